@@ -1,0 +1,87 @@
+/**
+ * Problems the core raises. The doors (HTTP, IPC) turn them into problem-details bodies
+ * (CONTRACT §2); the core never knows which door it is behind.
+ */
+export type ProblemKind =
+  | 'validation'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'rate-limited'
+  | 'unsupported-media-type'
+  | 'payload-too-large'
+  | 'misdirected'
+  | 'unavailable'
+  | 'internal';
+
+const KINDS: Record<ProblemKind, { status: number; title: string }> = {
+  validation: { status: 400, title: 'The request is not valid' },
+  unauthorized: { status: 401, title: 'Sign-in needed' },
+  forbidden: { status: 403, title: 'Not allowed' },
+  'not-found': { status: 404, title: 'Not found' },
+  conflict: { status: 409, title: 'Conflict with the current state' },
+  'payload-too-large': { status: 413, title: 'The request body is too large' },
+  'unsupported-media-type': { status: 415, title: 'The request body must be JSON' },
+  misdirected: { status: 421, title: 'This host name is not served here' },
+  'rate-limited': { status: 429, title: 'Too many requests' },
+  internal: { status: 500, title: 'Something went wrong inside the station' },
+  unavailable: { status: 503, title: 'Storage is unavailable' },
+};
+
+export const PROBLEM_KINDS = KINDS;
+
+export class ProblemError extends Error {
+  readonly kind: ProblemKind;
+  readonly status: number;
+  readonly title: string;
+  /** Extension members: for validation, field path → sentence. */
+  readonly members: Record<string, string>;
+  /** Seconds, for 429. */
+  readonly retryAfter?: number;
+
+  constructor(
+    kind: ProblemKind,
+    detail: string,
+    members: Record<string, string> = {},
+    retryAfter?: number,
+  ) {
+    super(detail);
+    this.name = 'ProblemError';
+    this.kind = kind;
+    this.status = KINDS[kind].status;
+    this.title = KINDS[kind].title;
+    this.members = members;
+    if (retryAfter !== undefined) this.retryAfter = retryAfter;
+  }
+}
+
+export function validationError(fields: Record<string, string>, detail?: string): ProblemError {
+  const names = Object.keys(fields);
+  return new ProblemError(
+    'validation',
+    detail ??
+      (names.length === 1
+        ? `${names[0]}: ${fields[names[0]!]}`
+        : `${names.length} fields are not valid: ${names.join(', ')}`),
+    fields,
+  );
+}
+
+export const notFound = (what: string) => new ProblemError('not-found', `${what} was not found`);
+export const conflict = (detail: string) => new ProblemError('conflict', detail);
+
+/** Collects field problems while checking a request, then throws them all at once. */
+export class FieldErrors {
+  readonly fields: Record<string, string> = {};
+  add(path: string, message: string): void {
+    // The first problem found for a field is the one a person needs to fix first.
+    if (!(path in this.fields)) this.fields[path] = message;
+  }
+  get empty(): boolean {
+    return Object.keys(this.fields).length === 0;
+  }
+  throwIfAny(): void {
+    if (!this.empty) throw validationError(this.fields);
+  }
+}

@@ -1,0 +1,17 @@
+/** Finds the resources folder (carrier catalog, fonts) from source, a build, or a package. */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export function resourcesDir(): string {
+  const fromEnv = process.env.SHIPPING_STATION_RESOURCES_DIR;
+  if (fromEnv) return fromEnv;
+  // Walk up from this file: main/core in source, out/main in a build.
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = join(dir, 'resources');
+    if (existsSync(join(candidate, 'carriers.json'))) return candidate;
+    dir = dirname(dir);
+  }
+  throw new Error('The resources folder (carriers.json, fonts) was not found');
+}

@@ -1,0 +1,56 @@
+/** The life of a shipment (CONTRACT §8), as pure data and one function. */
+import { STATUSES, type ShipmentStatus } from './schemas';
+
+export const CARRIER_STATUSES: readonly ShipmentStatus[] = [
+  'Awaiting Collection',
+  'Enroute to Depot',
+  'At the Depot',
+  'On Vehicle For Delivery',
+  'Unknown',
+  'On Hold',
+  'Not Scanned',
+  'Failed',
+];
+export const TERMINAL_STATUSES: readonly ShipmentStatus[] = [
+  'Delivered to Receiver',
+  'Returned to Sender',
+  'Lost',
+  'Destroyed',
+  'Cancelled',
+];
+export const INITIAL_STATUS: ShipmentStatus = 'Not Printed';
+/** Statuses a shipment may be cancelled from (CONTRACT §7). */
+export const CANCELLABLE_STATUSES: readonly ShipmentStatus[] = [
+  'Not Printed',
+  'Printed',
+  'Manifested',
+  'Awaiting Collection',
+];
+
+export function isStatus(value: string): value is ShipmentStatus {
+  return (STATUSES as readonly string[]).includes(value);
+}
+
+const isCarrier = (s: ShipmentStatus) => CARRIER_STATUSES.includes(s);
+const isTerminal = (s: ShipmentStatus) => TERMINAL_STATUSES.includes(s);
+
+export function canTransition(from: ShipmentStatus, to: ShipmentStatus): boolean {
+  if (isTerminal(from)) return false;
+  if (to === 'Cancelled') return CANCELLABLE_STATUSES.includes(from);
+  switch (from) {
+    case 'Not Printed':
+      return to === 'Printed';
+    case 'Printed':
+      return to === 'Manifested' || isCarrier(to);
+    case 'Manifested':
+      return isCarrier(to);
+    default:
+      // Every remaining non-terminal status is a carrier status.
+      return isCarrier(to) || isTerminal(to);
+  }
+}
+
+/** Statuses a carrier scan (POST /shipments/{id}/events) may record. */
+export function isScanStatus(status: ShipmentStatus): boolean {
+  return status !== 'Cancelled' && (isCarrier(status) || isTerminal(status));
+}

@@ -1,0 +1,6 @@
+import initial from './0001-initial';
+
+/** Applied in order; the database's user_version is the number applied so far. */
+export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+  { version: 1, name: 'initial', sql: initial },
+];
