@@ -4,7 +4,7 @@
  * Field names and shapes follow the seed interface; CONTRACT.md fixes limits and formats.
  * Rules that need data (post codes, carrier limits, routes) live in the core, not here.
  */
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static } from 'typebox';
 
 export const STATUSES = [
   'Not Printed',
@@ -33,10 +33,6 @@ export type DimensionUnit = (typeof DIMENSION_UNITS)[number];
 
 const str = (maxLength: number, extra: Record<string, unknown> = {}) =>
   Type.String({ maxLength, ...extra });
-const literals = <T extends readonly string[]>(values: T) =>
-  Type.Union(values.map((v) => Type.Literal(v)) as never) as unknown as TSchema & {
-    static: T[number];
-  };
 /** Date-times in responses: UTC ISO 8601 with milliseconds and Z. */
 const DateTime = Type.String({ format: 'date-time' });
 // At most 2 decimals is checked in the core: JSON Schema's multipleOf trips on binary fractions.
@@ -80,8 +76,8 @@ export const ADDRESS_FIELDS = Object.keys(addressFields) as AddressField[];
 export const PieceInput = Type.Object(
   {
     description: Type.Optional(str(35)),
-    weightUnit: Type.Optional(literals(WEIGHT_UNITS)),
-    dimensionUnit: Type.Optional(literals(DIMENSION_UNITS)),
+    weightUnit: Type.Optional(Type.Enum(WEIGHT_UNITS)),
+    dimensionUnit: Type.Optional(Type.Enum(DIMENSION_UNITS)),
     weight: Type.Number({ exclusiveMinimum: 0, maximum: 100000 }),
     length: Type.Number({ exclusiveMinimum: 0, maximum: 100000 }),
     width: Type.Number({ exclusiveMinimum: 0, maximum: 100000 }),
@@ -147,7 +143,7 @@ export const ListShipmentsQuery = Type.Object(
     ),
     Page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
     ItemsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
-    OrderByDate: Type.Optional(literals(['NewestFirst', 'OldestFirst'] as const)),
+    OrderByDate: Type.Optional(Type.Enum(['NewestFirst', 'OldestFirst'] as const)),
   },
   { additionalProperties: false },
 );
@@ -231,7 +227,7 @@ export type ShipmentDetail = Static<typeof ShipmentDetail>;
 
 export const LabelQuery = Type.Object(
   {
-    pageSize: Type.Optional(literals(['4x6', 'A6'] as const)),
+    pageSize: Type.Optional(Type.Enum(['4x6', 'A6'] as const)),
   },
   { additionalProperties: false },
 );
@@ -363,7 +359,7 @@ export type Role = (typeof ROLES)[number];
 export const User = Type.Object({
   id: Type.Integer(),
   username: Type.String(),
-  role: literals(ROLES),
+  role: Type.Enum(ROLES),
   disabled: Type.Boolean(),
   createdOn: DateTime,
 });
@@ -373,14 +369,14 @@ export const CreateUserRequest = Type.Object(
   {
     username: Type.String({ minLength: 1, maxLength: 64 }),
     password: Type.String({ maxLength: 1024 }),
-    role: Type.Optional(literals(ROLES)),
+    role: Type.Optional(Type.Enum(ROLES)),
   },
   { additionalProperties: false },
 );
 export const UpdateUserRequest = Type.Object(
   {
     disabled: Type.Optional(Type.Boolean()),
-    role: Type.Optional(literals(ROLES)),
+    role: Type.Optional(Type.Enum(ROLES)),
     password: Type.Optional(Type.String({ maxLength: 1024 })),
   },
   { additionalProperties: false },
@@ -418,13 +414,13 @@ export const LABEL_SIZES = ['4x6', 'A6'] as const;
 export type LabelSize = (typeof LABEL_SIZES)[number];
 export const StationSettings = Type.Object({
   senderAddress: Address,
-  labelSize: literals(LABEL_SIZES),
+  labelSize: Type.Enum(LABEL_SIZES),
 });
 export type StationSettings = Static<typeof StationSettings>;
 export const UpdateSettingsRequest = Type.Object(
   {
     senderAddress: Type.Optional(AddressInput),
-    labelSize: Type.Optional(literals(LABEL_SIZES)),
+    labelSize: Type.Optional(Type.Enum(LABEL_SIZES)),
   },
   { additionalProperties: false },
 );

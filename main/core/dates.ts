@@ -1,0 +1,28 @@
+/** Date input as CONTRACT §1 allows it: an ISO 8601 date-time with an offset, or a date. */
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+export interface ParsedDate {
+  /** Milliseconds since the epoch. */
+  ms: number;
+  /** True when only a date was given (it then means 00:00 UTC that day). */
+  dateOnly: boolean;
+}
+
+export function parseDateInput(value: string): ParsedDate | null {
+  const text = value.trim();
+  const m = DATE.exec(text) ?? DATE_TIME.exec(text);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  // Date.parse rolls 2026-02-30 over to March; a calendar date must exist as written.
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  if (m[4] !== undefined && (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59)) return null;
+  const ms = Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text);
+  return Number.isNaN(ms) ? null : { ms, dateOnly: text.length === 10 };
+}
+
+export const DAY_MS = 86_400_000;
+export const startOfUtcDay = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;
+export const iso = (ms: number): string => new Date(ms).toISOString();

@@ -1,0 +1,69 @@
+/**
+ * The station: one SQLite file and the services over it. Both the headless server and the
+ * Electron main process open it the same way.
+ */
+import pkg from '../../package.json' with { type: 'json' };
+import { authRepo } from '../store/auth-repo';
+import { carriersRepo } from '../store/carriers-repo';
+import { openDatabase, type Db } from '../store/database';
+import { settingsRepo } from '../store/settings-repo';
+import { shipmentsRepo } from '../store/shipments-repo';
+import { AuthService } from './auth';
+import { CarrierCatalog, readCatalogFile } from './carriers';
+import { renderLabel } from './labels/render-label';
+import { resourcesDir } from './resources';
+import { SettingsService } from './settings';
+import { ShipmentService, type LabelRenderer } from './shipments';
+
+export const VERSION: string = pkg.version;
+
+export interface StationOptions {
+  dataDir: string;
+  resourcesDir?: string;
+  now?: () => number;
+  accessTokenMinutes?: number;
+  refreshTokenDays?: number;
+  labelRenderer?: LabelRenderer;
+}
+
+export interface Station {
+  readonly db: Db;
+  readonly auth: AuthService;
+  readonly carriers: CarrierCatalog;
+  readonly shipments: ShipmentService;
+  readonly settings: SettingsService;
+  readonly version: string;
+  close(): void;
+}
+
+export function openStation(options: StationOptions): Station {
+  const now = options.now ?? Date.now;
+  const db = openDatabase(options.dataDir);
+  try {
+    const carriers = new CarrierCatalog(carriersRepo(db));
+    carriers.sync(readCatalogFile(options.resourcesDir ?? resourcesDir()));
+    const settings = new SettingsService(settingsRepo(db));
+    const auth = new AuthService(authRepo(db), {
+      accessTokenMinutes: options.accessTokenMinutes ?? 60,
+      refreshTokenDays: options.refreshTokenDays ?? 30,
+      now,
+    });
+    const labels = options.labelRenderer ?? { render: renderLabel };
+    const shipments = new ShipmentService(shipmentsRepo(db), carriers, labels, () => settings.labelSize(), now);
+    shipments.pruneIdempotencyKeys();
+    return {
+      db,
+      auth,
+      carriers,
+      shipments,
+      settings,
+      version: VERSION,
+      close: () => {
+        if (db.open) db.close();
+      },
+    };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * The loopback HTTP door, built without listening (tests inject requests; server.ts
+ * listens). Every route comes from the operation table and calls `invoke`, the same
+ * function the IPC door calls; this file only carries requests and problems.
+ */
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Type } from 'typebox';
+import { ProblemError } from '../core/errors';
+import { Problem } from '../core/schemas';
+import type { Station } from '../core/station';
+import { invoke } from '../operations/invoke';
+import { operations, type OperationName, type OperationSpec } from '../operations/spec';
+import { isAllowedHost, isAllowedOrigin } from './loopback-policy';
+import { problemBody, problemPage } from './problems';
+
+export interface AppOptions {
+  station: Station;
+  /** The port the server listens on: the Host allow-list names it. */
+  port: number;
+  /** The built renderer to serve at `/`, if any. */
+  rendererDir?: string | undefined;
+  logger?: boolean | object;
+}
+
+/** The renderer's policy when served to a browser: our own scripts only, no eval. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+const DEFAULT_DOC_PORT = 7317;
+const BEARER = /^Bearer\s+(\S+)$/i;
+const bearerToken = (request: FastifyRequest): string | undefined =>
+  BEARER.exec(request.headers.authorization ?? '')?.[1];
+const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+const pathOnly = (url: string) => url.split('?')[0] ?? url;
+
+function sendProblem(reply: FastifyReply, error: ProblemError, instance: string, traceId?: string): FastifyReply {
+  if (error.status === 401) reply.header('WWW-Authenticate', 'Bearer');
+  if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
+  return reply.code(error.status).type('application/problem+json').send(problemBody(error, instance, traceId));
+}
+
+/** Fastify's own request errors, as the problems CONTRACT §1–§2 name. */
+function asProblem(error: FastifyError & { code?: string }): ProblemError | null {
+  if (error instanceof ProblemError) return error;
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ProblemError('payload-too-large', 'The request body is larger than 1 MiB.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ProblemError('unsupported-media-type', 'Send the request body as JSON with Content-Type: application/json.');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ProblemError('validation', 'The request body is empty.', { body: 'is required: send a JSON object' });
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ProblemError('validation', 'The Content-Length does not match the body.', { body: 'has the wrong length' });
+  }
+  if (error.statusCode === 400 && (error instanceof SyntaxError || /JSON/i.test(error.message))) {
+    return new ProblemError('validation', 'The request body is not valid JSON.', { body: `is not valid JSON: ${error.message}` });
+  }
+  if (error.statusCode === 413) return new ProblemError('payload-too-large', 'The request body is larger than 1 MiB.');
+  if (error.statusCode === 415) return new ProblemError('unsupported-media-type', error.message);
+  const sqliteCode = (error as { code?: string }).code ?? '';
+  if (/^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY)/.test(sqliteCode)) {
+    return new ProblemError('unavailable', 'The station’s database is busy or unavailable; try again shortly.');
+  }
+  return null;
+}
+
+/** The documented schema of a route that two operations share (the seed's endpoint 9). */
+function docSchema(specs: OperationSpec[]) {
+  const [main, ...rest] = specs;
+  const withQuery = [main!, ...rest].find((s) => s.query);
+  return {
+    summary: specs.map((s) => s.summary).join(' — or, with ?postCode=…, — '),
+    tags: [main!.tag],
+    ...(main!.params ? { params: main!.params } : {}),
+    ...(withQuery?.query
+      ? { querystring: rest.length ? Type.Partial(withQuery.query) : withQuery.query }
+      : {}),
+    ...(main!.body ? { body: main!.body } : {}),
+    ...(main!.headers ? { headers: main!.headers } : {}),
+    response: {
+      200: rest.length ? Type.Union(specs.map((s) => s.response)) : main!.response,
+      '4xx': Problem,
+      '5xx': Problem,
+    },
+    ...(specs.every((s) => s.access === 'public') ? {} : { security: [{ bearer: [] }] }),
+  };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { station } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    // Validation is done once, by invoke(), for HTTP and IPC alike.
+    schemaErrorFormatter: (errors) => new Error(JSON.stringify(errors)),
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(() => () => true);
+  // Port 0 asks the system for a free port: the allow-list then names the one it gave.
+  const port = () => options.port || ((app.server.address() as AddressInfo | null)?.port ?? 0);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isAllowedHost(request.headers.host, port())) {
+      return sendProblem(reply, new ProblemError('misdirected', `Host ${request.headers.host ?? '(none)'} is not this station.`), pathOnly(request.url));
+    }
+    if (!isAllowedOrigin(request.headers.origin, port())) {
+      return sendProblem(reply, new ProblemError('forbidden', 'Requests from other web pages are not accepted.'), pathOnly(request.url));
+    }
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Shipping Station',
+        version: station.version,
+        description: 'The loopback API of a Shipping Station. See README.md and CONTRACT.md.',
+      },
+      servers: [{ url: `http://127.0.0.1:${options.port || DEFAULT_DOC_PORT}` }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+
+  const routes = new Map<string, { name: OperationName; spec: OperationSpec }[]>();
+  for (const [name, spec] of Object.entries(operations) as [OperationName, OperationSpec][]) {
+    const key = `${spec.method} ${spec.path}`;
+    routes.set(key, [...(routes.get(key) ?? []), { name, spec }]);
+  }
+  for (const group of routes.values()) {
+    const { method, path } = group[0]!.spec;
+    const shared = group.length > 1;
+    app.route({
+      method,
+      url: fastifyPath(path),
+      schema: docSchema(group.map((g) => g.spec)),
+      // A shared route answers with either of two shapes; plain JSON keeps both intact.
+      ...(shared ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
+      handler: async (request) => {
+        const query = (request.query ?? {}) as Record<string, unknown>;
+        const queryNames = Object.keys(query).map((k) => k.toLowerCase());
+        const chosen =
+          group.find((g) => g.spec.selectedByQuery && queryNames.includes(g.spec.selectedByQuery.toLowerCase())) ??
+          group.find((g) => !g.spec.selectedByQuery)!;
+        return invoke(
+          station,
+          chosen.name,
+          { params: request.params, query, body: request.body, headers: request.headers },
+          { token: bearerToken(request), client: request.ip },
+        );
+      },
+    });
+  }
+
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get<{ Params: { kind: string } }>('/problems/:kind', { schema: { hide: true } }, async (request, reply) => {
+    const page = problemPage(request.params.kind);
+    if (!page) throw new ProblemError('not-found', `No problem type ${request.params.kind}`);
+    return reply.type('text/html; charset=utf-8').send(page);
+  });
+
+  const rendererDir = options.rendererDir;
+  if (rendererDir && existsSync(join(rendererDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: rendererDir,
+      wildcard: false,
+      setHeaders: (res) => {
+        res.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+        res.header('X-Frame-Options', 'DENY');
+        res.header('Referrer-Policy', 'no-referrer');
+      },
+    });
+  } else {
+    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><title>Shipping Station</title><p>The station is running. Its screens are not built: run <code>npm run build</code>, then start it again.</p>'),
+    );
+  }
+
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, new ProblemError('not-found', `${request.method} ${pathOnly(request.url)} is not an endpoint of this station.`), pathOnly(request.url)),
+  );
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const problem = asProblem(error);
+    if (problem) return sendProblem(reply, problem, pathOnly(request.url));
+    // Unexpected: log it with the trace id, answer without stack, SQL or secrets.
+    request.log.error({ err: error, traceId: request.id }, 'internal error');
+    return sendProblem(
+      reply,
+      new ProblemError('internal', `Something went wrong inside the station; quote trace id ${request.id}.`),
+      pathOnly(request.url),
+      request.id,
+    );
+  });
+
+  return app;
+}

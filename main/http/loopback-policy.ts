@@ -1,0 +1,40 @@
+/**
+ * Who may talk to the loopback API (CONTRACT §1). Pure functions that parse instead of
+ * matching substrings: `127.0.0.1.evil.com` or `localhost:7317@evil` must never pass.
+ */
+
+const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'] as const;
+
+/** DNS-rebinding guard: the Host header must name loopback and our own port. */
+export function isAllowedHost(host: string | undefined, port: number): boolean {
+  if (!host) return false;
+  return LOOPBACK_NAMES.some((name) => host.toLowerCase() === `${name}:${port}`);
+}
+
+/**
+ * A browser sends Origin on cross-site requests. Only the station's own pages (served by
+ * the same loopback server) may call the API from a browser.
+ */
+export function isAllowedOrigin(origin: string | undefined, port: number): boolean {
+  if (origin === undefined) return true; // not a browser, or a same-origin GET
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  return (
+    url.protocol === 'http:' &&
+    url.port === String(port) &&
+    url.username === '' &&
+    url.password === '' &&
+    (url.pathname === '/' || url.pathname === '') &&
+    (LOOPBACK_NAMES as readonly string[]).includes(url.hostname) &&
+    origin === `${url.protocol}//${url.host}`
+  );
+}
+
+/** Addresses the server binds to by default: loopback only. */
+export function isLoopbackAddress(address: string): boolean {
+  return address === '127.0.0.1' || address === '::1' || address === 'localhost';
+}

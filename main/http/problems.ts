@@ -1,0 +1,44 @@
+/** Problem-details bodies (CONTRACT §2) and the short pages that explain each type. */
+import type { ProblemError} from '../core/errors';
+import { PROBLEM_KINDS, type ProblemKind } from '../core/errors';
+
+export function problemBody(error: ProblemError, instance: string, traceId?: string): Record<string, unknown> {
+  return {
+    ...error.members,
+    type: `/problems/${error.kind}`,
+    title: error.title,
+    status: error.status,
+    detail: error.message,
+    instance,
+    ...(traceId ? { traceId } : {}),
+  };
+}
+
+const EXPLANATIONS: Record<ProblemKind, string> = {
+  validation:
+    'The request was read but is not valid. Every field that is wrong is named in its own member, by its path in the request (for example "shipmentPieces[1].weight"), with a sentence saying what is expected. Fix those fields and send the request again.',
+  unauthorized:
+    'No valid access token came with the request. Sign in with POST /auth and send the access token as "Authorization: Bearer <token>". Tokens expire after an hour; use the refresh token to get a new pair.',
+  forbidden:
+    'The request was understood but may not be done: the user lacks the role, or the request came from a web page that is not the station’s own.',
+  'not-found': 'Nothing exists at this address, or no shipment matches the reference given.',
+  conflict:
+    'The request clashes with the current state: a status change that the shipment’s life does not allow, or an Idempotency-Key already used with another body.',
+  'payload-too-large': 'The request body is larger than 1 MiB.',
+  'unsupported-media-type': 'Requests with a body must send it as JSON, with "Content-Type: application/json".',
+  misdirected:
+    'The Host header does not name this station’s loopback address. Call it as http://127.0.0.1:<port> or http://localhost:<port>.',
+  'rate-limited': 'Too many requests of this kind in a short time. Wait for the number of seconds in the Retry-After header.',
+  internal:
+    'Something failed inside the station. Nothing was half-written. The traceId member names the entry in the station’s log.',
+  unavailable: 'The station’s database could not be used just now. Try again shortly.',
+};
+
+export function problemPage(kind: string): string | undefined {
+  if (!(kind in EXPLANATIONS)) return undefined;
+  const k = kind as ProblemKind;
+  const { status, title } = PROBLEM_KINDS[k];
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>
+<body style="font-family: system-ui, sans-serif; max-width: 40rem; margin: 3rem auto; line-height: 1.5">
+<h1>${status} — ${title}</h1><p>${EXPLANATIONS[k]}</p><p><code>type: /problems/${k}</code></p></body></html>`;
+}
