@@ -1,0 +1,37 @@
+/**
+ * The contract between the preload script and the renderer: one named, typed method per
+ * operation of the table (never a generic invoke), plus the desktop's own few methods.
+ * Errors cannot cross Electron's IPC with their fields intact, so every call resolves to
+ * a result: the operation's output, or the problem-details body the HTTP door would send.
+ */
+import type { Problem } from '../main/core/schemas';
+import type { InputOf, OperationName, OutputOf } from '../main/operations/spec';
+
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; problem: Problem & Record<string, unknown> };
+
+export type OperationBridge = {
+  [N in OperationName]: (token: string | null, input: InputOf<N>) => Promise<BridgeResult<OutputOf<N>>>;
+};
+
+export interface PrinterInfo {
+  name: string;
+  displayName: string;
+  isDefault: boolean;
+}
+
+export interface DesktopBridge {
+  /** The operating system's printers. */
+  listPrinters(): Promise<PrinterInfo[]>;
+  /** Prints a PDF silently to a printer at a label size, no margins. */
+  printLabel(request: { pdfBase64: string; printer: string; size: '4x6' | 'A6' }): Promise<BridgeResult<{ printed: boolean }>>;
+  /** Where other local tools reach the API, and whether it could listen. */
+  apiStatus(): Promise<{ url: string; listening: boolean; error: string | null }>;
+}
+
+export interface StationBridge {
+  operations: OperationBridge;
+  desktop: DesktopBridge;
+}
+
+/** The name under which the preload exposes the bridge on `window`. */
+export const BRIDGE_NAME = 'shippingStation';
