@@ -125,17 +125,21 @@ export class AuthService {
   private refresh(refreshToken: string): AuthResponse {
     const now = this.options.now();
     const hash = sha256(refreshToken);
-    return this.repo.transaction(() => {
+    // The revocation must commit even though the request fails, so the transaction
+    // returns its verdict instead of throwing (a throw would roll the revocation back).
+    const outcome = this.repo.transaction((): AuthResponse | 'failed' => {
       const row = this.repo.tokenByHash(hash);
-      if (!row || row.kind !== 'refresh' || row.sign_in_revoked_on !== null) throw signInFailed();
+      if (!row || row.kind !== 'refresh' || row.sign_in_revoked_on !== null) return 'failed';
       if (row.used_on !== null || !this.repo.markTokenUsed(hash, now)) {
         this.repo.revokeSignIn(row.sign_in_id, now);
-        throw signInFailed();
+        return 'failed';
       }
       const user = this.repo.userById(row.user_id);
-      if (row.expires_on <= now || !user || user.disabled) throw signInFailed();
+      if (row.expires_on <= now || !user || user.disabled) return 'failed';
       return this.issueTokens(user.id, 'refresh', row.sign_in_id);
     });
+    if (outcome === 'failed') throw signInFailed();
+    return outcome;
   }
 
   private issueTokens(userId: number, method: string, signInId?: number): AuthResponse {

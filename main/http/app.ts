@@ -112,6 +112,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
   });
   app.setValidatorCompiler(() => () => true);
+  // Only JSON bodies (CONTRACT §1): anything else is 415, text/plain included.
+  app.removeContentTypeParser('text/plain');
   // Port 0 asks the system for a free port: the allow-list then names the one it gave.
   const port = () => options.port || ((app.server.address() as AddressInfo | null)?.port ?? 0);
 

@@ -178,7 +178,9 @@ export function shipmentsRepo(db: Db) {
       'SELECT request_hash, shipment_id, created_on FROM idempotency_keys WHERE user_id = ? AND key = ?',
     ),
     insertIdempotency: db.prepare<[number, string, Buffer, number, number]>(
-      'INSERT INTO idempotency_keys (user_id, key, request_hash, shipment_id, created_on) VALUES (?, ?, ?, ?, ?)',
+      `INSERT INTO idempotency_keys (user_id, key, request_hash, shipment_id, created_on) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (user_id, key) DO UPDATE SET request_hash = excluded.request_hash,
+         shipment_id = excluded.shipment_id, created_on = excluded.created_on`,
     ),
     deleteIdempotencyBefore: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_on < ?'),
   };

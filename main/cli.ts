@@ -1,0 +1,77 @@
+/**
+ * `npm run cli -- [--data-dir DIR] <command>` (CONTRACT §10):
+ *   user add NAME [--admin] --password-stdin
+ *   apikey create --user NAME [--name LABEL]      prints only the key
+ */
+import { parseArgs } from 'node:util';
+import { defaultDataDir } from './core/data-dir';
+import { ProblemError } from './core/errors';
+import { openStation, type Station } from './core/station';
+
+const USAGE = `usage: npm run cli -- [--data-dir DIR] <command>
+  user add NAME [--admin] --password-stdin   add a user; the password is read from standard input
+  apikey create --user NAME [--name LABEL]    create an API key for a user; prints only the key`;
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  // One line: the trailing newline of `echo` or a here-string is not part of the password.
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+async function run(station: Station, positionals: string[], values: Record<string, string | boolean | undefined>): Promise<void> {
+  const [group, action, name] = positionals;
+  if (group === 'user' && action === 'add' && name) {
+    if (!values['password-stdin']) throw new Error('user add needs --password-stdin (passwords never go on the command line)');
+    const user = await station.auth.createUser({ username: name, password: await readStdin(), role: values.admin ? 'admin' : 'operator' });
+    console.error(`created ${user.role} ${user.username}`);
+    return;
+  }
+  if (group === 'apikey' && action === 'create' && typeof values.user === 'string') {
+    const owner = station.auth.listUsers().items.find((u) => u.username.toLowerCase() === String(values.user).toLowerCase());
+    if (!owner) throw new Error(`no user ${values.user}`);
+    const created = station.auth.createApiKey(
+      typeof values.name === 'string' ? values.name : `cli ${new Date().toISOString().slice(0, 10)}`,
+      owner.username,
+      { id: owner.id, username: owner.username, role: owner.role },
+    );
+    console.log(created.key);
+    return;
+  }
+  throw new Error(USAGE);
+}
+
+async function main(): Promise<void> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      'data-dir': { type: 'string' },
+      admin: { type: 'boolean' },
+      'password-stdin': { type: 'boolean' },
+      user: { type: 'string' },
+      name: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help || positionals.length === 0) {
+    console.log(USAGE);
+    return;
+  }
+  const station = openStation({ dataDir: values['data-dir'] ?? defaultDataDir() });
+  try {
+    await run(station, positionals, values);
+  } finally {
+    station.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ProblemError && Object.keys(error.members).length > 0) {
+    console.error(Object.entries(error.members).map(([k, v]) => `${k}: ${v}`).join('\n'));
+  } else if (error instanceof ProblemError) {
+    console.error(error.message);
+  } else {
+    console.error(error instanceof Error ? error.message : error);
+  }
+  process.exit(error instanceof Error && error.message === USAGE ? 2 : 1);
+});

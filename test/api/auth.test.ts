@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, OPERATOR, addUsers, startTestStation, type TestStation } from '../helpers/station';
+
+let t: TestStation;
+beforeAll(async () => {
+  t = await startTestStation();
+  await addUsers(t);
+});
+afterAll(() => t.close());
+
+const auth = (option: string | undefined, payload: unknown, headers: Record<string, string> = {}) =>
+  t.request({ method: 'POST', url: option === undefined ? '/auth' : `/auth?option=${option}`, payload: payload as object, headers });
+
+describe('sign-in by credentials', () => {
+  it('returns the seed shape: token, refreshToken, errorMessage null', async () => {
+    const res = await auth('credentials', { credentials: ADMIN });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(['errorMessage', 'refreshToken', 'token']);
+    expect(body.errorMessage).toBeNull();
+    expect(body.token.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.token.expires).toBe('2026-11-21T10:30:00.000Z'); // 60 minutes
+    expect(body.refreshToken.expires).toBe('2026-12-21T09:30:00.000Z'); // 30 days
+  });
+
+  it('gives the same 400 for a wrong password, an unknown user and a disabled user', async () => {
+    const wrong = await auth('credentials', { credentials: { username: 'admin', password: 'not the password' } });
+    const unknown = await auth('credentials', { credentials: { username: 'nobody', password: 'whatever it is' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(unknown.statusCode).toBe(400);
+    expect(wrong.headers['content-type']).toContain('application/problem+json');
+    const strip = (b: Record<string, unknown>) => ({ ...b, instance: undefined });
+    expect(strip(wrong.json())).toEqual(strip(unknown.json()));
+
+    const admin = await t.signIn();
+    const created = await t.request({ method: 'POST', url: '/users', token: admin, payload: { username: 'dora', password: 'dora password 12' } });
+    expect(created.statusCode).toBe(200);
+    const disable = await t.request({ method: 'PATCH', url: `/users/${created.json().id}`, token: admin, payload: { disabled: true } });
+    expect(disable.json().disabled).toBe(true);
+    const disabled = await auth('credentials', { credentials: { username: 'dora', password: 'dora password 12' } });
+    expect(disabled.statusCode).toBe(400);
+    expect(strip(disabled.json())).toEqual(strip(wrong.json()));
+  });
+
+  it.each([
+    [undefined, { credentials: ADMIN }, 'option'],
+    ['password', { credentials: ADMIN }, 'option'],
+    ['credentials', { apiKey: { apiKey: 'x' } }, 'credentials'],
+    ['apikey', { credentials: ADMIN }, 'apiKey'],
+    ['refresh', {}, 'refreshToken'],
+    ['credentials', { credentials: { username: 'admin' } }, 'credentials.password'],
+    ['credentials', { credentials: ADMIN, extra: 1 }, 'extra'],
+  ])('option %s with %j → 400 naming %s', async (option, payload, member) => {
+    const res = await auth(option, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toHaveProperty([member]);
+  });
+});
+
+describe('API keys', () => {
+  it('are created by an admin, shown once, stored as a hash, and sign in', async () => {
+    const admin = await t.signIn();
+    const res = await t.request({ method: 'POST', url: '/api-keys', token: admin, payload: { name: 'warehouse', username: OPERATOR.username } });
+    expect(res.statusCode).toBe(200);
+    const { key, apiKey } = res.json();
+    expect(key).toMatch(/^ssk_[A-Za-z0-9_-]{43}$/);
+    expect(apiKey.prefix).toBe(key.slice(0, 8));
+    const list = await t.request({ method: 'GET', url: '/api-keys', token: admin });
+    expect(list.body).not.toContain(key);
+    const rows = t.station.db.prepare('SELECT * FROM api_keys').all();
+    expect(JSON.stringify(rows)).not.toContain(key.slice(8));
+
+    const signIn = await auth('apikey', { apiKey: { apiKey: key } });
+    expect(signIn.statusCode).toBe(200);
+    const me = await t.request({ method: 'GET', url: '/me', token: signIn.json().token.accessToken });
+    expect(me.json().user.username).toBe(OPERATOR.username);
+
+    const revoke = await t.request({ method: 'DELETE', url: `/api-keys/${apiKey.id}`, token: admin });
+    expect(revoke.json()).toEqual({ success: true });
+    expect((await auth('apikey', { apiKey: { apiKey: key } })).statusCode).toBe(400);
+  });
+
+  it('rejects unknown and malformed keys with 400', async () => {
+    expect((await auth('apikey', { apiKey: { apiKey: `ssk_${'A'.repeat(43)}` } })).statusCode).toBe(400);
+    expect((await auth('apikey', { apiKey: { apiKey: 'nonsense' } })).statusCode).toBe(400);
+  });
+
+  it('are managed by admins only: an operator gets 403', async () => {
+    const operator = await t.signIn(OPERATOR);
+    const res = await t.request({ method: 'GET', url: '/api-keys', token: operator });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().type).toBe('/problems/forbidden');
+    expect((await t.request({ method: 'GET', url: '/users', token: operator })).statusCode).toBe(403);
+  });
+});
+
+describe('tokens', () => {
+  it('are required: none, a wrong one and an expired one give 401 with WWW-Authenticate', async () => {
+    const none = await t.request({ method: 'GET', url: '/shipments' });
+    expect(none.statusCode).toBe(401);
+    expect(none.headers['www-authenticate']).toBe('Bearer');
+    expect(none.json().type).toBe('/problems/unauthorized');
+    expect((await t.request({ method: 'GET', url: '/shipments', token: 'x'.repeat(43) })).statusCode).toBe(401);
+
+    const token = await t.signIn();
+    expect((await t.request({ method: 'GET', url: '/shipments', token })).statusCode).toBe(200);
+    t.clock.advance(61 * 60_000);
+    try {
+      expect((await t.request({ method: 'GET', url: '/shipments', token })).statusCode).toBe(401);
+    } finally {
+      t.clock.advance(-61 * 60_000);
+    }
+  });
+
+  it('are stored only as hashes', async () => {
+    const res = await auth('credentials', { credentials: ADMIN });
+    const { token, refreshToken } = res.json();
+    const dump = JSON.stringify(t.station.db.prepare('SELECT hex(hash) AS h FROM tokens').all());
+    expect(dump).not.toContain(Buffer.from(token.accessToken).toString('hex').toUpperCase());
+    expect(dump).not.toContain(Buffer.from(refreshToken.accessToken).toString('hex').toUpperCase());
+    const users = JSON.stringify(t.station.db.prepare('SELECT password_hash FROM users').all());
+    expect(users).not.toContain(ADMIN.password);
+    expect(users).toMatch(/scrypt\$17\$8\$1\$/); // OWASP: N=2^17, r=8, p=1
+  });
+
+  it('refresh rotates the pair; reusing a refresh token revokes the whole sign-in', async () => {
+    const first = (await auth('credentials', { credentials: ADMIN })).json();
+    const second = await auth('refresh', { refreshToken: first.refreshToken.accessToken });
+    expect(second.statusCode).toBe(200);
+    const pair2 = second.json();
+    expect(pair2.token.accessToken).not.toBe(first.token.accessToken);
+    const third = (await auth('refresh', { refreshToken: pair2.refreshToken.accessToken })).json();
+    const ok = await t.request({ method: 'GET', url: '/me', token: third.token.accessToken });
+    expect(ok.statusCode).toBe(200);
+
+    // The first refresh token again: a thief or a replay. Every descendant dies.
+    const reuse = await auth('refresh', { refreshToken: first.refreshToken.accessToken });
+    expect(reuse.statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: '/me', token: third.token.accessToken })).statusCode).toBe(401);
+    expect((await auth('refresh', { refreshToken: third.refreshToken.accessToken })).statusCode).toBe(400);
+  });
+
+  it('an access token is not a refresh token', async () => {
+    const pair = (await auth('credentials', { credentials: ADMIN })).json();
+    expect((await auth('refresh', { refreshToken: pair.token.accessToken })).statusCode).toBe(400);
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it('after 10 failures for a user in 15 minutes → 429 with Retry-After, then the window passes', async () => {
+    const local = await startTestStation();
+    try {
+      await local.station.auth.createUser({ username: 'victim', password: 'the right password' });
+      const attempt = (password: string) =>
+        local.request({ method: 'POST', url: '/auth?option=credentials', payload: { credentials: { username: 'victim', password } } });
+      for (let i = 0; i < 10; i++) expect((await attempt(`wrong ${i}`)).statusCode).toBe(400);
+      const limited = await attempt('the right password');
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.json().type).toBe('/problems/rate-limited');
+      local.clock.advance(15 * 60_000 + 1000);
+      expect((await attempt('the right password')).statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('users', () => {
+  it('admins add users with a strong enough password and unique name', async () => {
+    const admin = await t.signIn();
+    const weak = await t.request({ method: 'POST', url: '/users', token: admin, payload: { username: 'eve', password: 'short' } });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().password).toMatch(/at least 10/);
+    const taken = await t.request({ method: 'POST', url: '/users', token: admin, payload: { username: 'ADMIN', password: 'long enough pass' } });
+    expect(taken.json().username).toMatch(/taken/);
+  });
+
+  it('the last enabled admin cannot be disabled', async () => {
+    const admin = await t.signIn();
+    const me = (await t.request({ method: 'GET', url: '/me', token: admin })).json().user;
+    const res = await t.request({ method: 'PATCH', url: `/users/${me.id}`, token: admin, payload: { disabled: true } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().disabled).toMatch(/at least one enabled administrator/);
+  });
+});

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidTrackingNumber } from '../../main/core/s10';
+import { pdfBarcodes, pdfInfo, pdfText } from '../helpers/pdf';
+import {
+  addUsers,
+  createShipment,
+  gbAddress,
+  piece,
+  shipmentRequest,
+  startTestStation,
+  type TestStation,
+} from '../helpers/station';
+
+let t: TestStation;
+let token: string;
+beforeAll(async () => {
+  t = await startTestStation();
+  await addUsers(t);
+  token = await t.signIn();
+});
+afterAll(() => t.close());
+
+const post = (payload: unknown, headers: Record<string, string> = {}) =>
+  t.request({ method: 'POST', url: '/shipments', token, payload: payload as object, headers });
+const counts = (): { s: number; p: number; e: number } =>
+  t.station.db
+    .prepare('SELECT (SELECT count(*) FROM shipments) s, (SELECT count(*) FROM pieces) p, (SELECT count(*) FROM tracking_events) e')
+    .get() as { s: number; p: number; e: number };
+
+describe('create', () => {
+  it('returns the shipment id, number and a label and S10 tracking number per piece', async () => {
+    const res = await post(shipmentRequest({ shipmentPieces: [piece(), piece({ weight: 1 }), piece({ weight: 3 })] }));
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.success).toBe(true);
+    expect(body.shipmentId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(body.shipmentNumber).toMatch(/^SS\d{8}$/);
+    expect(body.shipmentPieces.map((p: { sequenceNumber: number }) => p.sequenceNumber)).toEqual([1, 2, 3]);
+    for (const p of body.shipmentPieces) {
+      expect(p.trackingNumber).toMatch(/^SP\d{9}GB$/);
+      expect(isValidTrackingNumber(p.trackingNumber)).toBe(true);
+      const pdf = Buffer.from(p.base64String, 'base64');
+      const info = await pdfInfo(pdf);
+      expect(info.pages).toBe(1);
+      expect([info.width, info.height]).toEqual([288, 432]);
+    }
+    const pdf = Buffer.from(body.shipmentPieces[1].base64String, 'base64');
+    const text = await pdfText(pdf);
+    expect(text).toContain(body.shipmentNumber);
+    expect(text).toMatch(/2\s+of\s+3/);
+    expect(text).toContain('LS1 1UR');
+    const [codes] = await pdfBarcodes(pdf);
+    expect(codes!.some((c) => c.type === 'CODE-128' && c.data === body.shipmentPieces[1].trackingNumber)).toBe(true);
+  });
+
+  it('numbers shipments sequentially and never reuses tracking numbers', async () => {
+    const a = await createShipment(t, token);
+    const b = await createShipment(t, token);
+    expect(Number(b.shipmentNumber.slice(2))).toBe(Number(a.shipmentNumber.slice(2)) + 1);
+    expect(b.shipmentPieces[0]!.trackingNumber).not.toBe(a.shipmentPieces[0]!.trackingNumber);
+    await t.request({ method: 'DELETE', url: `/shipments/${b.shipmentId}`, token });
+    const c = await createShipment(t, token);
+    const all = t.station.db.prepare('SELECT tracking_number FROM pieces').all() as { tracking_number: string }[];
+    expect(new Set(all.map((r) => r.tracking_number)).size).toBe(all.length);
+    expect(c.shipmentNumber).not.toBe(b.shipmentNumber);
+  });
+
+  it('stores post codes in canonical form and applies defaults', async () => {
+    const created = await createShipment(
+      t,
+      token,
+      shipmentRequest({ deliveryAddress: gbAddress({ postZipCode: 'ls11ur', countryTwoCharacterISOCode: 'gb' }) }),
+    );
+    const view = (await t.request({ method: 'GET', url: `/shipments/${created.shipmentId}`, token })).json();
+    expect(view.deliveryAddress.postZipCode).toBe('LS1 1UR');
+    expect(view.deliveryAddress.countryTwoCharacterISOCode).toBe('GB');
+    expect(view.currency).toBe('GBP');
+    expect(view.cost).toBe(0);
+    expect(view.insuredValue).toBe(0);
+    expect(view.carrierFeatures).toEqual([]);
+    expect(view.despatchDate).toBe('2026-11-21T09:30:00.000Z');
+    expect(view.status).toBe('Not Printed');
+  });
+
+  it('keeps money as integer minor units', async () => {
+    const created = await createShipment(t, token, shipmentRequest({ cost: 12.34, insuredValue: 100.1, currency: 'EUR' }));
+    const row = t.station.db.prepare('SELECT cost_minor, insured_minor, currency FROM shipments WHERE uuid = ?').get(created.shipmentId);
+    expect(row).toEqual({ cost_minor: 1234, insured_minor: 10010, currency: 'EUR' });
+    const view = (await t.request({ method: 'GET', url: `/shipments/${created.shipmentId}`, token })).json();
+    expect([view.cost, view.insuredValue]).toEqual([12.34, 100.1]);
+  });
+
+  it('accepts an international shipment with customs fields on an international service', async () => {
+    const res = await post(
+      shipmentRequest({
+        carrierServiceId: 104,
+        deliveryAddress: gbAddress({ fullName: 'Élodie Dupré', city: 'Paris', countryTwoCharacterISOCode: 'FR', postZipCode: '75001' }),
+        hsCode: '6109.10',
+        descriptionOfGoods: 'Cotton T-shirts',
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText(Buffer.from(res.json().shipmentPieces[0].base64String, 'base64'));
+    expect(text).toContain('Élodie Dupré');
+    expect(text).toContain('610910');
+  });
+});
+
+/** Each rule of CONTRACT §5, as [what, request, the member that must name it, words in its message]. */
+const invalid: [string, Record<string, unknown>, string, RegExp][] = [
+  ['missing carrierId', { carrierId: undefined }, 'carrierId', /required/],
+  ['missing carrierServiceId', { carrierServiceId: undefined }, 'carrierServiceId', /required/],
+  ['missing collectionAddress', { collectionAddress: undefined }, 'collectionAddress', /required/],
+  ['missing deliveryAddress', { deliveryAddress: undefined }, 'deliveryAddress', /required/],
+  ['missing pieces', { shipmentPieces: undefined }, 'shipmentPieces', /required/],
+  ['no pieces', { shipmentPieces: [] }, 'shipmentPieces', /at least 1/],
+  ['51 pieces', { shipmentPieces: Array.from({ length: 51 }, () => piece()) }, 'shipmentPieces', /at most 50/],
+  ['carrierId a string', { carrierId: '1' }, 'carrierId', /integer/],
+  ['unknown carrier', { carrierId: 99 }, 'carrierId', /not a carrier/],
+  ['service of another carrier', { carrierServiceId: 201 }, 'carrierServiceId', /not a service of carrier 1/],
+  ['feature of another carrier', { carrierFeatures: [1001, 2001] }, 'carrierFeatures[1]', /not a feature of carrier 1/],
+  ['unknown field (typo)', { deliveryAddress: { ...gbAddress(), postCode: 'SW1A 1AA' } }, 'deliveryAddress.postCode', /not a field/],
+  ['unknown top-level field', { colour: 'red' }, 'colour', /not a field/],
+  ['invalid GB post code', { deliveryAddress: gbAddress({ postZipCode: 'SW1A 9ZZZ' }) }, 'deliveryAddress.postZipCode', /SW1A 9ZZZ is not a valid GB post code/],
+  ['invalid US ZIP', { carrierServiceId: 104, hsCode: '123456', descriptionOfGoods: 'x', deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'US', postZipCode: '1234' }) }, 'deliveryAddress.postZipCode', /not a valid US/],
+  ['missing post code where used', { collectionAddress: gbAddress({ postZipCode: '' }) }, 'collectionAddress.postZipCode', /required for GB/],
+  ['post code too long', { deliveryAddress: gbAddress({ postZipCode: 'SW1A 1AAAAAA' }) }, 'deliveryAddress.postZipCode', /at most 10/],
+  ['bad country', { deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'XX' }) }, 'deliveryAddress.countryTwoCharacterISOCode', /not an ISO 3166-1/],
+  ['no name', { deliveryAddress: gbAddress({ fullName: '', businessName: '' }) }, 'deliveryAddress.fullName', /fullName or businessName/],
+  ['no address line', { deliveryAddress: gbAddress({ addressLine1: ' ' }) }, 'deliveryAddress.addressLine1', /required/],
+  ['no city', { collectionAddress: gbAddress({ city: '' }) }, 'collectionAddress.city', /required/],
+  ['name too long', { deliveryAddress: gbAddress({ fullName: 'x'.repeat(36) }) }, 'deliveryAddress.fullName', /at most 35/],
+  ['bad email', { deliveryAddress: gbAddress({ emailAddress: 'not-an-email' }) }, 'deliveryAddress.emailAddress', /not an email/],
+  ['phone too long', { deliveryAddress: gbAddress({ phoneNumber: '0'.repeat(21) }) }, 'deliveryAddress.phoneNumber', /at most 20/],
+  ['reference too long', { referenceTwo: 'r'.repeat(36) }, 'referenceTwo', /at most 35/],
+  ['instructions too long', { deliveryInstructions: 'i'.repeat(121) }, 'deliveryInstructions', /at most 120/],
+  ['goods description too long', { goodsDescription: 'g'.repeat(71) }, 'goodsDescription', /at most 70/],
+  ['zero weight', { shipmentPieces: [piece(), piece({ weight: 0 })] }, 'shipmentPieces[1].weight', /greater than 0/],
+  ['negative height', { shipmentPieces: [piece({ height: -1 })] }, 'shipmentPieces[0].height', /greater than 0/],
+  ['weight as text', { shipmentPieces: [piece({ weight: '2' })] }, 'shipmentPieces[0].weight', /number/],
+  ['unknown weight unit', { shipmentPieces: [piece({ weightUnit: 'STONE' })] }, 'shipmentPieces[0].weightUnit', /KG, G, LB, OZ/],
+  ['unknown dimension unit', { shipmentPieces: [piece({ dimensionUnit: 'FT' })] }, 'shipmentPieces[0].dimensionUnit', /CM, MM, IN/],
+  ['piece description too long', { shipmentPieces: [piece({ description: 'd'.repeat(36) })] }, 'shipmentPieces[0].description', /at most 35/],
+  ['over the service weight limit', { shipmentPieces: [piece({ weight: 31 })] }, 'shipmentPieces[0].weight', /over the 30 KG limit of Next Day/],
+  ['over the limit in pounds', { shipmentPieces: [piece({ weight: 67, weightUnit: 'LB' })] }, 'shipmentPieces[0].weight', /67 LB is over/],
+  ['side over the limit', { shipmentPieces: [piece({ length: 151 })] }, 'shipmentPieces[0].length', /over the 150 CM limit/],
+  ['side over the limit in inches', { shipmentPieces: [piece({ width: 60, dimensionUnit: 'IN' })] }, 'shipmentPieces[0].width', /60 IN is over/],
+  ['domestic service abroad', { deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'DE', postZipCode: '10115' }), hsCode: '123456', descriptionOfGoods: 'x' }, 'carrierServiceId', /domestic only/],
+  ['international service at home', { carrierServiceId: 104 }, 'carrierServiceId', /international only/],
+  ['international without hsCode', { carrierServiceId: 104, descriptionOfGoods: 'Shirts', deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'FR', postZipCode: '75001' }) }, 'hsCode', /required for an international/],
+  ['international without description', { carrierServiceId: 104, hsCode: '610910', deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'FR', postZipCode: '75001' }) }, 'descriptionOfGoods', /required for an international/],
+  ['hsCode too short', { hsCode: '12345' }, 'hsCode', /6 to 10 digits/],
+  ['negative cost', { cost: -1 }, 'cost', /at least 0/],
+  ['three decimals', { insuredValue: 1.005 }, 'insuredValue', /at most 2 decimals/],
+  ['unknown currency', { currency: 'XYZ' }, 'currency', /not an ISO 4217/],
+  ['lower-case currency', { currency: 'gbp' }, 'currency', /not an ISO 4217/],
+  ['despatch date not a date', { despatchDate: 'tomorrow' }, 'despatchDate', /not an ISO 8601/],
+  ['despatch date impossible', { despatchDate: '2026-02-30' }, 'despatchDate', /not an ISO 8601/],
+  ['despatch date long past', { despatchDate: '2026-01-01' }, 'despatchDate', /before yesterday/],
+];
+
+describe('create rejects bad input with 400 naming the field, and writes nothing', () => {
+  it.each(invalid)('%s', async (_what, overrides, member, message) => {
+    const before = counts();
+    const body: Record<string, unknown> = { ...shipmentRequest(), ...overrides };
+    for (const [k, v] of Object.entries(overrides)) if (v === undefined) delete body[k];
+    const res = await post(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    const problem = res.json();
+    expect(problem.type).toBe('/problems/validation');
+    expect(problem.instance).toBe('/shipments');
+    expect(problem[member], JSON.stringify(problem)).toMatch(message);
+    expect(counts()).toEqual(before);
+  });
+
+  it('names every wrong field at once', async () => {
+    const res = await post(shipmentRequest({ shipmentPieces: [piece({ weight: 0 }), piece({ height: 0 })], referenceOne: 'x'.repeat(40) }));
+    const problem = res.json();
+    expect(Object.keys(problem)).toEqual(expect.arrayContaining(['shipmentPieces[0].weight', 'shipmentPieces[1].height', 'referenceOne']));
+  });
+
+  it('treats malformed JSON, a non-object body, a wrong content type and a huge body as 400/415/413', async () => {
+    const raw = (payload: string, contentType = 'application/json') =>
+      t.request({ method: 'POST', url: '/shipments', token, payload, headers: { 'content-type': contentType } });
+    const malformed = await raw('{"carrierId": 1,');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().body).toMatch(/not valid JSON/);
+    expect((await raw('[1,2]')).statusCode).toBe(400);
+    expect((await raw('null')).statusCode).toBe(400);
+    const text = await raw('carrierId=1', 'text/plain');
+    expect(text.statusCode).toBe(415);
+    expect(text.json().type).toBe('/problems/unsupported-media-type');
+    const huge = await raw(JSON.stringify({ ...shipmentRequest(), goodsDescription: 'x'.repeat(1_100_000) }));
+    expect(huge.statusCode).toBe(413);
+    expect((await raw('{"__proto__": {"x": 1}}')).statusCode).toBe(400);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('a retry with the same key and body returns the first response and creates nothing', async () => {
+    const body = shipmentRequest({ referenceOne: 'IDEMP-1' });
+    const first = await post(body, { 'idempotency-key': 'order-778' });
+    const before = counts();
+    const again = await post({ ...body }, { 'idempotency-key': 'order-778' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(counts()).toEqual(before);
+  });
+
+  it('the same key with another body → 409; after 24 hours the key is free again', async () => {
+    await post(shipmentRequest({ referenceOne: 'IDEMP-2' }), { 'idempotency-key': 'order-779' });
+    const clash = await post(shipmentRequest({ referenceOne: 'IDEMP-3' }), { 'idempotency-key': 'order-779' });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().type).toBe('/problems/conflict');
+    t.clock.advance(24 * 3_600_000 + 1);
+    try {
+      const before = counts();
+      token = await t.signIn(); // the old access token has expired meanwhile
+      const later = await post(shipmentRequest({ referenceOne: 'IDEMP-3' }), { 'idempotency-key': 'order-779' });
+      expect(later.statusCode).toBe(200);
+      expect(counts().s).toBe(before.s + 1);
+    } finally {
+      t.clock.advance(-(24 * 3_600_000 + 1));
+      token = await t.signIn();
+    }
+  });
+
+  it('rejects an empty or overlong key', async () => {
+    const res = await post(shipmentRequest(), { 'idempotency-key': 'k'.repeat(256) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()['idempotency-key']).toMatch(/at most 255/);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * A real station for tests: its own SQLite file in a temporary folder, the real HTTP app
+ * (requests injected in process), and a clock the test can move.
+ */
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStation, type Station, type StationOptions } from '../../main/core/station';
+import { buildApp } from '../../main/http/app';
+
+export const PORT = 7317;
+export const HOST = `127.0.0.1:${PORT}`;
+export const ADMIN = { username: 'admin', password: 'correct horse battery staple' };
+export const OPERATOR = { username: 'olga', password: 'operator password 1' };
+
+export interface TestStation {
+  station: Station;
+  app: FastifyInstance;
+  dataDir: string;
+  clock: { now: number; advance(ms: number): void };
+  request(options: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  signIn(user?: { username: string; password: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestStation(options: Partial<StationOptions> & { logger?: object } = {}): Promise<TestStation> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ss-test-'));
+  const clock = {
+    now: Date.parse('2026-11-21T09:30:00.000Z'),
+    advance(ms: number) {
+      this.now += ms;
+    },
+  };
+  const station = openStation({ dataDir, now: () => clock.now, ...options });
+  const app = await buildApp({ station, port: PORT, ...(options.logger ? { logger: options.logger } : {}) });
+  const request: TestStation['request'] = ({ token, headers, ...rest }) =>
+    app.inject({
+      ...rest,
+      headers: { host: HOST, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+  const signIn = async (user = ADMIN) => {
+    const res = await request({ method: 'POST', url: '/auth?option=credentials', payload: { credentials: user } });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+    return res.json<{ token: { accessToken: string } }>().token.accessToken;
+  };
+  return {
+    station,
+    app,
+    dataDir,
+    clock,
+    request,
+    signIn,
+    async close() {
+      await app.close();
+      station.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Adds the standard admin and operator users (scrypt is slow: do it once per file). */
+export async function addUsers(t: TestStation): Promise<void> {
+  await t.station.auth.createUser({ ...ADMIN, role: 'admin' });
+  await t.station.auth.createUser({ ...OPERATOR, role: 'operator' });
+}
+
+export const gbAddress = (overrides: Record<string, string> = {}) => ({
+  fullName: 'Alex Sender',
+  businessName: 'Acme Widgets Ltd',
+  addressLine1: '1 Dock Road',
+  city: 'London',
+  countryTwoCharacterISOCode: 'GB',
+  postZipCode: 'SW1A 1AA',
+  ...overrides,
+});
+
+export const piece = (overrides: Record<string, unknown> = {}) => ({
+  description: 'Box',
+  weight: 2.5,
+  weightUnit: 'KG',
+  length: 30,
+  width: 20,
+  height: 10,
+  dimensionUnit: 'CM',
+  ...overrides,
+});
+
+/** A valid domestic GB shipment on Swift Parcels Next Day. */
+export const shipmentRequest = (overrides: Record<string, unknown> = {}) => ({
+  carrierId: 1,
+  carrierServiceId: 101,
+  collectionAddress: gbAddress(),
+  deliveryAddress: gbAddress({
+    fullName: 'Sam Receiver',
+    businessName: '',
+    addressLine1: '22 High Street',
+    city: 'Leeds',
+    postZipCode: 'LS1 1UR',
+  }),
+  referenceOne: 'PO-1001',
+  shipmentPieces: [piece()],
+  ...overrides,
+});
+
+export interface Created {
+  success: boolean;
+  shipmentId: string;
+  shipmentNumber: string;
+  shipmentPieces: { sequenceNumber: number; base64String: string; trackingNumber: string }[];
+}
+
+export async function createShipment(t: TestStation, token: string, body: object = shipmentRequest()): Promise<Created> {
+  const res = await t.request({ method: 'POST', url: '/shipments', token, payload: body });
+  if (res.statusCode !== 200) throw new Error(`create failed: ${res.body}`);
+  return res.json<Created>();
+}
