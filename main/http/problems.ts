@@ -2,9 +2,15 @@
 import type { ProblemError} from '../core/errors';
 import { PROBLEM_KINDS, type ProblemKind } from '../core/errors';
 
+/** Members of the problem itself; a field with one of these names is reported as `body.<name>`. */
+const RESERVED = new Set(['type', 'title', 'status', 'detail', 'instance', 'traceId']);
+
 export function problemBody(error: ProblemError, instance: string, traceId?: string): Record<string, unknown> {
+  const members = Object.fromEntries(
+    Object.entries(error.members).map(([path, message]) => [RESERVED.has(path) ? `body.${path}` : path, message]),
+  );
   return {
-    ...error.members,
+    ...members,
     type: `/problems/${error.kind}`,
     title: error.title,
     status: error.status,

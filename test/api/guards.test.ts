@@ -1,0 +1,68 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, addUsers, startTestStation, type TestStation } from '../helpers/station';
+
+let t: TestStation;
+const log: string[] = [];
+beforeAll(async () => {
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      log.push(String(chunk));
+      done();
+    },
+  });
+  t = await startTestStation({ logger: { level: 'info', stream } });
+  await addUsers(t);
+});
+afterAll(() => t.close());
+
+describe('the loopback door', () => {
+  it.each(['evil.example:7317', '127.0.0.1:80', '127.0.0.1.evil.example:7317', 'localhost', ''])('Host %j → 421', async (host) => {
+    const res = await t.app.inject({ method: 'GET', url: '/health', headers: { host } });
+    expect(res.statusCode).toBe(421);
+    expect(res.json().type).toBe('/problems/misdirected');
+  });
+
+  it.each(['127.0.0.1:7317', 'localhost:7317', '[::1]:7317'])('Host %s is served', async (host) => {
+    expect((await t.app.inject({ method: 'GET', url: '/health', headers: { host } })).statusCode).toBe(200);
+  });
+
+  it('refuses requests from other web pages with 403 and never sends CORS headers', async () => {
+    for (const origin of ['https://evil.example', 'http://127.0.0.1:9999', 'null', 'http://localhost:7317.evil.example']) {
+      const res = await t.request({ method: 'POST', url: '/auth?option=credentials', payload: { credentials: ADMIN }, headers: { origin } });
+      expect(res.statusCode, origin).toBe(403);
+      expect(Object.keys(res.headers).filter((h) => h.startsWith('access-control'))).toEqual([]);
+    }
+    const preflight = await t.request({ method: 'OPTIONS', url: '/shipments', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(preflight.statusCode).toBe(403);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('accepts the station’s own page as origin', async () => {
+    const res = await t.request({ method: 'POST', url: '/auth?option=credentials', payload: { credentials: ADMIN }, headers: { origin: 'http://127.0.0.1:7317' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('an unexpected failure', () => {
+  it('is a 500 problem with a traceId that is in the log, without stack, SQL or secrets', async () => {
+    const token = await t.signIn();
+    // Break the storage under the running app: the next query fails inside the core.
+    t.station.db.exec('DROP INDEX shipments_by_created; ALTER TABLE shipments RENAME TO shipments_gone');
+    try {
+      const res = await t.request({ method: 'GET', url: '/shipments', token });
+      expect(res.statusCode).toBe(500);
+      const body = res.json();
+      expect(body.type).toBe('/problems/internal');
+      expect(body.traceId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.body).not.toMatch(/SELECT|sqlite|at \w+ \(/i);
+      const logged = log.join('');
+      expect(logged).toContain(body.traceId);
+      expect(logged).not.toContain(token);
+      expect(logged).not.toContain(ADMIN.password);
+    } finally {
+      t.station.db.exec('ALTER TABLE shipments_gone RENAME TO shipments');
+    }
+  });
+});

@@ -1,0 +1,73 @@
+/** `npm run serve` and `npm run cli` as real processes, over a real loopback port. */
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+let dataDir: string;
+let server: ChildProcess;
+let base: string;
+let output = '';
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'ss-proc-'));
+  server = spawn(TSX, ['main/serve.ts', '--port', '0', '--data-dir', dataDir, '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  base = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 30_000);
+    server.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk;
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    server.stderr!.on('data', (chunk: Buffer) => (output += chunk));
+    server.on('exit', (code) => reject(new Error(`serve exited ${code}:\n${output}`)));
+  });
+});
+afterAll(() => {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const signIn = (query: string, body: object) =>
+  fetch(`${base}/auth?option=${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('npm run serve', () => {
+  it('creates the first admin, prints its password once, and listens on loopback', async () => {
+    const password = /created user "admin" with password (\S+)/.exec(output)?.[1];
+    expect(password).toBeDefined();
+    const res = await signIn('credentials', { credentials: { username: 'admin', password } });
+    expect(res.status).toBe(200);
+    const health = await (await fetch(`${base}/health`)).json();
+    expect(health.status).toBe('ok');
+  });
+});
+
+describe('npm run cli', () => {
+  it('adds a user from a password on stdin and creates an API key that signs in', async () => {
+    const cli = (args: string[], input?: string) =>
+      new Promise<{ stdout: string; code: number | null }>((resolve) => {
+        const child = spawn(TSX, ['main/cli.ts', '--data-dir', dataDir, ...args]);
+        let stdout = '';
+        child.stdout.on('data', (c: Buffer) => (stdout += c));
+        child.on('exit', (code) => resolve({ stdout, code }));
+        child.stdin.end(input ?? '');
+      });
+    const added = await cli(['user', 'add', 'wms', '--password-stdin'], 'warehouse system pw\n');
+    expect(added.code).toBe(0);
+    const key = await cli(['apikey', 'create', '--user', 'wms']);
+    expect(key.code).toBe(0);
+    expect(key.stdout.trim()).toMatch(/^ssk_[A-Za-z0-9_-]{43}$/);
+    const byKey = await signIn('apikey', { apiKey: { apiKey: key.stdout.trim() } });
+    expect(byKey.status).toBe(200);
+    const byPassword = await signIn('credentials', { credentials: { username: 'wms', password: 'warehouse system pw' } });
+    expect(byPassword.status).toBe(200);
+    await expect(run(TSX, ['main/cli.ts', '--data-dir', dataDir, 'user', 'add', 'x'])).rejects.toThrow();
+  });
+});
