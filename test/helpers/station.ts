@@ -2,7 +2,7 @@
  * A real station for tests: its own SQLite file in a temporary folder, the real HTTP app
  * (requests injected in process), and a clock the test can move.
  */
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +19,7 @@ export interface TestStation {
   app: FastifyInstance;
   dataDir: string;
   clock: { now: number; advance(ms: number): void };
-  request(options: InjectOptions & { token?: string }): ReturnType<FastifyInstance['inject']>;
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   signIn(user?: { username: string; password: string }): Promise<string>;
   close(): Promise<void>;
 }
