@@ -15,6 +15,7 @@ import { Problem } from '../core/schemas';
 import type { Station } from '../core/station';
 import { invoke } from '../operations/invoke';
 import { operations, type OperationName, type OperationSpec } from '../operations/spec';
+import { CONTENT_SECURITY_POLICY } from '../desktop/window-policy';
 import { isAllowedHost, isAllowedOrigin } from './loopback-policy';
 import { problemBody, problemPage } from './problems';
 
@@ -27,19 +28,6 @@ export interface AppOptions {
   logger?: boolean | object;
 }
 
-/** The renderer's policy when served to a browser: our own scripts only, no eval. */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "worker-src 'self' blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
 
 const DEFAULT_DOC_PORT = 7317;
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -186,7 +174,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: rendererDir,
       wildcard: false,
       setHeaders: (res) => {
-        res.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+        // The same policy the desktop window enforces, plus framing: a browser may embed pages.
+        res.header('Content-Security-Policy', `${CONTENT_SECURITY_POLICY}; frame-ancestors 'none'`);
         res.header('X-Frame-Options', 'DENY');
         res.header('Referrer-Policy', 'no-referrer');
       },

@@ -1,0 +1,80 @@
+/**
+ * `npx electron-vite build` builds the three parts of the desktop app into out/:
+ * out/main/index.js (ES module, plus label-worker.js), out/preload/index.cjs (CommonJS: a sandboxed preload
+ * cannot be an ES module), out/renderer/ (the React app, also served by the headless server).
+ */
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+import { resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { CONTENT_SECURITY_POLICY } from './main/desktop/window-policy';
+
+const root = import.meta.dirname;
+
+/**
+ * Puts the app's CSP into the built index.html as its first <meta>: Chromium applies no
+ * header hooks to file: pages, so for the packaged window the <meta> is the policy. (The
+ * headless server also sends it as a header; the two agree.)
+ */
+function contentSecurityPolicyMeta(): Plugin {
+  return {
+    name: 'shipping-station:csp-meta',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (/http-equiv=["']?content-security-policy/i.test(html)) {
+          throw new Error('renderer/index.html has its own CSP <meta>; the policy lives in main/desktop/window-policy.ts');
+        }
+        return [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: resolve(root, 'out/main'),
+      // Dependencies stay in node_modules (better-sqlite3 is native and must be rebuilt
+      // for Electron, not bundled). fontkit is imported by the label code but reaches
+      // node_modules only through pdfkit, so it is named here too.
+      externalizeDeps: { include: ['fontkit'] },
+      rollupOptions: {
+        input: {
+          index: resolve(root, 'main/index.ts'),
+          // The label pool's worker thread loads `label-worker.js` from beside the bundle
+          // (main/core/labels/label-pool.ts), so it is an entry of its own.
+          'label-worker': resolve(root, 'main/core/labels/label-worker.ts'),
+        },
+        // Shared chunks beside the entries, not in a subfolder: code in any chunk that
+        // finds `./label-worker.js` relative to itself then finds it.
+        output: { chunkFileNames: '[name]-[hash].js' },
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: resolve(root, 'out/preload'),
+      // A sandboxed preload can require only electron: everything it imports is bundled.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(root, 'preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'renderer'),
+    // Relative asset paths: the same build loads from file:// in Electron and from / over HTTP.
+    base: './',
+    plugins: [react(), contentSecurityPolicyMeta()],
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      emptyOutDir: true,
+      // Not just Electron's Chromium: the headless server serves this build to browsers too.
+      target: 'es2022',
+      rollupOptions: { input: resolve(root, 'renderer/index.html') },
+    },
+  },
+});

@@ -1,0 +1,181 @@
+/**
+ * The desktop's start-up and shutdown, run against a stand-in for Electron (the real binary
+ * cannot be downloaded here): the service starts as the headless server starts it, every
+ * channel is registered, the window is hardened, the first password is shown once, a second
+ * launch focuses the window, and quitting closes the HTTP server and then the database.
+ * The HTTP server listens on a port the system picks, never on 7317.
+ */
+import type { EventEmitter } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Station } from '../core/station';
+import type * as ServerModule from '../http/server';
+import { OPERATION_NAMES } from '../operations/spec';
+
+interface FakeWindowShape {
+  options: { webPreferences: Record<string, unknown> };
+  loadFile: ReturnType<typeof vi.fn>;
+  focus: ReturnType<typeof vi.fn>;
+}
+
+const fake = vi.hoisted(() => ({
+  tmp: '',
+  channels: [] as string[],
+  windows: [] as FakeWindowShape[],
+  dialogs: [] as { message: string; detail: string }[],
+  quits: 0,
+  menuLabels: [] as string[],
+  permissionHandlers: 0,
+  serverUrl: '',
+  app: null as unknown as EventEmitter & {
+    setName: ReturnType<typeof vi.fn>;
+    requestSingleInstanceLock: ReturnType<typeof vi.fn>;
+    quit: () => void;
+  },
+}));
+
+vi.mock('electron', async () => {
+  const { EventEmitter: Emitter } = await import('node:events');
+  const { join: joinPath } = await import('node:path');
+  class FakeContents extends Emitter {
+    setWindowOpenHandler = vi.fn();
+    getPrintersAsync = vi.fn(async () => []);
+  }
+  class FakeWindow extends Emitter {
+    static getAllWindows = () => fake.windows;
+    webContents = new FakeContents();
+    focus = vi.fn();
+    show = vi.fn();
+    restore = vi.fn();
+    loadFile = vi.fn(async () => undefined);
+    loadURL = vi.fn(async () => undefined);
+    isDestroyed = () => false;
+    isMinimized = () => false;
+    constructor(readonly options: { webPreferences: Record<string, unknown> }) {
+      super();
+      fake.windows.push(this);
+      setTimeout(() => this.emit('ready-to-show'), 5);
+    }
+  }
+  class FakeApp extends Emitter {
+    isPackaged = false;
+    setName = vi.fn();
+    requestSingleInstanceLock = vi.fn(() => true);
+    getPath = (name: string) => joinPath(fake.tmp, 'electron', name);
+    whenReady = () => Promise.resolve();
+    exit = vi.fn();
+    quit = () => {
+      fake.quits += 1;
+      this.emit('will-quit', { preventDefault: vi.fn() });
+    };
+  }
+  fake.app = new FakeApp() as unknown as typeof fake.app;
+  return {
+    app: fake.app,
+    BrowserWindow: FakeWindow,
+    ipcMain: { handle: (channel: string) => fake.channels.push(channel), removeHandler: vi.fn() },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: () => (fake.permissionHandlers += 1),
+        setPermissionCheckHandler: () => (fake.permissionHandlers += 1),
+        webRequest: { onHeadersReceived: vi.fn() },
+      },
+    },
+    Menu: {
+      buildFromTemplate: (template: { label?: string }[]) => template,
+      setApplicationMenu: (menu: { label?: string }[]) => (fake.menuLabels = menu.map((m) => m.label ?? '')),
+    },
+    dialog: {
+      showMessageBox: async (...args: unknown[]) => {
+        fake.dialogs.push(args.at(-1) as { message: string; detail: string });
+        return { response: 1 };
+      },
+      showErrorBox: vi.fn(),
+    },
+    clipboard: { writeText: vi.fn() },
+    shell: { openExternal: vi.fn() },
+  };
+});
+
+// The desktop's port is 7317; here the system picks one, so nothing else is disturbed.
+let station: Station | undefined;
+vi.mock('../http/server', async (importOriginal) => {
+  const original = await importOriginal<typeof ServerModule>();
+  return {
+    ...original,
+    startServer: async (options: Parameters<typeof original.startServer>[0]) => {
+      station = options.station;
+      const started = await original.startServer({ ...options, port: 0 });
+      fake.serverUrl = started.url;
+      return started;
+    },
+  };
+});
+
+const until = async (condition: () => boolean) => {
+  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 25));
+  expect(condition()).toBe(true);
+};
+
+const savedEnv = { ...process.env };
+beforeAll(async () => {
+  fake.tmp = mkdtempSync(join(tmpdir(), 'ss-desktop-app-'));
+  process.env.SHIPPING_STATION_DATA_DIR = join(fake.tmp, 'data');
+  delete process.env.ELECTRON_RENDERER_URL;
+  const { startDesktop } = await import('./app');
+  startDesktop();
+  await until(() => fake.dialogs.length > 0);
+});
+
+afterAll(() => {
+  process.env = savedEnv;
+  rmSync(fake.tmp, { recursive: true, force: true });
+});
+
+describe('the desktop app', () => {
+  it('takes the single-instance lock under the product name', () => {
+    expect(fake.app.setName).toHaveBeenCalledWith('Shipping Station');
+    expect(fake.app.requestSingleInstanceLock).toHaveBeenCalled();
+  });
+
+  it('opens the station in the data folder and registers every channel once', () => {
+    expect(station?.db.name).toBe(join(fake.tmp, 'data', 'shipping-station.db'));
+    expect(fake.channels).toHaveLength(OPERATION_NAMES.length + 3);
+    expect(new Set(fake.channels).size).toBe(fake.channels.length);
+  });
+
+  it('opens one hardened window with the preload, and refuses every permission', () => {
+    expect(fake.windows).toHaveLength(1);
+    expect(fake.windows[0]!.options.webPreferences).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      plugins: false,
+      preload: expect.stringMatching(/preload[\\/]index\.cjs$/),
+    });
+    expect(fake.windows[0]!.loadFile).toHaveBeenCalledWith(expect.stringMatching(/renderer[\\/]index\.html$/));
+    expect(fake.permissionHandlers).toBe(2);
+    expect(fake.menuLabels).toEqual(expect.arrayContaining(['Edit', 'View']));
+  });
+
+  it('shows the first administrator’s password once', () => {
+    expect(fake.dialogs).toHaveLength(1);
+    expect(fake.dialogs[0]!.detail).toMatch(/User name: admin\nPassword: \S+/);
+  });
+
+  it('brings the window forward when the app is launched again', () => {
+    fake.app.emit('second-instance');
+    expect(fake.windows[0]!.focus).toHaveBeenCalled();
+    expect(fake.windows).toHaveLength(1);
+  });
+
+  it('on quit, closes the HTTP server and then the database before exiting', async () => {
+    expect((await fetch(`${fake.serverUrl}/health`)).status).toBe(200);
+    fake.app.quit();
+    await until(() => fake.quits === 2); // quit held back, then quit again once closed
+    expect(station?.db.open).toBe(false);
+    await expect(fetch(`${fake.serverUrl}/health`)).rejects.toThrow();
+  });
+});

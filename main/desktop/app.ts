@@ -1,0 +1,161 @@
+/**
+ * The desktop app's life: one instance per user, the service started as the headless
+ * server starts it, one window, and a clean shutdown (HTTP server, then database) on quit.
+ */
+import { app, BrowserWindow, clipboard, dialog, Menu, session } from 'electron';
+import { join } from 'node:path';
+import { registerDesktopHandlers, registerOperationHandlers } from '../ipc/register';
+import { openDesktopLog, type DesktopLog } from './log';
+import { menuTemplate } from './menu';
+import { appTarget, dataDir, isDev, preloadPath, PRODUCT_NAME, rendererDir, stationResourcesDir } from './paths';
+import { listPrinters, printLabel } from './printing';
+import { startService, type RunningService } from './service';
+import { createMainWindow, hardenSession, type AppTarget } from './window';
+import { parseAppUrl } from './window-policy';
+
+/** How long the first administrator's password waits for the window before showing alone. */
+const FIRST_ADMIN_DIALOG_WAIT_MS = 10_000;
+
+let mainWindow: BrowserWindow | null = null;
+/** Set once the service runs: opens the window again (macOS keeps the app without one). */
+let reopenWindow: (() => void) | null = null;
+
+function focusMainWindow(): void {
+  if (!mainWindow || mainWindow.isDestroyed()) {
+    reopenWindow?.();
+    return;
+  }
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
+}
+
+/** The generated password of the first administrator, shown once (CONTRACT §10). */
+async function showFirstAdminPassword(password: string, parent: BrowserWindow | null): Promise<void> {
+  const options = {
+    type: 'info' as const,
+    title: PRODUCT_NAME,
+    message: 'First start: an administrator was created',
+    detail:
+      `User name: admin\nPassword: ${password}\n\n` +
+      'Write it down now: it is not shown again. Sign in with it and change it in Settings.',
+    buttons: ['Copy password', 'Done'],
+    defaultId: 1,
+    cancelId: 1,
+    noLink: true,
+  };
+  for (;;) {
+    const { response } = parent ? await dialog.showMessageBox(parent, options) : await dialog.showMessageBox(options);
+    if (response !== 0) return;
+    clipboard.writeText(password);
+  }
+}
+
+function openWindow(target: AppTarget, log: DesktopLog): BrowserWindow {
+  const window = createMainWindow({ target, preloadPath, isDev, log });
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = null;
+  });
+  return window;
+}
+
+async function start(log: DesktopLog, started: (service: RunningService) => void): Promise<void> {
+  const target = appTarget();
+  parseAppUrl(target.url); // refuses, at start, anything but our file or a loopback dev server
+  const service = await startService({
+    dataDir: dataDir(),
+    resourcesDir: stationResourcesDir(),
+    rendererDir,
+    httpLogger: { level: 'warn', file: join(app.getPath('logs'), 'http.log') },
+  });
+  started(service);
+  const status = service.apiStatus();
+  if (status.listening) log.info(`listening on ${status.url}`);
+  else log.error('the loopback API is off', { error: status.error });
+
+  hardenSession(session.defaultSession, target);
+  registerOperationHandlers(service.station, target.url, log.internalError);
+  registerDesktopHandlers(
+    {
+      listPrinters: (sender) => listPrinters(sender),
+      printLabel: (sender, request) => printLabel(sender, request, log),
+      apiStatus: () => service.apiStatus(),
+    },
+    target.url,
+    log.internalError,
+  );
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ appName: PRODUCT_NAME, isMac: process.platform === 'darwin', isDev })));
+
+  // macOS keeps an app without windows running (its API keeps serving); the Dock reopens one.
+  reopenWindow = () => {
+    mainWindow = openWindow(target, log);
+  };
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) reopenWindow?.();
+  });
+  const window = openWindow(target, log);
+  mainWindow = window;
+
+  if (service.firstAdminPassword) {
+    log.info('first start: created the administrator "admin"');
+    // Over the window once it shows; without a parent if it never does, because this
+    // password exists nowhere else and must not be lost with a window that failed to load.
+    const shown = await Promise.race([
+      new Promise<boolean>((resolve) => window.once('ready-to-show', () => resolve(true))),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), FIRST_ADMIN_DIALOG_WAIT_MS)),
+    ]);
+    await showFirstAdminPassword(service.firstAdminPassword, shown && !window.isDestroyed() ? window : null);
+  }
+}
+
+/** Quit in order: stop listening, then close the database, then let Electron exit. */
+function closeOnQuit(getService: () => RunningService | null, log: DesktopLog): void {
+  let state: 'running' | 'closing' | 'closed' = 'running';
+  app.on('will-quit', (event) => {
+    if (state === 'closed') return;
+    event.preventDefault();
+    if (state === 'closing') return;
+    state = 'closing';
+    void (getService()?.close() ?? Promise.resolve())
+      .catch((error: unknown) => log.error('closing the service failed', { error: String(error) }))
+      .finally(() => {
+        state = 'closed';
+        app.quit();
+      });
+  });
+}
+
+export function startDesktop(): void {
+  app.setName(PRODUCT_NAME);
+  // A second launch hands over to the first (which comes to the front) and leaves.
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  app.on('second-instance', focusMainWindow);
+
+  let service: RunningService | null = null;
+  const log = openDesktopLog(app.getPath('logs'));
+  closeOnQuit(() => service, log);
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => app.quit());
+
+  app
+    .whenReady()
+    .then(() =>
+      start(log, (started) => {
+        service = started;
+      }),
+    )
+    .catch(async (error: unknown) => {
+      log.error('the station could not start', { error: error instanceof Error ? error.stack : String(error) });
+      dialog.showErrorBox(
+        `${PRODUCT_NAME} could not start`,
+        `${error instanceof Error ? error.message : String(error)}\n\nData folder: ${dataDir()}\nLog: ${log.file}`,
+      );
+      await service?.close().catch(() => undefined);
+      app.exit(1);
+    });
+}

@@ -1,0 +1,78 @@
+/**
+ * Starts the shipping service inside the desktop exactly as main/serve.ts does without
+ * Electron: open the station, make sure an administrator exists, listen on loopback.
+ * The one difference: a taken port does not stop the app, whose window talks over IPC.
+ */
+import { openStation, type Station } from '../core/station';
+import { DEFAULT_PORT, startServer } from '../http/server';
+import type { ApiStatus } from '../ipc/register';
+
+/** How long closing waits for open HTTP requests before closing the database anyway. */
+const CLOSE_TIMEOUT_MS = 5000;
+
+export interface ServiceOptions {
+  dataDir: string;
+  resourcesDir: string;
+  /** The built renderer, served at `/` to browsers as the headless server does. */
+  rendererDir: string;
+  port?: number;
+  /** Fastify's logger options (the HTTP log). */
+  httpLogger: object;
+}
+
+export interface RunningService {
+  station: Station;
+  /** Set when ensureFirstAdmin created the first administrator: shown once, never stored. */
+  firstAdminPassword: string | null;
+  apiStatus(): ApiStatus;
+  /** Stops listening (waiting at most 5 s for open requests), then closes the database. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const port = options.port ?? DEFAULT_PORT;
+  const station = openStation({ dataDir: options.dataDir, resourcesDir: options.resourcesDir });
+  let firstAdminPassword: string | null;
+  try {
+    firstAdminPassword = await station.auth.ensureFirstAdmin();
+  } catch (error) {
+    station.close();
+    throw error;
+  }
+
+  let status: ApiStatus = { url: `http://127.0.0.1:${port}`, listening: false, error: null };
+  let server: Awaited<ReturnType<typeof startServer>> | null = null;
+  try {
+    server = await startServer({ station, port, rendererDir: options.rendererDir, logger: options.httpLogger });
+    status = { url: server.url, listening: true, error: null };
+  } catch (error) {
+    // Most often another station (or `npm run serve`) already holds the port.
+    const code = (error as { code?: unknown }).code;
+    status = {
+      ...status,
+      error:
+        code === 'EADDRINUSE'
+          ? `Port ${port} is already in use by another program; the API for other local tools is off. This window works as usual.`
+          : `The API for other local tools could not start: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+
+  let closing: Promise<void> | null = null;
+  return {
+    station,
+    firstAdminPassword,
+    apiStatus: () => ({ ...status }),
+    close: () =>
+      (closing ??= (async () => {
+        try {
+          if (server) {
+            const timeout = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS).unref());
+            await Promise.race([server.app.close(), timeout]);
+          }
+        } finally {
+          station.close();
+          status = { ...status, listening: false };
+        }
+      })()),
+  };
+}

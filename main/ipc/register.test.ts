@@ -1,0 +1,104 @@
+/**
+ * Registers the IPC door against a stand-in ipcMain: every operation and desktop channel is
+ * handled exactly once, and a handler answers only the app's main frame.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import type { Station } from '../core/station';
+import { ipcChannel, OPERATION_NAMES } from '../operations/spec';
+import { allChannels, DESKTOP_CHANNELS } from './channels';
+import { registerDesktopHandlers, registerOperationHandlers, type DesktopServices } from './register';
+import { isTrustedEvent } from './sender';
+
+type Handler = (event: unknown, ...args: unknown[]) => unknown;
+const ipc = vi.hoisted(() => ({ handlers: new Map<string, Handler>(), registrations: [] as string[] }));
+
+vi.mock('electron', () => ({
+  ipcMain: {
+    handle: (channel: string, handler: Handler) => {
+      if (ipc.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+      ipc.handlers.set(channel, handler);
+      ipc.registrations.push(channel);
+    },
+    removeHandler: (channel: string) => ipc.handlers.delete(channel),
+  },
+}));
+
+const APP_URL = 'file:///opt/Shipping%20Station/resources/app.asar/out/renderer/index.html';
+const fromApp = { senderFrame: { url: `${APP_URL}#/shipments`, parent: null }, sender: { id: 1 } };
+const fromSubFrame = { senderFrame: { url: APP_URL, parent: {} }, sender: { id: 1 } };
+const fromElsewhere = { senderFrame: { url: 'https://evil.com/', parent: null }, sender: { id: 1 } };
+const fromGoneFrame = { senderFrame: null, sender: { id: 1 } };
+
+const station = { version: '9.9.9' } as Station;
+const desktop: DesktopServices = {
+  listPrinters: vi.fn(async () => [{ name: 'Zebra', displayName: 'Zebra GK420d', isDefault: false }]),
+  printLabel: vi.fn(async () => ({ printed: true })),
+  apiStatus: vi.fn(() => ({ url: 'http://127.0.0.1:7317', listening: true, error: null })),
+};
+
+function registerAll() {
+  ipc.handlers.clear();
+  ipc.registrations.length = 0;
+  const offOperations = registerOperationHandlers(station, APP_URL, vi.fn());
+  const offDesktop = registerDesktopHandlers(desktop, APP_URL, vi.fn());
+  return () => {
+    offOperations();
+    offDesktop();
+  };
+}
+
+describe('registering the IPC door', () => {
+  it('handles every operation of the table and every desktop channel exactly once', () => {
+    const off = registerAll();
+    expect([...ipc.registrations].sort()).toEqual(allChannels().sort());
+    for (const name of OPERATION_NAMES) expect(ipc.registrations.filter((c) => c === ipcChannel(name))).toHaveLength(1);
+    off();
+    expect(ipc.handlers.size).toBe(0);
+  });
+
+  it('answers the app’s main frame through invoke, as HTTP does', async () => {
+    const off = registerAll();
+    await expect(ipc.handlers.get(ipcChannel('health'))!(fromApp, { token: null, input: {} })).resolves.toEqual({
+      ok: true,
+      value: { status: 'ok', version: '9.9.9' },
+    });
+    await expect(Promise.resolve(ipc.handlers.get(DESKTOP_CHANNELS.apiStatus)!(fromApp))).resolves.toMatchObject({ listening: true });
+    await expect(ipc.handlers.get(DESKTOP_CHANNELS.listPrinters)!(fromApp)).resolves.toHaveLength(1);
+    off();
+  });
+
+  it.each([
+    ['a sub-frame', fromSubFrame],
+    ['a frame showing another page', fromElsewhere],
+    ['a frame that is gone', fromGoneFrame],
+  ])('refuses %s on every channel', async (_what, event) => {
+    const off = registerAll();
+    for (const [channel, handler] of ipc.handlers) {
+      expect(() => handler(event, { token: null, input: {} }), channel).toThrow(/refused/);
+    }
+    expect(desktop.printLabel).not.toHaveBeenCalled();
+    off();
+  });
+
+  it('turns a failed print into a problem result, not a rejected promise', async () => {
+    const off = registerAll();
+    const { ProblemError } = await import('../core/errors');
+    vi.mocked(desktop.printLabel).mockRejectedValueOnce(
+      new ProblemError('validation', 'printer: Nope is not a printer of this computer', { printer: 'Nope is not a printer of this computer' }),
+    );
+    await expect(ipc.handlers.get(DESKTOP_CHANNELS.printLabel)!(fromApp, {})).resolves.toEqual({
+      ok: false,
+      problem: expect.objectContaining({ status: 400, instance: '/desktop/printLabel', printer: 'Nope is not a printer of this computer' }),
+    });
+    off();
+  });
+});
+
+describe('isTrustedEvent', () => {
+  it('trusts only the main frame showing the app', () => {
+    expect(isTrustedEvent(fromApp, APP_URL)).toBe(true);
+    expect(isTrustedEvent(fromSubFrame, APP_URL)).toBe(false);
+    expect(isTrustedEvent(fromElsewhere, APP_URL)).toBe(false);
+    expect(isTrustedEvent(fromGoneFrame, APP_URL)).toBe(false);
+  });
+});

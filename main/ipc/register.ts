@@ -1,0 +1,63 @@
+/**
+ * The IPC door: every operation of the table on its fixed channel, plus the desktop's own
+ * channels. Each handler first checks that the sender is the app's main frame, then does
+ * what call-operation.ts says (the same `invoke` as HTTP). Only this file touches ipcMain.
+ */
+import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import type { BridgeResult, PrinterInfo } from '../../preload/bridge';
+import type { Station } from '../core/station';
+import { ipcChannel, OPERATION_NAMES } from '../operations/spec';
+import { callOperation, logToConsole, problemResult, type InternalErrorLog } from './call-operation';
+import { DESKTOP_CHANNELS } from './channels';
+import { assertTrustedEvent } from './sender';
+
+/** The app's own address (window-policy.ts's parseAppUrl has accepted it). */
+export type AppUrl = string;
+
+export function registerOperationHandlers(station: Station, appUrl: AppUrl, log: InternalErrorLog = logToConsole): () => void {
+  const channels: string[] = [];
+  for (const name of OPERATION_NAMES) {
+    const channel = ipcChannel(name);
+    ipcMain.handle(channel, (event: IpcMainInvokeEvent, payload: unknown) => {
+      assertTrustedEvent(event, appUrl, channel);
+      return callOperation(station, name, payload, log);
+    });
+    channels.push(channel);
+  }
+  return () => channels.forEach((c) => ipcMain.removeHandler(c));
+}
+
+export interface ApiStatus {
+  url: string;
+  listening: boolean;
+  error: string | null;
+}
+
+/** What the desktop shell provides behind its channels (main/desktop implements it). */
+export interface DesktopServices {
+  listPrinters(sender: WebContents): Promise<PrinterInfo[]>;
+  /** Throws ProblemError for a bad request or a failed print. */
+  printLabel(sender: WebContents, request: unknown): Promise<{ printed: boolean }>;
+  apiStatus(): ApiStatus;
+}
+
+export function registerDesktopHandlers(services: DesktopServices, appUrl: AppUrl, log: InternalErrorLog = logToConsole): () => void {
+  const trusted = <A extends unknown[], R>(channel: string, handler: (event: IpcMainInvokeEvent, ...args: A) => R) => {
+    ipcMain.handle(channel, (event: IpcMainInvokeEvent, ...args: unknown[]) => {
+      assertTrustedEvent(event, appUrl, channel);
+      return handler(event, ...(args as A));
+    });
+  };
+
+  trusted(DESKTOP_CHANNELS.listPrinters, (event) => services.listPrinters(event.sender));
+  trusted(DESKTOP_CHANNELS.printLabel, async (event, request: unknown): Promise<BridgeResult<{ printed: boolean }>> => {
+    try {
+      return { ok: true, value: await services.printLabel(event.sender, request) };
+    } catch (error) {
+      return problemResult(error, '/desktop/printLabel', 'printLabel', log);
+    }
+  });
+  trusted(DESKTOP_CHANNELS.apiStatus, () => services.apiStatus());
+
+  return () => Object.values(DESKTOP_CHANNELS).forEach((c) => ipcMain.removeHandler(c));
+}

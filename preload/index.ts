@@ -1,0 +1,29 @@
+/**
+ * The sandboxed preload: exposes the StationBridge (bridge.ts) and nothing else. One named
+ * method per operation, each bound to that operation's fixed channel, plus the desktop's
+ * three. The renderer can never name a channel, and never sees ipcRenderer.
+ *
+ * It is bundled as CommonJS (a sandboxed preload cannot be an ES module) and imports only
+ * electron and plain name lists: pulling in the schemas would bundle typebox for nothing.
+ */
+import { contextBridge, ipcRenderer } from 'electron';
+import { DESKTOP_CHANNELS } from '../main/ipc/channels';
+import { ipcChannel, OPERATION_NAMES } from '../main/operations/names';
+import { BRIDGE_NAME, type DesktopBridge, type OperationBridge, type StationBridge } from './bridge';
+
+const operations = Object.fromEntries(
+  OPERATION_NAMES.map((name) => [
+    name,
+    (token: string | null, input: unknown) => ipcRenderer.invoke(ipcChannel(name), { token, input }),
+  ]),
+) as unknown as OperationBridge;
+
+const desktop: DesktopBridge = {
+  listPrinters: () => ipcRenderer.invoke(DESKTOP_CHANNELS.listPrinters),
+  printLabel: (request) => ipcRenderer.invoke(DESKTOP_CHANNELS.printLabel, request),
+  apiStatus: () => ipcRenderer.invoke(DESKTOP_CHANNELS.apiStatus),
+};
+
+const bridge: StationBridge = { operations, desktop };
+
+contextBridge.exposeInMainWorld(BRIDGE_NAME, bridge);
