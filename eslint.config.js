@@ -16,6 +16,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
+  },
+  {
     files: ['main/core/**/*.ts', 'main/store/**/*.ts', 'main/operations/**/*.ts'],
     rules: {
       'no-restricted-imports': [
