@@ -7,10 +7,12 @@ import { parseArgs } from 'node:util';
 import { defaultDataDir } from './core/data-dir';
 import { ProblemError } from './core/errors';
 import { openStation, type Station } from './core/station';
+import { fillDemoData } from './cli/demo-data';
 
 const USAGE = `usage: npm run cli -- [--data-dir DIR] <command>
   user add NAME [--admin] --password-stdin   add a user; the password is read from standard input
-  apikey create --user NAME [--name LABEL]    create an API key for a user; prints only the key`;
+  apikey create --user NAME [--name LABEL]    create an API key for a user; prints only the key
+  demo-data --shipments N [--days D]          add N realistic shipments over the D days (365) ending now`;
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -38,6 +40,14 @@ async function run(station: Station, positionals: string[], values: Record<strin
     console.log(created.key);
     return;
   }
+  if (group === 'demo-data' && typeof values.shipments === 'string') {
+    const shipments = Number(values.shipments);
+    const days = values.days === undefined ? 365 : Number(values.days);
+    if (!Number.isInteger(shipments) || shipments < 1 || !Number.isInteger(days) || days < 1) throw new Error(USAGE);
+    const done = fillDemoData(station.db, station.carriers, { shipments, days, onProgress: (k) => console.error(`${k} / ${shipments}`) });
+    console.error(`added ${done.shipments} shipments, ${done.pieces} pieces, ${done.events} events in ${done.ms} ms`);
+    return;
+  }
   throw new Error(USAGE);
 }
 
@@ -50,6 +60,8 @@ async function main(): Promise<void> {
       'password-stdin': { type: 'boolean' },
       user: { type: 'string' },
       name: { type: 'string' },
+      shipments: { type: 'string' },
+      days: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });

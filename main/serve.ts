@@ -3,9 +3,11 @@
  * Electron (CONTRACT §10), serving the built renderer at `/`.
  */
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './core/data-dir';
 import { resourcesDir } from './core/resources';
+import { labelPoolFromEnv } from './core/labels/label-pool';
 import { openStation } from './core/station';
 import { DEFAULT_PORT, startServer } from './http/server';
 
@@ -21,7 +23,9 @@ async function main(): Promise<void> {
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0 to 65535, not ${values.port}`);
   const dataDir = values['data-dir'] ?? defaultDataDir();
-  const station = openStation({ dataDir });
+  const labels = labelPoolFromEnv();
+  const station = openStation({ dataDir, ...(labels ? { labelRenderer: labels } : {}) });
+  if (process.env.SHIPPING_STATION_REPORT_LOOP_DELAY === '1') reportLoopDelayOnSignal();
   const password = await station.auth.ensureFirstAdmin();
   if (password) {
     console.log(`First start: created user "admin" with password ${password}`);
@@ -43,11 +47,26 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     await app.close();
+    await labels?.close();
     station.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
+}
+
+/**
+ * Opt-in for the benchmark: SIGUSR2 prints the event-loop delay since the previous signal
+ * as one `loop-delay {json}` line (milliseconds) and starts a new measurement.
+ */
+function reportLoopDelayOnSignal(): void {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  process.on('SIGUSR2', () => {
+    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+    console.log(`loop-delay ${JSON.stringify({ p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) })}`);
+    histogram.reset();
+  });
 }
 
 main().catch((error: unknown) => {

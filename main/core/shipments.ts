@@ -321,7 +321,8 @@ export class ShipmentService {
   list(query: ListShipmentsQuery): ShipmentList {
     const filter = this.listFilter(query);
     const totals = this.repo.totals(filter);
-    const rows = filter.offset >= totals.items ? [] : this.repo.list(filter);
+    // Page 1 always reads the rows (one index probe); deeper pages past the end are skipped.
+    const rows = filter.offset > 0 && filter.offset >= totals.items ? [] : this.repo.list(filter);
     return {
       totalItems: totals.items,
       totalPieces: totals.pieces,

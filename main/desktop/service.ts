@@ -3,6 +3,7 @@
  * Electron: open the station, make sure an administrator exists, listen on loopback.
  * The one difference: a taken port does not stop the app, whose window talks over IPC.
  */
+import { labelPoolFromEnv } from '../core/labels/label-pool';
 import { openStation, type Station } from '../core/station';
 import { DEFAULT_PORT, startServer } from '../http/server';
 import type { ApiStatus } from '../ipc/register';
@@ -31,12 +32,18 @@ export interface RunningService {
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const port = options.port ?? DEFAULT_PORT;
-  const station = openStation({ dataDir: options.dataDir, resourcesDir: options.resourcesDir });
+  const labels = labelPoolFromEnv();
+  const station = openStation({
+    dataDir: options.dataDir,
+    resourcesDir: options.resourcesDir,
+    ...(labels ? { labelRenderer: labels } : {}),
+  });
   let firstAdminPassword: string | null;
   try {
     firstAdminPassword = await station.auth.ensureFirstAdmin();
   } catch (error) {
     station.close();
+    await labels?.close();
     throw error;
   }
 
@@ -71,6 +78,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           }
         } finally {
           station.close();
+          await labels?.close();
           status = { ...status, listening: false };
         }
       })()),

@@ -1,0 +1,330 @@
+/**
+ * `npm run bench [-- --quick]`: one run, one table, the same figures in .bench/results.json.
+ * The service runs as its own process (`node --import tsx main/serve.ts`) on a loopback
+ * port, so its RSS and event loop are its own; the bench process is only the client.
+ */
+import Database from 'better-sqlite3';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fillDemoData } from '../main/cli/demo-data';
+import { createLabelPool } from '../main/core/labels/label-pool';
+import { sampleLabelData } from '../main/core/labels/label-fixtures';
+import { renderLabelSync } from '../main/core/labels/render-label';
+import { openStation } from '../main/core/station';
+import { DATABASE_FILE } from '../main/store/database';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const OUT = join(ROOT, '.bench');
+const { values } = parseArgs({ options: { quick: { type: 'boolean' }, keep: { type: 'boolean' }, out: { type: 'string' } } });
+const RESULTS = resolve(values.out ?? join(OUT, 'results.json'));
+/** Data dirs of this run, apart from any other run's. */
+const WORK = mkdtempSync(join(tmpdir(), 'ss-bench-'));
+const quick = values.quick === true;
+const SMALL = quick ? 200 : 10_000;
+const LARGE = quick ? 600 : 1_000_000;
+const LIST_REQUESTS = quick ? 8 : 50;
+const CREATE_SECONDS = quick ? 2 : 15;
+const CLIENTS = 16;
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : 0;
+};
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+interface Service {
+  child: ChildProcess;
+  url: string;
+  token: string;
+  startMs: number;
+  lines: string[];
+  waitLine(prefix: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Fills a fresh data dir with `n` demo shipments (the admin user is made by the service). */
+function prepare(name: string, n: number): string {
+  const dir = join(WORK, name);
+  rmSync(dir, { recursive: true, force: true });
+  const station = openStation({ dataDir: dir });
+  try {
+    fillDemoData(station.db, station.carriers, { shipments: n, days: 365 });
+    station.db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    station.close();
+  }
+  return dir;
+}
+
+async function startService(dataDir: string, env: Record<string, string> = {}): Promise<Service> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/serve.ts', '--port', '0', '--data-dir', dataDir, '--quiet'], {
+    cwd: ROOT,
+    env: { ...process.env, SHIPPING_STATION_REPORT_LOOP_DELAY: '1', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines: string[] = [];
+  const waiters: { prefix: string; resolve: (line: string) => void }[] = [];
+  let buffered = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString('utf8');
+    let i;
+    while ((i = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, i);
+      buffered = buffered.slice(i + 1);
+      lines.push(line);
+      for (const w of waiters.splice(0)) {
+        if (line.startsWith(w.prefix)) w.resolve(line);
+        else waiters.push(w);
+      }
+    }
+  });
+  const waitLine = (prefix: string) =>
+    new Promise<string>((res, rej) => {
+      const found = lines.find((l) => l.startsWith(prefix));
+      if (found) return res(found);
+      waiters.push({ prefix, resolve: res });
+      child.once('exit', (code) => rej(new Error(`service exited (${code}) before "${prefix}"`)));
+    });
+  const listening = await waitLine('listening on ');
+  const startMs = performance.now() - t0;
+  const url = listening.slice('listening on '.length).trim();
+  const password = /password (\S+)/.exec(lines.find((l) => l.startsWith('First start')) ?? '')?.[1];
+  if (!password) throw new Error('the service did not create the first admin (data dir not fresh?)');
+  const res = await fetch(`${url}/auth?option=credentials`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ credentials: { username: 'admin', password } }),
+  });
+  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  const token = ((await res.json()) as { token: { accessToken: string } }).token.accessToken;
+  return {
+    child, url, token, startMs, lines, waitLine,
+    stop: () => new Promise<void>((res) => {
+      child.once('exit', () => res());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+const peakRssMb = (pid: number) => {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Math.round(Number(m[1]) / 1024) : 0;
+};
+
+async function loopDelay(s: Service): Promise<{ p50: number; p99: number; max: number }> {
+  const before = s.lines.length;
+  s.child.kill('SIGUSR2');
+  for (;;) {
+    const line = s.lines.slice(before).find((l) => l.startsWith('loop-delay '));
+    if (line) return JSON.parse(line.slice('loop-delay '.length)) as { p50: number; p99: number; max: number };
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+async function timed(s: Service, method: string, path: string, body?: unknown): Promise<{ ms: number; status: number; json: unknown }> {
+  const t = performance.now();
+  const res = await fetch(`${s.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${s.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const json: unknown = await res.json();
+  return { ms: performance.now() - t, status: res.status, json };
+}
+
+const DAY = 86_400_000;
+function listCases(now: number): { name: string; query: string; sql: string; params: (string | number)[] }[] {
+  const since = (days: number) => now - days * DAY;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return [
+    { name: 'no filter', query: '', sql: '', params: [] },
+    { name: 'one status', query: 'Status=Printed', sql: 'WHERE status = ?', params: ['Printed'] },
+    { name: 'three statuses', query: 'Status=Cancelled&Status=On%20Hold&Status=Returned%20to%20Sender', sql: 'WHERE status IN (?, ?, ?)', params: ['Cancelled', 'On Hold', 'Returned to Sender'] },
+    { name: '7-day range', query: `DateFrom=${iso(since(7))}&DateTo=${iso(now)}`, sql: 'WHERE created_on BETWEEN ? AND ?', params: [since(7), now] },
+    { name: 'status + 30 days', query: `Status=Delivered%20to%20Receiver&DateFrom=${iso(since(30))}`, sql: 'WHERE status = ? AND created_on >= ?', params: ['Delivered to Receiver', since(30)] },
+    { name: 'page 2000', query: 'Page=2000', sql: '', params: [] },
+  ];
+}
+
+async function listFigures(s: Service, dataDir: string): Promise<Record<string, { p50: number; p95: number; exact: boolean }>> {
+  const now = Date.now();
+  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
+  const out: Record<string, { p50: number; p95: number; exact: boolean }> = {};
+  try {
+    for (const c of listCases(now)) {
+      const times: number[] = [];
+      let body: { totalItems: number; totalPieces: number; items: unknown[] } | undefined;
+      for (let i = 0; i < LIST_REQUESTS + 2; i++) {
+        const r = await timed(s, 'GET', `/shipments${c.query ? `?${c.query}` : ''}`);
+        if (r.status !== 200) throw new Error(`list ${c.name}: ${r.status} ${JSON.stringify(r.json)}`);
+        if (i >= 2) times.push(r.ms); // two warm-up requests prepare the statements
+        body = r.json as typeof body;
+      }
+      // The exact answer, counted the slow way on a separate read-only connection.
+      const want = db.prepare(`SELECT count(*) AS items, coalesce(sum(piece_count), 0) AS pieces FROM shipments ${c.sql}`)
+        .get(...c.params) as { items: number; pieces: number };
+      out[c.name] = { p50: r2(pct(times, 50)), p95: r2(pct(times, 95)), exact: body!.totalItems === want.items && body!.totalPieces === want.pieces };
+    }
+  } finally {
+    db.close();
+  }
+  return out;
+}
+
+const createBody = (i: number, pieces = 1) => ({
+  carrierId: 1,
+  carrierServiceId: 101,
+  collectionAddress: { businessName: 'Bench Widgets Ltd', fullName: 'Alex Sender', addressLine1: '1 Dock Road', city: 'London', countryTwoCharacterISOCode: 'GB', postZipCode: 'SW1A 1AA' },
+  deliveryAddress: { fullName: 'Sam Receiver', addressLine1: `${i % 200 + 1} High Street`, city: 'Leeds', countryTwoCharacterISOCode: 'GB', postZipCode: 'LS1 1UR' },
+  referenceOne: `BENCH-${i}`,
+  shipmentPieces: Array.from({ length: pieces }, () => ({ description: 'Box', weight: 2.5, weightUnit: 'KG', length: 30, width: 20, height: 10, dimensionUnit: 'CM' })),
+});
+
+async function createLoad(s: Service): Promise<{ perSecond: number; p50: number; p99: number; loopDelayP99: number; errors: number }> {
+  await loopDelay(s); // resets the service's histogram
+  const times: number[] = [];
+  let errors = 0;
+  let i = 0;
+  const end = performance.now() + CREATE_SECONDS * 1000;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: CLIENTS }, async () => {
+    while (performance.now() < end) {
+      const r = await timed(s, 'POST', '/shipments', createBody(i++));
+      if (r.status === 200) times.push(r.ms);
+      else errors++;
+    }
+  }));
+  const seconds = (performance.now() - t0) / 1000;
+  const delay = await loopDelay(s);
+  return { perSecond: r2(times.length / seconds), p50: r2(pct(times, 50)), p99: r2(pct(times, 99)), loopDelayP99: delay.p99, errors };
+}
+
+/** The renderer alone on these cores: one thread in-process, and the worker pool. */
+async function rendererThroughput(): Promise<{ inProcess: number; pool: number }> {
+  const data = sampleLabelData(1);
+  const seconds = quick ? 1 : 5;
+  let n = 0;
+  let t0 = performance.now();
+  while (performance.now() - t0 < seconds * 1000) {
+    renderLabelSync(data, { size: '4x6', pieces: [1] });
+    n++;
+  }
+  const inProcess = n / ((performance.now() - t0) / 1000);
+  const pool = createLabelPool();
+  try {
+    await Promise.all(Array.from({ length: pool.size * 2 }, () => pool.render(data, { size: '4x6', pieces: [1] })));
+    n = 0;
+    t0 = performance.now();
+    const end = t0 + seconds * 1000;
+    await Promise.all(Array.from({ length: pool.size * 2 }, async () => {
+      while (performance.now() < end) {
+        await pool.render(data, { size: '4x6', pieces: [1] });
+        n++;
+      }
+    }));
+    return { inProcess: r2(inProcess), pool: r2(n / ((performance.now() - t0) / 1000)) };
+  } finally {
+    await pool.close();
+  }
+}
+
+async function labelFetchP95(s: Service): Promise<number> {
+  const created = await timed(s, 'POST', '/shipments', createBody(0, 10));
+  const id = (created.json as { shipmentId: string }).shipmentId;
+  const times: number[] = [];
+  for (let i = 0; i < (quick ? 5 : 20); i++) {
+    const r = await timed(s, 'GET', `/shipments/${id}/label`);
+    if (r.status !== 200) throw new Error(`label: ${r.status}`);
+    times.push(r.ms);
+  }
+  return r2(pct(times, 95));
+}
+
+async function main(): Promise<void> {
+  mkdirSync(dirname(RESULTS), { recursive: true });
+  const log = (m: string) => console.error(`[bench] ${m}`);
+
+  log('renderer throughput');
+  const renderer = await rendererThroughput();
+
+  log(`filling ${SMALL} shipments`);
+  const smallDir = prepare('small', SMALL);
+  const small = await startService(smallDir);
+  let smallList, create, labelP95, smallRss;
+  try {
+    smallList = await listFigures(small, smallDir);
+    log('create load');
+    create = await createLoad(small);
+    labelP95 = await labelFetchP95(small);
+    smallRss = peakRssMb(small.child.pid!);
+  } finally {
+    await small.stop();
+  }
+
+  log(`filling ${LARGE} shipments`);
+  const t = performance.now();
+  const largeDir = prepare('large', LARGE);
+  const fillSeconds = r2((performance.now() - t) / 1000);
+  const dbFile = join(largeDir, DATABASE_FILE);
+  const dbBytes = statSync(dbFile).size + (existsSync(`${dbFile}-wal`) ? statSync(`${dbFile}-wal`).size : 0);
+  const large = await startService(largeDir);
+  let largeList, largeRss;
+  try {
+    largeList = await listFigures(large, largeDir);
+    largeRss = peakRssMb(large.child.pid!);
+  } finally {
+    await large.stop();
+  }
+  if (!values.keep) rmSync(WORK, { recursive: true, force: true });
+  else log(`data kept in ${WORK}`);
+
+  const list = Object.fromEntries(Object.keys(largeList).map((k) => [k, {
+    small: smallList[k]!, large: largeList[k]!, ratioP95: r2(largeList[k]!.p95 / Math.max(0.01, smallList[k]!.p95)),
+  }]));
+  const results = {
+    date: new Date().toISOString(),
+    quick,
+    sizes: { small: SMALL, large: LARGE },
+    list,
+    create: { clients: CLIENTS, ...create },
+    renderer: { labelsPerSecondInProcess: renderer.inProcess, labelsPerSecondPool: renderer.pool },
+    createVsRenderer: r2(create.perSecond / renderer.pool),
+    labelFetch10PiecesP95Ms: labelP95,
+    peakRssMb: { small: smallRss, large: largeRss },
+    dbBytesPerShipment: Math.round(dbBytes / LARGE),
+    fillSeconds,
+    startToListeningMs: { small: r2(small.startMs), large: r2(large.startMs) },
+  };
+  writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+
+  const rows: [string, string, string][] = [];
+  for (const [k, v] of Object.entries(list)) {
+    rows.push([`list ${k} p50/p95 ms @${SMALL}`, `${v.small.p50} / ${v.small.p95}${v.small.exact ? '' : ' INEXACT'}`, '']);
+    rows.push([`list ${k} p50/p95 ms @${LARGE}`, `${v.large.p50} / ${v.large.p95}${v.large.exact ? '' : ' INEXACT'}`, 'p95 ≤ 15, exact']);
+    rows.push([`list ${k} p95 ratio`, String(v.ratioP95), '']);
+  }
+  rows.push([`create/s (${CLIENTS} clients, 1 piece)`, String(create.perSecond), '≥ 300']);
+  rows.push(['create p50/p99 ms', `${create.p50} / ${create.p99}`, 'p99 ≤ 100']);
+  rows.push(['create errors', String(create.errors), '0']);
+  rows.push(['event-loop delay p99 ms (create load)', String(create.loopDelayP99), '']);
+  rows.push(['renderer labels/s: 1 thread / pool', `${renderer.inProcess} / ${renderer.pool}`, '']);
+  rows.push(['create ÷ renderer pool', String(results.createVsRenderer), '≥ 0.8']);
+  rows.push(['label fetch 10 pieces p95 ms', String(labelP95), '']);
+  rows.push(['peak RSS MB small / large', `${smallRss} / ${largeRss}`, '']);
+  rows.push(['db bytes per shipment', String(results.dbBytesPerShipment), '']);
+  rows.push([`fill ${LARGE} s`, String(fillSeconds), '< 120']);
+  rows.push(['start to listening ms small / large', `${results.startToListeningMs.small} / ${results.startToListeningMs.large}`, '']);
+  const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length), ['figure', 'value', 'target'][i]!.length));
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(w[i]!)).join(' | ')} |`;
+  console.log([line(['figure', 'value', 'target']), `|${w.map((n) => '-'.repeat(n + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
+  console.log(`\nwritten ${RESULTS}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

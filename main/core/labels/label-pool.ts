@@ -1,0 +1,118 @@
+/**
+ * Label rendering off the event loop: a pool of worker threads, each rendering one label
+ * at a time (PDFKit is synchronous CPU work of several milliseconds a label).
+ *
+ * Worker entry: next to this module as `label-worker.ts` when running from source (tsx,
+ * vitest: the worker gets `--import tsx`), or `label-worker.js` next to the bundle in the
+ * electron-vite build (electron.vite.config.ts must list it as a second `main` input).
+ */
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { LabelRenderer } from '../shipments';
+import type { LabelData, LabelOptions } from './label-data';
+import type { LabelResult, LabelTask } from './label-worker';
+
+export interface LabelPool extends LabelRenderer {
+  readonly size: number;
+  close(): Promise<void>;
+}
+
+interface Pending {
+  task: LabelTask;
+  resolve: (pdf: Buffer) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  current: Pending | undefined;
+}
+
+/**
+ * From source the worker is TypeScript: a small eval'd bootstrap registers tsx's ESM hooks
+ * in the worker, then imports the entry (`execArgv: ['--import', 'tsx']` is not accepted
+ * by workers). Built, the entry is plain JavaScript next to the bundle.
+ */
+function spawnWorker(): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./label-worker.js', import.meta.url));
+  const entry = new URL('./label-worker.ts', import.meta.url).href;
+  // The ESM build of tsx's API (require.resolve would give its CommonJS twin).
+  const tsxApi = typeof import.meta.resolve === 'function'
+    ? import.meta.resolve('tsx/esm/api')
+    : pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); })`;
+  return new Worker(bootstrap, { eval: true });
+}
+
+export function createLabelPool(size: number = availableParallelism()): LabelPool {
+  const queue: Pending[] = [];
+  const slots: Slot[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const spawn = (): Slot => {
+    const slot: Slot = { worker: spawnWorker(), current: undefined };
+    slot.worker.unref(); // an idle pool never keeps the process alive
+    slot.worker.on('message', (result: LabelResult) => {
+      const done = slot.current;
+      slot.current = undefined;
+      if (!queue.length) slot.worker.unref();
+      if (done && done.task.id === result.id) {
+        if ('error' in result) done.reject(new Error(result.error));
+        else done.resolve(Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength));
+      }
+      dispatch();
+    });
+    slot.worker.on('error', (error) => {
+      // A crashed worker fails only its own label; a fresh one takes its place.
+      slot.current?.reject(error);
+      slot.current = undefined;
+      const i = slots.indexOf(slot);
+      if (i >= 0 && !closed) slots[i] = spawn();
+      dispatch();
+    });
+    return slot;
+  };
+
+  const dispatch = () => {
+    for (const slot of slots) {
+      if (!queue.length) return;
+      if (slot.current) continue;
+      const next = queue.shift()!;
+      slot.current = next;
+      slot.worker.ref();
+      slot.worker.postMessage(next.task);
+    }
+  };
+
+  for (let i = 0; i < Math.max(1, size); i++) slots.push(spawn());
+
+  return {
+    size: slots.length,
+    render(data: LabelData, options: LabelOptions): Promise<Buffer> {
+      if (closed) return Promise.reject(new Error('the label pool is closed'));
+      return new Promise<Buffer>((resolve, reject) => {
+        queue.push({ task: { id: nextId++, data, options }, resolve, reject });
+        dispatch();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const p of queue.splice(0)) p.reject(new Error('the label pool is closed'));
+      await Promise.all(slots.map((s) => s.worker.terminate()));
+    },
+  };
+}
+
+/**
+ * The renderer both the headless server and the desktop use: a pool of worker threads,
+ * because a PDFKit render on the main thread would block every request meanwhile.
+ * SHIPPING_STATION_LABEL_WORKERS sets the pool's size; 0 renders on the main thread.
+ */
+export function labelPoolFromEnv(env: NodeJS.ProcessEnv = process.env): LabelPool | undefined {
+  const workers = env.SHIPPING_STATION_LABEL_WORKERS;
+  if (workers === '0') return undefined;
+  return createLabelPool(workers ? Number(workers) : undefined);
+}

@@ -1,0 +1,43 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'ss-bench-smoke-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Every number in the results, by its JSON path. */
+function numbers(value: unknown, path = ''): [string, number][] {
+  if (typeof value === 'number') return [[path, value]];
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => numbers(v, path ? `${path}.${k}` : k));
+  return [];
+}
+
+describe('npm run bench -- --quick', () => {
+  it('runs once and writes every figure', { timeout: 240_000 }, async () => {
+    const out = join(dir, 'results.json');
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--quick', '--out', out], { cwd: ROOT, timeout: 230_000 });
+    const results = JSON.parse(readFileSync(out, 'utf8')) as Record<string, unknown> & {
+      list: Record<string, { small: { exact: boolean }; large: { exact: boolean } }>;
+      create: { errors: number };
+    };
+    expect(Object.keys(results.list).sort()).toEqual(
+      ['no filter', 'one status', 'three statuses', '7-day range', 'status + 30 days', 'page 2000'].sort(),
+    );
+    for (const [name, figures] of Object.entries(results.list)) {
+      expect(figures.small.exact, `${name} totals exact`).toBe(true);
+      expect(figures.large.exact, `${name} totals exact`).toBe(true);
+    }
+    expect(results.create.errors).toBe(0);
+    for (const key of ['create', 'renderer', 'createVsRenderer', 'labelFetch10PiecesP95Ms', 'peakRssMb', 'dbBytesPerShipment', 'startToListeningMs']) {
+      expect(results[key], key).toBeDefined();
+    }
+    for (const [path, value] of numbers(results)) {
+      if (path === 'create.errors') continue;
+      expect(value, path).toBeGreaterThan(0);
+    }
+  });
+});
