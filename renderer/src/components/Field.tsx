@@ -1,0 +1,103 @@
+/**
+ * Labelled inputs that show their own error: `aria-invalid` and `aria-describedby` point
+ * at the message, whose id comes from the field's request path.
+ */
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import { asSentence, errorDomId, fieldDomId } from '../lib/field-errors';
+
+interface CommonProps {
+  /** The field's path in the request, e.g. `deliveryAddress.postZipCode`. */
+  path: string;
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+  required?: boolean;
+  /** The label is read by screen readers only (dense tables name their columns). */
+  hideLabel?: boolean;
+  className?: string;
+}
+
+function describedBy(path: string, error: string | undefined, hint: ReactNode): string | undefined {
+  const ids = [error ? errorDomId(path) : null, hint ? `${fieldDomId(path)}-hint` : null].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+function FieldFrame({ path, label, error, hint, required, hideLabel, className, children }: CommonProps & { children: ReactNode }) {
+  return (
+    <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
+      {/* The asterisk sits outside the label: the accessible name is the label alone. */}
+      <span className={hideLabel ? 'visually-hidden' : 'field-label-row'}>
+        <label htmlFor={fieldDomId(path)} className="field-label">
+          {label}
+        </label>
+        {required && !hideLabel ? (
+          <span className="required" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </span>
+      {children}
+      {hint ? (
+        <p id={`${fieldDomId(path)}-hint`} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorDomId(path)} className="field-error">
+          {asSentence(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type TextFieldProps = CommonProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value' | 'className' | 'required'> & {
+    value: string;
+    onValue: (value: string) => void;
+  };
+
+export function TextField({ path, label, error, hint, required, hideLabel, className, value, onValue, ...input }: TextFieldProps) {
+  return (
+    <FieldFrame {...{ path, label, error, hint, required, hideLabel, className }}>
+      <input
+        {...input}
+        id={fieldDomId(path)}
+        name={path}
+        className="input"
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(path, error, hint)}
+      />
+    </FieldFrame>
+  );
+}
+
+type SelectFieldProps = CommonProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'onChange' | 'value' | 'className' | 'required'> & {
+    value: string;
+    onValue: (value: string) => void;
+    children: ReactNode;
+  };
+
+export function SelectField({ path, label, error, hint, required, hideLabel, className, value, onValue, children, ...select }: SelectFieldProps) {
+  return (
+    <FieldFrame {...{ path, label, error, hint, required, hideLabel, className }}>
+      <select
+        {...select}
+        id={fieldDomId(path)}
+        name={path}
+        className="select"
+        value={value}
+        onChange={(event) => onValue(event.target.value)}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(path, error, hint)}
+      >
+        {children}
+      </select>
+    </FieldFrame>
+  );
+}

@@ -1,0 +1,20 @@
+/** One-line messages: a failure that stops a screen, or news after an action. */
+import type { ReactNode } from 'react';
+import { describeError } from '../api';
+
+export function ErrorNotice({ error, action }: { error: unknown; action?: ReactNode }) {
+  return (
+    <div className="notice notice-error" role="alert">
+      <span>{describeError(error)}</span>
+      {action}
+    </div>
+  );
+}
+
+export function Notice({ tone = 'info', children }: { tone?: 'info' | 'success' | 'warning'; children: ReactNode }) {
+  return (
+    <div className={`notice notice-${tone}`} role="status">
+      {children}
+    </div>
+  );
+}

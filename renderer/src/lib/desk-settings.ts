@@ -1,0 +1,41 @@
+/**
+ * What belongs to this desk rather than the station: the label printer, whether a new
+ * shipment prints at once, and the carrier and service it used last. Kept in localStorage, so each desk keeps its own.
+ */
+import { create } from 'zustand';
+
+const KEY = 'shippingStation.desk';
+
+export interface DeskSettings {
+  printer: string;
+  printOnCreate: boolean;
+  /** The carrier and service of the last shipment created here: a desk mostly ships one way. */
+  lastCarrierId: string;
+  lastServiceId: string;
+}
+
+function load(): DeskSettings {
+  try {
+    const raw = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<DeskSettings>;
+    const text = (value: unknown) => (typeof value === 'string' ? value : '');
+    return {
+      printer: text(raw.printer),
+      printOnCreate: raw.printOnCreate === true,
+      lastCarrierId: text(raw.lastCarrierId),
+      lastServiceId: text(raw.lastServiceId),
+    };
+  } catch {
+    return { printer: '', printOnCreate: false, lastCarrierId: '', lastServiceId: '' };
+  }
+}
+
+export const useDeskSettings = create<DeskSettings>(load);
+
+export function updateDeskSettings(change: Partial<DeskSettings>): void {
+  useDeskSettings.setState(change);
+  try {
+    localStorage.setItem(KEY, JSON.stringify(useDeskSettings.getState()));
+  } catch {
+    // Without storage the choice lasts until the window closes.
+  }
+}

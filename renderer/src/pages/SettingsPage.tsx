@@ -1,0 +1,36 @@
+/** Settings: the station (sender address, label size), this desk, and — for administrators — API keys and users. */
+import { api, useSession } from '../api';
+import { ErrorNotice } from '../components/Notice';
+import { useLoad } from '../lib/use-load';
+import { ApiKeysPanel } from '../settings/ApiKeysPanel';
+import { DeskPanel } from '../settings/DeskPanel';
+import { StationPanel } from '../settings/StationPanel';
+import { UsersPanel } from '../settings/UsersPanel';
+
+export function SettingsPage() {
+  const me = useSession((s) => s.user);
+  const isAdmin = me?.role === 'admin';
+  const settings = useLoad('settings', () => api.getSettings());
+  const users = useLoad(isAdmin ? 'users' : null, () => api.listUsers());
+
+  return (
+    <div className="page settings-page">
+      <header className="page-header">
+        <div>
+          <h1>Settings</h1>
+          <p className="page-sub">Signed in as {me?.username}{isAdmin ? ', administrator' : ''}.</p>
+        </div>
+      </header>
+      {settings.error ? <ErrorNotice error={settings.error} /> : null}
+      {settings.data ? <StationPanel settings={settings.data} isAdmin={isAdmin} /> : null}
+      <DeskPanel />
+      {isAdmin && me ? (
+        <>
+          {users.error ? <ErrorNotice error={users.error} /> : null}
+          <ApiKeysPanel users={users.data?.items ?? []} />
+          {users.data ? <UsersPanel users={users.data.items} me={me} onChanged={users.reload} /> : null}
+        </>
+      ) : null}
+    </div>
+  );
+}

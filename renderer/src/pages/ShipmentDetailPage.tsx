@@ -1,0 +1,208 @@
+/**
+ * One shipment: its status, addresses, pieces and history, a preview of every label, and
+ * what a desk does with it — print, download, cancel, record a scan.
+ */
+import { useState } from 'react';
+import { api, describeError } from '../api';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ErrorNotice, Notice } from '../components/Notice';
+import { StatusChip } from '../components/StatusChip';
+import { formatDateTime } from '../lib/format';
+import { downloadPdf } from '../lib/pdf-bytes';
+import { printOnCreateOutcome } from '../lib/pending-print';
+import { printShipmentLabel } from '../lib/printing';
+import { cancelBlockedReason, isTerminal } from '../lib/statuses';
+import { useLoad } from '../lib/use-load';
+import { lastListHref } from '../router/navigation';
+import { LabelPreview } from '../shipment/LabelPreview';
+import { RecordScanForm } from '../shipment/RecordScanForm';
+import { ShipmentFacts } from '../shipment/ShipmentFacts';
+import { TrackingTimeline } from '../shipment/TrackingTimeline';
+
+type Busy = 'printing' | 'downloading' | 'cancelling' | null;
+type Outcome = { tone: 'success' | 'error'; text: string } | null;
+
+export function ShipmentDetailPage({ id }: { id: string }) {
+  const loaded = useLoad(id, async () => {
+    const params = { uniqueId: id };
+    // Printing moves the status: load after a print started on create has ended.
+    const printed = await printOnCreateOutcome(id);
+    const [shipment, tracking] = await Promise.all([api.viewShipment({ params }), api.shipmentTracking({ params })]);
+    return { shipment, tracking, printed };
+  });
+  const [busy, setBusy] = useState<Busy>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [scanOpen, setScanOpen] = useState(false);
+
+  async function print() {
+    setBusy('printing');
+    setOutcome(null);
+    try {
+      const { message } = await printShipmentLabel(id);
+      setOutcome({ tone: 'success', text: message });
+    } catch (error) {
+      setOutcome({ tone: 'error', text: `The label was not printed: ${describeError(error)}` });
+    } finally {
+      setBusy(null);
+      loaded.reload();
+    }
+  }
+
+  async function download(shipmentNumber: string) {
+    setBusy('downloading');
+    setOutcome(null);
+    try {
+      const label = await api.shipmentLabel({ params: { uniqueId: id }, query: {} });
+      downloadPdf(label.base64String, `${shipmentNumber}-labels.pdf`);
+    } catch (error) {
+      setOutcome({ tone: 'error', text: `The PDF could not be fetched: ${describeError(error)}` });
+    } finally {
+      setBusy(null);
+      loaded.reload();
+    }
+  }
+
+  async function cancel() {
+    setBusy('cancelling');
+    setOutcome(null);
+    try {
+      await api.cancelShipment({ params: { uniqueId: id } });
+      setOutcome({ tone: 'success', text: 'The shipment is cancelled.' });
+    } catch (error) {
+      setOutcome({ tone: 'error', text: `The shipment was not cancelled: ${describeError(error)}` });
+    } finally {
+      setConfirmCancel(false);
+      setBusy(null);
+      loaded.reload();
+    }
+  }
+
+  if (loaded.error && !loaded.data) {
+    return (
+      <div className="page">
+        <p className="crumbs">
+          <a href={lastListHref()}>← Shipments</a>
+        </p>
+        <ErrorNotice error={loaded.error} action={<button type="button" className="button button-small" onClick={loaded.reload}>Try again</button>} />
+      </div>
+    );
+  }
+  if (!loaded.data) {
+    return (
+      <div className="page">
+        <p className="empty" role="status">Loading shipment…</p>
+      </div>
+    );
+  }
+
+  const { shipment, tracking, printed } = loaded.data;
+  const shown: Outcome = outcome ?? (printed ? { tone: printed.ok ? 'success' : 'error', text: printed.message } : null);
+  const status = tracking.lastStatus.status || shipment.status;
+  const cancelReason = cancelBlockedReason(status);
+  const cancelled = status === 'Cancelled';
+
+  return (
+    <div className="page page-wide shipment-detail">
+      <p className="crumbs">
+        <a href={lastListHref()}>← Shipments</a>
+      </p>
+      <header className="page-header detail-header">
+        <div>
+          <h1 className="detail-title">
+            <span className="mono">{shipment.shipmentNumber}</span>
+            <span aria-live="polite" data-testid="shipment-status">
+              <StatusChip status={status} />
+            </span>
+          </h1>
+          <p className="page-sub">
+            Created {formatDateTime(shipment.createdOn)} · {shipment.carrier} · {shipment.carrierService} ·{' '}
+            {shipment.shipmentPieces.length} {shipment.shipmentPieces.length === 1 ? 'piece' : 'pieces'}
+          </p>
+        </div>
+        <div className="toolbar-right">
+          <button type="button" className="button button-primary" onClick={print} disabled={busy !== null || cancelled}>
+            {busy === 'printing' ? 'Printing…' : 'Print label'}
+          </button>
+          <button type="button" className="button" onClick={() => download(shipment.shipmentNumber)} disabled={busy !== null || cancelled}>
+            Download PDF
+          </button>
+          <button type="button" className="button" onClick={() => setScanOpen(true)} disabled={scanOpen || isTerminal(status)}
+            title={isTerminal(status) ? `A shipment that is ${status} takes no more scans.` : undefined}
+          >
+            Record a scan
+          </button>
+          <button
+            type="button"
+            className="button button-danger-quiet"
+            onClick={() => setConfirmCancel(true)}
+            disabled={busy !== null || cancelReason !== null}
+            aria-describedby={cancelReason ? 'cancel-reason' : undefined}
+          >
+            Cancel shipment
+          </button>
+        </div>
+      </header>
+      {cancelReason && !cancelled ? (
+        <p id="cancel-reason" className="action-reason">
+          {cancelReason}
+        </p>
+      ) : null}
+      {cancelled ? (
+        <p id="cancel-reason" className="action-reason">
+          Cancelled shipments cannot be printed, downloaded or cancelled again.
+        </p>
+      ) : null}
+      {shown ? (
+        shown.tone === 'error' ? <ErrorNotice error={new Error(shown.text)} /> : <Notice tone="success">{shown.text}</Notice>
+      ) : null}
+      {loaded.error ? <ErrorNotice error={loaded.error} /> : null}
+
+      <div className="detail-grid">
+        <div className="detail-main">
+          {scanOpen ? (
+            <RecordScanForm
+              shipmentId={id}
+              onClose={() => setScanOpen(false)}
+              onRecorded={(result) => {
+                setScanOpen(false);
+                setOutcome({ tone: 'success', text: `Scan recorded: ${result.lastStatus.status}.` });
+                loaded.reload();
+              }}
+            />
+          ) : null}
+          <ShipmentFacts shipment={shipment} />
+          <section className="card" aria-labelledby="history-heading">
+            <h2 id="history-heading" className="card-title">
+              Status history
+            </h2>
+            <TrackingTimeline history={tracking.trackingHistory} />
+          </section>
+        </div>
+        <aside className="detail-side card" aria-labelledby="labels-heading">
+          <div className="card-head">
+            <h2 id="labels-heading" className="card-title">
+              Labels <span className="count">{shipment.shipmentPieces.length}</span>
+            </h2>
+          </div>
+          <LabelPreview labels={shipment.shipmentPieces} />
+        </aside>
+      </div>
+
+      <ConfirmDialog
+        open={confirmCancel}
+        title={`Cancel ${shipment.shipmentNumber}?`}
+        confirmLabel={busy === 'cancelling' ? 'Cancelling…' : 'Cancel shipment'}
+        cancelLabel="Keep shipment"
+        tone="danger"
+        busy={busy === 'cancelling'}
+        onConfirm={cancel}
+        onCancel={() => setConfirmCancel(false)}
+      >
+        <p>
+          The carrier will not collect it and its labels can no longer be printed. Its tracking numbers are never reused. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * Shipments: filters (dates of creation, statuses, order), the dense table, totals and
+ * paging. Every filter lives in the hash, so Back returns to the list as it was.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { api } from '../api';
+import { ErrorNotice } from '../components/Notice';
+import { Pager } from '../components/Pager';
+import { plural } from '../lib/format';
+import { useLoad } from '../lib/use-load';
+import { navigate, rememberListHash } from '../router/navigation';
+import { DEFAULT_FILTERS, formatHash, listQuery, shipmentsRoute, type ShipmentFilters } from '../router/routes';
+import { ShipmentsTable } from '../shipment/ShipmentsTable';
+import { StatusFilter } from '../shipment/StatusFilter';
+
+export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
+  const query = listQuery(filters);
+  const list = useLoad(JSON.stringify(query), () => api.listShipments({ query }));
+  const hash = formatHash(shipmentsRoute(filters));
+  useEffect(() => rememberListHash(hash), [hash]);
+
+  const go = (change: Partial<ShipmentFilters>) =>
+    navigate(shipmentsRoute({ ...filters, page: 1, ...change }));
+  const pageCount = list.data ? Math.ceil(list.data.totalItems / filters.pageSize) : 1;
+  const filtered = filters.from || filters.to || filters.statuses.length > 0;
+
+  let content: ReactNode;
+  if (list.error && !list.data) {
+    content = <ErrorNotice error={list.error} action={<button type="button" className="button button-small" onClick={list.reload}>Try again</button>} />;
+  } else if (!list.data) {
+    content = <p className="empty" role="status">Loading shipments…</p>;
+  } else if (list.data.items.length === 0) {
+    content = (
+      <div className="empty">
+        <p>{filtered ? 'No shipment matches these filters.' : 'No shipments yet.'}</p>
+        {filtered ? (
+          <button type="button" className="button" onClick={() => navigate(shipmentsRoute())}>
+            Clear filters
+          </button>
+        ) : (
+          <p className="muted">Create one with New shipment (Alt+N).</p>
+        )}
+      </div>
+    );
+  } else {
+    content = <ShipmentsTable items={list.data.items} busy={list.loading} />;
+  }
+
+  return (
+    <div className="page page-wide">
+      <header className="page-header">
+        <div>
+          <h1>Shipments</h1>
+          {list.data ? (
+            <p className="page-sub tabular" aria-live="polite">
+              {plural(list.data.totalItems, 'shipment')} · {plural(list.data.totalPieces, 'piece')}
+            </p>
+          ) : null}
+        </div>
+        <div className="toolbar-right">
+          <button type="button" className="button" onClick={list.reload} disabled={list.loading}>
+            {list.loading ? 'Refreshing…' : 'Refresh'}
+          </button>
+        </div>
+      </header>
+
+      <form className="filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label className="field-label" htmlFor="filter-from">
+            Created from
+          </label>
+          <input id="filter-from" className="input" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => go({ from: e.target.value })} />
+        </div>
+        <div className="field">
+          <label className="field-label" htmlFor="filter-to">
+            Created to
+          </label>
+          <input id="filter-to" className="input" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => go({ to: e.target.value })} />
+        </div>
+        <StatusFilter value={filters.statuses} onChange={(statuses) => go({ statuses })} />
+        <div className="field">
+          <label className="field-label" htmlFor="filter-order">
+            Order
+          </label>
+          <select id="filter-order" className="select" value={filters.order} onChange={(e) => go({ order: e.target.value as ShipmentFilters['order'] })}>
+            <option value="NewestFirst">Newest first</option>
+            <option value="OldestFirst">Oldest first</option>
+          </select>
+        </div>
+        {filtered || filters.order !== DEFAULT_FILTERS.order ? (
+          <button type="button" className="button button-quiet filters-clear" onClick={() => navigate(shipmentsRoute({ pageSize: filters.pageSize }))}>
+            Clear filters
+          </button>
+        ) : null}
+      </form>
+
+      {list.error && list.data ? <ErrorNotice error={list.error} /> : null}
+      {content}
+
+      {list.data && list.data.totalItems > 0 ? (
+        <Pager
+          page={filters.page}
+          pageCount={pageCount}
+          pageSize={filters.pageSize}
+          onPage={(page) => navigate(shipmentsRoute({ ...filters, page }))}
+          onPageSize={(pageSize) => go({ pageSize })}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/** Sign in with a user name and password; the Track screen is open to anyone from here. */
+import { useState, type FormEvent } from 'react';
+import { describeError, session, useSession } from '../api';
+import { hrefFor } from '../router/navigation';
+
+export function SignInPage() {
+  const notice = useSession((s) => s.notice);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await session.signIn(username.trim(), password);
+    } catch (problem) {
+      setError(describeError(problem));
+      setPassword('');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="sign-in">
+      <main id="main" className="sign-in-card">
+        <div className="brand brand-large">
+          <svg className="brand-mark" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M3 7.5 12 3l9 4.5v9L12 21l-9-4.5z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+            <path d="M3 7.5 12 12l9-4.5M12 12v9" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+          </svg>
+          <span>Shipping Station</span>
+        </div>
+        <h1>Sign in</h1>
+        {notice && !error ? (
+          <p className="notice notice-warning" role="status">
+            {notice}
+          </p>
+        ) : null}
+        {error ? (
+          <p className="notice notice-error" role="alert" id="sign-in-error">
+            {error}
+          </p>
+        ) : null}
+        <form onSubmit={submit} noValidate className="stack">
+          <div className="field">
+            <label htmlFor="sign-in-username" className="field-label">
+              User name
+            </label>
+            <input
+              id="sign-in-username"
+              className="input"
+              autoComplete="username"
+              autoFocus
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+              aria-describedby={error ? 'sign-in-error' : undefined}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="sign-in-password" className="field-label">
+              Password
+            </label>
+            <input
+              id="sign-in-password"
+              className="input"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </div>
+          <button type="submit" className="button button-primary button-block" disabled={busy || !username || !password}>
+            {busy ? 'Signing in…' : 'Sign in'}
+          </button>
+        </form>
+        <p className="sign-in-foot">
+          Looking for a parcel? <a href={hrefFor({ page: 'track', reference: '', postCode: '' })}>Track a parcel</a>
+        </p>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * Hash routes: they work from file:// inside Electron and at `/` over HTTP alike. List
+ * filters live in the hash's query so that Back brings them back. Pure: parse and format only.
+ */
+import { STATUSES, type ListShipmentsQuery } from '../../../main/core/schemas';
+
+export const PAGE_SIZES = [25, 50, 100, 250] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export type DateOrder = 'NewestFirst' | 'OldestFirst';
+
+export interface ShipmentFilters {
+  /** `YYYY-MM-DD` or '' */
+  from: string;
+  to: string;
+  statuses: string[];
+  order: DateOrder;
+  pageSize: PageSize;
+  page: number;
+}
+
+export const DEFAULT_FILTERS: ShipmentFilters = {
+  from: '',
+  to: '',
+  statuses: [],
+  order: 'NewestFirst',
+  pageSize: 50,
+  page: 1,
+};
+
+export type Route =
+  | { page: 'sign-in' }
+  | { page: 'shipments'; filters: ShipmentFilters }
+  | { page: 'new-shipment' }
+  | { page: 'shipment'; id: string }
+  | { page: 'track'; reference: string; postCode: string }
+  | { page: 'settings' }
+  | { page: 'not-found'; path: string };
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function parseFilters(query: URLSearchParams): ShipmentFilters {
+  const size = Number(query.get('size'));
+  const page = Number(query.get('page'));
+  const from = query.get('from') ?? '';
+  const to = query.get('to') ?? '';
+  return {
+    from: DATE.test(from) ? from : '',
+    to: DATE.test(to) ? to : '',
+    statuses: query.getAll('status').filter((s) => (STATUSES as readonly string[]).includes(s)),
+    order: query.get('order') === 'oldest' ? 'OldestFirst' : 'NewestFirst',
+    pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : DEFAULT_FILTERS.pageSize,
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+function formatFilters(filters: ShipmentFilters): string {
+  const query = new URLSearchParams();
+  if (filters.from) query.set('from', filters.from);
+  if (filters.to) query.set('to', filters.to);
+  for (const status of filters.statuses) query.append('status', status);
+  if (filters.order === 'OldestFirst') query.set('order', 'oldest');
+  if (filters.pageSize !== DEFAULT_FILTERS.pageSize) query.set('size', String(filters.pageSize));
+  if (filters.page > 1) query.set('page', String(filters.page));
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+/** `#/shipments?status=Printed&page=2` → a Route. */
+export function parseHash(hash: string): Route {
+  const raw = hash.replace(/^#/, '') || '/shipments';
+  const [pathPart = '', queryPart = ''] = raw.split('?', 2);
+  const path = pathPart.replace(/\/+$/, '') || '/';
+  const query = new URLSearchParams(queryPart);
+  if (path === '/' || path === '/shipments') return { page: 'shipments', filters: parseFilters(query) };
+  if (path === '/sign-in') return { page: 'sign-in' };
+  if (path === '/shipments/new') return { page: 'new-shipment' };
+  if (path === '/track') return { page: 'track', reference: query.get('ref') ?? '', postCode: query.get('postCode') ?? '' };
+  if (path === '/settings') return { page: 'settings' };
+  const shipment = /^\/shipments\/([^/]+)$/.exec(path);
+  if (shipment?.[1]) {
+    try {
+      return { page: 'shipment', id: decodeURIComponent(shipment[1]) };
+    } catch {
+      return { page: 'not-found', path };
+    }
+  }
+  return { page: 'not-found', path };
+}
+
+export function formatHash(route: Route): string {
+  switch (route.page) {
+    case 'sign-in':
+      return '#/sign-in';
+    case 'shipments':
+      return `#/shipments${formatFilters(route.filters)}`;
+    case 'new-shipment':
+      return '#/shipments/new';
+    case 'shipment':
+      return `#/shipments/${encodeURIComponent(route.id)}`;
+    case 'track': {
+      const query = new URLSearchParams();
+      if (route.reference) query.set('ref', route.reference);
+      if (route.postCode) query.set('postCode', route.postCode);
+      const text = query.toString();
+      return `#/track${text ? `?${text}` : ''}`;
+    }
+    case 'settings':
+      return '#/settings';
+    case 'not-found':
+      return `#${route.path}`;
+  }
+}
+
+/** The list filters as the query of GET /shipments. */
+export function listQuery(filters: ShipmentFilters): ListShipmentsQuery {
+  return {
+    ...(filters.from ? { DateFrom: filters.from } : {}),
+    ...(filters.to ? { DateTo: filters.to } : {}),
+    ...(filters.statuses.length ? { Status: filters.statuses } : {}),
+    OrderByDate: filters.order,
+    Page: filters.page,
+    ItemsPerPage: filters.pageSize,
+  };
+}
+
+export const shipmentsRoute = (filters: Partial<ShipmentFilters> = {}): Route => ({
+  page: 'shipments',
+  filters: { ...DEFAULT_FILTERS, ...filters },
+});

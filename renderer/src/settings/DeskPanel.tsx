@@ -1,0 +1,91 @@
+/**
+ * What belongs to this desk: its label printer and "print on create" (kept on this computer),
+ * and where other local tools reach the station's API.
+ */
+import { stationBridge } from '../api/bridge';
+import { ErrorNotice } from '../components/Notice';
+import { updateDeskSettings, useDeskSettings } from '../lib/desk-settings';
+import { useLoad } from '../lib/use-load';
+
+function PrinterChoice() {
+  const bridge = stationBridge();
+  const printer = useDeskSettings((s) => s.printer);
+  const printers = useLoad(bridge ? 'printers' : null, () => bridge!.desktop.listPrinters());
+
+  if (!bridge) {
+    return (
+      <div className="field">
+        <span className="field-label">Label printer</span>
+        <p className="field-hint">
+          In a browser, labels print through the browser’s print dialog: choose the label printer there, with margins set to
+          none and the scale at 100%.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor="desk-printer">
+        Label printer
+      </label>
+      <select id="desk-printer" className="select" value={printer} onChange={(e) => updateDeskSettings({ printer: e.target.value })}>
+        <option value="">The system’s default printer</option>
+        {printers.data?.map((p) => (
+          <option key={p.name} value={p.name}>
+            {p.displayName || p.name}
+            {p.isDefault ? ' (default)' : ''}
+          </option>
+        ))}
+        {printer && printers.data && !printers.data.some((p) => p.name === printer) ? <option value={printer}>{printer} (not found)</option> : null}
+      </select>
+      <p className="field-hint">Labels print silently to this printer, at the station’s label size.</p>
+      {printers.error ? <ErrorNotice error={printers.error} /> : null}
+    </div>
+  );
+}
+
+function LocalApi() {
+  const bridge = stationBridge();
+  const status = useLoad(bridge ? 'api-status' : null, () => bridge!.desktop.apiStatus());
+  const url = bridge ? status.data?.url : window.location.origin;
+  return (
+    <div className="field">
+      <span className="field-label">Local API address</span>
+      {url ? <code className="api-url">{url}</code> : <span className="muted">Checking…</span>}
+      {bridge && status.data && !status.data.listening ? (
+        <p className="notice notice-error" role="alert">
+          The local API is not available: its port could not be opened{status.data.error ? ` (${status.data.error})` : ''}. Other
+          tools cannot reach this station until it is restarted with a free port.
+        </p>
+      ) : (
+        <p className="field-hint">
+          Warehouse systems, scanner scripts and other tools on this computer call the API here, with an API key. It answers on
+          this computer only (loopback).
+        </p>
+      )}
+      {status.error ? <ErrorNotice error={status.error} /> : null}
+    </div>
+  );
+}
+
+export function DeskPanel() {
+  const printOnCreate = useDeskSettings((s) => s.printOnCreate);
+  return (
+    <section className="settings-section" aria-labelledby="desk-heading">
+      <div className="settings-head">
+        <h2 id="desk-heading">This desk</h2>
+        <p className="muted">Kept on this computer only.</p>
+      </div>
+      <div className="settings-body card stack">
+        <PrinterChoice />
+        <label className="check-row">
+          <input type="checkbox" checked={printOnCreate} onChange={(e) => updateDeskSettings({ printOnCreate: e.target.checked })} />
+          <span>
+            Print on create <span className="muted">— print the label as soon as a shipment is created</span>
+          </span>
+        </label>
+        <LocalApi />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * The station's own settings: the sender address that prefills New shipment, and the label
+ * size. Everyone sees them; only administrators change them.
+ */
+import { useState, type FormEvent } from 'react';
+import type { StationSettings } from '../../../main/core/schemas';
+import { api, ApiProblem, describeError } from '../api';
+import { Notice } from '../components/Notice';
+import { AddressFieldset } from '../shipment/AddressFieldset';
+import { addressFromSettings, ADDRESS_KEYS, type AddressForm } from '../shipment/form-model';
+
+interface StationPanelProps {
+  settings: StationSettings;
+  isAdmin: boolean;
+}
+
+export function StationPanel({ settings, isAdmin }: StationPanelProps) {
+  const [address, setAddress] = useState<AddressForm>(() => addressFromSettings(settings.senderAddress));
+  const [labelSize, setLabelSize] = useState(settings.labelSize);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      const senderAddress = Object.fromEntries(ADDRESS_KEYS.map((key) => [key, address[key].trim()]));
+      const saved = await api.updateSettings({ body: { senderAddress, labelSize } });
+      setErrors({});
+      setAddress(addressFromSettings(saved.senderAddress));
+      setLabelSize(saved.labelSize);
+      setMessage({ tone: 'success', text: 'Station settings saved.' });
+    } catch (error) {
+      setErrors(error instanceof ApiProblem ? { ...error.fields } : {});
+      setMessage({ tone: 'error', text: describeError(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="settings-section" onSubmit={save} noValidate aria-labelledby="station-heading">
+      <div className="settings-head">
+        <h2 id="station-heading">Station</h2>
+        <p className="muted">
+          {isAdmin ? 'Shared by every desk of this station.' : 'Shared by every desk of this station. Only an administrator can change these.'}
+        </p>
+      </div>
+      <div className="settings-body">
+        {message ? (
+          message.tone === 'error' ? (
+            <p className="notice notice-error" role="alert">
+              {message.text}
+            </p>
+          ) : (
+            <Notice tone="success">{message.text}</Notice>
+          )
+        ) : null}
+        <AddressFieldset
+          group="senderAddress"
+          legend="Sender address"
+          note="Prefills the collection address of every new shipment."
+          value={address}
+          errors={errors}
+          disabled={!isAdmin}
+          markRequired={false}
+          onChange={(key, value) => setAddress((a) => ({ ...a, [key]: value }))}
+        />
+        <fieldset className="card" disabled={!isAdmin}>
+          <legend className="card-title">Label size</legend>
+          <div className="radio-row">
+            {(['4x6', 'A6'] as const).map((size) => (
+              <label key={size} className="radio-card">
+                <input type="radio" name="labelSize" value={size} checked={labelSize === size} onChange={() => setLabelSize(size)} />
+                <span>
+                  <strong>{size === '4x6' ? '4 × 6 in' : 'A6'}</strong>
+                  <span className="muted">{size === '4x6' ? '102 × 152 mm, thermal label printers' : '105 × 148 mm, sheet or A6 label printers'}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {errors.labelSize ? <p className="field-error">{errors.labelSize}</p> : null}
+        </fieldset>
+        {isAdmin ? (
+          <div className="form-actions">
+            <button type="submit" className="button button-primary" disabled={busy}>
+              {busy ? 'Saving…' : 'Save station settings'}
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </form>
+  );
+}

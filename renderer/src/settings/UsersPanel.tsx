@@ -1,0 +1,175 @@
+/** The people who sign in to this station (administrators): add, disable or enable, reset a password. */
+import { useState, type FormEvent } from 'react';
+import type { Role, User } from '../../../main/core/schemas';
+import { api, describeError } from '../api';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { formatDateTime } from '../lib/format';
+
+interface UsersPanelProps {
+  users: User[];
+  me: User;
+  onChanged: () => void;
+}
+
+export function UsersPanel({ users, me, onChanged }: UsersPanelProps) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [role, setRole] = useState<Role>('operator');
+  const [resetting, setResetting] = useState<User | null>(null);
+  const [newPassword, setNewPassword] = useState('');
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: () => Promise<unknown>, success: string) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await action();
+      setMessage({ tone: 'success', text: success });
+      onChanged();
+      return true;
+    } catch (error) {
+      setMessage({ tone: 'error', text: describeError(error) });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    const name = username.trim();
+    if (await run(() => api.createUser({ body: { username: name, password, role } }), `User ${name} added.`)) {
+      setUsername('');
+      setPassword('');
+    }
+  }
+
+  async function resetPassword() {
+    if (!resetting) return;
+    const who = resetting;
+    if (await run(() => api.updateUser({ params: { userId: String(who.id) }, body: { password: newPassword } }), `Password of ${who.username} reset.`)) {
+      setResetting(null);
+      setNewPassword('');
+    } else {
+      setResetting(null);
+    }
+  }
+
+  return (
+    <section className="settings-section" aria-labelledby="users-heading">
+      <div className="settings-head">
+        <h2 id="users-heading">Users</h2>
+        <p className="muted">Operators create and print shipments; administrators also manage users, keys and station settings.</p>
+      </div>
+      <div className="settings-body card stack">
+        <form className="inline-form" onSubmit={add} noValidate>
+          <div className="field">
+            <label className="field-label" htmlFor="user-name">
+              User name
+            </label>
+            <input id="user-name" className="input" value={username} onChange={(e) => setUsername(e.target.value)} maxLength={64} autoComplete="off" />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="user-password">
+              Password
+            </label>
+            <input id="user-password" className="input" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="user-role">
+              Role
+            </label>
+            <select id="user-role" className="select" value={role} onChange={(e) => setRole(e.target.value as Role)}>
+              <option value="operator">Operator</option>
+              <option value="admin">Administrator</option>
+            </select>
+          </div>
+          <button type="submit" className="button button-primary" disabled={busy || !username.trim() || !password}>
+            Add user
+          </button>
+        </form>
+        {message ? (
+          <p className={`notice notice-${message.tone}`} role={message.tone === 'error' ? 'alert' : 'status'}>
+            {message.text}
+          </p>
+        ) : null}
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">User</th>
+                <th scope="col">Role</th>
+                <th scope="col">State</th>
+                <th scope="col">Added</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user.id}>
+                  <td>
+                    {user.username} {user.id === me.id ? <span className="muted">(you)</span> : null}
+                  </td>
+                  <td>{user.role === 'admin' ? 'Administrator' : 'Operator'}</td>
+                  <td>
+                    <span className={`chip ${user.disabled ? 'chip-grey' : 'chip-green'}`}>{user.disabled ? 'Disabled' : 'Active'}</span>
+                  </td>
+                  <td className="nowrap">{formatDateTime(user.createdOn)}</td>
+                  <td className="row-actions">
+                    <button
+                      type="button"
+                      className="button button-quiet button-small"
+                      disabled={busy || user.id === me.id}
+                      title={user.id === me.id ? 'You cannot disable yourself.' : undefined}
+                      onClick={() =>
+                        void run(
+                          () => api.updateUser({ params: { userId: String(user.id) }, body: { disabled: !user.disabled } }),
+                          `${user.username} ${user.disabled ? 'enabled' : 'disabled'}.`,
+                        )
+                      }
+                      aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.username}`}
+                    >
+                      {user.disabled ? 'Enable' : 'Disable'}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-quiet button-small"
+                      disabled={busy}
+                      onClick={() => {
+                        setNewPassword('');
+                        setResetting(user);
+                      }}
+                      aria-label={`Reset password of ${user.username}`}
+                    >
+                      Reset password
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={resetting !== null}
+        title={`Reset the password of ${resetting?.username ?? ''}`}
+        confirmLabel="Set password"
+        cancelLabel="Cancel"
+        busy={busy || !newPassword}
+        onConfirm={() => void resetPassword()}
+        onCancel={() => setResetting(null)}
+      >
+        <div className="field">
+          <label className="field-label" htmlFor="reset-password">
+            New password
+          </label>
+          <input id="reset-password" className="input" type="password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} autoComplete="new-password" />
+          <p className="field-hint">At least 10 characters. Tell the user in person; they can sign in with it at once.</p>
+        </div>
+      </ConfirmDialog>
+    </section>
+  );
+}

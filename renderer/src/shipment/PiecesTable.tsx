@@ -1,0 +1,116 @@
+/** The pieces of a new shipment: one row each, added, duplicated and removed in place. */
+import { DIMENSION_UNITS, WEIGHT_UNITS } from '../../../main/core/schemas';
+import { SelectField, TextField } from '../components/Field';
+import { asSentence, errorDomId } from '../lib/field-errors';
+import type { PieceForm } from './form-model';
+
+const MAX_PIECES = 50;
+
+interface PiecesTableProps {
+  pieces: PieceForm[];
+  errors: Record<string, string>;
+  onChange: (index: number, key: keyof PieceForm, value: string) => void;
+  onAdd: () => void;
+  onDuplicate: (index: number) => void;
+  onRemove: (index: number) => void;
+}
+
+export function PiecesTable({ pieces, errors, onChange, onAdd, onDuplicate, onRemove }: PiecesTableProps) {
+  const groupError = errors.shipmentPieces;
+  return (
+    <section className="card form-section" aria-labelledby="pieces-heading">
+      <div className="card-head">
+        <h2 id="pieces-heading" className="card-title">
+          Pieces <span className="count">{pieces.length}</span>
+        </h2>
+        <button type="button" className="button button-small" onClick={onAdd} disabled={pieces.length >= MAX_PIECES}>
+          + Add piece
+        </button>
+      </div>
+      {groupError ? (
+        <p className="field-error" id={errorDomId('shipmentPieces')}>
+          {asSentence(groupError)}
+        </p>
+      ) : null}
+      <div className="table-wrap">
+        <table className="table pieces-table">
+          <thead>
+            <tr>
+              <th scope="col" className="num">#</th>
+              <th scope="col">Weight</th>
+              <th scope="col">Length × width × height</th>
+              <th scope="col">Description</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {pieces.map((piece, index) => {
+              const n = index + 1;
+              const field = (key: keyof PieceForm) => ({
+                path: `shipmentPieces[${index}].${key}`,
+                value: piece[key],
+                onValue: (value: string) => onChange(index, key, value),
+                error: errors[`shipmentPieces[${index}].${key}`],
+                hideLabel: true,
+              });
+              return (
+                <tr key={piece.key}>
+                  <td className="num piece-number">{n}</td>
+                  <td>
+                    <div className="inline-inputs">
+                      <TextField {...field('weight')} label={`Piece ${n} weight`} type="number" min="0" step="any" inputMode="decimal" className="w-num" />
+                      <SelectField {...field('weightUnit')} label={`Piece ${n} weight unit`} className="w-unit">
+                        {WEIGHT_UNITS.map((unit) => (
+                          <option key={unit}>{unit}</option>
+                        ))}
+                      </SelectField>
+                    </div>
+                  </td>
+                  <td>
+                    <div className="inline-inputs">
+                      <TextField {...field('length')} label={`Piece ${n} length`} type="number" min="0" step="any" inputMode="decimal" className="w-num" />
+                      <span className="times" aria-hidden="true">×</span>
+                      <TextField {...field('width')} label={`Piece ${n} width`} type="number" min="0" step="any" inputMode="decimal" className="w-num" />
+                      <span className="times" aria-hidden="true">×</span>
+                      <TextField {...field('height')} label={`Piece ${n} height`} type="number" min="0" step="any" inputMode="decimal" className="w-num" />
+                      <SelectField {...field('dimensionUnit')} label={`Piece ${n} dimension unit`} className="w-unit">
+                        {DIMENSION_UNITS.map((unit) => (
+                          <option key={unit}>{unit}</option>
+                        ))}
+                      </SelectField>
+                    </div>
+                  </td>
+                  <td>
+                    <TextField {...field('description')} label={`Piece ${n} description`} maxLength={35} className="w-desc" />
+                  </td>
+                  <td className="row-actions">
+                    <button
+                      type="button"
+                      className="button button-quiet button-small"
+                      onClick={() => onDuplicate(index)}
+                      disabled={pieces.length >= MAX_PIECES}
+                      aria-label={`Duplicate piece ${n}`}
+                    >
+                      Duplicate
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-quiet button-small"
+                      onClick={() => onRemove(index)}
+                      disabled={pieces.length <= 1}
+                      aria-label={`Remove piece ${n}`}
+                    >
+                      Remove
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * Record a carrier scan by hand: a status a carrier may set (never Cancelled), where, what
+ * and who signed. The station refuses a change the status life forbids (409): its detail
+ * is shown here.
+ */
+import { useState, type FormEvent } from 'react';
+import type { TrackingResponse } from '../../../main/core/schemas';
+import { api, ApiProblem, describeError } from '../api';
+import { SelectField, TextField } from '../components/Field';
+import { SCAN_STATUSES } from '../lib/statuses';
+
+interface RecordScanFormProps {
+  shipmentId: string;
+  onRecorded: (tracking: TrackingResponse) => void;
+  onClose: () => void;
+}
+
+export function RecordScanForm({ shipmentId, onRecorded, onClose }: RecordScanFormProps) {
+  const [status, setStatus] = useState<string>(SCAN_STATUSES[0]!);
+  const [location, setLocation] = useState('');
+  const [description, setDescription] = useState('');
+  const [signatory, setSignatory] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setRefusal(null);
+    setErrors({});
+    try {
+      const tracking = await api.recordCarrierEvent({
+        params: { uniqueId: shipmentId },
+        body: {
+          status,
+          ...(location.trim() ? { location: location.trim() } : {}),
+          ...(description.trim() ? { description: description.trim() } : {}),
+          ...(signatory.trim() ? { signatory: signatory.trim() } : {}),
+        },
+      });
+      onRecorded(tracking);
+    } catch (error) {
+      if (error instanceof ApiProblem && error.status === 400) setErrors({ ...error.fields });
+      setRefusal(describeError(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="card scan-form" onSubmit={submit} noValidate aria-labelledby="scan-heading">
+      <div className="card-head">
+        <h2 id="scan-heading" className="card-title">
+          Record a scan
+        </h2>
+        <button type="button" className="button button-quiet button-small" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      {refusal ? (
+        <p className="notice notice-error" role="alert">
+          {refusal}
+        </p>
+      ) : null}
+      <div className="grid grid-4">
+        <SelectField path="status" label="Status" value={status} onValue={setStatus} error={errors.status}>
+          {SCAN_STATUSES.map((s) => (
+            <option key={s}>{s}</option>
+          ))}
+        </SelectField>
+        <TextField path="location" label="Location" value={location} onValue={setLocation} maxLength={70} error={errors.location} />
+        <TextField path="description" label="Description" value={description} onValue={setDescription} maxLength={120} error={errors.description} />
+        <TextField path="signatory" label="Signatory" value={signatory} onValue={setSignatory} maxLength={70} error={errors.signatory} />
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Saving…' : 'Save scan'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,218 @@
+/**
+ * The New shipment form. Each member of a refused request's problem shows beside the field it
+ * names; the rest, with the detail, in a summary at the top that takes focus. Ctrl/Cmd+Enter
+ * creates. One Idempotency-Key per request body: a retry of the same form reuses it.
+ */
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { Address, Carrier } from '../../../main/core/schemas';
+import { api, ApiProblem, describeError } from '../api';
+import { ErrorSummary } from '../components/ErrorSummary';
+import { updateDeskSettings, useDeskSettings } from '../lib/desk-settings';
+import { splitFieldErrors } from '../lib/field-errors';
+import { startPrintOnCreate } from '../lib/pending-print';
+import { navigate } from '../router/navigation';
+import { shipmentsRoute } from '../router/routes';
+import { AddressFieldset } from './AddressFieldset';
+import { CarrierSection } from './CarrierSection';
+import { DetailsSection } from './DetailsSection';
+import {
+  emptyShipmentForm,
+  formFieldPaths,
+  isInternational,
+  newPiece,
+  toCreateRequest,
+  type AddressForm,
+  type PieceForm,
+  type ShipmentForm,
+} from './form-model';
+import { PiecesTable } from './PiecesTable';
+
+interface Refusal {
+  title: string;
+  detail: string;
+  unmapped: string[];
+  attempt: number;
+}
+
+const newKey = (): string =>
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+export function ShipmentFormView({ carriers, sender }: { carriers: Carrier[]; sender: Address }) {
+  const [form, setForm] = useState<ShipmentForm>(() => {
+    const { lastCarrierId, lastServiceId } = useDeskSettings.getState();
+    const known = carriers.some((c) => String(c.id) === lastCarrierId);
+    return {
+      ...emptyShipmentForm(sender),
+      carrierId: known ? lastCarrierId : carriers.length === 1 ? String(carriers[0]!.id) : '',
+      carrierServiceId: known ? lastServiceId : '',
+    };
+  });
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [busy, setBusy] = useState(false);
+  const printOnCreate = useDeskSettings((s) => s.printOnCreate);
+  const formRef = useRef<HTMLFormElement>(null);
+  const attemptRef = useRef<{ body: string; key: string } | null>(null);
+  const international = isInternational(form);
+  const senderIsSet = Boolean(sender.addressLine1);
+
+  const clearError = (...paths: string[]) =>
+    setFieldErrors((errors) => {
+      if (!paths.some((p) => p in errors)) return errors;
+      const next = { ...errors };
+      for (const p of paths) delete next[p];
+      return next;
+    });
+  const clearPieceErrors = () =>
+    setFieldErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([p]) => !p.startsWith('shipmentPieces'))));
+
+  const setAddress = (group: 'collectionAddress' | 'deliveryAddress') => (key: keyof AddressForm, value: string) => {
+    setForm((f) => ({ ...f, [group]: { ...f[group], [key]: value } }));
+    clearError(`${group}.${key}`);
+  };
+  const setPiece = (index: number, key: keyof PieceForm, value: string) => {
+    setForm((f) => ({ ...f, shipmentPieces: f.shipmentPieces.map((p, i) => (i === index ? { ...p, [key]: value } : p)) }));
+    clearError(`shipmentPieces[${index}].${key}`);
+  };
+  const changePieces = (change: (pieces: PieceForm[]) => PieceForm[]) => {
+    setForm((f) => ({ ...f, shipmentPieces: change(f.shipmentPieces) }));
+    clearPieceErrors();
+  };
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (busy) return;
+    const request = toCreateRequest(form);
+    const body = JSON.stringify(request);
+    // The same body again is a retry: it keeps its key, so the station creates it once only.
+    const attempt = attemptRef.current?.body === body ? attemptRef.current : { body, key: newKey() };
+    attemptRef.current = attempt;
+    setBusy(true);
+    try {
+      const created = await api.createShipment({ body: request, headers: { 'idempotency-key': attempt.key } });
+      updateDeskSettings({ lastCarrierId: form.carrierId, lastServiceId: form.carrierServiceId });
+      if (printOnCreate) startPrintOnCreate(created.shipmentId);
+      navigate({ page: 'shipment', id: created.shipmentId });
+    } catch (error) {
+      const refusalCount = (refusal?.attempt ?? 0) + 1;
+      if (error instanceof ApiProblem) {
+        const { byField, unmapped } = splitFieldErrors(error.fields, formFieldPaths(form));
+        setFieldErrors(byField);
+        setRefusal({
+          title: error.status === 400 ? 'The shipment was not created' : error.title,
+          detail: error.detail,
+          unmapped,
+          attempt: refusalCount,
+        });
+      } else {
+        setFieldErrors({});
+        setRefusal({ title: 'The shipment was not created', detail: describeError(error), unmapped: [], attempt: refusalCount });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      formRef.current?.requestSubmit();
+    }
+  }
+
+  return (
+    <form ref={formRef} className="page new-shipment" onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-labelledby="new-shipment-title">
+      <header className="page-header">
+        <div>
+          <h1 id="new-shipment-title">New shipment</h1>
+          <p className="page-sub">
+            Fields marked <span className="required">*</span> are required. <kbd>Ctrl</kbd>+<kbd>Enter</kbd> creates.
+          </p>
+        </div>
+      </header>
+
+      {refusal ? (
+        <ErrorSummary
+          title={refusal.title}
+          detail={refusal.detail}
+          unmapped={refusal.unmapped}
+          fieldPaths={Object.keys(fieldErrors)}
+          attempt={refusal.attempt}
+        />
+      ) : null}
+
+      <CarrierSection
+        carriers={carriers}
+        carrierId={form.carrierId}
+        serviceId={form.carrierServiceId}
+        features={form.carrierFeatures}
+        international={international}
+        errors={fieldErrors}
+        onCarrier={(carrierId) => {
+          setForm((f) => ({ ...f, carrierId, carrierServiceId: '', carrierFeatures: [] }));
+          clearError('carrierId', 'carrierServiceId');
+        }}
+        onService={(carrierServiceId) => {
+          setForm((f) => ({ ...f, carrierServiceId }));
+          clearError('carrierServiceId');
+        }}
+        onFeatures={(carrierFeatures) => setForm((f) => ({ ...f, carrierFeatures }))}
+      />
+
+      <div className="grid grid-2 addresses">
+        <AddressFieldset
+          group="collectionAddress"
+          legend="Collection address"
+          value={form.collectionAddress}
+          errors={fieldErrors}
+          onChange={setAddress('collectionAddress')}
+          note={senderIsSet ? 'Prefilled from the station’s sender address.' : 'Tip: an administrator can set a sender address in Settings to prefill this.'}
+        />
+        <AddressFieldset
+          group="deliveryAddress"
+          legend="Delivery address"
+          value={form.deliveryAddress}
+          errors={fieldErrors}
+          onChange={setAddress('deliveryAddress')}
+          note={international ? 'Another country: the customs fields below are required.' : 'Where the carrier delivers. Another country asks for customs details.'}
+        />
+      </div>
+
+      <PiecesTable
+        pieces={form.shipmentPieces}
+        errors={fieldErrors}
+        onChange={setPiece}
+        onAdd={() => changePieces((pieces) => [...pieces, newPiece()])}
+        onDuplicate={(index) => changePieces((pieces) => [...pieces.slice(0, index + 1), newPiece(pieces[index]), ...pieces.slice(index + 1)])}
+        onRemove={(index) => changePieces((pieces) => pieces.filter((_p, i) => i !== index))}
+      />
+
+      <DetailsSection
+        form={form}
+        international={international}
+        errors={fieldErrors}
+        onChange={(key, value) => {
+          setForm((f) => ({ ...f, [key]: value }));
+          clearError(key);
+        }}
+      />
+
+      <footer className="form-footer">
+        <label className="check-row">
+          <input type="checkbox" checked={printOnCreate} onChange={(e) => updateDeskSettings({ printOnCreate: e.target.checked })} />
+          <span>Print the label on create</span>
+        </label>
+        <div className="form-footer-actions">
+          <button type="button" className="button" onClick={() => navigate(shipmentsRoute())}>
+            Discard
+          </button>
+          <button type="submit" className="button button-primary" disabled={busy} aria-keyshortcuts="Control+Enter Meta+Enter">
+            {busy ? 'Creating…' : 'Create shipment'}
+          </button>
+        </div>
+      </footer>
+    </form>
+  );
+}

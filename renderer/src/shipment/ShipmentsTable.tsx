@@ -1,0 +1,155 @@
+/**
+ * The dense list of shipments. Rows are reached with Tab once, then ↑/↓ (Home/End) move
+ * between them and Enter opens one; a click opens it too.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { ListItem } from '../../../main/core/schemas';
+import { StatusChip } from '../components/StatusChip';
+import { formatDateTime, formatListTime, formatNumber, formatShortDate } from '../lib/format';
+import { hrefFor, navigate, openedShipment, rememberOpenedShipment } from '../router/navigation';
+
+interface ShipmentsTableProps {
+  items: ListItem[];
+  busy: boolean;
+}
+
+function open(item: ListItem) {
+  rememberOpenedShipment(item.shipmentId);
+  navigate({ page: 'shipment', id: item.shipmentId });
+}
+
+export function ShipmentsTable({ items, busy }: ShipmentsTableProps) {
+  const [active, setActive] = useState(0);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const current = Math.min(active, Math.max(0, items.length - 1));
+  const restored = useRef(false);
+
+  // Back from a shipment: the keyboard lands on the row that was opened.
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const index = items.findIndex((item) => item.shipmentId === openedShipment());
+    if (index >= 0) body.current?.querySelectorAll<HTMLTableRowElement>('tr')[index]?.focus({ preventScroll: false });
+  }, [items]);
+
+  function focusRow(index: number) {
+    const next = Math.max(0, Math.min(items.length - 1, index));
+    setActive(next);
+    body.current?.querySelectorAll<HTMLTableRowElement>('tr')[next]?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number) {
+    const item = items[index];
+    switch (event.key) {
+      case 'ArrowDown':
+        focusRow(index + 1);
+        break;
+      case 'ArrowUp':
+        focusRow(index - 1);
+        break;
+      case 'Home':
+        focusRow(0);
+        break;
+      case 'End':
+        focusRow(items.length - 1);
+        break;
+      case 'Enter':
+        if (item) open(item);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
+  return (
+    <div className="table-wrap" aria-busy={busy}>
+      <table className="table shipments-table" aria-label="Shipments">
+        <colgroup>
+          <col className="c-no" />
+          <col className="c-date" />
+          <col className="c-day" />
+          <col className="c-shipper col-shipper" />
+          <col className="c-ref" />
+          <col />
+          <col className="c-carrier" />
+          <col className="c-pieces" />
+          <col className="c-weight" />
+          <col className="c-status" />
+          <col className="c-date" />
+        </colgroup>
+        <thead>
+          <tr>
+            <th scope="col">Shipment no</th>
+            <th scope="col">Created</th>
+            <th scope="col">Despatch</th>
+            <th scope="col" className="col-shipper">
+              Shipper
+            </th>
+            <th scope="col">Reference</th>
+            <th scope="col">Delivery address</th>
+            <th scope="col">Carrier / service</th>
+            <th scope="col" className="num">
+              Pieces
+            </th>
+            <th scope="col" className="num">
+              Weight
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Status time</th>
+          </tr>
+        </thead>
+        <tbody ref={body}>
+          {items.map((item, index) => (
+            <tr
+              key={item.shipmentId}
+              tabIndex={index === current ? 0 : -1}
+              className="row-link"
+              data-shipment-no={item.shipmentNo}
+              onClick={() => open(item)}
+              onFocus={() => setActive(index)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+            >
+              <td className="mono">
+                <a
+                  href={hrefFor({ page: 'shipment', id: item.shipmentId })}
+                  tabIndex={-1}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    rememberOpenedShipment(item.shipmentId);
+                  }}
+                >
+                  {item.shipmentNo}
+                </a>
+              </td>
+              <td title={formatDateTime(item.createdOn)}>{formatListTime(item.createdOn)}</td>
+              <td title={formatDateTime(item.shipping)}>{formatShortDate(item.shipping)}</td>
+              <td className="truncate col-shipper" title={item.shipper}>
+                {item.shipper}
+              </td>
+              <td className="truncate" title={item.reference}>
+                {item.reference || <span className="muted">—</span>}
+              </td>
+              <td className="truncate" title={item.deliveryAddress}>
+                {item.deliveryAddress}
+              </td>
+              <td className="truncate" title={`${item.carrier} · ${item.carrierService}`}>
+                {item.carrier} <span className="muted">· {item.carrierService}</span>
+              </td>
+              <td className="num">{formatNumber(item.pieces)}</td>
+              <td className="num">
+                {formatNumber(item.weight)} <span className="muted">{item.weightMeasurement.toLowerCase()}</span>
+              </td>
+              <td className="truncate">
+                <StatusChip status={item.status} />
+              </td>
+              <td title={[formatDateTime(item.statusDateTime), item.trackingDescription, item.statusLocation].filter(Boolean).join(' · ')}>
+                {formatListTime(item.statusDateTime)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+/**
+ * The New shipment form as data: its empty state, the request it sends, and the request
+ * paths of the fields it shows (so that a 400 problem's members find their fields).
+ */
+import type { Address, CreateShipmentRequest, DimensionUnit, WeightUnit } from '../../../main/core/schemas';
+import { todayIso } from '../lib/format';
+
+export const ADDRESS_KEYS = [
+  'businessName',
+  'fullName',
+  'addressLine1',
+  'addressLine2',
+  'addressLine3',
+  'city',
+  'county',
+  'postZipCode',
+  'countryTwoCharacterISOCode',
+  'phoneNumber',
+  'emailAddress',
+] as const satisfies readonly (keyof Address)[];
+
+export type AddressForm = Record<(typeof ADDRESS_KEYS)[number], string>;
+
+export interface PieceForm {
+  /** Stable React key; not sent. */
+  key: string;
+  weight: string;
+  weightUnit: WeightUnit;
+  length: string;
+  width: string;
+  height: string;
+  dimensionUnit: DimensionUnit;
+  description: string;
+}
+
+export const PIECE_KEYS = ['weight', 'weightUnit', 'length', 'width', 'height', 'dimensionUnit', 'description'] as const;
+
+export interface ShipmentForm {
+  carrierId: string;
+  carrierServiceId: string;
+  carrierFeatures: number[];
+  collectionAddress: AddressForm;
+  deliveryAddress: AddressForm;
+  shipmentPieces: PieceForm[];
+  referenceOne: string;
+  referenceTwo: string;
+  referenceThree: string;
+  cost: string;
+  insuredValue: string;
+  currency: string;
+  despatchDate: string;
+  deliveryInstructions: string;
+  goodsDescription: string;
+  hsCode: string;
+  descriptionOfGoods: string;
+}
+
+export const emptyAddress = (country = 'GB'): AddressForm => ({
+  businessName: '',
+  fullName: '',
+  addressLine1: '',
+  addressLine2: '',
+  addressLine3: '',
+  city: '',
+  county: '',
+  postZipCode: '',
+  countryTwoCharacterISOCode: country,
+  phoneNumber: '',
+  emailAddress: '',
+});
+
+export function addressFromSettings(sender: Address | undefined): AddressForm {
+  const form = emptyAddress();
+  if (!sender) return form;
+  for (const key of ADDRESS_KEYS) form[key] = sender[key] ?? '';
+  if (!form.countryTwoCharacterISOCode) form.countryTwoCharacterISOCode = 'GB';
+  return form;
+}
+
+let pieceCounter = 0;
+export function newPiece(from?: PieceForm): PieceForm {
+  pieceCounter += 1;
+  return from
+    ? { ...from, key: `piece-${pieceCounter}` }
+    : { key: `piece-${pieceCounter}`, weight: '', weightUnit: 'KG', length: '', width: '', height: '', dimensionUnit: 'CM', description: '' };
+}
+
+export function emptyShipmentForm(sender?: Address, today = todayIso()): ShipmentForm {
+  const collection = addressFromSettings(sender);
+  return {
+    carrierId: '',
+    carrierServiceId: '',
+    carrierFeatures: [],
+    collectionAddress: collection,
+    deliveryAddress: emptyAddress(collection.countryTwoCharacterISOCode || 'GB'),
+    shipmentPieces: [newPiece()],
+    referenceOne: '',
+    referenceTwo: '',
+    referenceThree: '',
+    cost: '',
+    insuredValue: '',
+    currency: 'GBP',
+    despatchDate: today,
+    deliveryInstructions: '',
+    goodsDescription: '',
+    hsCode: '',
+    descriptionOfGoods: '',
+  };
+}
+
+/** International when both countries are chosen and differ (CONTRACT §5). */
+export const isInternational = (form: ShipmentForm): boolean =>
+  Boolean(form.collectionAddress.countryTwoCharacterISOCode) &&
+  Boolean(form.deliveryAddress.countryTwoCharacterISOCode) &&
+  form.collectionAddress.countryTwoCharacterISOCode !== form.deliveryAddress.countryTwoCharacterISOCode;
+
+/**
+ * Numbers as typed. An empty field is left out of the request, so that the station names it
+ * ("is required"); anything else is sent for the station to judge.
+ */
+function numberField<K extends string>(key: K, text: string): Partial<Record<K, number>> {
+  const trimmed = text.trim().replace(',', '.');
+  return (trimmed === '' ? {} : { [key]: Number(trimmed) }) as Partial<Record<K, number>>;
+}
+
+/** Empty strings are left out: the station applies its defaults to what is absent. */
+function trimmedAddress(address: AddressForm): CreateShipmentRequest['collectionAddress'] {
+  const out: Record<string, string> = {};
+  for (const key of ADDRESS_KEYS) {
+    const value = address[key].trim();
+    if (value) out[key] = value;
+  }
+  return out;
+}
+
+const optionalText = <K extends string>(key: K, value: string): Partial<Record<K, string>> =>
+  (value.trim() ? { [key]: value.trim() } : {}) as Partial<Record<K, string>>;
+
+export function toCreateRequest(form: ShipmentForm): CreateShipmentRequest {
+  const international = isInternational(form);
+  return {
+    carrierId: Number(form.carrierId) || 0,
+    carrierServiceId: Number(form.carrierServiceId) || 0,
+    ...(form.carrierFeatures.length ? { carrierFeatures: form.carrierFeatures } : {}),
+    collectionAddress: trimmedAddress(form.collectionAddress),
+    deliveryAddress: trimmedAddress(form.deliveryAddress),
+    // Absent numbers are the station's to name: the request is sent as the desk typed it.
+    shipmentPieces: form.shipmentPieces.map(
+      (piece) =>
+        ({
+          ...numberField('weight', piece.weight),
+          weightUnit: piece.weightUnit,
+          ...numberField('length', piece.length),
+          ...numberField('width', piece.width),
+          ...numberField('height', piece.height),
+          dimensionUnit: piece.dimensionUnit,
+          ...optionalText('description', piece.description),
+        }) as CreateShipmentRequest['shipmentPieces'][number],
+    ),
+    ...optionalText('referenceOne', form.referenceOne),
+    ...optionalText('referenceTwo', form.referenceTwo),
+    ...optionalText('referenceThree', form.referenceThree),
+    ...numberField('cost', form.cost),
+    ...numberField('insuredValue', form.insuredValue),
+    currency: form.currency,
+    ...optionalText('despatchDate', form.despatchDate),
+    ...optionalText('deliveryInstructions', form.deliveryInstructions),
+    ...optionalText('goodsDescription', form.goodsDescription),
+    ...(international ? { ...optionalText('hsCode', form.hsCode), ...optionalText('descriptionOfGoods', form.descriptionOfGoods) } : {}),
+  };
+}
+
+/** The request paths of every field the form shows now. */
+export function formFieldPaths(form: ShipmentForm): string[] {
+  const paths = ['carrierId', 'carrierServiceId'];
+  for (const group of ['collectionAddress', 'deliveryAddress'] as const) {
+    for (const key of ADDRESS_KEYS) paths.push(`${group}.${key}`);
+  }
+  form.shipmentPieces.forEach((_piece, index) => {
+    for (const key of PIECE_KEYS) paths.push(`shipmentPieces[${index}].${key}`);
+  });
+  paths.push(
+    'shipmentPieces',
+    'referenceOne',
+    'referenceTwo',
+    'referenceThree',
+    'cost',
+    'insuredValue',
+    'currency',
+    'despatchDate',
+    'deliveryInstructions',
+    'goodsDescription',
+  );
+  if (isInternational(form)) paths.push('hsCode', 'descriptionOfGoods');
+  return paths;
+}

@@ -1,0 +1,103 @@
+/**
+ * The real station for end-to-end tests: `main/serve.ts` as a child process on a free port
+ * and a fresh data directory, serving the built renderer; and a headless Chromium to drive it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SCREENSHOTS = join(REPO, 'test-results', 'screenshots');
+const RENDERER_INDEX = join(REPO, 'out', 'renderer', 'index.html');
+
+export interface RunningStation {
+  url: string;
+  adminPassword: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function startStation(): Promise<RunningStation> {
+  if (!existsSync(RENDERER_INDEX)) {
+    throw new Error(
+      `${RENDERER_INDEX} is missing: build the renderer before the end-to-end tests (the test command builds first).`,
+    );
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'ss-e2e-'));
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(REPO, 'main', 'serve.ts'), '--port', '0', '--data-dir', dataDir],
+    { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'test' } },
+  );
+  // Whatever happens to the test run, the station does not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  let output = '';
+  child.stdout!.setEncoding('utf8');
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => (output += chunk));
+
+  const ready = new Promise<{ url: string; adminPassword: string }>((resolveReady, reject) => {
+    let password: string | undefined;
+    const timer = setTimeout(() => reject(new Error(`The station did not start within 45 s:\n${output}`)), 45_000);
+    child.stdout!.on('data', (chunk: string) => {
+      output += chunk;
+      password ??= /created user "admin" with password (\S+)/.exec(output)?.[1];
+      const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        if (!password) reject(new Error(`The station printed no admin password:\n${output}`));
+        else resolveReady({ url, adminPassword: password });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`The station exited (${code}) before listening:\n${output}`));
+    });
+  });
+
+  try {
+    const { url, adminPassword } = await ready;
+    return {
+      url,
+      adminPassword,
+      output: () => output,
+      stop: async () => {
+        process.removeListener('exit', killOnExit);
+        if (child.exitCode === null) {
+          const exited = new Promise((r) => child.once('exit', r));
+          child.kill('SIGTERM');
+          await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+          if (child.exitCode === null) child.kill('SIGKILL');
+        }
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    process.removeListener('exit', killOnExit);
+    child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * Small waiting helpers for driving the renderer with playwright-core (no @playwright/test,
+ * so no auto-retrying expect): every check polls the page until it holds or times out.
+ */
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { SCREENSHOTS } from './station';
+
+const DEFAULT_TIMEOUT = 15_000;
+
+/** Waits until `read()` returns a value that `accept` takes; the last value is in the error. */
+export async function waitUntil<T>(
+  what: string,
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeout = DEFAULT_TIMEOUT,
+): Promise<T> {
+  const deadline = Date.now() + timeout;
+  let last: T | undefined;
+  let lastError: unknown;
+  for (let delay = 50; ; delay = Math.min(delay * 2, 400)) {
+    try {
+      last = await read();
+      if (accept(last)) return last;
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out waiting for ${what}; last seen: ${JSON.stringify(last)}${lastError ? ` (${String(lastError)})` : ''}`);
+    }
+    await new Promise((r) => setTimeout(r, delay));
+  }
+}
+
+export const textOf = async (locator: Locator): Promise<string> => ((await locator.textContent()) ?? '').trim();
+
+export async function waitForText(locator: Locator, expected: string | RegExp, timeout?: number): Promise<string> {
+  const matches = (text: string) => (typeof expected === 'string' ? text.includes(expected) : expected.test(text));
+  return waitUntil(`text ${String(expected)}`, () => textOf(locator), matches, timeout);
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  // The whole screen in one picture: grow the window to the page's height (a full-page
+  // capture would leave sticky bars in the middle), then give it back its size.
+  const viewport = page.viewportSize() ?? { width: 1440, height: 900 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
+  // Let fonts and the last paint settle: the screenshot shows what a person would see.
+  await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => r(null)))));
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  if (height > viewport.height) await page.setViewportSize(viewport);
+}
+
+/** The status chip in the header of the shipment detail screen. */
+export const detailStatus = (page: Page): Locator => page.getByTestId('shipment-status');
