@@ -69,6 +69,8 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
   "worker-src 'self' blob:",
+  // Printing from a browser loads the label PDF into a hidden frame from a blob: URL.
+  "frame-src 'self' blob:",
   "connect-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",

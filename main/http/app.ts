@@ -105,6 +105,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Port 0 asks the system for a free port: the allow-list then names the one it gave.
   const port = () => options.port || ((app.server.address() as AddressInfo | null)?.port ?? 0);
 
+  // Before any route or plugin: routes take the handlers in force when they are added.
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, new ProblemError('not-found', `${request.method} ${pathOnly(request.url)} is not an endpoint of this station.`), pathOnly(request.url)),
+  );
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const problem = asProblem(error);
+    if (problem) return sendProblem(reply, problem, pathOnly(request.url));
+    // Unexpected: log it with the trace id, answer without stack, SQL or secrets.
+    request.log.error({ err: error, traceId: request.id }, 'internal error');
+    return sendProblem(
+      reply,
+      new ProblemError('internal', `Something went wrong inside the station; quote trace id ${request.id}.`),
+      pathOnly(request.url),
+      request.id,
+    );
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     if (!isAllowedHost(request.headers.host, port())) {
       return sendProblem(reply, new ProblemError('misdirected', `Host ${request.headers.host ?? '(none)'} is not this station.`), pathOnly(request.url));
@@ -187,22 +204,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         .send('<!doctype html><title>Shipping Station</title><p>The station is running. Its screens are not built: run <code>npm run build</code>, then start it again.</p>'),
     );
   }
-
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, new ProblemError('not-found', `${request.method} ${pathOnly(request.url)} is not an endpoint of this station.`), pathOnly(request.url)),
-  );
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const problem = asProblem(error);
-    if (problem) return sendProblem(reply, problem, pathOnly(request.url));
-    // Unexpected: log it with the trace id, answer without stack, SQL or secrets.
-    request.log.error({ err: error, traceId: request.id }, 'internal error');
-    return sendProblem(
-      reply,
-      new ProblemError('internal', `Something went wrong inside the station; quote trace id ${request.id}.`),
-      pathOnly(request.url),
-      request.id,
-    );
-  });
 
   return app;
 }

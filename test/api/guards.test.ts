@@ -66,3 +66,33 @@ describe('an unexpected failure', () => {
     }
   });
 });
+
+describe('with the screens served at /', () => {
+  it('serves index.html under the CSP and still answers API errors as problems', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { buildApp } = await import('../../main/http/app');
+    const dir = mkdtempSync(join(tmpdir(), 'ss-renderer-'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Shipping Station</title>');
+    const app = await buildApp({ station: t.station, port: 7317, rendererDir: dir });
+    const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      app.inject({ method, url, headers: { host: '127.0.0.1:7317' }, ...(payload ? { payload } : {}) });
+    try {
+      const page = await call('GET', '/');
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      const wrong = await call('POST', '/auth?option=credentials', { credentials: { username: 'admin', password: 'wrong password' } });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().type).toBe('/problems/validation');
+      const unauthorized = await call('GET', '/shipments');
+      expect(unauthorized.statusCode).toBe(401);
+      expect(unauthorized.json().type).toBe('/problems/unauthorized');
+      const missing = await call('GET', '/no-such-endpoint');
+      expect(missing.json().type).toBe('/problems/not-found');
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
