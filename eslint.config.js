@@ -41,7 +41,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', '**/main/core/*', '!**/main/core/schemas', '**/main/store/*', '**/main/http/*'], message: 'The renderer and preload only import the operation spec and schemas from main.' },
+            { group: ['node:*', '**/main/core/*', '!**/main/core/schemas', '!**/main/core/statuses', '**/main/store/*', '**/main/http/*'], message: 'The renderer and preload only import the operation spec and schemas from main.' },
           ],
         },
       ],

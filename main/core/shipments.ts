@@ -30,7 +30,7 @@ import {
 import { CANCELLABLE_STATUSES, INITIAL_STATUS, canTransition, isScanStatus, isStatus } from './statuses';
 import { convertWeight, round3 } from './units';
 import { deliveryLine, shipperName, validateShipment, type ValidShipment } from './validate-shipment';
-import type { EventRow, ListFilter, NewEventRow, ShipmentRow, ShipmentsRepo } from '../store/shipments-repo';
+import type { EventRow, ListFilter, NewEventRow, PieceRow, ShipmentRow, ShipmentsRepo } from '../store/shipments-repo';
 
 export interface LabelRenderer {
   render(data: LabelData, options: LabelOptions): Promise<Buffer>;
@@ -138,16 +138,7 @@ export class ShipmentService {
       return { replayOf: undefined };
     });
     if (outcome.replayOf !== undefined) return this.createdResponse(outcome.replayOf);
-    return {
-      success: true,
-      shipmentId: row.uuid,
-      shipmentNumber,
-      shipmentPieces: pieces.map((p, i) => ({
-        sequenceNumber: p.sequence_number,
-        base64String: labels[i]!,
-        trackingNumber: p.tracking_number,
-      })),
-    };
+    return createResponse(row, pieces, labels);
   }
 
   private allocateNumbers(valid: ValidShipment): { shipmentNumber: string; trackingNumbers: string[] } {
@@ -219,17 +210,7 @@ export class ShipmentService {
   private async createdResponse(shipmentId: number): Promise<CreateShipmentResponse> {
     const row = this.repo.byId(shipmentId)!;
     const pieces = this.repo.pieces(row.id);
-    const labels = await this.pieceLabels(row, pieces);
-    return {
-      success: true,
-      shipmentId: row.uuid,
-      shipmentNumber: row.shipment_number,
-      shipmentPieces: pieces.map((p, i) => ({
-        sequenceNumber: p.sequence_number,
-        base64String: labels[i]!,
-        trackingNumber: p.tracking_number,
-      })),
-    };
+    return createResponse(row, pieces, await this.pieceLabels(row, pieces));
   }
 
   /** Expired idempotency keys are forgotten; called now and then, not per request. */
@@ -481,6 +462,23 @@ export class ShipmentService {
     const history = this.repo.events(row.id).map((e) => trackingStatus(e, showUser));
     return { shipmentNumber: row.shipment_number, lastStatus: latestOf(history), trackingHistory: history };
   }
+}
+
+function createResponse(
+  row: Pick<ShipmentRow, 'uuid' | 'shipment_number'>,
+  pieces: Pick<PieceRow, 'sequence_number' | 'tracking_number'>[],
+  labels: string[],
+): CreateShipmentResponse {
+  return {
+    success: true,
+    shipmentId: row.uuid,
+    shipmentNumber: row.shipment_number,
+    shipmentPieces: pieces.map((p, i) => ({
+      sequenceNumber: p.sequence_number,
+      base64String: labels[i]!,
+      trackingNumber: p.tracking_number,
+    })),
+  };
 }
 
 function latestOf(history: TrackingStatus[]): TrackingStatus {

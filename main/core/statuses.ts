@@ -27,6 +27,12 @@ export const CANCELLABLE_STATUSES: readonly ShipmentStatus[] = [
   'Awaiting Collection',
 ];
 
+/** What a recorded carrier scan may set: carrier and terminal statuses, never Cancelled. */
+export const SCAN_STATUSES: readonly ShipmentStatus[] = [
+  ...CARRIER_STATUSES,
+  ...TERMINAL_STATUSES.filter((s) => s !== 'Cancelled'),
+];
+
 export function isStatus(value: string): value is ShipmentStatus {
   return (STATUSES as readonly string[]).includes(value);
 }
@@ -52,5 +58,5 @@ export function canTransition(from: ShipmentStatus, to: ShipmentStatus): boolean
 
 /** Statuses a carrier scan (POST /shipments/{id}/events) may record. */
 export function isScanStatus(status: ShipmentStatus): boolean {
-  return status !== 'Cancelled' && (isCarrier(status) || isTerminal(status));
+  return SCAN_STATUSES.includes(status);
 }

@@ -1,33 +1,12 @@
 /** What each shipment status means to a desk: its colour, and what may follow it (CONTRACT §8). */
 import { STATUSES, type ShipmentStatus } from '../../../main/core/schemas';
+import { CANCELLABLE_STATUSES as CANCELLABLE, TERMINAL_STATUSES as TERMINAL } from '../../../main/core/statuses';
 
 export { STATUSES };
 export type { ShipmentStatus };
 
-export const CARRIER_STATUSES: readonly ShipmentStatus[] = [
-  'Awaiting Collection',
-  'Enroute to Depot',
-  'At the Depot',
-  'On Vehicle For Delivery',
-  'Unknown',
-  'On Hold',
-  'Not Scanned',
-  'Failed',
-];
-export const TERMINAL_STATUSES: readonly ShipmentStatus[] = [
-  'Delivered to Receiver',
-  'Returned to Sender',
-  'Lost',
-  'Destroyed',
-  'Cancelled',
-];
-/** CONTRACT §7: only these may be cancelled. */
-export const CANCELLABLE_STATUSES: readonly ShipmentStatus[] = ['Not Printed', 'Printed', 'Manifested', 'Awaiting Collection'];
-/** What a recorded carrier scan may set: carrier and terminal statuses, never Cancelled. */
-export const SCAN_STATUSES: readonly ShipmentStatus[] = [
-  ...CARRIER_STATUSES,
-  ...TERMINAL_STATUSES.filter((s) => s !== 'Cancelled'),
-];
+/** The status life itself is the core's (pure, imports only the schemas): one source for both. */
+export { CANCELLABLE_STATUSES, CARRIER_STATUSES, SCAN_STATUSES, TERMINAL_STATUSES } from '../../../main/core/statuses';
 
 export type StatusTone = 'amber' | 'blue' | 'indigo' | 'slate' | 'green' | 'red' | 'grey';
 
@@ -52,7 +31,7 @@ const TONES: Record<ShipmentStatus, StatusTone> = {
 
 export const statusTone = (status: string): StatusTone => TONES[status as ShipmentStatus] ?? 'slate';
 
-export const isCancellable = (status: string): boolean => (CANCELLABLE_STATUSES as readonly string[]).includes(status);
+export const isCancellable = (status: string): boolean => (CANCELLABLE as readonly string[]).includes(status);
 
 /** Why the Cancel button is disabled, or null when cancelling is allowed. */
 export function cancelBlockedReason(status: string): string | null {
@@ -61,4 +40,4 @@ export function cancelBlockedReason(status: string): string | null {
   return `A shipment that is ${status} can no longer be cancelled; only Not Printed, Printed, Manifested and Awaiting Collection shipments can.`;
 }
 
-export const isTerminal = (status: string): boolean => (TERMINAL_STATUSES as readonly string[]).includes(status);
+export const isTerminal = (status: string): boolean => (TERMINAL as readonly string[]).includes(status);
