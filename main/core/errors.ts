@@ -85,3 +85,12 @@ export class FieldErrors {
     if (!this.empty) throw validationError(this.fields);
   }
 }
+
+/** A storage failure a retry may cure (busy, locked, disk trouble) is a 503, not a 500. */
+export function storageProblem(error: unknown): ProblemError | null {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY)/.test(code)) {
+    return new ProblemError('unavailable', 'The station’s database is busy or unavailable; try again shortly.');
+  }
+  return null;
+}

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Type } from 'typebox';
-import { ProblemError } from '../core/errors';
+import { ProblemError, storageProblem } from '../core/errors';
 import { Problem } from '../core/schemas';
 import type { Station } from '../core/station';
 import { invoke } from '../operations/invoke';
@@ -60,11 +60,7 @@ function asProblem(error: FastifyError & { code?: string }): ProblemError | null
   }
   if (error.statusCode === 413) return new ProblemError('payload-too-large', 'The request body is larger than 1 MiB.');
   if (error.statusCode === 415) return new ProblemError('unsupported-media-type', error.message);
-  const sqliteCode = (error as { code?: string }).code ?? '';
-  if (/^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY)/.test(sqliteCode)) {
-    return new ProblemError('unavailable', 'The station’s database is busy or unavailable; try again shortly.');
-  }
-  return null;
+  return storageProblem(error);
 }
 
 /** The documented schema of a route that two operations share (the seed's endpoint 9). */

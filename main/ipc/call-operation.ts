@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BridgeResult } from '../../preload/bridge';
-import { ProblemError, validationError } from '../core/errors';
+import { ProblemError, storageProblem, validationError } from '../core/errors';
 import type { Station } from '../core/station';
 import { problemBody } from '../http/problems';
 import { invoke } from '../operations/invoke';
@@ -63,17 +63,6 @@ export function instancePath(path: string, params: unknown): string {
   });
 }
 
-/**
- * The storage failures the HTTP door answers with 503 (main/http/app.ts, asProblem);
- * kept identical so that both doors say the same thing.
- */
-function storageProblem(error: unknown): ProblemError | null {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY)/.test(code)) {
-    return new ProblemError('unavailable', 'The station’s database is busy or unavailable; try again shortly.');
-  }
-  return null;
-}
 
 /**
  * Any error as a failed BridgeResult, with the body HTTP would send for it. A 500 always
