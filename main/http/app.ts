@@ -98,6 +98,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(() => () => true);
   // Only JSON bodies (CONTRACT §1): anything else is 415, text/plain included.
   app.removeContentTypeParser('text/plain');
+  // Tools often send Content-Type: application/json on a bodiless DELETE; an empty body is
+  // "no body" (operations that need one then say which), everything else Fastify's parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, String(body), done),
+  );
   // Port 0 asks the system for a free port: the allow-list then names the one it gave.
   const port = () => options.port || ((app.server.address() as AddressInfo | null)?.port ?? 0);
 

@@ -187,6 +187,9 @@ describe('create rejects bad input with 400 naming the field, and writes nothing
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().body).toMatch(/not valid JSON/);
     expect((await raw('[1,2]')).statusCode).toBe(400);
+    const empty = await raw('');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().body).toMatch(/required/);
     expect((await raw('null')).statusCode).toBe(400);
     const text = await raw('carrierId=1', 'text/plain');
     expect(text.statusCode).toBe(415);

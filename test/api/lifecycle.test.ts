@@ -100,6 +100,13 @@ describe('cancel', () => {
     expect(await status(c.shipmentId)).toBe('Cancelled');
   });
 
+  it('accepts a bodiless DELETE that names a JSON content type', async () => {
+    const s = await createShipment(t, token);
+    const res = await t.request({ method: 'DELETE', url: `/shipments/${s.shipmentId}`, token, headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true });
+  });
+
   it('is refused with 409 once the carrier has it, and from a terminal status', async () => {
     const s = await createShipment(t, token);
     await get(`/shipments/${s.shipmentId}/label`);
