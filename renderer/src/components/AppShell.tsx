@@ -22,9 +22,9 @@ function NavLink({ route, current, children }: { route: Route; current: boolean;
   );
 }
 
-function Brand() {
+export function Brand({ large = false }: { large?: boolean }) {
   return (
-    <div className="brand">
+    <div className={large ? 'brand brand-large' : 'brand'}>
       <svg className="brand-mark" viewBox="0 0 24 24" aria-hidden="true">
         <path d="M3 7.5 12 3l9 4.5v9L12 21l-9-4.5z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
         <path d="M3 7.5 12 12l9-4.5M12 12v9" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />

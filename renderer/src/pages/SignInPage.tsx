@@ -1,6 +1,7 @@
 /** Sign in with a user name and password; the Track screen is open to anyone from here. */
 import { useState, type FormEvent } from 'react';
 import { describeError, session, useSession } from '../api';
+import { Brand } from '../components/AppShell';
 import { hrefFor } from '../router/navigation';
 
 export function SignInPage() {
@@ -27,13 +28,7 @@ export function SignInPage() {
   return (
     <div className="sign-in">
       <main id="main" className="sign-in-card">
-        <div className="brand brand-large">
-          <svg className="brand-mark" viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M3 7.5 12 3l9 4.5v9L12 21l-9-4.5z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
-            <path d="M3 7.5 12 12l9-4.5M12 12v9" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
-          </svg>
-          <span>Shipping Station</span>
-        </div>
+        <Brand large />
         <h1>Sign in</h1>
         {notice && !error ? (
           <p className="notice notice-warning" role="status">

@@ -1,7 +1,13 @@
 /** One address of a shipment as a fieldset: "Collection address" or "Delivery address". */
+import { AddressInput } from '../../../main/core/schemas';
 import { SelectField, TextField } from '../components/Field';
 import { countries } from '../lib/countries';
 import type { AddressForm } from './form-model';
+
+/** Each field's length limit, read from the request schema the service validates with. */
+const ADDRESS_LIMITS = Object.fromEntries(
+  Object.entries(AddressInput.properties).map(([key, schema]) => [key, (schema as { maxLength?: number }).maxLength]),
+) as Partial<Record<keyof AddressForm, number>>;
 
 interface AddressFieldsetProps {
   /** The address's path in the request: `collectionAddress`, `deliveryAddress`, `senderAddress`. */
@@ -24,19 +30,20 @@ export function AddressFieldset({ group, legend, value, errors, onChange, note, 
     onValue: (v: string) => onChange(key, v),
     error: errors[`${group}.${key}`],
   });
+  const text = (key: keyof AddressForm) => ({ ...field(key), maxLength: ADDRESS_LIMITS[key] });
   return (
     <fieldset className="card address-fieldset" disabled={disabled}>
       <legend className="card-title">{legend}</legend>
       {note ? <p className="card-note">{note}</p> : null}
       <div className="grid grid-2">
-        <TextField {...field('businessName')} label="Business name" maxLength={35} autoComplete="organization" />
-        <TextField {...field('fullName')} label="Full name" maxLength={35} autoComplete="name" />
-        <TextField {...field('addressLine1')} label="Address line 1" required={markRequired} maxLength={35} className="span-2" autoComplete="address-line1" />
-        <TextField {...field('addressLine2')} label="Address line 2" maxLength={35} autoComplete="address-line2" />
-        <TextField {...field('addressLine3')} label="Address line 3" maxLength={35} autoComplete="address-line3" />
-        <TextField {...field('city')} label="City" required={markRequired} maxLength={35} autoComplete="address-level2" />
-        <TextField {...field('county')} label="County / state" maxLength={35} autoComplete="address-level1" />
-        <TextField {...field('postZipCode')} label="Post code" required={markRequired} maxLength={10} autoComplete="postal-code" className="postcode" />
+        <TextField {...text('businessName')} label="Business name" autoComplete="organization" />
+        <TextField {...text('fullName')} label="Full name" autoComplete="name" />
+        <TextField {...text('addressLine1')} label="Address line 1" required={markRequired} className="span-2" autoComplete="address-line1" />
+        <TextField {...text('addressLine2')} label="Address line 2" autoComplete="address-line2" />
+        <TextField {...text('addressLine3')} label="Address line 3" autoComplete="address-line3" />
+        <TextField {...text('city')} label="City" required={markRequired} autoComplete="address-level2" />
+        <TextField {...text('county')} label="County / state" autoComplete="address-level1" />
+        <TextField {...text('postZipCode')} label="Post code" required={markRequired} autoComplete="postal-code" className="postcode" />
         <SelectField {...field('countryTwoCharacterISOCode')} label="Country" required={markRequired} autoComplete="country">
           <option value="">Choose a country…</option>
           {countries().map((country) => (
@@ -45,8 +52,8 @@ export function AddressFieldset({ group, legend, value, errors, onChange, note, 
             </option>
           ))}
         </SelectField>
-        <TextField {...field('phoneNumber')} label="Phone" type="tel" maxLength={20} autoComplete="tel" />
-        <TextField {...field('emailAddress')} label="Email" type="email" maxLength={254} autoComplete="email" />
+        <TextField {...text('phoneNumber')} label="Phone" type="tel" autoComplete="tel" />
+        <TextField {...text('emailAddress')} label="Email" type="email" autoComplete="email" />
       </div>
     </fieldset>
   );
