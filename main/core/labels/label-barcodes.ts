@@ -6,6 +6,7 @@
 // The explicit node entry: the bare specifier's export map has no condition that
 // TypeScript's Bundler resolution or Electron's main process would pick reliably.
 import bwipjs from 'bwip-js/node';
+import { create as createQr } from 'qrcode/lib/core/qrcode.js';
 
 /** One printer dot at 203 dpi, in PDF points. */
 export const DOT = 72 / 203;
@@ -22,7 +23,8 @@ interface Linear {
   sbs: number[];
 }
 interface Matrix {
-  pixs: number[];
+  /** Row by row, truthy for a dark module. */
+  pixs: ArrayLike<number>;
   pixx: number;
   pixy: number;
 }
@@ -79,12 +81,15 @@ export function drawCode128(
   return width;
 }
 
+/**
+ * The QR symbol's modules. The `qrcode` package rather than bwip-js: 0.09 ms a symbol
+ * against 1.3 ms, a sixth of a whole label (see bench). A fixed mask skips the trial of
+ * all eight; any mask gives a valid symbol, the choice only tunes module balance.
+ */
 export function planQr(text: string): Matrix | null {
   if (!text) return null;
-  // A fixed mask skips bwip-js's trial of all eight (two thirds of its time); any mask
-  // gives a valid symbol, the choice only tunes module balance.
-  const [symbol] = bwipjs.raw('qrcode', text, 'eclevel=M mask=1') as Matrix[];
-  return symbol ?? null;
+  const { modules } = createQr(text, { errorCorrectionLevel: 'M', maskPattern: 1 });
+  return { pixs: modules.data, pixx: modules.size, pixy: modules.size };
 }
 
 /**
