@@ -262,6 +262,21 @@ describe('determinism', () => {
     expect(dates).toEqual(['(D:20261121093000Z)', '(D:20261121093000Z)']);
   });
 
+  it('embeds one and the same font programs in every plain-ASCII label', async () => {
+    const other = sampleLabelData(2);
+    other.deliveryAddress.fullName = 'Quentin Zybrowski-Jaxx';
+    other.deliveryInstructions = 'Ring twice; {gate} #4471 @ rear [yard] ~ 5% off!';
+    const a = fontPrograms(await renderLabel(sampleLabelData(1), { size: '4x6' }));
+    const b = fontPrograms(await renderLabel(other, { size: 'A6' }));
+    expect(a).toHaveLength(2);
+    expect(b).toEqual(a);
+    // Text beyond ASCII adds its glyphs after the common ones: other programs.
+    const c = fontPrograms(await renderLabel(data, { size: '4x6' }));
+    expect(c).toHaveLength(2);
+    expect(c).not.toContain(a[0]);
+    expect(c).not.toContain(a[1]);
+  });
+
   /** sha256 of `data`'s label rendered in a new process, after `before` if given. */
   async function hashInFreshProcess(before?: LabelData): Promise<string> {
     const moduleUrl = new URL('./render-label.ts', import.meta.url).href;
@@ -293,6 +308,19 @@ describe('determinism', () => {
     expect(afterDecoy).toBe(here);
   });
 });
+
+/** sha256 of each embedded TrueType program (FontFile2 stream) in `pdf`, sorted. */
+function fontPrograms(pdf: Buffer): string[] {
+  const text = pdf.toString('latin1');
+  const refs = [...text.matchAll(/\/FontFile2 (\d+) 0 R/g)].map((m) => m[1]);
+  return refs
+    .map((id) => {
+      const start = text.indexOf('stream\n', text.indexOf(`\n${id} 0 obj`)) + 'stream\n'.length;
+      const end = text.indexOf('\nendstream', start);
+      return sha256(pdf.subarray(start, end));
+    })
+    .sort();
+}
 
 describe('fonts folder', () => {
   it('defaults to <repo>/resources/fonts and honours the resources env variable', () => {

@@ -29,12 +29,23 @@ interface GlyphRun {
   glyphs: Glyph[];
   positions: Position[];
 }
+interface Subset {
+  glyphs: number[];
+  encode(): Uint8Array;
+}
 interface FontInternals {
   getGlyph(id: number, codePoints?: number[]): Glyph | null;
   layout(text: string, ...rest: unknown[]): GlyphRun & { advanceWidth: number };
+  createSubset(): Subset;
 }
 
 export interface SharedFont extends Font {
+  /**
+   * A layout cache for PDFKit's font object of one document (its `layoutCache`), shared
+   * by every document: PDFKit keeps one per document, so each label laid every word out
+   * again. PDFKit treats cached runs as read-only, as it must within a document already.
+   */
+  pdfkitLayoutCache(): Record<string, unknown>;
   /**
    * Advance width of `text` in font units, shaped word by word exactly as PDFKit lays
    * text out (each chunk ends after a space), so it matches doc.widthOfString.
@@ -44,6 +55,8 @@ export interface SharedFont extends Font {
 
 /** Enough for every word of a few thousand different labels; then start over. */
 const MAX_RUNS = 20_000;
+/** Encoded font subsets kept (~20 KB each): the ASCII one plus the common accents. */
+const MAX_SUBSETS = 64;
 
 export function shareFont(font: Font): SharedFont {
   const base = font as unknown as Font & FontInternals;
@@ -90,6 +103,36 @@ export function shareFont(font: Font): SharedFont {
     copy.glyphs = run.glyphs.slice();
     copy.positions = run.positions.map((p) => ({ ...p }));
     return copy;
+  };
+
+  // Encoding a subset (a TrueType file of the glyphs used) is a third of a label's time,
+  // and its bytes depend only on the glyph ids in order of inclusion: keep them.
+  const subsets = new Map<string, Uint8Array>();
+  const createSubset = base.createSubset;
+  shared.createSubset = (): Subset => {
+    const subset = createSubset.call(shared);
+    const encode = subset.encode;
+    subset.encode = () => {
+      const key = subset.glyphs.join(',');
+      let bytes = subsets.get(key);
+      if (!bytes) {
+        if (subsets.size >= MAX_SUBSETS) subsets.clear();
+        bytes = encode.call(subset);
+        subsets.set(key, bytes);
+      }
+      return bytes;
+    };
+    return subset;
+  };
+
+  let pdfkitRuns: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  let handedOut = 0;
+  shared.pdfkitLayoutCache = () => {
+    // Counting keys costs a little, so the bound is checked every thousand documents.
+    if (++handedOut % 1000 === 0 && Object.keys(pdfkitRuns).length >= MAX_RUNS) {
+      pdfkitRuns = Object.create(null) as Record<string, unknown>;
+    }
+    return pdfkitRuns;
   };
 
   shared.advanceOf = (text: string): number => {
