@@ -99,8 +99,9 @@ export class ShipmentService {
   ): Promise<CreateShipmentResponse> {
     const now = this.now();
     const valid = validateShipment(request, this.catalog, now);
-    const requestHash = createHash('sha256').update(canonicalJson(request)).digest();
-    if (idempotencyKey !== undefined) {
+    const requestHash =
+      idempotencyKey === undefined ? undefined : createHash('sha256').update(canonicalJson(request)).digest();
+    if (idempotencyKey !== undefined && requestHash !== undefined) {
       const previous = this.replayOf(caller.userId, idempotencyKey, requestHash, now);
       if (previous !== undefined) return this.createdResponse(previous);
     }
@@ -124,7 +125,7 @@ export class ShipmentService {
     const labels = await this.pieceLabels({ ...row, id: 0 }, pieces);
 
     const outcome = this.repo.transaction(() => {
-      if (idempotencyKey !== undefined) {
+      if (idempotencyKey !== undefined && requestHash !== undefined) {
         // A concurrent retry with the same key may have committed while we rendered.
         const previous = this.replayOf(caller.userId, idempotencyKey, requestHash, now);
         if (previous !== undefined) return { replayOf: previous } as const;
@@ -132,7 +133,7 @@ export class ShipmentService {
       const id = this.repo.insertShipment(row);
       for (const piece of pieces) this.repo.insertPiece({ ...piece, shipment_id: id });
       this.repo.insertEvent(eventFor({ id }, INITIAL_STATUS, 'Shipment created', caller.username, now));
-      if (idempotencyKey !== undefined) {
+      if (idempotencyKey !== undefined && requestHash !== undefined) {
         this.repo.insertIdempotency(caller.userId, idempotencyKey, requestHash, id, now);
       }
       return { replayOf: undefined };
@@ -144,7 +145,9 @@ export class ShipmentService {
   private allocateNumbers(valid: ValidShipment): { shipmentNumber: string; trackingNumbers: string[] } {
     const prefix = valid.carrier.tracking_prefix;
     const count = valid.pieces.length;
-    const { shipmentSerial, firstSerial } = this.repo.transaction(() => ({
+    // Not durable on its own: the create's own commit follows and makes it so, and if the
+    // power goes first, no shipment, label or response ever carried these numbers.
+    const { shipmentSerial, firstSerial } = this.repo.lazyTransaction(() => ({
       shipmentSerial: this.repo.allocate('shipment-number', 1),
       firstSerial: this.repo.allocate(`tracking-serial:${prefix}`, count),
     }));

@@ -331,6 +331,21 @@ export function shipmentsRepo(db: Db) {
       return parts.reduce((a, b) => ({ items: a.items + b.items, pieces: a.pieces + b.pieces }), { items: 0, pieces: 0 });
     },
     transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
+    /**
+     * A transaction committed without waiting for the disk (synchronous = NORMAL). Only
+     * for writes whose loss in a power cut harms no one and that a durable commit follows:
+     * in WAL mode that commit's fsync makes everything written before it durable too.
+     * Saves an fsync (0.2 to 2 ms on the event loop) per create.
+     */
+    lazyTransaction: <T>(fn: () => T): T => {
+      const previous = db.pragma('synchronous', { simple: true }) as number;
+      db.pragma('synchronous = NORMAL');
+      try {
+        return db.transaction(fn).immediate();
+      } finally {
+        db.pragma(`synchronous = ${previous}`);
+      }
+    },
   };
 }
 export type ShipmentsRepo = ReturnType<typeof shipmentsRepo>;

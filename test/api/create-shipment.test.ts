@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidTrackingNumber } from '../../main/core/s10';
+import { shipmentsRepo } from '../../main/store/shipments-repo';
 import { pdfBarcodes, pdfInfo, pdfText } from '../helpers/pdf';
 import {
   addUsers,
@@ -63,6 +64,22 @@ describe('create', () => {
     const all = t.station.db.prepare('SELECT tracking_number FROM pieces').all() as { tracking_number: string }[];
     expect(new Set(all.map((r) => r.tracking_number)).size).toBe(all.length);
     expect(c.shipmentNumber).not.toBe(b.shipmentNumber);
+  });
+
+  it('commits a create durably: only the number reservation skips the fsync', async () => {
+    const FULL = 2;
+    const NORMAL = 1;
+    const db = t.station.db;
+    const mode = () => db.pragma('synchronous', { simple: true });
+    const repo = shipmentsRepo(db);
+    expect(repo.lazyTransaction(mode)).toBe(NORMAL);
+    expect(mode()).toBe(FULL);
+    expect(() => repo.lazyTransaction(() => {
+      throw new Error('render failed');
+    })).toThrow('render failed');
+    expect(mode()).toBe(FULL);
+    await createShipment(t, token);
+    expect(mode()).toBe(FULL);
   });
 
   it('stores post codes in canonical form and applies defaults', async () => {
