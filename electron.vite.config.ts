@@ -46,6 +46,10 @@ export default defineConfig({
           // The label pool's worker thread loads `label-worker.js` from beside the bundle
           // (main/core/labels/label-pool.ts), so it is an entry of its own.
           'label-worker': resolve(root, 'main/core/labels/label-worker.ts'),
+          // The headless station and its CLI run from the build as well (`npm run serve`):
+          // plain JavaScript starts faster and lighter than compiling TypeScript on the fly.
+          serve: resolve(root, 'main/serve.ts'),
+          cli: resolve(root, 'main/cli.ts'),
         },
         // Shared chunks beside the entries, not in a subfolder: code in any chunk that
         // finds `./label-worker.js` relative to itself then finds it.

@@ -1,4 +1,7 @@
-/** `npm run serve` and `npm run cli` as real processes, over a real loopback port. */
+/**
+ * `npm run serve` and `npm run cli` as real processes, over a real loopback port: the built
+ * entries the scripts run (test/global-setup.ts makes sure the build is current).
+ */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +10,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+const SERVE = join(process.cwd(), 'out', 'main', 'serve.js');
+const CLI = join(process.cwd(), 'out', 'main', 'cli.js');
 let dataDir: string;
 let server: ChildProcess;
 let base: string;
@@ -15,7 +19,7 @@ let output = '';
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'ss-proc-'));
-  server = spawn(TSX, ['main/serve.ts', '--port', '0', '--data-dir', dataDir, '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, [SERVE, '--port', '0', '--data-dir', dataDir, '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
   base = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 30_000);
     server.stdout!.on('data', (chunk: Buffer) => {
@@ -53,7 +57,7 @@ describe('npm run cli', () => {
   it('adds a user from a password on stdin and creates an API key that signs in', async () => {
     const cli = (args: string[], input?: string) =>
       new Promise<{ stdout: string; code: number | null }>((resolve) => {
-        const child = spawn(TSX, ['main/cli.ts', '--data-dir', dataDir, ...args]);
+        const child = spawn(process.execPath, [CLI, '--data-dir', dataDir, ...args]);
         let stdout = '';
         child.stdout.on('data', (c: Buffer) => (stdout += c));
         child.on('exit', (code) => resolve({ stdout, code }));
@@ -68,6 +72,6 @@ describe('npm run cli', () => {
     expect(byKey.status).toBe(200);
     const byPassword = await signIn('credentials', { credentials: { username: 'wms', password: 'warehouse system pw' } });
     expect(byPassword.status).toBe(200);
-    await expect(run(TSX, ['main/cli.ts', '--data-dir', dataDir, 'user', 'add', 'x'])).rejects.toThrow();
+    await expect(run(process.execPath, [CLI, '--data-dir', dataDir, 'user', 'add', 'x'])).rejects.toThrow();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The desk end to end, in headless Chromium against the real station (`main/serve.ts`) serving
+ * The desk end to end, in headless Chromium against the real station (`npm run serve`, built) serving
  * the built renderer over loopback HTTP: sign in, a refused and then a created two-piece
  * shipment, the list, the label preview, printing, cancelling, tracking and settings.
  * Screenshots of every screen land in test-results/screenshots/.

@@ -1,6 +1,7 @@
 /**
- * The real station for end-to-end tests: `main/serve.ts` as a child process on a free port
- * and a fresh data directory, serving the built renderer; and a headless Chromium to drive it.
+ * The real station for end-to-end tests: what `npm run serve` runs (out/main/serve.js) as a
+ * child process on a free port and a fresh data directory, serving the built renderer; and a
+ * headless Chromium to drive it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { chromium, type Browser } from 'playwright-core';
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SCREENSHOTS = join(REPO, 'test-results', 'screenshots');
 const RENDERER_INDEX = join(REPO, 'out', 'renderer', 'index.html');
+const SERVE = join(REPO, 'out', 'main', 'serve.js');
 
 export interface RunningStation {
   url: string;
@@ -22,15 +24,15 @@ export interface RunningStation {
 }
 
 export async function startStation(): Promise<RunningStation> {
-  if (!existsSync(RENDERER_INDEX)) {
-    throw new Error(
-      `${RENDERER_INDEX} is missing: build the renderer before the end-to-end tests (the test command builds first).`,
-    );
+  for (const built of [RENDERER_INDEX, SERVE]) {
+    if (!existsSync(built)) {
+      throw new Error(`${built} is missing: build before the end-to-end tests (test/global-setup.ts does).`);
+    }
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'ss-e2e-'));
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', join(REPO, 'main', 'serve.ts'), '--port', '0', '--data-dir', dataDir],
+    [SERVE, '--port', '0', '--data-dir', dataDir],
     { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'test' } },
   );
   // Whatever happens to the test run, the station does not outlive it.
