@@ -1,11 +1,12 @@
 /**
  * `npm run bench [-- --quick]`: one run, one table, the same figures in .bench/results.json.
- * The service runs as its own process (`node --import tsx main/serve.ts`) on a loopback
- * port, so its RSS and event loop are its own; the bench process is only the client.
+ * The service runs as its own process, built as `npm run serve` runs it (out/main/serve.js),
+ * on a loopback port, so its RSS and event loop are its own; this process is the client.
  */
 import Database from 'better-sqlite3';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,6 +28,7 @@ const SMALL = quick ? 200 : 10_000;
 const LARGE = quick ? 600 : 1_000_000;
 const LIST_REQUESTS = quick ? 8 : 50;
 const CREATE_SECONDS = quick ? 2 : 15;
+const CREATE_WARMUP_SECONDS = quick ? 1 : 3;
 const CLIENTS = 16;
 
 const pct = (xs: number[], p: number) => {
@@ -61,7 +63,7 @@ function prepare(name: string, n: number): string {
 
 async function startService(dataDir: string, env: Record<string, string> = {}): Promise<Service> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/serve.ts', '--port', '0', '--data-dir', dataDir, '--quiet'], {
+  const child = spawn(process.execPath, ['out/main/serve.js', '--port', '0', '--data-dir', dataDir, '--quiet'], {
     cwd: ROOT,
     env: { ...process.env, SHIPPING_STATION_REPORT_LOOP_DELAY: '1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -125,15 +127,41 @@ async function loopDelay(s: Service): Promise<{ p50: number; p99: number; max: n
   }
 }
 
-async function timed(s: Service, method: string, path: string, body?: unknown): Promise<{ ms: number; status: number; json: unknown }> {
+/**
+ * The clients' HTTP: node:http with keep-alive rather than fetch, because the clients share
+ * the two cores with the service and fetch (undici) spends about twice the CPU per request
+ * (1.06 against 0.45 ms measured under the create load): a heavier client would measure itself.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
+
+function timed(s: Service, method: string, path: string, body?: unknown): Promise<{ ms: number; status: number; json: unknown }> {
   const t = performance.now();
-  const res = await fetch(`${s.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${s.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  const url = new URL(path, s.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, {
+      agent,
+      method,
+      headers: {
+        authorization: `Bearer ${s.token}`,
+        ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+      },
+    }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        try {
+          const json: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          resolve({ ms: performance.now() - t, status: res.statusCode ?? 0, json });
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
   });
-  const json: unknown = await res.json();
-  return { ms: performance.now() - t, status: res.status, json };
 }
 
 const DAY = 86_400_000;
@@ -184,13 +212,13 @@ const createBody = (i: number, pieces = 1) => ({
   shipmentPieces: Array.from({ length: pieces }, () => ({ description: 'Box', weight: 2.5, weightUnit: 'KG', length: 30, width: 20, height: 10, dimensionUnit: 'CM' })),
 });
 
-async function createLoad(s: Service): Promise<{ perSecond: number; p50: number; p99: number; loopDelayP99: number; errors: number }> {
-  await loopDelay(s); // resets the service's histogram
+/** 16 clients creating for `seconds`, each sending its next request when the last is answered. */
+async function creates(s: Service, seconds: number, first: number): Promise<{ times: number[]; errors: number; seconds: number }> {
   const times: number[] = [];
   let errors = 0;
-  let i = 0;
-  const end = performance.now() + CREATE_SECONDS * 1000;
+  let i = first;
   const t0 = performance.now();
+  const end = t0 + seconds * 1000;
   await Promise.all(Array.from({ length: CLIENTS }, async () => {
     while (performance.now() < end) {
       const r = await timed(s, 'POST', '/shipments', createBody(i++));
@@ -198,9 +226,17 @@ async function createLoad(s: Service): Promise<{ perSecond: number; p50: number;
       else errors++;
     }
   }));
-  const seconds = (performance.now() - t0) / 1000;
+  return { times, errors, seconds: (performance.now() - t0) / 1000 };
+}
+
+async function createLoad(s: Service): Promise<{ perSecond: number; p50: number; p99: number; loopDelayP99: number; errors: number }> {
+  // Steady state is what a busy desk sees: the first seconds load fonts in each label
+  // worker and compile hot code, so they are run but not counted.
+  const warm = await creates(s, CREATE_WARMUP_SECONDS, 0);
+  await loopDelay(s); // resets the service's histogram
+  const run = await creates(s, CREATE_SECONDS, warm.times.length + warm.errors);
   const delay = await loopDelay(s);
-  return { perSecond: r2(times.length / seconds), p50: r2(pct(times, 50)), p99: r2(pct(times, 99)), loopDelayP99: delay.p99, errors };
+  return { perSecond: r2(run.times.length / run.seconds), p50: r2(pct(run.times, 50)), p99: r2(pct(run.times, 99)), loopDelayP99: delay.p99, errors: warm.errors + run.errors };
 }
 
 /** The renderer alone on these cores: one thread in-process, and the worker pool. */
@@ -248,22 +284,26 @@ async function main(): Promise<void> {
   mkdirSync(dirname(RESULTS), { recursive: true });
   const log = (m: string) => console.error(`[bench] ${m}`);
 
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: ROOT, stdio: 'inherit' });
   log('renderer throughput');
   const renderer = await rendererThroughput();
 
+  /** Everything measured against one service: lists, then the create load, then labels. */
+  const measure = async (name: string, dir: string) => {
+    const service = await startService(dir);
+    try {
+      const list = await listFigures(service, dir);
+      log(`create load @${name}`);
+      const create = await createLoad(service);
+      const labelP95 = await labelFetchP95(service);
+      return { list, create, labelP95, rss: peakRssMb(service.child.pid!), startMs: r2(service.startMs) };
+    } finally {
+      await service.stop();
+    }
+  };
+
   log(`filling ${SMALL} shipments`);
-  const smallDir = prepare('small', SMALL);
-  const small = await startService(smallDir);
-  let smallList, create, labelP95, smallRss;
-  try {
-    smallList = await listFigures(small, smallDir);
-    log('create load');
-    create = await createLoad(small);
-    labelP95 = await labelFetchP95(small);
-    smallRss = peakRssMb(small.child.pid!);
-  } finally {
-    await small.stop();
-  }
+  const small = await measure('small', prepare('small', SMALL));
 
   log(`filling ${LARGE} shipments`);
   const t = performance.now();
@@ -271,33 +311,29 @@ async function main(): Promise<void> {
   const fillSeconds = r2((performance.now() - t) / 1000);
   const dbFile = join(largeDir, DATABASE_FILE);
   const dbBytes = statSync(dbFile).size + (existsSync(`${dbFile}-wal`) ? statSync(`${dbFile}-wal`).size : 0);
-  const large = await startService(largeDir);
-  let largeList, largeRss;
-  try {
-    largeList = await listFigures(large, largeDir);
-    largeRss = peakRssMb(large.child.pid!);
-  } finally {
-    await large.stop();
-  }
+  const large = await measure('large', largeDir);
   if (!values.keep) rmSync(WORK, { recursive: true, force: true });
   else log(`data kept in ${WORK}`);
 
-  const list = Object.fromEntries(Object.keys(largeList).map((k) => [k, {
-    small: smallList[k]!, large: largeList[k]!, ratioP95: r2(largeList[k]!.p95 / Math.max(0.01, smallList[k]!.p95)),
+  const list = Object.fromEntries(Object.keys(large.list).map((k) => [k, {
+    small: small.list[k]!, large: large.list[k]!, ratioP95: r2(large.list[k]!.p95 / Math.max(0.01, small.list[k]!.p95)),
   }]));
+  // The targets are judged on the large database, the harder case.
+  const create = large.create;
   const results = {
     date: new Date().toISOString(),
     quick,
     sizes: { small: SMALL, large: LARGE },
     list,
     create: { clients: CLIENTS, ...create },
+    createSmall: { clients: CLIENTS, ...small.create },
     renderer: { labelsPerSecondInProcess: renderer.inProcess, labelsPerSecondPool: renderer.pool },
     createVsRenderer: r2(create.perSecond / renderer.pool),
-    labelFetch10PiecesP95Ms: labelP95,
-    peakRssMb: { small: smallRss, large: largeRss },
+    labelFetch10PiecesP95Ms: { small: small.labelP95, large: large.labelP95 },
+    peakRssMb: { small: small.rss, large: large.rss },
     dbBytesPerShipment: Math.round(dbBytes / LARGE),
     fillSeconds,
-    startToListeningMs: { small: r2(small.startMs), large: r2(large.startMs) },
+    startToListeningMs: { small: small.startMs, large: large.startMs },
   };
   writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
 
@@ -307,21 +343,24 @@ async function main(): Promise<void> {
     rows.push([`list ${k} p50/p95 ms @${LARGE}`, `${v.large.p50} / ${v.large.p95}${v.large.exact ? '' : ' INEXACT'}`, 'p95 ≤ 15, exact']);
     rows.push([`list ${k} p95 ratio`, String(v.ratioP95), '']);
   }
-  rows.push([`create/s (${CLIENTS} clients, 1 piece)`, String(create.perSecond), '≥ 300']);
-  rows.push(['create p50/p99 ms', `${create.p50} / ${create.p99}`, 'p99 ≤ 100']);
-  rows.push(['create errors', String(create.errors), '0']);
-  rows.push(['event-loop delay p99 ms (create load)', String(create.loopDelayP99), '']);
-  rows.push(['renderer labels/s: 1 thread / pool', `${renderer.inProcess} / ${renderer.pool}`, '']);
-  rows.push(['create ÷ renderer pool', String(results.createVsRenderer), '≥ 0.8']);
-  rows.push(['label fetch 10 pieces p95 ms', String(labelP95), '']);
-  rows.push(['peak RSS MB small / large', `${smallRss} / ${largeRss}`, '']);
-  rows.push(['db bytes per shipment', String(results.dbBytesPerShipment), '']);
+  const both = (a: unknown, b: unknown) => `${a} / ${b}`;
+  rows.push([`create/s (${CLIENTS} clients, 1 piece) small / large`, both(small.create.perSecond, create.perSecond), '≥ 300']);
+  rows.push(['create p50/p99 ms @large', `${create.p50} / ${create.p99}`, 'p99 ≤ 100']);
+  rows.push(['create p50/p99 ms @small', `${small.create.p50} / ${small.create.p99}`, '']);
+  rows.push(['create errors small / large', both(small.create.errors, create.errors), '0']);
+  rows.push(['event-loop delay p99 ms (create load) small / large', both(small.create.loopDelayP99, create.loopDelayP99), '≤ 50']);
+  rows.push(['renderer labels/s: 1 thread / pool', both(renderer.inProcess, renderer.pool), '']);
+  rows.push(['create @large ÷ renderer pool', String(results.createVsRenderer), '≥ 0.8']);
+  rows.push(['label fetch 10 pieces p95 ms small / large', both(small.labelP95, large.labelP95), '≤ 80']);
+  rows.push(['peak RSS MB small / large', both(small.rss, large.rss), '≤ 300']);
+  rows.push(['db bytes per shipment', String(results.dbBytesPerShipment), '≤ 2048']);
   rows.push([`fill ${LARGE} s`, String(fillSeconds), '< 120']);
-  rows.push(['start to listening ms small / large', `${results.startToListeningMs.small} / ${results.startToListeningMs.large}`, '']);
+  rows.push(['start to listening ms small / large', both(small.startMs, large.startMs), '≤ 2000']);
   const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length), ['figure', 'value', 'target'][i]!.length));
   const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(w[i]!)).join(' | ')} |`;
   console.log([line(['figure', 'value', 'target']), `|${w.map((n) => '-'.repeat(n + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
   console.log(`\nwritten ${RESULTS}`);
+  agent.destroy();
 }
 
 main().catch((error: unknown) => {
