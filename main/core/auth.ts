@@ -10,6 +10,7 @@ import {
   burnPasswordCheck,
   generatePassword,
   hashPassword,
+  needsRehash,
   passwordProblem,
   verifyPassword,
 } from './passwords';
@@ -118,6 +119,9 @@ export class AuthService {
     }
     if (!(await verifyPassword(password, user.password_hash)) || user.disabled) throw signInFailed();
     this.failuresByUser.reset(username.toLowerCase());
+    if (needsRehash(user.password_hash)) {
+      this.repo.replacePasswordHash(user.id, user.password_hash, await hashPassword(password));
+    }
     return this.issueTokens(user.id, 'credentials');
   }
 

@@ -39,6 +39,9 @@ export function authRepo(db: Db) {
     updateUser: db.prepare<{ id: number; role: string; disabled: number; password_hash: string }>(
       'UPDATE users SET role = @role, disabled = @disabled, password_hash = @password_hash WHERE id = @id',
     ),
+    replacePasswordHash: db.prepare<[string, number, string]>(
+      'UPDATE users SET password_hash = ? WHERE id = ? AND password_hash = ?',
+    ),
     countActiveAdmins: db.prepare<[], { n: number }>(
       "SELECT count(*) AS n FROM users WHERE role = 'admin' AND disabled = 0",
     ),
@@ -91,6 +94,9 @@ export function authRepo(db: Db) {
     insertUser: (username: string, passwordHash: string, role: string, now: number) =>
       Number(s.insertUser.run(username, passwordHash, role, now).lastInsertRowid),
     updateUser: (row: UserRow) => s.updateUser.run(row),
+    /** Swaps the hash only if it is still `previous` (no password change since). */
+    replacePasswordHash: (id: number, previous: string, next: string) =>
+      s.replacePasswordHash.run(next, id, previous).changes === 1,
     insertApiKey: (userId: number, name: string, prefix: string, hash: Buffer, now: number) =>
       Number(s.insertApiKey.run(userId, name, prefix, hash, now).lastInsertRowid),
     apiKeyByHash: (hash: Buffer) => s.apiKeyByHash.get(hash),

@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, OPERATOR, addUsers, startTestStation, type TestStation } from '../helpers/station';
 
@@ -120,7 +121,25 @@ describe('tokens', () => {
     expect(dump).not.toContain(Buffer.from(refreshToken.accessToken).toString('hex').toUpperCase());
     const users = JSON.stringify(t.station.db.prepare('SELECT password_hash FROM users').all());
     expect(users).not.toContain(ADMIN.password);
-    expect(users).toMatch(/scrypt\$17\$8\$1\$/); // OWASP: N=2^17, r=8, p=1
+    expect(users).toMatch(/scrypt\$14\$8\$5\$/); // OWASP: N=2^14, r=8, p=5 (16 MiB)
+  });
+
+  it('a hash made with older parameters still signs in, and is redone with the current ones', async () => {
+    const user = { username: 'veteran', password: 'signed up years ago' };
+    const salt = randomBytes(16);
+    const key = scryptSync(user.password, salt, 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 });
+    const old = ['scrypt', 17, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    t.station.db
+      .prepare("INSERT INTO users (username, password_hash, role, created_on) VALUES (?, ?, 'operator', 0)")
+      .run(user.username, old);
+    const hashOf = () =>
+      (t.station.db.prepare('SELECT password_hash FROM users WHERE username = ?').get(user.username) as {
+        password_hash: string;
+      }).password_hash;
+    expect(hashOf()).toBe(old);
+    expect((await auth('credentials', { credentials: user })).statusCode).toBe(200);
+    expect(hashOf()).toMatch(/^scrypt\$14\$8\$5\$/);
+    expect((await auth('credentials', { credentials: user })).statusCode).toBe(200);
   });
 
   it('refresh rotates the pair; reusing a refresh token revokes the whole sign-in', async () => {
