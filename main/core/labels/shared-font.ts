@@ -9,25 +9,16 @@
  *   different bytes (and different extracted text) depending on history.
  *
  * The wrapper below hands out one glyph view per (glyph id, code points), so what
- * PDFKit sees depends only on the text being laid out. It also memoises shaping runs
- * across documents (bounded), which is most of the cost of drawing text.
+ * PDFKit sees depends only on the text being laid out. It also keeps shaped words and
+ * encoded subsets across documents (bounded), which is most of the cost of a label.
  */
 import type { Font } from 'fontkit';
+import { LRUCache } from 'lru-cache';
 
 interface Glyph {
   id: number;
   codePoints: number[];
   _decode(): unknown;
-}
-interface Position {
-  xAdvance: number;
-  yAdvance: number;
-  xOffset: number;
-  yOffset: number;
-}
-interface GlyphRun {
-  glyphs: Glyph[];
-  positions: Position[];
 }
 interface Subset {
   glyphs: number[];
@@ -35,7 +26,7 @@ interface Subset {
 }
 interface FontInternals {
   getGlyph(id: number, codePoints?: number[]): Glyph | null;
-  layout(text: string, ...rest: unknown[]): GlyphRun & { advanceWidth: number };
+  layout(text: string): { advanceWidth: number };
   createSubset(): Subset;
 }
 
@@ -53,16 +44,18 @@ export interface SharedFont extends Font {
   advanceOf(text: string): number;
 }
 
-/** Enough for every word of a few thousand different labels; then start over. */
-const MAX_RUNS = 20_000;
+/**
+ * Words whose layout is kept: the common ones of a desk's labels (street and place names,
+ * fixed captions). Unique words (tracking and shipment numbers) pass through; without a
+ * bound they held ~40 KB of a worker's heap per label rendered.
+ */
+const MAX_WORDS = 4000;
 /** Encoded font subsets kept (~20 KB each): the ASCII one plus the common accents. */
 const MAX_SUBSETS = 64;
 
 export function shareFont(font: Font): SharedFont {
   const base = font as unknown as Font & FontInternals;
   const views = new Map<string, Glyph>();
-  const runs = new Map<string, GlyphRun & { advanceWidth: number }>();
-  const advances = new Map<string, number>();
   // Own properties shadow the font's methods; everything else (tables, caches, the
   // subsetter) is inherited, and fontkit's lazy getters cache on this object.
   const shared = Object.create(base) as SharedFont & FontInternals;
@@ -87,27 +80,9 @@ export function shareFont(font: Font): SharedFont {
     return view;
   };
 
-  const layout = base.layout;
-  shared.layout = (text: string, ...rest: unknown[]) => {
-    // Calls with features, script or direction are rare; do not cache them.
-    if (rest.some((r) => r !== undefined)) return layout.call(shared, text, ...rest);
-    let run = runs.get(text);
-    if (!run) {
-      if (runs.size >= MAX_RUNS) runs.clear();
-      run = layout.call(shared, text);
-      runs.set(text, run);
-    }
-    // PDFKit scales positions in place, so every caller gets its own copies.
-    const copy = Object.create(Object.getPrototypeOf(run)) as typeof run;
-    Object.assign(copy, run);
-    copy.glyphs = run.glyphs.slice();
-    copy.positions = run.positions.map((p) => ({ ...p }));
-    return copy;
-  };
-
   // Encoding a subset (a TrueType file of the glyphs used) is a third of a label's time,
   // and its bytes depend only on the glyph ids in order of inclusion: keep them.
-  const subsets = new Map<string, Uint8Array>();
+  const subsets = new LRUCache<string, Uint8Array>({ max: MAX_SUBSETS });
   const createSubset = base.createSubset;
   shared.createSubset = (): Subset => {
     const subset = createSubset.call(shared);
@@ -116,7 +91,6 @@ export function shareFont(font: Font): SharedFont {
       const key = subset.glyphs.join(',');
       let bytes = subsets.get(key);
       if (!bytes) {
-        if (subsets.size >= MAX_SUBSETS) subsets.clear();
         bytes = encode.call(subset);
         subsets.set(key, bytes);
       }
@@ -125,23 +99,24 @@ export function shareFont(font: Font): SharedFont {
     return subset;
   };
 
-  let pdfkitRuns: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  // PDFKit's cache is a plain object it writes itself, so it cannot evict; it is replaced
+  // once it holds more than MAX_WORDS words, checked every hundred documents.
+  let pdfkitRuns = Object.create(null) as Record<string, unknown>;
   let handedOut = 0;
   shared.pdfkitLayoutCache = () => {
-    // Counting keys costs a little, so the bound is checked every thousand documents.
-    if (++handedOut % 1000 === 0 && Object.keys(pdfkitRuns).length >= MAX_RUNS) {
+    if (++handedOut % 100 === 0 && Object.keys(pdfkitRuns).length > MAX_WORDS) {
       pdfkitRuns = Object.create(null) as Record<string, unknown>;
     }
     return pdfkitRuns;
   };
 
+  const advances = new LRUCache<string, number>({ max: MAX_WORDS });
   shared.advanceOf = (text: string): number => {
     let total = 0;
     for (const chunk of text.split(/(?<=[ \t])/u)) {
       let advance = advances.get(chunk);
       if (advance === undefined) {
-        if (advances.size >= MAX_RUNS) advances.clear();
-        advance = layout.call(shared, chunk).advanceWidth;
+        advance = base.layout.call(shared, chunk).advanceWidth;
         advances.set(chunk, advance);
       }
       total += advance;
