@@ -10,7 +10,6 @@ import { settingsRepo } from '../store/settings-repo';
 import { shipmentsRepo } from '../store/shipments-repo';
 import { AuthService } from './auth';
 import { CarrierCatalog, readCatalogFile } from './carriers';
-import { renderLabel } from './labels/render-label';
 import { resourcesDir } from './resources';
 import { SettingsService } from './settings';
 import { ShipmentService, type LabelRenderer } from './shipments';
@@ -48,7 +47,11 @@ export function openStation(options: StationOptions): Station {
       refreshTokenDays: options.refreshTokenDays ?? 30,
       now,
     });
-    const labels = options.labelRenderer ?? { render: renderLabel };
+    // Rendering on this thread is the fallback (the label pool is the rule), so PDFKit and
+    // the fonts (~30 MB) are loaded only if it is ever used.
+    const labels = options.labelRenderer ?? {
+      render: async (data, labelOptions) => (await import('./labels/render-label')).renderLabel(data, labelOptions),
+    };
     const shipments = new ShipmentService(shipmentsRepo(db), carriers, labels, () => settings.labelSize(), now);
     shipments.pruneIdempotencyKeys();
     return {

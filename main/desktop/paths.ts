@@ -6,8 +6,7 @@ import { app } from 'electron';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { defaultDataDir } from '../core/data-dir';
-import { resourcesDir } from '../core/resources';
-import { RESOURCES_DIR_ENV } from '../core/labels/render-label';
+import { RESOURCES_DIR_ENV, resourcesDir } from '../core/resources';
 
 /** out/main, where electron-vite writes this bundle. */
 const mainDir = dirname(fileURLToPath(import.meta.url));

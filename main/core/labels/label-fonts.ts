@@ -6,10 +6,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { create, type Font } from 'fontkit';
+import { RESOURCES_DIR_ENV } from '../resources';
 import { shareFont, type SharedFont } from './shared-font';
 
-/** Points at the app's `resources` folder; a packaged Electron app keeps it outside asar. */
-export const RESOURCES_DIR_ENV = 'SHIPPING_STATION_RESOURCES_DIR';
+export { RESOURCES_DIR_ENV };
 
 export const FONT_FILES = { regular: 'NotoSans-Regular.ttf', bold: 'NotoSans-Bold.ttf' } as const;
 
