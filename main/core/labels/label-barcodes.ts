@@ -38,8 +38,11 @@ export interface Box {
 
 /** Minimal drawing surface (a PDFKit document satisfies it). */
 export interface RectSink {
+  save(): unknown;
+  transform(m11: number, m12: number, m21: number, m22: number, dx: number, dy: number): unknown;
   rect(x: number, y: number, w: number, h: number): unknown;
   fill(color?: string): unknown;
+  restore(): unknown;
 }
 
 export interface LinearPlan {
@@ -71,13 +74,17 @@ export function drawCode128(
   const module = dots * DOT;
   if (totalModules * module > box.width) return 0;
   const width = plan.modules * module;
-  let x = snapToDots(box.x + (box.width - width) / 2);
-  const y = box.y;
+  // Bars are drawn in module units (whole numbers) under a scale: a third of the bytes
+  // of absolute coordinates, in a content stream deflated for every label.
+  sink.save();
+  sink.transform(module, 0, 0, 1, snapToDots(box.x + (box.width - width) / 2), box.y);
+  let x = 0;
   plan.sbs.forEach((w, i) => {
-    if (i % 2 === 0) sink.rect(x, y, w * module, box.height);
-    x += w * module;
+    if (i % 2 === 0) sink.rect(x, 0, w, box.height);
+    x += w;
   });
   sink.fill('black');
+  sink.restore();
   return width;
 }
 
@@ -105,6 +112,9 @@ export function drawQr(sink: RectSink, matrix: Matrix, box: Box): number {
   const side = matrix.pixx * module;
   const x0 = snapToDots(box.x + (box.width - side) / 2);
   const y0 = snapToDots(box.y + (box.height - side) / 2);
+  // In module units, as for Code 128.
+  sink.save();
+  sink.transform(module, 0, 0, module, x0, y0);
   for (let row = 0; row < matrix.pixy; row++) {
     let col = 0;
     while (col < matrix.pixx) {
@@ -114,9 +124,10 @@ export function drawQr(sink: RectSink, matrix: Matrix, box: Box): number {
       }
       const start = col;
       while (col < matrix.pixx && matrix.pixs[row * matrix.pixx + col]) col++;
-      sink.rect(x0 + start * module, y0 + row * module, (col - start) * module, module);
+      sink.rect(start, row, col - start, 1);
     }
   }
   sink.fill('black');
+  sink.restore();
   return side;
 }
