@@ -41,6 +41,12 @@ describe('renderLabel', () => {
     expect([last.width, last.height]).toEqual([info.width, info.height]);
   });
 
+  it('stays small: unhinted font subsets, barcodes in module units', async () => {
+    // Labels travel base 64 in JSON with every create; sizes seen: 24 KB and 45 KB.
+    expect((await renderLabel(sampleLabelData(1), { size: '4x6' })).length).toBeLessThan(30_000);
+    expect((await renderLabel(sampleLabelData(10), { size: '4x6' })).length).toBeLessThan(55_000);
+  });
+
   it('renders A6 at 297.64 × 419.53 pt', async () => {
     const info = await pdfInfo(await renderLabel(three, { size: 'A6' }));
     expect(info.pages).toBe(3);

@@ -83,6 +83,10 @@ export function renderLabelSync(
     doc.addPage({ size: [width, height], margin: 0 });
     drawPage(doc, pen, data, piece, width, height);
   }
+  // Fonts are embedded at end(), after the pages: stored without compression. Deflating
+  // ~35 KB of font programs per label was a tenth of the station's CPU under a create
+  // load; page content stays compressed. The label grows by ~12 KB.
+  (doc as unknown as { compress: boolean }).compress = false;
   doc.end();
   // PDFKit writes synchronously into the stream's buffer; read it out without waiting.
   const chunks: Buffer[] = [];
