@@ -31,19 +31,29 @@ interface Slot {
 }
 
 /**
+ * A label worker keeps ~25 MB live. V8 sizes a heap from its limit: with the defaults (a
+ * young generation of ~34 MB, old space let grow to several times what is live) each
+ * worker held ~105 MB. Measured under the create load: these limits cost no throughput
+ * (468 against 471 creates/s) and take the service's peak RSS from 383 to 300 MB; a young
+ * generation of 8 MB saves 13 MB more but costs 13% in garbage collection.
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 128 };
+
+/**
  * From source the worker is TypeScript: a small eval'd bootstrap registers tsx's ESM hooks
  * in the worker, then imports the entry (`execArgv: ['--import', 'tsx']` is not accepted
  * by workers). Built, the entry is plain JavaScript next to the bundle.
  */
 function spawnWorker(): Worker {
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./label-worker.js', import.meta.url));
+  const resourceLimits = WORKER_LIMITS;
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./label-worker.js', import.meta.url), { resourceLimits });
   const entry = new URL('./label-worker.ts', import.meta.url).href;
   // The ESM build of tsx's API (require.resolve would give its CommonJS twin).
   const tsxApi = typeof import.meta.resolve === 'function'
     ? import.meta.resolve('tsx/esm/api')
     : pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(bootstrap, { eval: true });
+  return new Worker(bootstrap, { eval: true, resourceLimits });
 }
 
 export function createLabelPool(size: number = availableParallelism()): LabelPool {

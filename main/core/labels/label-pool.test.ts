@@ -1,0 +1,42 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { pdfInfo } from '../../../test/helpers/pdf';
+import { longCyrillicLabelData, piece, sampleLabelData } from './label-fixtures';
+import { createLabelPool } from './label-pool';
+import { renderLabelSync } from './render-label';
+
+describe('label pool (worker threads)', () => {
+  const pool = createLabelPool(2);
+  afterAll(() => pool.close());
+
+  it('renders the same bytes as the renderer on this thread', async () => {
+    const data = longCyrillicLabelData(3);
+    const [a, b] = await Promise.all([
+      pool.render(data, { size: '4x6' }),
+      pool.render(sampleLabelData(2), { size: 'A6', pieces: [2] }),
+    ]);
+    expect(a.equals(renderLabelSync(data, { size: '4x6' }))).toBe(true);
+    expect(b.equals(renderLabelSync(sampleLabelData(2), { size: 'A6', pieces: [2] }))).toBe(true);
+  });
+
+  it('renders the largest shipment (50 long pieces) within a worker’s heap limits', async () => {
+    const data = longCyrillicLabelData(1);
+    data.pieces = Array.from({ length: 50 }, (_, i) => piece(i + 1, { description: 'Ж'.repeat(200) }));
+    const pdf = await pool.render(data, { size: '4x6' });
+    expect((await pdfInfo(pdf)).pages).toBe(50);
+  });
+
+  it('fails only the label that failed, and keeps rendering', async () => {
+    const results = await Promise.allSettled([
+      pool.render(sampleLabelData(1), { size: '4x6', pieces: [7] }),
+      pool.render(sampleLabelData(1), { size: '4x6' }),
+    ]);
+    expect(results[0]).toMatchObject({ status: 'rejected', reason: { message: 'No piece with sequence number 7' } });
+    expect(results[1].status).toBe('fulfilled');
+  });
+
+  it('refuses work once closed', async () => {
+    const closing = createLabelPool(1);
+    await closing.close();
+    await expect(closing.render(sampleLabelData(1), { size: '4x6' })).rejects.toThrow('closed');
+  });
+});
