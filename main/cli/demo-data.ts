@@ -10,6 +10,7 @@ import { canonicalPostCode } from '../core/postcodes';
 import { makeTrackingNumber } from '../core/s10';
 import type { Address, ShipmentStatus } from '../core/schemas';
 import { deliveryLine, shipperName } from '../core/validate-shipment';
+import { encodeAddress } from '../store/address-codec';
 import type { Db } from '../store/database';
 import type { ServiceRow } from '../store/carriers-repo';
 
@@ -170,7 +171,7 @@ export function fillDemoData(db: Db, catalog: CarrierCatalog, options: DemoDataO
   const pools: Record<string, Address[]> = {};
   for (const country of Object.keys(COUNTRIES)) pools[country] = addressPool(r, country, country === 'GB' ? 3000 : 600);
   // Serialized once per pooled address, not once per shipment.
-  const prepared = (a: Address) => ({ a, json: JSON.stringify(a), line: deliveryLine(a), shipper: shipperName(a), key: a.postZipCode.replace(/[\s-]/g, '').toUpperCase() });
+  const prepared = (a: Address) => ({ a, json: encodeAddress(a), line: deliveryLine(a), shipper: shipperName(a), key: a.postZipCode.replace(/[\s-]/g, '').toUpperCase() });
   const receivers = Object.fromEntries(Object.entries(pools).map(([c, list]) => [c, list.map(prepared)]));
   const senders = pools.GB!.filter((a) => a.businessName !== '').map(prepared);
 

@@ -1,7 +1,7 @@
 /** Builds what a label shows from stored rows, so a re-render is byte-identical. */
 import type { CarrierCatalog } from './carriers';
 import type { LabelData } from './labels/label-data';
-import type { Address } from './schemas';
+import { decodeAddress } from '../store/address-codec';
 import type { PieceRow, ShipmentRow } from '../store/shipments-repo';
 
 export function labelDataFor(row: ShipmentRow, pieces: PieceRow[], catalog: CarrierCatalog): LabelData {
@@ -14,8 +14,8 @@ export function labelDataFor(row: ShipmentRow, pieces: PieceRow[], catalog: Carr
     carrier: { code: carrier.code, name: carrier.name },
     service: { code: service.service_code, name: service.name },
     features: featureIds.map((id) => catalog.feature(id)?.name ?? String(id)),
-    collectionAddress: JSON.parse(row.collection_address) as Address,
-    deliveryAddress: JSON.parse(row.delivery_address) as Address,
+    collectionAddress: decodeAddress(row.collection_address),
+    deliveryAddress: decodeAddress(row.delivery_address),
     references: { one: row.reference_one, two: row.reference_two, three: row.reference_three },
     deliveryInstructions: row.delivery_instructions,
     hsCode: row.hs_code,

@@ -14,7 +14,6 @@ import { SlidingWindowLimiter } from './rate-limiter';
 import { isValidTrackingNumber, makeTrackingNumber } from './s10';
 import {
   STATUSES,
-  type Address,
   type CarrierEventRequest,
   type CreateShipmentRequest,
   type CreateShipmentResponse,
@@ -30,6 +29,7 @@ import {
 import { CANCELLABLE_STATUSES, INITIAL_STATUS, canTransition, isScanStatus, isStatus } from './statuses';
 import { convertWeight, round3 } from './units';
 import { deliveryLine, shipperName, validateShipment, type ValidShipment } from './validate-shipment';
+import { decodeAddress, encodeAddress } from '../store/address-codec';
 import type { EventRow, ListFilter, NewEventRow, PieceRow, ShipmentRow, ShipmentsRepo } from '../store/shipments-repo';
 
 export interface LabelRenderer {
@@ -172,8 +172,8 @@ export class ShipmentService {
       carrier_id: valid.carrier.id,
       carrier_service_id: valid.service.id,
       features: JSON.stringify(valid.features),
-      collection_address: JSON.stringify(valid.collectionAddress),
-      delivery_address: JSON.stringify(valid.deliveryAddress),
+      collection_address: encodeAddress(valid.collectionAddress),
+      delivery_address: encodeAddress(valid.deliveryAddress),
       shipper: shipperName(valid.collectionAddress),
       delivery_line: deliveryLine(valid.deliveryAddress),
       delivery_postcode_key: postCodeKey(valid.deliveryAddress.postZipCode),
@@ -272,8 +272,8 @@ export class ShipmentService {
       hsCode: row.hs_code,
       descriptionOfGoods: row.description_of_goods,
       goodsDescription: row.goods_description,
-      collectionAddress: JSON.parse(row.collection_address) as Address,
-      deliveryAddress: JSON.parse(row.delivery_address) as Address,
+      collectionAddress: decodeAddress(row.collection_address),
+      deliveryAddress: decodeAddress(row.delivery_address),
       reference,
       cost: fromMinorUnits(row.cost_minor, row.currency),
       insuredValue: fromMinorUnits(row.insured_minor, row.currency),

@@ -1,8 +1,10 @@
 import initial from './0001-initial';
 import listTotals from './0002-list-totals';
+import compactRows from './0003-compact-rows';
 
 /** Applied in order; the database's user_version is the number applied so far. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'list-totals', sql: listTotals },
+  { version: 3, name: 'compact-rows', sql: compactRows },
 ];

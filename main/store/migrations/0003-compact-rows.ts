@@ -1,0 +1,17 @@
+/**
+ * A smaller database (issue 4: at most 2 KB a shipment): addresses stored as JSON arrays
+ * rather than objects (see address-codec.ts), and tracking events indexed by shipment
+ * alone, since a shipment's handful of events is sorted in no time. Rewrites every
+ * shipment once: about half a minute at 1,000,000 shipments.
+ */
+import { addressToArraySql } from '../address-codec';
+
+export default /* sql */ `
+UPDATE shipments SET
+  collection_address = ${addressToArraySql('collection_address')},
+  delivery_address = ${addressToArraySql('delivery_address')}
+WHERE json_type(collection_address) = 'object' OR json_type(delivery_address) = 'object';
+
+DROP INDEX tracking_events_by_shipment;
+CREATE INDEX tracking_events_by_shipment ON tracking_events (shipment_id);
+`;

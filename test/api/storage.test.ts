@@ -1,0 +1,58 @@
+/** How shipments are stored, and upgrading a database written by an earlier schema. */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Address } from '../../main/core/schemas';
+import { openStation } from '../../main/core/station';
+import { ADDRESS_FIELDS, decodeAddress, encodeAddress } from '../../main/store/address-codec';
+import { DATABASE_FILE } from '../../main/store/database';
+import { addUsers, createShipment, gbAddress, shipmentRequest, startTestStation } from '../helpers/station';
+
+describe('stored addresses', () => {
+  it('are JSON arrays of the fields in a fixed order, and read back whole', () => {
+    const address = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ''])) as unknown as Address;
+    Object.assign(address, gbAddress({ businessName: 'Acme "Widgets" Ltd', addressLine2: 'Ünit 4' }));
+    const stored = encodeAddress(address);
+    expect(JSON.parse(stored)).toEqual(ADDRESS_FIELDS.map((f) => address[f]));
+    expect(decodeAddress(stored)).toEqual(address);
+  });
+
+  it('a database of schema 2 (addresses as objects) is upgraded and reads the same', async () => {
+    const t = await startTestStation();
+    await addUsers(t);
+    const token = await t.signIn();
+    const request = shipmentRequest({ deliveryAddress: gbAddress({ fullName: 'Zoë Ångström', addressLine3: 'Rear gate' }) });
+    const created = await createShipment(t, token, request);
+    const before = await t.request({ method: 'GET', url: `/shipments/${created.shipmentId}`, token });
+    const dataDir = t.dataDir;
+    await t.app.close();
+    t.station.close();
+
+    // Turn the file back into what schema 2 wrote: addresses as JSON objects.
+    const db = new Database(join(dataDir, DATABASE_FILE));
+    const asObject = (column: string) =>
+      `json_object(${ADDRESS_FIELDS.map((f, i) => `'${f}', json_extract(${column}, '$[${i}]')`).join(', ')})`;
+    db.exec(`UPDATE shipments SET collection_address = ${asObject('collection_address')},
+                                  delivery_address = ${asObject('delivery_address')};
+             PRAGMA user_version = 2;`);
+    expect(JSON.parse(db.prepare('SELECT delivery_address FROM shipments').pluck().get() as string)).toMatchObject({ fullName: 'Zoë Ångström' });
+    db.close();
+
+    const station = openStation({ dataDir, now: () => t.clock.now });
+    try {
+      expect(station.db.pragma('user_version', { simple: true })).toBe(3);
+      const stored = station.db.prepare('SELECT delivery_address FROM shipments').pluck().get() as string;
+      const delivery: Partial<Address> = request.deliveryAddress;
+      expect(JSON.parse(stored)).toEqual(ADDRESS_FIELDS.map((f) => delivery[f] ?? ''));
+      const after = await station.shipments.view(created.shipmentId);
+      const { shipmentPieces: piecesBefore, ...restBefore } = before.json();
+      const { shipmentPieces: piecesAfter, ...restAfter } = JSON.parse(JSON.stringify(after));
+      expect(restAfter).toEqual(restBefore);
+      // Labels are re-rendered from the stored rows: the same bytes as before the upgrade.
+      expect(piecesAfter).toEqual(piecesBefore);
+    } finally {
+      station.close();
+      await t.close();
+    }
+  });
+});
