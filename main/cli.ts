@@ -69,7 +69,11 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const station = openStation({ dataDir: values['data-dir'] ?? defaultDataDir() });
+  const station = openStation({
+    dataDir: values['data-dir'] ?? defaultDataDir(),
+    // stderr: stdout carries only what the command prints (an API key, say).
+    onMigration: ({ version, name }) => console.error(`Upgrading the database to schema ${version} (${name})…`),
+  });
   try {
     await run(station, positionals, values);
   } finally {

@@ -24,7 +24,11 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0 to 65535, not ${values.port}`);
   const dataDir = values['data-dir'] ?? defaultDataDir();
   const labels = labelPoolFromEnv();
-  const station = openStation({ dataDir, ...(labels ? { labelRenderer: labels } : {}) });
+  const station = openStation({
+    dataDir,
+    ...(labels ? { labelRenderer: labels } : {}),
+    onMigration: ({ version, name }) => console.log(`Upgrading the database to schema ${version} (${name})…`),
+  });
   if (process.env.SHIPPING_STATION_REPORT_LOOP_DELAY === '1') reportLoopDelayOnSignal();
   const password = await station.auth.ensureFirstAdmin();
   if (password) {

@@ -5,7 +5,7 @@
 import pkg from '../../package.json' with { type: 'json' };
 import { authRepo } from '../store/auth-repo';
 import { carriersRepo } from '../store/carriers-repo';
-import { openDatabase, type Db } from '../store/database';
+import { openDatabase, type Db, type OnMigration } from '../store/database';
 import { settingsRepo } from '../store/settings-repo';
 import { shipmentsRepo } from '../store/shipments-repo';
 import { AuthService } from './auth';
@@ -23,6 +23,8 @@ export interface StationOptions {
   accessTokenMinutes?: number;
   refreshTokenDays?: number;
   labelRenderer?: LabelRenderer;
+  /** Told before each schema upgrade of an existing database (they can take a while). */
+  onMigration?: OnMigration;
 }
 
 export interface Station {
@@ -37,7 +39,7 @@ export interface Station {
 
 export function openStation(options: StationOptions): Station {
   const now = options.now ?? Date.now;
-  const db = openDatabase(options.dataDir);
+  const db = openDatabase(options.dataDir, options.onMigration);
   try {
     const carriers = new CarrierCatalog(carriersRepo(db));
     carriers.sync(readCatalogFile(options.resourcesDir ?? resourcesDir()));

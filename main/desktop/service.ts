@@ -37,6 +37,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     dataDir: options.dataDir,
     resourcesDir: options.resourcesDir,
     ...(labels ? { labelRenderer: labels } : {}),
+    onMigration: ({ version, name }) => console.log(`Upgrading the database to schema ${version} (${name})…`),
   });
   let firstAdminPassword: string | null;
   try {

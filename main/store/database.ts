@@ -7,7 +7,10 @@ import { MIGRATIONS } from './migrations';
 export type Db = Database.Database;
 export const DATABASE_FILE = 'shipping-station.db';
 
-export function openDatabase(dataDir: string): Db {
+/** Called before each migration a database still needs: some rewrite every shipment. */
+export type OnMigration = (migration: { version: number; name: string }) => void;
+
+export function openDatabase(dataDir: string, onMigration?: OnMigration): Db {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, DATABASE_FILE));
   // WAL lets readers (list, tracking) run while a create commits; FULL makes each commit
@@ -16,11 +19,11 @@ export function openDatabase(dataDir: string): Db {
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  migrate(db);
+  migrate(db, onMigration);
   return db;
 }
 
-export function migrate(db: Db): void {
+export function migrate(db: Db, onMigration?: OnMigration): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   const latest = MIGRATIONS.at(-1)?.version ?? 0;
   if (current > latest) {
@@ -30,6 +33,7 @@ export function migrate(db: Db): void {
   }
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;
+    if (current > 0) onMigration?.(migration);
     db.transaction(() => {
       db.exec(migration.sql);
       db.pragma(`user_version = ${migration.version}`);

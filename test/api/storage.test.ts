@@ -1,5 +1,7 @@
 /** How shipments are stored, and upgrading a database written by an earlier schema. */
 import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Address } from '../../main/core/schemas';
@@ -15,6 +17,19 @@ describe('stored addresses', () => {
     const stored = encodeAddress(address);
     expect(JSON.parse(stored)).toEqual(ADDRESS_FIELDS.map((f) => address[f]));
     expect(decodeAddress(stored)).toEqual(address);
+  });
+
+  it('a new database is created at the latest schema without announcing upgrades', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ss-fresh-'));
+    const upgrades: number[] = [];
+    const station = openStation({ dataDir, onMigration: (m) => upgrades.push(m.version) });
+    try {
+      expect(station.db.pragma('user_version', { simple: true })).toBe(3);
+      expect(upgrades).toEqual([]);
+    } finally {
+      station.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('a database of schema 2 (addresses as objects) is upgraded and reads the same', async () => {
@@ -38,9 +53,11 @@ describe('stored addresses', () => {
     expect(JSON.parse(db.prepare('SELECT delivery_address FROM shipments').pluck().get() as string)).toMatchObject({ fullName: 'Zoë Ångström' });
     db.close();
 
-    const station = openStation({ dataDir, now: () => t.clock.now });
+    const upgrades: string[] = [];
+    const station = openStation({ dataDir, now: () => t.clock.now, onMigration: (m) => upgrades.push(`${m.version} ${m.name}`) });
     try {
       expect(station.db.pragma('user_version', { simple: true })).toBe(3);
+      expect(upgrades).toEqual(['3 compact-rows']);
       const stored = station.db.prepare('SELECT delivery_address FROM shipments').pluck().get() as string;
       const delivery: Partial<Address> = request.deliveryAddress;
       expect(JSON.parse(stored)).toEqual(ADDRESS_FIELDS.map((f) => delivery[f] ?? ''));
