@@ -249,6 +249,26 @@ describe('the dispatch desk in a browser', () => {
     await screenshot(page, '06-settings');
   });
 
+  it('adds a user in Settings; a refused password is explained beside its field', async () => {
+    const users = page.locator('section[aria-labelledby="users-heading"]');
+    const password = users.getByRole('textbox', { name: 'Password', exact: true });
+    await users.getByRole('textbox', { name: 'User name' }).fill('maria');
+    await password.fill('short');
+    await users.getByRole('button', { name: 'Add user' }).click();
+    await waitForText(users.locator('.field-error'), 'at least 10 characters');
+    expect(await password.getAttribute('aria-invalid')).toBe('true');
+    const errorId = await password.getAttribute('aria-describedby');
+    expect(await users.locator(`#${errorId}`).innerText()).toMatch(/at least 10 characters/);
+    expect(await users.getByRole('textbox', { name: 'User name' }).getAttribute('aria-invalid')).toBeNull();
+    await screenshot(page, '07-settings-user-refused');
+
+    await password.fill('a long enough password');
+    await users.getByRole('button', { name: 'Add user' }).click();
+    await waitForText(users.getByRole('status'), 'User maria added.');
+    await users.getByRole('cell', { name: 'maria', exact: true }).waitFor();
+    expect(await password.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('tracks a parcel by number and post code on the Track screen, signed out too', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();

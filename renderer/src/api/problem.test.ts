@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiProblem, describeError, problemFromResponse, unreachableProblem } from './problem';
+import { ApiProblem, describeError, formErrors, problemFromResponse, unreachableProblem } from './problem';
 
 describe('ApiProblem', () => {
   it('keeps the field members apart from the standard ones', () => {
@@ -44,5 +44,34 @@ describe('ApiProblem', () => {
     const problem = unreachableProblem(new TypeError('Failed to fetch'));
     expect(problem.status).toBe(0);
     expect(describeError(problem)).toContain('Failed to fetch');
+  });
+});
+
+describe('formErrors', () => {
+  const problem = problemFromResponse(400, {
+    type: '/problems/validation',
+    title: 'The request is not valid',
+    status: 400,
+    detail: '2 fields are not valid',
+    instance: '/users',
+    password: 'must be at least 10 characters',
+    'body.status': 'is not allowed',
+  });
+
+  it('puts field members beside the fields on screen and the rest in the notice', () => {
+    expect(formErrors(problem, ['username', 'password', 'role'])).toEqual({
+      byField: { password: 'must be at least 10 characters' },
+      notice: '2 fields are not valid Request › status: is not allowed',
+    });
+  });
+
+  it('gives no notice when every member has its field', () => {
+    expect(formErrors(problem, ['password', 'body.status']).notice).toBeNull();
+  });
+
+  it('turns any other failure into a notice', () => {
+    expect(formErrors(new Error('offline'), ['password'])).toEqual({ byField: {}, notice: 'offline' });
+    const conflict = problemFromResponse(409, { type: '/problems/conflict', title: 'Conflict', status: 409, detail: 'The name maria is taken.', instance: '/users' });
+    expect(formErrors(conflict, ['username'])).toEqual({ byField: {}, notice: 'The name maria is taken.' });
   });
 });

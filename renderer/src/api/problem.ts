@@ -4,6 +4,8 @@
  * `shipmentPieces[1].weight`, `Status`) kept apart from the standard members.
  */
 
+import { splitFieldErrors } from '../lib/field-errors';
+
 /** Members every problem body has; everything else string-valued names a field. */
 const STANDARD_MEMBERS = new Set(['type', 'title', 'status', 'detail', 'instance', 'traceId']);
 
@@ -107,4 +109,16 @@ export function describeError(error: unknown): string {
   if (error instanceof ApiProblem) return error.detail || error.title;
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+/**
+ * A failed form submission: the problem's field members beside the fields on screen, and
+ * whatever names no field on screen (or a failure that is not a 400) as one notice.
+ */
+export function formErrors(error: unknown, onScreen: readonly string[]): { byField: Record<string, string>; notice: string | null } {
+  if (!(error instanceof ApiProblem) || Object.keys(error.fields).length === 0) {
+    return { byField: {}, notice: describeError(error) };
+  }
+  const { byField, unmapped } = splitFieldErrors(error.fields, onScreen);
+  return { byField, notice: unmapped.length > 0 ? [error.detail || error.title, ...unmapped].join(' ') : null };
 }

@@ -8,6 +8,11 @@ import { asSentence, errorDomId, fieldDomId } from '../lib/field-errors';
 interface CommonProps {
   /** The field's path in the request, e.g. `deliveryAddress.postZipCode`. */
   path: string;
+  /**
+   * Prefixes the DOM ids when two forms on one screen send the same path (Settings:
+   * `username` for a new user and for an API key's user).
+   */
+  idScope?: string;
   label: string;
   error?: string | undefined;
   hint?: ReactNode;
@@ -22,7 +27,10 @@ function describedBy(path: string, error: string | undefined, hint: ReactNode): 
   return ids.length ? ids.join(' ') : undefined;
 }
 
-function FieldFrame({ path, label, error, hint, required, hideLabel, className, children }: CommonProps & { children: ReactNode }) {
+/** The path that names the field's DOM ids: its request path, under its scope if any. */
+const domPath = (path: string, idScope: string | undefined): string => (idScope ? `${idScope}.${path}` : path);
+
+function FieldFrame({ path, label, error, hint, required, hideLabel, className, children }: Omit<CommonProps, 'idScope'> & { children: ReactNode }) {
   return (
     <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
       {/* The asterisk sits outside the label: the accessible name is the label alone. */}
@@ -57,19 +65,20 @@ type TextFieldProps = CommonProps &
     onValue: (value: string) => void;
   };
 
-export function TextField({ path, label, error, hint, required, hideLabel, className, value, onValue, ...input }: TextFieldProps) {
+export function TextField({ path, idScope, label, error, hint, required, hideLabel, className, value, onValue, ...input }: TextFieldProps) {
+  const ids = domPath(path, idScope);
   return (
-    <FieldFrame {...{ path, label, error, hint, required, hideLabel, className }}>
+    <FieldFrame {...{ path: ids, label, error, hint, required, hideLabel, className }}>
       <input
         {...input}
-        id={fieldDomId(path)}
+        id={fieldDomId(ids)}
         name={path}
         className="input"
         value={value}
         onChange={(event) => onValue(event.target.value)}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(path, error, hint)}
+        aria-describedby={describedBy(ids, error, hint)}
       />
     </FieldFrame>
   );
@@ -82,19 +91,20 @@ type SelectFieldProps = CommonProps &
     children: ReactNode;
   };
 
-export function SelectField({ path, label, error, hint, required, hideLabel, className, value, onValue, children, ...select }: SelectFieldProps) {
+export function SelectField({ path, idScope, label, error, hint, required, hideLabel, className, value, onValue, children, ...select }: SelectFieldProps) {
+  const ids = domPath(path, idScope);
   return (
-    <FieldFrame {...{ path, label, error, hint, required, hideLabel, className }}>
+    <FieldFrame {...{ path: ids, label, error, hint, required, hideLabel, className }}>
       <select
         {...select}
-        id={fieldDomId(path)}
+        id={fieldDomId(ids)}
         name={path}
         className="select"
         value={value}
         onChange={(event) => onValue(event.target.value)}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(path, error, hint)}
+        aria-describedby={describedBy(ids, error, hint)}
       >
         {children}
       </select>

@@ -4,8 +4,9 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { ApiKey, User } from '../../../main/core/schemas';
-import { api, describeError } from '../api';
+import { api, describeError, formErrors } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { SelectField, TextField } from '../components/Field';
 import { ErrorNotice } from '../components/Notice';
 import { formatDateTime } from '../lib/format';
 import { useLoad } from '../lib/use-load';
@@ -43,6 +44,7 @@ export function ApiKeysPanel({ users }: { users: User[] }) {
   const [username, setUsername] = useState('');
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -50,13 +52,16 @@ export function ApiKeysPanel({ users }: { users: User[] }) {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    setFieldErrors({});
     try {
       const result = await api.createApiKey({ body: { name: name.trim(), ...(username ? { username } : {}) } });
       setCreated({ name: result.apiKey.name, key: result.key });
       setName('');
       keys.reload();
     } catch (problem) {
-      setError(describeError(problem));
+      const { byField, notice } = formErrors(problem, ['name', 'username']);
+      setFieldErrors(byField);
+      setError(notice);
     } finally {
       setBusy(false);
     }
@@ -85,25 +90,15 @@ export function ApiKeysPanel({ users }: { users: User[] }) {
       <div className="settings-body card stack">
         {created ? <RevealedKey name={created.name} secret={created.key} onDone={() => setCreated(null)} /> : null}
         <form className="inline-form" onSubmit={create} noValidate>
-          <div className="field">
-            <label className="field-label" htmlFor="key-name">
-              Key name
-            </label>
-            <input id="key-name" className="input" value={name} onChange={(e) => setName(e.target.value)} maxLength={64} placeholder="e.g. Warehouse WMS" />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="key-user">
-              Acts as
-            </label>
-            <select id="key-user" className="select" value={username} onChange={(e) => setUsername(e.target.value)}>
-              <option value="">Me</option>
-              {users.filter((u) => !u.disabled).map((u) => (
-                <option key={u.id} value={u.username}>
-                  {u.username}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TextField idScope="new-key" path="name" label="Key name" value={name} onValue={setName} error={fieldErrors.name} maxLength={64} placeholder="e.g. Warehouse WMS" />
+          <SelectField idScope="new-key" path="username" label="Acts as" value={username} onValue={setUsername} error={fieldErrors.username}>
+            <option value="">Me</option>
+            {users.filter((u) => !u.disabled).map((u) => (
+              <option key={u.id} value={u.username}>
+                {u.username}
+              </option>
+            ))}
+          </SelectField>
           <button type="submit" className="button button-primary" disabled={busy || !name.trim()}>
             Create API key
           </button>

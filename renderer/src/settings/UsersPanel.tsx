@@ -1,9 +1,13 @@
 /** The people who sign in to this station (administrators): add, disable or enable, reset a password. */
 import { useState, type FormEvent } from 'react';
 import type { Role, User } from '../../../main/core/schemas';
-import { api, describeError } from '../api';
+import { api, formErrors } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { SelectField, TextField } from '../components/Field';
 import { formatDateTime } from '../lib/format';
+
+/** The new-user form's fields, by their request paths. */
+const NEW_USER_FIELDS = ['username', 'password', 'role'] as const;
 
 interface UsersPanelProps {
   users: User[];
@@ -18,18 +22,23 @@ export function UsersPanel({ users, me, onChanged }: UsersPanelProps) {
   const [resetting, setResetting] = useState<User | null>(null);
   const [newPassword, setNewPassword] = useState('');
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  async function run(action: () => Promise<unknown>, success: string) {
+  /** Runs one change; a 400's field errors go beside `fields` (the new-user form's). */
+  async function run(action: () => Promise<unknown>, success: string, fields: readonly string[] = []) {
     setBusy(true);
     setMessage(null);
+    setFieldErrors({});
     try {
       await action();
       setMessage({ tone: 'success', text: success });
       onChanged();
       return true;
     } catch (error) {
-      setMessage({ tone: 'error', text: describeError(error) });
+      const { byField, notice } = formErrors(error, fields);
+      setFieldErrors(byField);
+      if (notice) setMessage({ tone: 'error', text: notice });
       return false;
     } finally {
       setBusy(false);
@@ -39,7 +48,7 @@ export function UsersPanel({ users, me, onChanged }: UsersPanelProps) {
   async function add(event: FormEvent) {
     event.preventDefault();
     const name = username.trim();
-    if (await run(() => api.createUser({ body: { username: name, password, role } }), `User ${name} added.`)) {
+    if (await run(() => api.createUser({ body: { username: name, password, role } }), `User ${name} added.`, NEW_USER_FIELDS)) {
       setUsername('');
       setPassword('');
     }
@@ -64,27 +73,12 @@ export function UsersPanel({ users, me, onChanged }: UsersPanelProps) {
       </div>
       <div className="settings-body card stack">
         <form className="inline-form" onSubmit={add} noValidate>
-          <div className="field">
-            <label className="field-label" htmlFor="user-name">
-              User name
-            </label>
-            <input id="user-name" className="input" value={username} onChange={(e) => setUsername(e.target.value)} maxLength={64} autoComplete="off" />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="user-password">
-              Password
-            </label>
-            <input id="user-password" className="input" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
-          </div>
-          <div className="field">
-            <label className="field-label" htmlFor="user-role">
-              Role
-            </label>
-            <select id="user-role" className="select" value={role} onChange={(e) => setRole(e.target.value as Role)}>
-              <option value="operator">Operator</option>
-              <option value="admin">Administrator</option>
-            </select>
-          </div>
+          <TextField idScope="new-user" path="username" label="User name" value={username} onValue={setUsername} error={fieldErrors.username} maxLength={64} autoComplete="off" />
+          <TextField idScope="new-user" path="password" label="Password" type="password" value={password} onValue={setPassword} error={fieldErrors.password} autoComplete="new-password" />
+          <SelectField idScope="new-user" path="role" label="Role" value={role} onValue={(value) => setRole(value as Role)} error={fieldErrors.role}>
+            <option value="operator">Operator</option>
+            <option value="admin">Administrator</option>
+          </SelectField>
           <button type="submit" className="button button-primary" disabled={busy || !username.trim() || !password}>
             Add user
           </button>
