@@ -3,7 +3,6 @@
  * tracking (CONTRACT §5–§8). Doors call these methods; nothing here knows about HTTP.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import type { CarrierCatalog } from './carriers';
 import { DAY_MS, iso, parseDateInput } from './dates';
 import { FieldErrors, ProblemError, conflict, notFound, validationError } from './errors';
@@ -80,11 +79,6 @@ function eventFor(row: Pick<ShipmentRow, 'id'>, status: ShipmentStatus, descript
 export class ShipmentService {
   /** CONTRACT §8: the public tracking view is limited to 60 requests a minute per client. */
   private readonly publicTrackingLimiter: SlidingWindowLimiter;
-  /** Recently rendered labels, base 64, by shipment, size and pieces (see labelBase64). */
-  private readonly recentLabels = new LRUCache<string, string>({
-    maxSize: 8 * 1024 * 1024, // about 250 one-piece labels
-    sizeCalculation: (base64) => base64.length,
-  });
 
   constructor(
     private readonly repo: ShipmentsRepo,
@@ -230,36 +224,21 @@ export class ShipmentService {
   // ------------------------------------------------------------ labels
 
   private async pieceLabels(row: ShipmentRow, pieces: ReturnType<ShipmentsRepo['pieces']>): Promise<string[]> {
+    const data = labelDataFor(row, pieces, this.catalog);
     const size = this.defaultLabelSize();
-    return Promise.all(pieces.map((p) => this.labelBase64(row, pieces, size, [p.sequence_number])));
-  }
-
-  /**
-   * A label PDF, base 64, from the recent ones when it was rendered lately: a desk creates
-   * a shipment, opens it and prints it, which rendered each label three times. Nothing on
-   * a label can change once the shipment exists (no field is editable, the carrier catalog
-   * loads at start), so an entry never goes stale; the cache is bounded by bytes.
-   */
-  private async labelBase64(
-    row: ShipmentRow,
-    pieces: ReturnType<ShipmentsRepo['pieces']>,
-    size: LabelSize,
-    only?: number[],
-  ): Promise<string> {
-    const key = `${row.uuid} ${size} ${only ? only.join(',') : 'all'}`;
-    const recent = this.recentLabels.get(key);
-    if (recent !== undefined) return recent;
-    const pdf = await this.labels.render(labelDataFor(row, pieces, this.catalog), { size, ...(only ? { pieces: only } : {}) });
-    const base64 = pdf.toString('base64');
-    this.recentLabels.set(key, base64);
-    return base64;
+    const pdfs = await Promise.all(
+      pieces.map((p) => this.labels.render(data, { size, pieces: [p.sequence_number] })),
+    );
+    return pdfs.map((pdf) => pdf.toString('base64'));
   }
 
   async label(uniqueId: string, caller: Caller, size?: LabelSize): Promise<LabelResponse> {
     const row = this.find(uniqueId);
     if (row.status === 'Cancelled') throw conflict(`Shipment ${row.shipment_number} is cancelled; its label is void.`);
     const pieces = this.repo.pieces(row.id);
-    const base64 = await this.labelBase64(row, pieces, size ?? this.defaultLabelSize());
+    const pdf = await this.labels.render(labelDataFor(row, pieces, this.catalog), {
+      size: size ?? this.defaultLabelSize(),
+    });
     if (row.status === INITIAL_STATUS) {
       this.repo.transaction(() => {
         const current = this.repo.byId(row.id)!;
@@ -267,7 +246,7 @@ export class ShipmentService {
         this.appendEvent(eventFor(row, 'Printed', 'Label printed', caller.username, this.now()));
       });
     }
-    return { format: 'pdf', base64String: base64 };
+    return { format: 'pdf', base64String: pdf.toString('base64') };
   }
 
   // ------------------------------------------------------------ read

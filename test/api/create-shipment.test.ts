@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderLabel } from '../../main/core/labels/render-label';
 import { isValidTrackingNumber } from '../../main/core/s10';
 import { shipmentsRepo } from '../../main/store/shipments-repo';
 import { pdfBarcodes, pdfInfo, pdfText } from '../helpers/pdf';
@@ -251,41 +250,5 @@ describe('Idempotency-Key', () => {
     const res = await post(shipmentRequest(), { 'idempotency-key': 'k'.repeat(256) });
     expect(res.statusCode).toBe(400);
     expect(res.json()['idempotency-key']).toMatch(/at most 255/);
-  });
-});
-
-describe('labels rendered once per shipment, size and pieces', () => {
-  it('create, view and print render each label once, and give the same bytes each time', async () => {
-    let renders = 0;
-    const counted = await startTestStation({
-      labelRenderer: {
-        render: async (data, options) => {
-          renders++;
-          return renderLabel(data, options);
-        },
-      },
-    });
-    try {
-      await addUsers(counted);
-      const admin = await counted.signIn();
-      const created = await createShipment(counted, admin, shipmentRequest({ shipmentPieces: [piece(), piece({ weight: 4 })] }));
-      expect(renders).toBe(2);
-      const view = await counted.request({ method: 'GET', url: `/shipments/${created.shipmentId}`, token: admin });
-      expect(view.json().shipmentPieces.map((p: { base64String: string }) => p.base64String)).toEqual(
-        created.shipmentPieces.map((p) => p.base64String),
-      );
-      expect(renders).toBe(2);
-      const label = async (query = '') =>
-        (await counted.request({ method: 'GET', url: `/shipments/${created.shipmentId}/label${query}`, token: admin })).json().base64String;
-      const whole = await label();
-      expect(renders).toBe(3);
-      expect(await label()).toBe(whole);
-      expect(renders).toBe(3);
-      // Another size is another label.
-      expect(await label('?pageSize=A6')).not.toBe(whole);
-      expect(renders).toBe(4);
-    } finally {
-      await counted.close();
-    }
   });
 });
