@@ -99,10 +99,13 @@ export class ShipmentService {
   ): Promise<CreateShipmentResponse> {
     const now = this.now();
     const valid = validateShipment(request, this.catalog, now);
-    const requestHash =
-      idempotencyKey === undefined ? undefined : createHash('sha256').update(canonicalJson(request)).digest();
-    if (idempotencyKey !== undefined && requestHash !== undefined) {
-      const previous = this.replayOf(caller.userId, idempotencyKey, requestHash, now);
+    // The body's hash is needed only to hold a retry to the same request.
+    const idempotency =
+      idempotencyKey === undefined
+        ? undefined
+        : { key: idempotencyKey, hash: createHash('sha256').update(canonicalJson(request)).digest() };
+    if (idempotency) {
+      const previous = this.replayOf(caller.userId, idempotency.key, idempotency.hash, now);
       if (previous !== undefined) return this.createdResponse(previous);
     }
 
@@ -125,17 +128,15 @@ export class ShipmentService {
     const labels = await this.pieceLabels({ ...row, id: 0 }, pieces);
 
     const outcome = this.repo.transaction(() => {
-      if (idempotencyKey !== undefined && requestHash !== undefined) {
+      if (idempotency) {
         // A concurrent retry with the same key may have committed while we rendered.
-        const previous = this.replayOf(caller.userId, idempotencyKey, requestHash, now);
+        const previous = this.replayOf(caller.userId, idempotency.key, idempotency.hash, now);
         if (previous !== undefined) return { replayOf: previous } as const;
       }
       const id = this.repo.insertShipment(row);
       for (const piece of pieces) this.repo.insertPiece({ ...piece, shipment_id: id });
       this.repo.insertEvent(eventFor({ id }, INITIAL_STATUS, 'Shipment created', caller.username, now));
-      if (idempotencyKey !== undefined && requestHash !== undefined) {
-        this.repo.insertIdempotency(caller.userId, idempotencyKey, requestHash, id, now);
-      }
+      if (idempotency) this.repo.insertIdempotency(caller.userId, idempotency.key, idempotency.hash, id, now);
       return { replayOf: undefined };
     });
     if (outcome.replayOf !== undefined) return this.createdResponse(outcome.replayOf);

@@ -106,7 +106,7 @@ export class Pen {
     doc.registerFont(fonts.bold.postscriptName, fonts.bold as never);
     // Every document's font subsets start with the same glyphs in the same order, so a
     // label in plain ASCII embeds the very same font programs as every other, and their
-    // encoding is a cache hit (see shareFont's createSubset). Costs ~10 KB a label.
+    // encoding is a cache hit (see shareFont's createSubset). Costs a few KB a label.
     for (const weight of ['bold', 'regular'] as const) {
       doc.font(fonts[weight].postscriptName);
       const font = (doc as unknown as PdfKitInternals)._font;
