@@ -50,7 +50,7 @@ export interface SharedFont extends Font {
  * bound they held ~40 KB of a worker's heap per label rendered.
  */
 const MAX_WORDS = 4000;
-/** Encoded font subsets kept (~20 KB each): the ASCII one plus the common accents. */
+/** Encoded font subsets kept (~10 KB each): the ASCII one plus the common accents. */
 const MAX_SUBSETS = 64;
 
 export function shareFont(font: Font): SharedFont {
