@@ -1,6 +1,6 @@
 /** Builds what a label shows from stored rows, so a re-render is byte-identical. */
 import type { CarrierCatalog } from './carriers';
-import type { LabelData } from './labels/label-data';
+import type { LabelData, LabelPiece } from './labels/label-data';
 import { decodeAddress } from '../store/address-codec';
 import type { PieceRow, ShipmentRow } from '../store/shipments-repo';
 
@@ -20,16 +20,21 @@ export function labelDataFor(row: ShipmentRow, pieces: PieceRow[], catalog: Carr
     deliveryInstructions: row.delivery_instructions,
     hsCode: row.hs_code,
     descriptionOfGoods: row.description_of_goods,
-    pieces: pieces.map((p) => ({
-      sequenceNumber: p.sequence_number,
-      trackingNumber: p.tracking_number,
-      weight: p.weight,
-      weightUnit: p.weight_unit,
-      length: p.length,
-      width: p.width,
-      height: p.height,
-      dimensionUnit: p.dimension_unit,
-      description: p.description,
-    })),
+    pieces: pieces.map(pieceFromRow),
+  };
+}
+
+/** A stored piece as the label and the shipment view both show it. */
+export function pieceFromRow(p: PieceRow): LabelPiece {
+  return {
+    sequenceNumber: p.sequence_number,
+    trackingNumber: p.tracking_number,
+    weight: p.weight,
+    weightUnit: p.weight_unit,
+    length: p.length,
+    width: p.width,
+    height: p.height,
+    dimensionUnit: p.dimension_unit,
+    description: p.description,
   };
 }

@@ -6,7 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { CarrierCatalog } from './carriers';
 import { DAY_MS, iso, parseDateInput } from './dates';
 import { FieldErrors, ProblemError, conflict, notFound, validationError } from './errors';
-import { labelDataFor } from './label-data-for';
+import { labelDataFor, pieceFromRow } from './label-data-for';
 import type { LabelData, LabelOptions } from './labels/label-data';
 import { fromMinorUnits } from './money';
 import { postCodeKey } from './postcodes';
@@ -279,18 +279,7 @@ export class ShipmentService {
       cost: fromMinorUnits(row.cost_minor, row.currency),
       insuredValue: fromMinorUnits(row.insured_minor, row.currency),
       currency: row.currency,
-      shipmentPieces: pieces.map((p, i) => ({
-        description: p.description,
-        weight: p.weight,
-        weightUnit: p.weight_unit,
-        length: p.length,
-        width: p.width,
-        height: p.height,
-        dimensionUnit: p.dimension_unit,
-        base64String: labels[i]!,
-        trackingNumber: p.tracking_number,
-        sequenceNumber: p.sequence_number,
-      })),
+      shipmentPieces: pieces.map((p, i) => ({ ...pieceFromRow(p), base64String: labels[i]! })),
       shipmentId: row.uuid,
       status: row.status,
       createdOn: iso(row.created_on),
