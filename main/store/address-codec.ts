@@ -32,7 +32,3 @@ export function decodeAddress(stored: string): Address {
   const values = JSON.parse(stored) as string[];
   return Object.fromEntries(ADDRESS_FIELDS.map((field, i) => [field, values[i] ?? ''])) as unknown as Address;
 }
-
-/** SQL that rewrites a column from the object form to the array form (migration 0003). */
-export const addressToArraySql = (column: string): string =>
-  `json_array(${ADDRESS_FIELDS.map((f) => `coalesce(json_extract(${column}, '$.${f}'), '')`).join(', ')})`;
