@@ -127,7 +127,7 @@ export class ShipmentService {
     // (the reserved numbers are simply never used, as a sequence must not hand them out twice).
     const labels = await this.pieceLabels({ ...row, id: 0 }, pieces);
 
-    const outcome = this.repo.transaction(() => {
+    const outcome = await this.repo.groupCommit(() => {
       if (idempotency) {
         // A concurrent retry with the same key may have committed while we rendered.
         const previous = this.replayOf(caller.userId, idempotency.key, idempotency.hash, now);
@@ -241,7 +241,7 @@ export class ShipmentService {
       size: size ?? this.defaultLabelSize(),
     });
     if (row.status === INITIAL_STATUS) {
-      this.repo.transaction(() => {
+      await this.repo.groupCommit(() => {
         const current = this.repo.byId(row.id)!;
         if (current.status !== INITIAL_STATUS) return;
         this.appendEvent(eventFor(row, 'Printed', 'Label printed', caller.username, this.now()));

@@ -8,6 +8,7 @@ import { carriersRepo } from '../store/carriers-repo';
 import { openDatabase, type Db, type OnMigration } from '../store/database';
 import { settingsRepo } from '../store/settings-repo';
 import { shipmentsRepo } from '../store/shipments-repo';
+import { walSync } from '../store/wal-sync';
 import { AuthService } from './auth';
 import { CarrierCatalog, readCatalogFile } from './carriers';
 import { resourcesDir } from './resources';
@@ -54,7 +55,8 @@ export function openStation(options: StationOptions): Station {
     const labels = options.labelRenderer ?? {
       render: async (data, labelOptions) => (await import('./labels/render-label')).renderLabel(data, labelOptions),
     };
-    const shipments = new ShipmentService(shipmentsRepo(db), carriers, labels, () => settings.labelSize(), now);
+    const wal = walSync(`${db.name}-wal`);
+    const shipments = new ShipmentService(shipmentsRepo(db, wal), carriers, labels, () => settings.labelSize(), now);
     shipments.pruneIdempotencyKeys();
     return {
       db,
@@ -64,6 +66,7 @@ export function openStation(options: StationOptions): Station {
       settings,
       version: VERSION,
       close: () => {
+        wal.close();
         if (db.open) db.close();
       },
     };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidTrackingNumber } from '../../main/core/s10';
 import { shipmentsRepo } from '../../main/store/shipments-repo';
+import { walSync } from '../../main/store/wal-sync';
 import { pdfBarcodes, pdfInfo, pdfText } from '../helpers/pdf';
 import {
   addUsers,
@@ -66,12 +67,12 @@ describe('create', () => {
     expect(c.shipmentNumber).not.toBe(b.shipmentNumber);
   });
 
-  it('commits a create durably: only the number reservation skips the fsync', async () => {
+  it('commits a create durably: the number reservation skips the fsync, the create waits for one', async () => {
     const FULL = 2;
     const NORMAL = 1;
     const db = t.station.db;
     const mode = () => db.pragma('synchronous', { simple: true });
-    const repo = shipmentsRepo(db);
+    const repo = shipmentsRepo(db, walSync(`${db.name}-wal`));
     expect(repo.lazyTransaction(mode)).toBe(NORMAL);
     expect(mode()).toBe(FULL);
     expect(() => repo.lazyTransaction(() => {
@@ -80,6 +81,56 @@ describe('create', () => {
     expect(mode()).toBe(FULL);
     await createShipment(t, token);
     expect(mode()).toBe(FULL);
+  });
+
+  it('group commit: answers only after an fsync of the WAL that began after the commit, one fsync for many', async () => {
+    const db = t.station.db;
+    const held: ((error: NodeJS.ErrnoException | null) => void)[] = [];
+    const wal = walSync(`${db.name}-wal`, { fsync: (_fd, done) => held.push(done) });
+    const repo = shipmentsRepo(db, wal);
+    const settled: string[] = [];
+    const commit = (name: string) =>
+      repo.groupCommit(() => repo.allocate(`test-group-${name}`, 1)).then(() => settled.push(name));
+    const tick = () => new Promise((r) => setImmediate(r));
+
+    const first = commit('a');
+    await tick();
+    expect(held).toHaveLength(1); // the fsync for a is running
+    // Committed (another reader sees it) but not answered before its fsync is done.
+    expect(db.prepare("SELECT value FROM counters WHERE name = 'test-group-a'").get()).toEqual({ value: 1 });
+    const later = [commit('b'), commit('c'), commit('d')];
+    await tick();
+    expect(settled).toEqual([]);
+    expect(held).toHaveLength(1); // b, c, d committed after that fsync began: they wait for the next
+    held[0]!(null);
+    await first;
+    expect(settled).toEqual(['a']);
+    expect(held).toHaveLength(2); // one fsync for b, c and d
+    held[1]!(null);
+    await Promise.all(later);
+    expect(settled).toEqual(['a', 'b', 'c', 'd']);
+    expect(wal.syncs).toBe(2);
+
+    // A failed fsync fails the commits waiting on it, with the reason; the next one tries again.
+    const failing = repo.groupCommit(() => repo.allocate('test-group-e', 1));
+    await tick();
+    held[2]!(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' }));
+    await expect(failing).rejects.toThrow('The database journal could not be written to disk: EIO');
+    const retried = commit('f');
+    await tick();
+    held[3]!(null);
+    await retried;
+
+    // Closing syncs a waiting commit on the spot, so it is answered about data on disk.
+    const waiting = commit('g');
+    await tick();
+    const last = commit('h');
+    wal.close();
+    await Promise.race([last, new Promise((_, reject) => setTimeout(() => reject(new Error('not synced on close')), 1000))]);
+    expect(wal.syncs).toBe(5);
+    held[4]!(null);
+    await waiting;
+    expect(wal.syncs).toBe(6);
   });
 
   it('stores post codes in canonical form and applies defaults', async () => {

@@ -1,0 +1,97 @@
+/**
+ * Group commit for a WAL-mode database. A transaction committed with synchronous = NORMAL
+ * is written to the `-wal` file without an fsync; `flush()` then resolves once an fsync of
+ * that file, started after the call, has finished. The fsync runs on libuv's thread pool,
+ * so the event loop never waits for the disk (it had been ~27% of the main thread's wall
+ * time under 16 creating clients), and commits that arrive while one fsync is under way
+ * share the next one.
+ *
+ * Why an fsync of the `-wal` file is enough: in WAL mode a commit is the frames appended
+ * to that file, and fsync flushes the file's data whichever descriptor wrote it. The file
+ * stays the same inode while the station's connection is open: SQLite deletes it only
+ * when the last connection closes, and a WAL database cannot leave WAL mode while another
+ * connection is open.
+ */
+import { close, closeSync, fsync, fsyncSync, openSync } from 'node:fs';
+
+export interface WalSync {
+  /** Resolves when everything committed before this call is on disk. */
+  flush(): Promise<void>;
+  /** fsyncs done so far. */
+  readonly syncs: number;
+  /** Syncs what is pending, synchronously, and lets go of the file. */
+  close(): void;
+}
+
+type Fsync = (fd: number, done: (error: NodeJS.ErrnoException | null) => void) => void;
+
+export function walSync(walPath: string, options: { fsync?: Fsync } = {}): WalSync {
+  const sync = options.fsync ?? fsync;
+  let fd: number | undefined;
+  let running = false;
+  let closed = false;
+  let syncs = 0;
+  /** Callers waiting for the next fsync: none of them is covered by the one running. */
+  let waiting: { resolve: () => void; reject: (error: Error) => void }[] = [];
+
+  const start = () => {
+    if (closed || running || waiting.length === 0) return;
+    // 'r+': Windows' FlushFileBuffers needs a handle with write access. It never truncates.
+    fd ??= openSync(walPath, 'r+');
+    const batch = waiting;
+    waiting = [];
+    running = true;
+    sync(fd, (error) => {
+      running = false;
+      syncs++;
+      if (error) for (const w of batch) w.reject(new Error(`The database journal could not be written to disk: ${error.message}`));
+      else for (const w of batch) w.resolve();
+      if (closed) release();
+      else start();
+    });
+  };
+
+  const release = () => {
+    if (fd === undefined || running) return;
+    close(fd, () => undefined);
+    fd = undefined;
+  };
+
+  return {
+    flush: () =>
+      new Promise<void>((resolve, reject) => {
+        if (closed) return resolve();
+        waiting.push({ resolve, reject });
+        try {
+          start();
+        } catch (error) {
+          waiting = waiting.filter((w) => w.resolve !== resolve);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      }),
+    get syncs() {
+      return syncs;
+    },
+    close() {
+      if (closed) return;
+      closed = true;
+      const batch = waiting;
+      waiting = [];
+      if (batch.length > 0) {
+        // A commit is waiting: sync now, on this thread, before its caller is answered.
+        let own: number | undefined;
+        try {
+          if (fd === undefined) own = openSync(walPath, 'r+');
+          fsyncSync(fd ?? own!);
+          syncs++;
+          for (const w of batch) w.resolve();
+        } catch (error) {
+          for (const w of batch) w.reject(new Error(`The database journal could not be written to disk: ${String(error)}`));
+        } finally {
+          if (own !== undefined) closeSync(own);
+        }
+      }
+      release();
+    },
+  };
+}
