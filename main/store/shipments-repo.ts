@@ -271,13 +271,17 @@ export function shipmentsRepo(db: Db, wal: WalSync) {
     return { from, to, offset };
   };
 
+  // One transaction wrapper for all: db.transaction() builds four functions on each call.
+  const inTransaction = db.transaction(<T>(fn: () => T): T => fn());
   const lazyTransaction = <T>(fn: () => T): T => {
+    // The mode is read fresh (a prepared PRAGMA holds its value from when it was compiled),
+    // and set with exec (a setter runs when compiled, so it cannot be prepared once).
     const previous = db.pragma('synchronous', { simple: true }) as number;
-    db.pragma('synchronous = NORMAL');
+    db.exec('PRAGMA synchronous = NORMAL');
     try {
-      return db.transaction(fn).immediate();
+      return inTransaction.immediate(fn) as T;
     } finally {
-      db.pragma(`synchronous = ${previous}`);
+      db.exec(`PRAGMA synchronous = ${previous}`);
     }
   };
 
@@ -341,7 +345,7 @@ export function shipmentsRepo(db: Db, wal: WalSync) {
       if (filter.to !== null && end !== null) parts.push(exactTotals(filter.statuses, end * DAY_MS, filter.to));
       return parts.reduce((a, b) => ({ items: a.items + b.items, pieces: a.pieces + b.pieces }), { items: 0, pieces: 0 });
     },
-    transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
+    transaction: <T>(fn: () => T): T => inTransaction.immediate(fn) as T,
     /**
      * A transaction committed without waiting for the disk (synchronous = NORMAL). Only
      * for writes whose loss in a power cut harms no one and that a durable commit follows:
