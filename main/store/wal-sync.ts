@@ -11,6 +11,9 @@
  * stays the same inode while the station's connection is open: SQLite deletes it only
  * when the last connection closes, and a WAL database cannot leave WAL mode while another
  * connection is open.
+ *
+ * Other requests read a commit as soon as it is made, up to one fsync (a millisecond or
+ * so) before it is on disk; only the answer to the request that wrote it waits.
  */
 import { close, closeSync, fsync, fsyncSync, openSync } from 'node:fs';
 
