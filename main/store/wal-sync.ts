@@ -12,6 +12,9 @@
  * when the last connection closes, and a WAL database cannot leave WAL mode while another
  * connection is open.
  *
+ * On macOS libuv's fsync is F_FULLFSYNC, which also empties the drive's cache: slower
+ * than SQLite's own FULL commit there (a plain fsync) and more durable.
+ *
  * Other requests read a commit as soon as it is made, up to one fsync (a millisecond or
  * so) before it is on disk; only the answer to the request that wrote it waits.
  */
