@@ -14,9 +14,9 @@ export function openDatabase(dataDir: string, onMigration?: OnMigration): Db {
   mkdirSync(dataDir, { recursive: true });
   const db = new Database(join(dataDir, DATABASE_FILE));
   // WAL lets readers (list, tracking) run while a create commits; FULL makes each commit
-  // durable across a power cut, which a desk printing labels cannot afford to lose. The
-  // hot writes (create, label printed) are as durable, with the fsync off the event loop
-  // and shared between concurrent commits: shipments-repo's groupCommit, wal-sync.ts.
+  // durable across a power cut, which a desk printing labels cannot afford to lose.
+  // Shipment writes (create, label printed, cancel, scans) are as durable, with the fsync
+  // off the event loop and shared between concurrent commits: groupCommit, wal-sync.ts.
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
