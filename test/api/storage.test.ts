@@ -1,6 +1,6 @@
 /** How shipments are stored, and upgrading a database written by an earlier schema. */
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -69,6 +69,48 @@ describe('stored addresses', () => {
       expect(piecesAfter).toEqual(piecesBefore);
     } finally {
       station.close();
+      await t.close();
+    }
+  });
+});
+
+/**
+ * Group commit (wal-sync.ts) fsyncs a descriptor opened on the `-wal` file once. That is
+ * only right while the file stays the same inode: these are the SQLite behaviours it rests on.
+ */
+describe('the WAL file group commit syncs', () => {
+  it('keeps its inode through commits, checkpoints and restarts while the station is open', async () => {
+    const t = await startTestStation();
+    try {
+      await addUsers(t);
+      const token = await t.signIn();
+      const wal = `${t.station.db.name}-wal`;
+      await createShipment(t, token);
+      const inode = statSync(wal).ino;
+      t.station.db.pragma('wal_checkpoint(TRUNCATE)');
+      expect(statSync(wal).size).toBe(0);
+      await createShipment(t, token);
+      t.station.db.pragma('wal_checkpoint(RESTART)');
+      await createShipment(t, token);
+      expect(statSync(wal).ino).toBe(inode);
+      expect(statSync(wal).size).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('cannot be taken away by another connection leaving WAL mode while the station is open', async () => {
+    const t = await startTestStation();
+    try {
+      const other = new Database(t.station.db.name);
+      try {
+        expect(() => other.pragma('journal_mode = DELETE')).toThrow(/locked/);
+        expect(other.pragma('journal_mode', { simple: true })).toBe('wal');
+      } finally {
+        other.close();
+      }
+      expect(existsSync(`${t.station.db.name}-wal`)).toBe(true);
+    } finally {
       await t.close();
     }
   });
