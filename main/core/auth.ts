@@ -156,7 +156,7 @@ export class AuthService {
       const family = signInId ?? this.repo.insertSignIn(userId, method, now);
       this.repo.insertToken(sha256(access), family, 'access', accessExpires);
       this.repo.insertToken(sha256(refresh), family, 'refresh', refreshExpires);
-      this.repo.deleteExpiredTokens(now - 86_400_000);
+      this.repo.pruneTokens(now - 86_400_000);
     });
     return {
       token: { accessToken: access, expires: iso(accessExpires) },

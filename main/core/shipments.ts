@@ -136,7 +136,12 @@ export class ShipmentService {
       const id = this.repo.insertShipment(row);
       for (const piece of pieces) this.repo.insertPiece({ ...piece, shipment_id: id });
       this.repo.insertEvent(eventFor({ id }, INITIAL_STATUS, 'Shipment created', caller.username, now));
-      if (idempotency) this.repo.insertIdempotency(caller.userId, idempotency.key, idempotency.hash, id, now);
+      if (idempotency) {
+        this.repo.insertIdempotency(caller.userId, idempotency.key, idempotency.hash, id, now);
+        // Keys that expired since the last keyed create, found by index: the table holds
+        // about a day of keys however long the station runs between restarts.
+        this.repo.deleteIdempotencyBefore(now - IDEMPOTENCY_WINDOW_MS);
+      }
       return { replayOf: undefined };
     });
     if (outcome.replayOf !== undefined) return this.createdResponse(outcome.replayOf);
@@ -217,7 +222,7 @@ export class ShipmentService {
     return createResponse(row, pieces, await this.pieceLabels(row, pieces));
   }
 
-  /** Expired idempotency keys are forgotten; called now and then, not per request. */
+  /** Expired idempotency keys are forgotten: at start, and by each keyed create. */
   pruneIdempotencyKeys(): void {
     this.repo.deleteIdempotencyBefore(this.now() - IDEMPOTENCY_WINDOW_MS);
   }

@@ -82,7 +82,10 @@ export function authRepo(db: Db) {
     markTokenUsed: db.prepare<[number, Buffer]>(
       'UPDATE tokens SET used_on = ? WHERE hash = ? AND used_on IS NULL',
     ),
-    deleteExpiredTokens: db.prepare<[number]>('DELETE FROM tokens WHERE expires_on < ?'),
+    deleteExpiredTokens: db.prepare<[number], number>('DELETE FROM tokens WHERE expires_on < ? RETURNING sign_in_id').pluck(),
+    deleteSignInIfEmpty: db.prepare<[number, number]>(
+      'DELETE FROM sign_ins WHERE id = ? AND NOT EXISTS (SELECT 1 FROM tokens WHERE sign_in_id = ?)',
+    ),
   };
 
   return {
@@ -113,7 +116,16 @@ export function authRepo(db: Db) {
     tokenByHash: (hash: Buffer) => s.tokenByHash.get(hash),
     /** True when this call was the one that used the token (single use under concurrency). */
     markTokenUsed: (hash: Buffer, now: number) => s.markTokenUsed.run(now, hash).changes === 1,
-    deleteExpiredTokens: (now: number) => s.deleteExpiredTokens.run(now).changes,
+    /**
+     * Deletes the tokens that expired before `before`, and the sign-ins left without any
+     * (each refresh adds tokens to its sign-in, so a live one always has some). Both by
+     * index: a sign-in reads only what it deletes, however many came before.
+     */
+    pruneTokens(before: number): number {
+      const signIns = s.deleteExpiredTokens.all(before);
+      for (const id of new Set(signIns)) s.deleteSignInIfEmpty.run(id, id);
+      return signIns.length;
+    },
     transaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
   };
 }

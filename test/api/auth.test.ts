@@ -185,6 +185,45 @@ describe('sign-in rate limit', () => {
   });
 });
 
+describe('token housekeeping', () => {
+  it('a sign-in deletes tokens a day past expiry, and the sign-ins left without tokens', async () => {
+    const local = await startTestStation();
+    try {
+      await addUsers(local);
+      const rows = () => local.station.db.prepare('SELECT (SELECT count(*) FROM sign_ins) AS signIns, (SELECT count(*) FROM tokens) AS tokens').get();
+      await local.signIn();
+      await local.signIn();
+      expect(rows()).toEqual({ signIns: 2, tokens: 4 });
+      // Past the refresh tokens' 30 days and the day of grace: both sign-ins are spent.
+      local.clock.advance(31 * 86_400_000 + 1000);
+      const fresh = await local.signIn();
+      expect(rows()).toEqual({ signIns: 1, tokens: 2 });
+      expect((await local.request({ method: 'GET', url: '/me', token: fresh })).statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('a sign-in refreshed within its life keeps its row while it has live tokens', async () => {
+    const local = await startTestStation();
+    try {
+      await addUsers(local);
+      const first = (await local.request({ method: 'POST', url: '/auth?option=credentials', payload: { credentials: ADMIN } })).json();
+      local.clock.advance(20 * 86_400_000);
+      const refreshed = await local.request({ method: 'POST', url: '/auth?option=refresh', payload: { refreshToken: first.refreshToken.accessToken } });
+      expect(refreshed.statusCode).toBe(200);
+      local.clock.advance(12 * 86_400_000); // the first pair is gone, the refreshed one lives
+      await local.signIn();
+      const count = local.station.db.prepare('SELECT count(*) FROM sign_ins').pluck().get();
+      expect(count).toBe(2);
+      const again = await local.request({ method: 'POST', url: '/auth?option=refresh', payload: { refreshToken: refreshed.json().refreshToken.accessToken } });
+      expect(again.statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe('users', () => {
   it('admins add users with a strong enough password and unique name', async () => {
     const admin = await t.signIn();

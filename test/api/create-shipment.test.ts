@@ -297,6 +297,23 @@ describe('Idempotency-Key', () => {
     }
   });
 
+  it('keys past their 24 hours are deleted by the next keyed create', async () => {
+    const keys = () => t.station.db.prepare('SELECT key FROM idempotency_keys ORDER BY key').pluck().all();
+    await post(shipmentRequest({ referenceOne: 'IDEMP-OLD' }), { 'idempotency-key': 'order-old' });
+    expect(keys()).toContain('order-old');
+    t.clock.advance(24 * 3_600_000 + 1);
+    try {
+      token = await t.signIn();
+      await post(shipmentRequest({ referenceOne: 'IDEMP-NEW' }), { 'idempotency-key': 'order-new' });
+      expect(keys()).toContain('order-new');
+      expect(keys()).not.toContain('order-old');
+      expect(keys()).not.toContain('order-778'); // an earlier test's, as old
+    } finally {
+      t.clock.advance(-(24 * 3_600_000 + 1));
+      token = await t.signIn();
+    }
+  });
+
   it('rejects an empty or overlong key', async () => {
     const res = await post(shipmentRequest(), { 'idempotency-key': 'k'.repeat(256) });
     expect(res.statusCode).toBe(400);

@@ -8,6 +8,7 @@ import type { Address } from '../../main/core/schemas';
 import { openStation } from '../../main/core/station';
 import { ADDRESS_FIELDS, decodeAddress, encodeAddress } from '../../main/store/address-codec';
 import { DATABASE_FILE } from '../../main/store/database';
+import { MIGRATIONS } from '../../main/store/migrations';
 import { addUsers, createShipment, gbAddress, shipmentRequest, startTestStation } from '../helpers/station';
 
 describe('stored addresses', () => {
@@ -24,7 +25,7 @@ describe('stored addresses', () => {
     const upgrades: number[] = [];
     const station = openStation({ dataDir, onMigration: (m) => upgrades.push(m.version) });
     try {
-      expect(station.db.pragma('user_version', { simple: true })).toBe(3);
+      expect(station.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
       expect(upgrades).toEqual([]);
     } finally {
       station.close();
@@ -43,12 +44,14 @@ describe('stored addresses', () => {
     await t.app.close();
     t.station.close();
 
-    // Turn the file back into what schema 2 wrote: addresses as JSON objects.
+    // Turn the file back into what schema 2 wrote: addresses as JSON objects, and none of
+    // schema 4's indexes.
     const db = new Database(join(dataDir, DATABASE_FILE));
     const asObject = (column: string) =>
       `json_object(${ADDRESS_FIELDS.map((f, i) => `'${f}', json_extract(${column}, '$[${i}]')`).join(', ')})`;
     db.exec(`UPDATE shipments SET collection_address = ${asObject('collection_address')},
                                   delivery_address = ${asObject('delivery_address')};
+             DROP INDEX tokens_by_expiry; DROP INDEX idempotency_keys_by_created; DROP INDEX live_sign_ins_by_user;
              PRAGMA user_version = 2;`);
     expect(JSON.parse(db.prepare('SELECT delivery_address FROM shipments').pluck().get() as string)).toMatchObject({ fullName: 'Zoë Ångström' });
     db.close();
@@ -56,8 +59,8 @@ describe('stored addresses', () => {
     const upgrades: string[] = [];
     const station = openStation({ dataDir, now: () => t.clock.now, onMigration: (m) => upgrades.push(`${m.version} ${m.name}`) });
     try {
-      expect(station.db.pragma('user_version', { simple: true })).toBe(3);
-      expect(upgrades).toEqual(['3 compact-rows']);
+      expect(station.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
+      expect(upgrades).toEqual(['3 compact-rows', '4 expiry-indexes']);
       const stored = station.db.prepare('SELECT delivery_address FROM shipments').pluck().get() as string;
       const delivery: Partial<Address> = request.deliveryAddress;
       expect(JSON.parse(stored)).toEqual(ADDRESS_FIELDS.map((f) => delivery[f] ?? ''));
@@ -110,6 +113,22 @@ describe('the WAL file group commit syncs', () => {
         other.close();
       }
       expect(existsSync(`${t.station.db.name}-wal`)).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('housekeeping', () => {
+  it('finds what expires by index, never by reading every row', async () => {
+    const t = await startTestStation();
+    try {
+      const plan = (sql: string) =>
+        (t.station.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join('; ');
+      expect(plan('DELETE FROM tokens WHERE expires_on < 1')).toMatch(/USING (COVERING )?INDEX tokens_by_expiry/);
+      expect(plan('DELETE FROM idempotency_keys WHERE created_on < 1')).toMatch(/USING (COVERING )?INDEX idempotency_keys_by_created/);
+      expect(plan('UPDATE sign_ins SET revoked_on = 1 WHERE user_id = 1 AND revoked_on IS NULL')).toMatch(/USING (COVERING )?INDEX live_sign_ins_by_user/);
+      expect(plan('DELETE FROM sign_ins WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM tokens WHERE sign_in_id = 1)')).toMatch(/USING (COVERING )?INDEX tokens_by_sign_in/);
     } finally {
       await t.close();
     }
