@@ -104,8 +104,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (request, body, done) =>
     body === '' ? done(null, undefined) : parseJson(request, String(body), done),
   );
-  // Port 0 asks the system for a free port: the allow-list then names the one it gave.
-  const port = () => options.port || ((app.server.address() as AddressInfo | null)?.port ?? 0);
+  // Port 0 asks the system for a free port: the allow-list then names the one it gave,
+  // asked of the socket once (server.address() is a system call, twice per request).
+  let boundPort = 0;
+  const port = () => options.port || (boundPort ||= (app.server.address() as AddressInfo | null)?.port ?? 0);
 
   // Before any route or plugin: routes take the handlers in force when they are added.
   app.setNotFoundHandler((request, reply) =>
