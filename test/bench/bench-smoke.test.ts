@@ -39,7 +39,9 @@ describe('npm run bench -- --quick', () => {
     }
     for (const [path, value] of numbers(results)) {
       if (path.endsWith('.errors')) continue;
-      expect(value, path).toBeGreaterThan(0);
+      // A loop that never waited past its sampling interval reads 0.
+      if (path.endsWith('.loopDelayP99')) expect(value, path).toBeGreaterThanOrEqual(0);
+      else expect(value, path).toBeGreaterThan(0);
     }
   });
 });
