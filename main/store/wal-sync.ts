@@ -66,7 +66,8 @@ export function walSync(walPath: string, options: { fsync?: Fsync } = {}): WalSy
   return {
     flush: () =>
       new Promise<void>((resolve, reject) => {
-        if (closed) return resolve();
+        // Nothing commits after close (the connection closes with it).
+        if (closed) return reject(new Error('The station is closed.'));
         waiting.push({ resolve, reject });
         try {
           start();
