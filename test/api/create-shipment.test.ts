@@ -131,6 +131,7 @@ describe('create', () => {
     held[4]!(null);
     await waiting;
     expect(wal.syncs).toBe(6);
+    await expect(wal.flush()).rejects.toThrow('The station is closed.');
   });
 
   it('stores post codes in canonical form and applies defaults', async () => {
