@@ -18,6 +18,14 @@ describe('label pool (worker threads)', () => {
     expect(b.equals(renderLabelSync(sampleLabelData(2), { size: 'A6', pieces: [2] }))).toBe(true);
   });
 
+  it('answers each of many labels posted at once with its own PDF', async () => {
+    // More labels than the workers hold (two each), each different: a result handed to
+    // the wrong caller would show as a byte mismatch.
+    const many = Array.from({ length: 12 }, (_, i) => ({ ...sampleLabelData(1), shipmentNumber: `SS${String(i).padStart(8, '0')}` }));
+    const pdfs = await Promise.all(many.map((data) => pool.render(data, { size: '4x6' })));
+    pdfs.forEach((pdf, i) => expect(pdf.equals(renderLabelSync(many[i]!, { size: '4x6' }))).toBe(true));
+  });
+
   it('renders the largest shipment (50 long pieces) within a worker’s heap limits', async () => {
     const data = longCyrillicLabelData(1);
     data.pieces = Array.from({ length: 50 }, (_, i) => piece(i + 1, { description: 'Ж'.repeat(200) }));

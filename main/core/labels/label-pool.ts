@@ -27,8 +27,16 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
-  current: Pending | undefined;
+  /** Posted to this worker, in order: the first is being rendered, the next waits in its port. */
+  posted: Pending[];
 }
+
+/**
+ * Labels posted to a worker at a time. With one, a worker that finished a label idled
+ * until the event loop got round to its message and posted the next; under a create load
+ * the event loop is busy with requests, and the cores stood 9% idle.
+ */
+const DEPTH = 2;
 
 /**
  * A label worker keeps ~25 MB live. V8 sizes a heap from its limit: with the defaults (a
@@ -63,22 +71,24 @@ export function createLabelPool(size: number = availableParallelism()): LabelPoo
   let closed = false;
 
   const spawn = (): Slot => {
-    const slot: Slot = { worker: spawnWorker(), current: undefined };
+    const slot: Slot = { worker: spawnWorker(), posted: [] };
     slot.worker.unref(); // an idle pool never keeps the process alive
     slot.worker.on('message', (result: LabelResult) => {
-      const done = slot.current;
-      slot.current = undefined;
-      if (!queue.length) slot.worker.unref();
-      if (done && done.task.id === result.id) {
+      const done = slot.posted[0]?.task.id === result.id ? slot.posted.shift() : undefined;
+      if (!slot.posted.length && !queue.length) slot.worker.unref();
+      if (done) {
         if ('error' in result) done.reject(new Error(result.error));
         else done.resolve(Buffer.from(result.pdf.buffer, result.pdf.byteOffset, result.pdf.byteLength));
       }
       dispatch();
     });
     slot.worker.on('error', (error) => {
-      // A crashed worker fails only its own label; a fresh one takes its place.
-      slot.current?.reject(error);
-      slot.current = undefined;
+      // A crashed worker fails only the label it was rendering; a fresh one takes its
+      // place, and the labels still waiting in its port go back to the front of the queue.
+      const [current, ...waiting] = slot.posted;
+      slot.posted = [];
+      current?.reject(error);
+      queue.unshift(...waiting);
       const i = slots.indexOf(slot);
       if (i >= 0 && !closed) slots[i] = spawn();
       dispatch();
@@ -87,13 +97,16 @@ export function createLabelPool(size: number = availableParallelism()): LabelPoo
   };
 
   const dispatch = () => {
-    for (const slot of slots) {
-      if (!queue.length) return;
-      if (slot.current) continue;
-      const next = queue.shift()!;
-      slot.current = next;
-      slot.worker.ref();
-      slot.worker.postMessage(next.task);
+    // Round by round, so that two idle workers each get a label before either gets two.
+    for (let depth = 1; depth <= DEPTH; depth++) {
+      for (const slot of slots) {
+        if (!queue.length) return;
+        if (slot.posted.length >= depth) continue;
+        const next = queue.shift()!;
+        slot.posted.push(next);
+        slot.worker.ref();
+        slot.worker.postMessage(next.task);
+      }
     }
   };
 
