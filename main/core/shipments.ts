@@ -151,12 +151,9 @@ export class ShipmentService {
   private allocateNumbers(valid: ValidShipment): { shipmentNumber: string; trackingNumbers: string[] } {
     const prefix = valid.carrier.tracking_prefix;
     const count = valid.pieces.length;
-    // Not durable on its own: the create's own commit follows and makes it so, and if the
-    // power goes first, no shipment, label or response ever carried these numbers.
-    const { shipmentSerial, firstSerial } = this.repo.lazyTransaction(() => ({
-      shipmentSerial: this.repo.allocate('shipment-number', 1),
-      firstSerial: this.repo.allocate(`tracking-serial:${prefix}`, count),
-    }));
+    // Reserved in memory; the create's own commit stores them (shipments-repo.ts).
+    const shipmentSerial = this.repo.allocate('shipment-number', 1);
+    const firstSerial = this.repo.allocate(`tracking-serial:${prefix}`, count);
     if (shipmentSerial > MAX_SERIAL || firstSerial + count - 1 > MAX_SERIAL) {
       throw new ProblemError('conflict', `The number range of carrier ${valid.carrier.name} is used up.`);
     }

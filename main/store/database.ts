@@ -6,6 +6,8 @@ import { MIGRATIONS } from './migrations';
 
 export type Db = Database.Database;
 export const DATABASE_FILE = 'shipping-station.db';
+/** The connection's synchronous mode: every commit waits for the disk unless it says otherwise. */
+export const DURABLE_SYNCHRONOUS = 'FULL';
 
 /** Called before each migration a database still needs: some rewrite every shipment. */
 export type OnMigration = (migration: { version: number; name: string }) => void;
@@ -18,7 +20,7 @@ export function openDatabase(dataDir: string, onMigration?: OnMigration): Db {
   // Shipment writes (create, label printed, cancel, scans) are as durable, with the fsync
   // off the event loop and shared between concurrent commits: groupCommit, wal-sync.ts.
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
+  db.pragma(`synchronous = ${DURABLE_SYNCHRONOUS}`);
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db, onMigration);

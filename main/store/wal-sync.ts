@@ -23,6 +23,11 @@ import { close, closeSync, fsync, fsyncSync, openSync } from 'node:fs';
 export interface WalSync {
   /** Resolves when everything committed before this call is on disk. */
   flush(): Promise<void>;
+  /**
+   * Calls `callback` once no fsync is under way: on the next turn of the event loop, or
+   * when the running fsync ends, or at close (before its last sync), whichever is first.
+   */
+  whenIdle(callback: () => void): void;
   /** fsyncs done so far. */
   readonly syncs: number;
   /** Syncs what is pending, synchronously, and lets go of the file. */
@@ -36,12 +41,24 @@ export function walSync(walPath: string, options: { fsync?: Fsync } = {}): WalSy
   let fd: number | undefined;
   let running = false;
   let closed = false;
+  /** While close() commits the writes still queued: their fsync is close's own. */
+  let closing = false;
   let syncs = 0;
   /** Callers waiting for the next fsync: none of them is covered by the one running. */
   let waiting: { resolve: () => void; reject: (error: Error) => void }[] = [];
+  /** Called back when no fsync runs (whenIdle). */
+  let idle: (() => void)[] = [];
+  let idleScheduled = false;
+  const runIdle = () => {
+    idleScheduled = false;
+    if (running) return; // the fsync that started meanwhile calls them when it ends
+    const ready = idle;
+    idle = [];
+    for (const callback of ready) callback();
+  };
 
   const start = () => {
-    if (closed || running || waiting.length === 0) return;
+    if (closed || closing || running || waiting.length === 0) return;
     // 'r+': Windows' FlushFileBuffers needs a handle with write access. It never truncates.
     fd ??= openSync(walPath, 'r+');
     const batch = waiting;
@@ -50,6 +67,7 @@ export function walSync(walPath: string, options: { fsync?: Fsync } = {}): WalSy
     sync(fd, (error) => {
       running = false;
       syncs++;
+      runIdle();
       if (error) for (const w of batch) w.reject(new Error(`The database journal could not be written to disk: ${error.message}`));
       else for (const w of batch) w.resolve();
       if (closed) release();
@@ -76,11 +94,23 @@ export function walSync(walPath: string, options: { fsync?: Fsync } = {}): WalSy
           reject(error instanceof Error ? error : new Error(String(error)));
         }
       }),
+    whenIdle(callback) {
+      idle.push(callback);
+      if (!running && !idleScheduled) {
+        idleScheduled = true;
+        setImmediate(runIdle);
+      }
+    },
     get syncs() {
       return syncs;
     },
     close() {
       if (closed) return;
+      // Writes waiting for their turn commit now, and are synced below with the rest.
+      closing = true;
+      const ready = idle;
+      idle = [];
+      for (const callback of ready) callback();
       closed = true;
       const batch = waiting;
       waiting = [];

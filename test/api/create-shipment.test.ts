@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidTrackingNumber } from '../../main/core/s10';
 import { shipmentsRepo } from '../../main/store/shipments-repo';
@@ -67,20 +68,64 @@ describe('create', () => {
     expect(c.shipmentNumber).not.toBe(b.shipmentNumber);
   });
 
-  it('commits a create durably: the number reservation skips the fsync, the create waits for one', async () => {
+  it('commits a create durably: group commits run with synchronous = NORMAL and wait for an fsync; the connection stays FULL', async () => {
     const FULL = 2;
     const NORMAL = 1;
     const db = t.station.db;
     const mode = () => db.pragma('synchronous', { simple: true });
     const repo = shipmentsRepo(db, walSync(`${db.name}-wal`));
-    expect(repo.lazyTransaction(mode)).toBe(NORMAL);
+    await expect(repo.groupCommit(mode)).resolves.toBe(NORMAL);
     expect(mode()).toBe(FULL);
-    expect(() => repo.lazyTransaction(() => {
+    await expect(repo.groupCommit(() => {
       throw new Error('render failed');
-    })).toThrow('render failed');
+    })).rejects.toThrow('render failed');
     expect(mode()).toBe(FULL);
     await createShipment(t, token);
     expect(mode()).toBe(FULL);
+  });
+
+  it('stores the numbers a create reserved with the create itself, so a restart continues after them', async () => {
+    const created = await createShipment(t, token);
+    const stored = (name: string) => (t.station.db.prepare('SELECT value FROM counters WHERE name = ?').get(name) as { value: number }).value;
+    expect(stored('shipment-number')).toBe(Number(created.shipmentNumber.slice(2)));
+    const serial = Number(created.shipmentPieces[0]!.trackingNumber.slice(2, 10));
+    expect(stored(`tracking-serial:${created.shipmentPieces[0]!.trackingNumber.slice(0, 2)}`)).toBe(serial);
+  });
+
+  it('group commit: a write that throws is undone alone; the others queued with it commit', async () => {
+    const db = t.station.db;
+    const repo = shipmentsRepo(db, walSync(`${db.name}-wal`));
+    const insert = (name: string) => db.prepare('INSERT INTO counters (name, value) VALUES (?, 1)').run(name);
+    const results = await Promise.allSettled([
+      repo.groupCommit(() => insert('batch-ok-1')),
+      repo.groupCommit(() => {
+        insert('batch-undone');
+        throw new Error('invalid');
+      }),
+      repo.groupCommit(() => insert('batch-ok-2')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results[1]).toMatchObject({ reason: { message: 'invalid' } });
+    const names = db.prepare("SELECT name FROM counters WHERE name LIKE 'batch-%' ORDER BY name").pluck().all();
+    expect(names).toEqual(['batch-ok-1', 'batch-ok-2']);
+  });
+
+  it('group commit: a sequence another program moved fails the commit, saves nothing, and is read again', async () => {
+    const db = t.station.db;
+    const repo = shipmentsRepo(db, walSync(`${db.name}-wal`));
+    expect(repo.allocate('test-moved', 1)).toBe(1);
+    await repo.groupCommit(() => undefined);
+    const stored = () => db.prepare("SELECT value FROM counters WHERE name = 'test-moved'").pluck().get();
+    expect(stored()).toBe(1);
+    const other = new Database(db.name);
+    other.prepare("UPDATE counters SET value = 50 WHERE name = 'test-moved'").run();
+    other.close();
+    expect(repo.allocate('test-moved', 1)).toBe(2); // from memory: it cannot know yet
+    await expect(repo.groupCommit(() => db.prepare("INSERT INTO counters (name, value) VALUES ('test-moved-write', 1)").run()))
+      .rejects.toThrow('The number sequence test-moved was changed by another program; nothing was saved.');
+    expect(db.prepare("SELECT count(*) FROM counters WHERE name = 'test-moved-write'").pluck().get()).toBe(0);
+    expect(stored()).toBe(50);
+    expect(repo.allocate('test-moved', 1)).toBe(51);
   });
 
   it('group commit: answers only after an fsync of the WAL that began after the commit, one fsync for many', async () => {
@@ -101,10 +146,14 @@ describe('create', () => {
     const later = [commit('b'), commit('c'), commit('d')];
     await tick();
     expect(settled).toEqual([]);
-    expect(held).toHaveLength(1); // b, c, d committed after that fsync began: they wait for the next
+    expect(held).toHaveLength(1);
+    // b, c and d wait for the running fsync to end, then commit together and share the next.
+    const storedB = () => db.prepare("SELECT value FROM counters WHERE name = 'test-group-b'").get();
+    expect(storedB()).toBeUndefined();
     held[0]!(null);
     await first;
     expect(settled).toEqual(['a']);
+    expect(storedB()).toEqual({ value: 1 });
     expect(held).toHaveLength(2); // one fsync for b, c and d
     held[1]!(null);
     await Promise.all(later);
@@ -121,10 +170,12 @@ describe('create', () => {
     held[3]!(null);
     await retried;
 
-    // Closing syncs a waiting commit on the spot, so it is answered about data on disk.
+    // Closing commits the writes still queued and syncs them on the spot, so that they are
+    // answered about data on disk.
     const waiting = commit('g');
     await tick();
     const last = commit('h');
+    expect(db.prepare("SELECT value FROM counters WHERE name = 'test-group-h'").get()).toBeUndefined();
     wal.close();
     await Promise.race([last, new Promise((_, reject) => setTimeout(() => reject(new Error('not synced on close')), 1000))]);
     expect(wal.syncs).toBe(5);
