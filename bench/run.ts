@@ -325,8 +325,9 @@ interface CreateFigures {
  * once, read back as the station re-renders them: each create renders a label no one
  * rendered before (new shipment and tracking numbers, references, streets), and the
  * renderer keeps the layout of words it has seen. Labels rendered again hit that cache:
- * one fixed label rendered over and over, as this bench first did, read ~20% faster than
- * any create can render (1,100 against 900 labels a second).
+ * coming round to labels it had rendered, the pool read 8-10% faster (1,127 and 1,150
+ * against 1,039 and 1,046 labels a second in two runs); one sample label varied at each
+ * render went 20% slower than the same label fixed, as this bench first rendered it.
  */
 async function createsAndRenderer(s: Service, dataDir: string): Promise<{ figures: CreateFigures; labels: LabelData[] }> {
   let lastId = newestId(dataDir);
