@@ -302,6 +302,16 @@ export function shipmentsRepo(db: Db, wal: WalSync) {
       sequence.stored = sequence.reserved;
     }
   };
+  /**
+   * After a failed commit, what is stored is read again. Reservations never go back: a
+   * create still rendering keeps numbers no later create is given.
+   */
+  const rereadSequences = () => {
+    for (const [name, sequence] of sequences) {
+      sequence.stored = readSequence.get(name)?.value ?? 0;
+      sequence.reserved = Math.max(sequence.reserved, sequence.stored);
+    }
+  };
 
   // Group commit, batched: the writes queued while an fsync runs share one transaction
   // (each in a savepoint of its own, so that one failing undoes only itself) and the
@@ -335,7 +345,7 @@ export function shipmentsRepo(db: Db, wal: WalSync) {
       });
     } catch (error) {
       // Nothing of the batch was committed; what memory says was stored is unknown now.
-      sequences.clear();
+      rereadSequences();
       for (const { q } of written) q.reject(error);
       return;
     }

@@ -126,6 +126,22 @@ describe('create', () => {
     expect(db.prepare("SELECT count(*) FROM counters WHERE name = 'test-moved-write'").pluck().get()).toBe(0);
     expect(stored()).toBe(50);
     expect(repo.allocate('test-moved', 1)).toBe(51);
+    await repo.groupCommit(() => undefined);
+    expect(stored()).toBe(51);
+  });
+
+  it('group commit: after a failed commit, numbers reserved before it are never reserved again', async () => {
+    const db = t.station.db;
+    const repo = shipmentsRepo(db, walSync(`${db.name}-wal`));
+    expect(repo.allocate('test-inflight', 3)).toBe(1); // a create rendering 3 pieces
+    const other = new Database(db.name);
+    other.prepare("INSERT INTO counters (name, value) VALUES ('test-inflight', 1)").run(); // another program takes 1
+    other.close();
+    await expect(repo.groupCommit(() => undefined)).rejects.toThrow('was changed by another program');
+    // 1 to 3 may still be on a label being rendered: the next number is 4, not 2.
+    expect(repo.allocate('test-inflight', 1)).toBe(4);
+    await repo.groupCommit(() => undefined);
+    expect(db.prepare("SELECT value FROM counters WHERE name = 'test-inflight'").pluck().get()).toBe(4);
   });
 
   it('group commit: answers only after an fsync of the WAL that began after the commit, one fsync for many', async () => {
