@@ -112,7 +112,16 @@ const SKIP_DAYS_FROM_OFFSET = 5_000;
 
 type Params = (string | number)[];
 
-function whereClause(statuses: string[], from: number | null, to: number | null): { sql: string; params: Params } {
+/**
+ * `status IN (…)` and a range of `column` as a WHERE clause with its parameters: shipments
+ * by `created_on` (both ends inclusive), or the day totals by `day` (the end exclusive).
+ */
+function whereClause(
+  statuses: string[],
+  from: number | null,
+  to: number | null,
+  range: { column: 'created_on' | 'day'; below: '<=' | '<' } = { column: 'created_on', below: '<=' },
+): { sql: string; params: Params } {
   const parts: string[] = [];
   const params: Params = [];
   if (statuses.length > 0) {
@@ -120,11 +129,11 @@ function whereClause(statuses: string[], from: number | null, to: number | null)
     params.push(...statuses);
   }
   if (from !== null) {
-    parts.push('created_on >= ?');
+    parts.push(`${range.column} >= ?`);
     params.push(from);
   }
   if (to !== null) {
-    parts.push('created_on <= ?');
+    parts.push(`${range.column} ${range.below} ?`);
     params.push(to);
   }
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
@@ -206,23 +215,8 @@ export function shipmentsRepo(db: Db, wal: WalSync) {
     return stmt;
   };
   const dayStatements = new Map<string, Statement<Params, { day: number; items: number; pieces: number }>>();
-  const dayWhere = (statuses: string[], first: number | null, end: number | null) => {
-    const parts: string[] = [];
-    const params: Params = [];
-    if (statuses.length > 0) {
-      parts.push(`status IN (${statuses.map(() => '?').join(', ')})`);
-      params.push(...statuses);
-    }
-    if (first !== null) {
-      parts.push('day >= ?');
-      params.push(first);
-    }
-    if (end !== null) {
-      parts.push('day < ?');
-      params.push(end);
-    }
-    return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
-  };
+  const dayWhere = (statuses: string[], first: number | null, end: number | null) =>
+    whereClause(statuses, first, end, { column: 'day', below: '<' });
   const exactTotals = (statuses: string[], from: number | null, to: number | null) => {
     if (from !== null && to !== null && from > to) return { items: 0, pieces: 0 };
     const where = whereClause(statuses, from, to);
@@ -429,7 +423,6 @@ export function shipmentsRepo(db: Db, wal: WalSync) {
       if (filter.to !== null && end !== null) parts.push(exactTotals(filter.statuses, end * DAY_MS, filter.to));
       return parts.reduce((a, b) => ({ items: a.items + b.items, pieces: a.pieces + b.pieces }), { items: 0, pieces: 0 });
     },
-    transaction: <T>(fn: () => T): T => inTransaction.immediate(fn) as T,
     /**
      * Runs `write` in a transaction as durable as a FULL commit, with the fsync off the
      * event loop: writes queued together commit together with synchronous = NORMAL, then
