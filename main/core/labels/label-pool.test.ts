@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pdfInfo } from '../../../test/helpers/pdf';
 import { longCyrillicLabelData, piece, sampleLabelData } from './label-fixtures';
@@ -40,6 +41,23 @@ describe('label pool (worker threads)', () => {
     ]);
     expect(results[0]).toMatchObject({ status: 'rejected', reason: { message: 'No piece with sequence number 7' } });
     expect(results[1].status).toBe('fulfilled');
+  });
+
+  it('gives each worker the young generation of WORKER_LIMITS, even under serve\'s --max-semi-space-size', () => {
+    // A worker created with labelWorkerOptions() keeps a third of a million objects alive
+    // through scavenges, so its new space grows to its limit, and reports that size (MB).
+    const script = `
+      import { Worker } from 'node:worker_threads';
+      import { labelWorkerOptions } from ${JSON.stringify(new URL('./label-pool.ts', import.meta.url).href)};
+      const fill = "const v8 = process.getBuiltinModule('node:v8'); let a = []; for (let i = 0; i < 3e6; i++) { a.push({ i }); if (a.length > 300000) a = []; } process.getBuiltinModule('node:worker_threads').parentPort.postMessage(v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 1048576);";
+      const worker = new Worker(fill, { eval: true, ...labelWorkerOptions() });
+      worker.once('message', (mb) => { console.log(mb); worker.terminate(); });`;
+    const newSpaceMb = (flags: string[]) =>
+      Number(execFileSync(process.execPath, [...flags, '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }).trim());
+    const asConfigured = newSpaceMb([]);
+    expect(asConfigured).toBeGreaterThan(4);
+    expect(newSpaceMb(['--max-semi-space-size=4'])).toBe(asConfigured);
+    expect(newSpaceMb(['--max-semi-space-size=2'])).toBe(asConfigured);
   });
 
   it('refuses work once closed', async () => {

@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { LabelRenderer } from '../shipments';
 import type { LabelData, LabelOptions } from './label-data';
@@ -42,10 +43,23 @@ const DEPTH = 2;
  * A label worker keeps ~25 MB live. V8 sizes a heap from its limit: with the defaults (a
  * young generation of ~34 MB, old space let grow to several times what is live) each
  * worker held ~105 MB. Measured under the create load: these limits cost no throughput
- * (468 against 471 creates/s) and take the service's peak RSS from 383 to 300 MB; a young
- * generation of 8 MB saves 13 MB more but costs 13% in garbage collection.
+ * (468 against 471 creates/s) and take the service's peak RSS from 383 to 300 MB. A young
+ * generation of 8 MB (what the workers got while serve's flag overrode this one, below)
+ * saves ~17 MB of RSS but costs 6-8% of the creates: ratio bench, two alternating runs,
+ * 625-731 against 699-789 creates/s.
  */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 128 };
+export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 128 };
+
+/**
+ * A label worker's options. `--max-semi-space-size`, which `npm run serve` gives the main
+ * thread for its RSS, is process-wide: V8 applies it to every isolate created after, over
+ * a worker's maxYoungGenerationSizeMb. So it is first set back to V8's default (0, "not
+ * set"); the main thread's heap was sized at start and keeps its own.
+ */
+export function labelWorkerOptions(): { resourceLimits: typeof WORKER_LIMITS } {
+  setFlagsFromString('--max-semi-space-size=0');
+  return { resourceLimits: WORKER_LIMITS };
+}
 
 /**
  * From source the worker is TypeScript: a small eval'd bootstrap registers tsx's ESM hooks
@@ -53,15 +67,15 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 12
  * by workers). Built, the entry is plain JavaScript next to the bundle.
  */
 function spawnWorker(): Worker {
-  const resourceLimits = WORKER_LIMITS;
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./label-worker.js', import.meta.url), { resourceLimits });
+  const options = labelWorkerOptions();
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./label-worker.js', import.meta.url), options);
   const entry = new URL('./label-worker.ts', import.meta.url).href;
   // The ESM build of tsx's API (require.resolve would give its CommonJS twin).
   const tsxApi = typeof import.meta.resolve === 'function'
     ? import.meta.resolve('tsx/esm/api')
     : pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(bootstrap, { eval: true, resourceLimits });
+  return new Worker(bootstrap, { eval: true, ...options });
 }
 
 export function createLabelPool(size: number = availableParallelism()): LabelPool {
