@@ -42,13 +42,12 @@ const DEPTH = 2;
 /**
  * A label worker keeps ~25 MB live. V8 sizes a heap from its limit: with the defaults (a
  * young generation of ~34 MB, old space let grow to several times what is live) each
- * worker held ~105 MB. Measured under the create load: these limits cost no throughput
- * (468 against 471 creates/s) and take the service's peak RSS from 383 to 300 MB. A young
- * generation of 8 MB (what the workers got while serve's flag overrode this one, below)
- * saves ~17 MB of RSS but costs 6-8% of the creates: ratio bench, two alternating runs,
- * 625-731 against 699-789 creates/s.
+ * worker held ~105 MB; with these limits the service's peak RSS went from 383 to ~270 MB.
+ * The young generation is a trade: 16 MB instead of 8 took the service's peak RSS up by
+ * 17 MB (to 293 MB at 1,000,000 shipments, against a 300 MB target), for 3-8% more creates
+ * a second in alternating runs, and none clear in a full bench run.
  */
-export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 128 };
+export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 };
 
 /**
  * A label worker's options. `--max-semi-space-size`, which `npm run serve` gives the main
