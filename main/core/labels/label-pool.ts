@@ -44,8 +44,9 @@ const DEPTH = 2;
  * young generation of ~34 MB, old space let grow to several times what is live) each
  * worker held ~105 MB; with these limits the service's peak RSS went from 383 to ~270 MB.
  * The young generation is a trade: 16 MB instead of 8 took the service's peak RSS up by
- * 17 MB (to 293 MB at 1,000,000 shipments, against a 300 MB target), for 3-8% more creates
- * a second in alternating runs, and none clear in a full bench run.
+ * 17 MB (to 293 MB at 1,000,000 shipments, against a 300 MB target), for 6-26% more creates
+ * a second in three of four alternating pairs (4% fewer in the fourth), and no clear gain
+ * in a full bench run.
  */
 export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 };
 
