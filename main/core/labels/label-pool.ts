@@ -48,7 +48,7 @@ const DEPTH = 2;
  * a second in three of four alternating pairs (4% fewer in the fourth), and no clear gain
  * in a full bench run.
  */
-export const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 };
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 };
 
 /**
  * A label worker's options. `--max-semi-space-size`, which `npm run serve` gives the main
