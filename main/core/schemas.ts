@@ -111,9 +111,16 @@ export const CreateShipmentRequest = Type.Object(
 );
 export type CreateShipmentRequest = Static<typeof CreateShipmentRequest>;
 
+/**
+ * A label PDF as base 64: OpenAPI's `format: byte`. The HTTP door writes these without a
+ * JSON-escaping pass (app.ts): the base 64 alphabet has nothing to escape.
+ */
+const PdfBase64 = (description?: string) =>
+  Type.String({ format: 'byte', contentMediaType: 'application/pdf', ...(description ? { description } : {}) });
+
 export const CreatedPiece = Type.Object({
   sequenceNumber: Type.Integer(),
-  base64String: Type.String({ description: 'A one-page PDF, base 64: the label of this piece.' }),
+  base64String: PdfBase64('A one-page PDF, base 64: the label of this piece.'),
   trackingNumber: Type.String(),
 });
 
@@ -192,7 +199,7 @@ export const ViewedPiece = Type.Object({
   width: Type.Number(),
   height: Type.Number(),
   dimensionUnit: Type.String(),
-  base64String: Type.String(),
+  base64String: PdfBase64(),
   trackingNumber: Type.String(),
   sequenceNumber: Type.Integer({ description: 'Extension.' }),
 });
@@ -233,7 +240,7 @@ export const LabelQuery = Type.Object(
 );
 export const LabelResponse = Type.Object({
   format: Type.Literal('pdf'),
-  base64String: Type.String(),
+  base64String: PdfBase64(),
 });
 export type LabelResponse = Static<typeof LabelResponse>;
 

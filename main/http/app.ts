@@ -5,6 +5,7 @@
  */
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import fastJson from 'fast-json-stringify';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -85,6 +86,26 @@ function docSchema(specs: OperationSpec[]) {
   };
 }
 
+/**
+ * `schema` with its base 64 strings (`format: byte`) marked for fast-json-stringify as
+ * needing no escaping (its `format: unsafe`). A label's ~43 KB of base 64 otherwise went
+ * through JSON.stringify's escaping scan: 8% of the event loop's CPU under a create load.
+ */
+export function unescapedBase64(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(unescapedBase64);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, unescapedBase64(value)]));
+  return copy.type === 'string' && copy.format === 'byte' ? { ...copy, format: 'unsafe' } : copy;
+}
+
+/**
+ * The serialiser of a response schema: Fastify's own (fast-json-stringify) with base 64
+ * unescaped. `unsafe` is also named to the Ajv it uses to choose between anyOf branches.
+ */
+export function responseSerializer(schema: unknown): (data: unknown) => string {
+  return fastJson(unescapedBase64(schema) as Parameters<typeof fastJson>[0], { ajv: { formats: { unsafe: true } } });
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { station } = options;
   const app = Fastify({
@@ -96,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
   });
   app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(({ schema }) => responseSerializer(schema));
   // Only JSON bodies (CONTRACT §1): anything else is 415, text/plain included.
   app.removeContentTypeParser('text/plain');
   // Tools often send Content-Type: application/json on a bodiless DELETE; an empty body is

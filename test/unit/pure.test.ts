@@ -5,6 +5,8 @@ import { canonicalPostCode, postCodeKey, usesPostCodes } from '../../main/core/p
 import { isValidTrackingNumber, makeTrackingNumber, s10CheckDigit } from '../../main/core/s10';
 import { STATUSES, type ShipmentStatus } from '../../main/core/schemas';
 import { canTransition } from '../../main/core/statuses';
+import { Type } from 'typebox';
+import { responseSerializer, unescapedBase64 } from '../../main/http/app';
 import { isAllowedHost, isAllowedOrigin } from '../../main/http/loopback-policy';
 
 describe('S10 tracking numbers', () => {
@@ -105,5 +107,27 @@ describe('data directory', () => {
     expect(defaultDataDir({ APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'win32')).toMatch(/Roaming.Shipping Station$/);
     expect(defaultDataDir({}, 'darwin')).toMatch(/Library\/Application Support\/Shipping Station$/);
     expect(defaultDataDir({}, 'linux')).toMatch(/\.config\/shipping-station$/);
+  });
+});
+
+describe('response serialiser', () => {
+  const schema = Type.Object({
+    note: Type.String(),
+    pieces: Type.Array(Type.Object({ base64String: Type.String({ format: 'byte' }) })),
+    either: Type.Union([Type.Object({ pdf: Type.String({ format: 'byte' }) }), Type.Null()]),
+  });
+
+  it('marks every base 64 string, however nested, as needing no escaping, and nothing else', () => {
+    const marked = JSON.stringify(unescapedBase64(schema));
+    expect(marked.match(/"format":"unsafe"/g)).toHaveLength(2);
+    expect(marked).not.toContain('"format":"byte"');
+    expect(marked).toContain('"note":{"type":"string"}');
+    expect(JSON.stringify(schema).match(/"format":"byte"/g)).toHaveLength(2); // the original is left as is
+  });
+
+  it('still escapes every other string', () => {
+    const value = { note: 'say "hi"\\ \u2028 \n', pieces: [{ base64String: Buffer.from('%PDF-1.7 ÿ').toString('base64') }], either: { pdf: 'AAEC+/==' } };
+    const text = responseSerializer(schema)(value);
+    expect(JSON.parse(text)).toEqual(value);
   });
 });
