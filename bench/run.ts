@@ -3,7 +3,6 @@
  * The service runs as its own process, built as `npm run serve` runs it (out/main/serve.js),
  * on a loopback port, so its RSS and event loop are its own; this process is the client.
  */
-import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
@@ -14,11 +13,12 @@ import { parseArgs } from 'node:util';
 import { CarrierCatalog } from '../main/core/carriers';
 import { labelDataFor } from '../main/core/label-data-for';
 import type { LabelData } from '../main/core/labels/label-data';
-import { createLabelPool } from '../main/core/labels/label-pool';
+import { createLabelPool, type LabelPool } from '../main/core/labels/label-pool';
 import { renderLabelSync } from '../main/core/labels/render-label';
 import { carriersRepo } from '../main/store/carriers-repo';
 import { DATABASE_FILE } from '../main/store/database';
 import type { PieceRow, ShipmentRow } from '../main/store/shipments-repo';
+import { CLIENTS, createBody, createLoadProcess } from './create-load';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, '.bench');
@@ -35,7 +35,6 @@ const LARGE = quick ? 600 : 1_000_000;
 const LIST_REQUESTS = quick ? 8 : 1000;
 const CREATE_SECONDS = quick ? 2 : 15;
 const CREATE_WARMUP_SECONDS = quick ? 1 : 3;
-const CLIENTS = 16;
 /** The create load and the renderer alone take turns, in this many slices each. */
 const SLICES = quick ? 2 : 5;
 
@@ -246,37 +245,16 @@ async function listFigures(sizes: { service: Service; dataDir: string; shipments
   return sides.map((side) => side.out);
 }
 
-const createBody = (i: number, pieces = 1) => ({
-  carrierId: 1,
-  carrierServiceId: 101,
-  collectionAddress: { businessName: 'Bench Widgets Ltd', fullName: 'Alex Sender', addressLine1: '1 Dock Road', city: 'London', countryTwoCharacterISOCode: 'GB', postZipCode: 'SW1A 1AA' },
-  deliveryAddress: { fullName: 'Sam Receiver', addressLine1: `${i % 200 + 1} High Street`, city: 'Leeds', countryTwoCharacterISOCode: 'GB', postZipCode: 'LS1 1UR' },
-  referenceOne: `BENCH-${i}`,
-  shipmentPieces: Array.from({ length: pieces }, () => ({ description: 'Box', weight: 2.5, weightUnit: 'KG', length: 30, width: 20, height: 10, dimensionUnit: 'CM' })),
-});
-
 /**
- * 16 clients creating for `seconds`, each sending its next request when the last is
- * answered: autocannon (from Fastify's authors), because the clients share the two cores
- * with the service, and it spends 0.25 ms of CPU a request where fetch spent 1.06 ms.
- * The latency of each answered create is added to `latencies` (ms).
+ * One slice of the create load (create-load.ts, in its own process) against `s`; the
+ * latency of each answered create is added to `latencies` (ms).
  */
-async function creates(s: Service, seconds: number, first: number, latencies: number[]): Promise<{ sent: number; ok: number; errors: number; seconds: number }> {
-  let i = first;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({
-      url: `${s.url}/shipments`,
-      connections: CLIENTS,
-      duration: seconds,
-      method: 'POST',
-      headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
-      requests: [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(createBody(i++)) }) }],
-    }, (error, done) => (error ? reject(error) : resolve(done)));
-    instance.on('response', (_client, status, _bytes, ms) => {
-      if (status >= 200 && status < 300) latencies.push(ms);
-    });
-  });
-  return { sent: i - first, ok: result['2xx'], errors: result.non2xx + result.errors, seconds: result.duration };
+async function creates(
+  load: ReturnType<typeof createLoadProcess>, s: Service, seconds: number, first: number, latencies: number[],
+): Promise<{ sent: number; ok: number; errors: number; seconds: number }> {
+  const { latencies: answered, ...counts } = await load.run({ url: s.url, token: s.token, seconds, first });
+  for (const ms of answered) latencies.push(ms);
+  return counts;
 }
 
 /** The id of the newest shipment in `dataDir`'s database. */
@@ -340,33 +318,35 @@ async function createsAndRenderer(s: Service, dataDir: string): Promise<{ figure
   };
   let sent = 0;
   const latencies: number[] = [];
-  // Steady state is what a busy desk sees: the first seconds load fonts in each label
-  // worker and compile hot code, so they are run but not counted.
-  const warm = await creates(s, CREATE_WARMUP_SECONDS, sent, []);
-  sent += warm.sent;
-  const first = readLabels();
-  if (first.length === 0) throw new Error('the create load created no shipment');
-  await sameLabelAsServed(s, first.at(-1)!.uuid, first.at(-1)!.label);
-
-  const pool = createLabelPool();
-  /**
-   * Renders each of `batch` once, as many in flight as clients creating (the pool's queue
-   * as full as under the create load); returns how many and how long it took.
-   */
-  const renderAll = async (batch: LabelData[]) => {
-    let next = 0;
-    const t0 = performance.now();
-    await Promise.all(Array.from({ length: CLIENTS }, async () => {
-      while (next < batch.length) await pool.render(batch[next++]!, { size: '4x6', pieces: [1] });
-    }));
-    return { n: batch.length, seconds: (performance.now() - t0) / 1000 };
-  };
+  const load = createLoadProcess(ROOT);
+  let pool: LabelPool | undefined;
   try {
+    // Steady state is what a busy desk sees: the first seconds load fonts in each label
+    // worker and compile hot code, so they are run but not counted.
+    const warm = await creates(load, s, CREATE_WARMUP_SECONDS, sent, []);
+    sent += warm.sent;
+    const first = readLabels();
+    if (first.length === 0) throw new Error('the create load created no shipment');
+    await sameLabelAsServed(s, first.at(-1)!.uuid, first.at(-1)!.label);
+
+    const renderer = (pool = createLabelPool());
+    /**
+     * Renders each of `batch` once, as many in flight as clients creating (the pool's queue
+     * as full as under the create load); returns how many and how long it took.
+     */
+    const renderAll = async (batch: LabelData[]) => {
+      let next = 0;
+      const t0 = performance.now();
+      await Promise.all(Array.from({ length: CLIENTS }, async () => {
+        while (next < batch.length) await renderer.render(batch[next++]!, { size: '4x6', pieces: [1] });
+      }));
+      return { n: batch.length, seconds: (performance.now() - t0) / 1000 };
+    };
     await renderAll(first.map((c) => c.label)); // warms the pool up on the warm-up's labels
     const totals = { ok: 0, createSeconds: 0, errors: warm.errors, rendered: 0, renderSeconds: 0, loopDelayP99: 0 };
     for (let k = 0; k < SLICES; k++) {
       await loopDelay(s); // resets the service's histogram
-      const c = await creates(s, CREATE_SECONDS / SLICES, sent, latencies);
+      const c = await creates(load, s, CREATE_SECONDS / SLICES, sent, latencies);
       sent += c.sent;
       totals.ok += c.ok;
       totals.createSeconds += c.seconds;
@@ -388,7 +368,8 @@ async function createsAndRenderer(s: Service, dataDir: string): Promise<{ figure
       labels,
     };
   } finally {
-    await pool.close();
+    load.close();
+    await pool?.close();
   }
 }
 
