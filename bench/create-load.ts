@@ -65,8 +65,13 @@ async function load({ url, token, seconds, first }: LoadRequest): Promise<LoadRe
 
 const SERVE = '--serve-create-load';
 
-/** Starts the load process; each `run` is one load, one at a time. */
-export function createLoadProcess(cwd: string): { run(request: LoadRequest): Promise<LoadResult>; close(): void } {
+/** The load process: each `run` is one load, one at a time. */
+export interface LoadProcess {
+  run(request: LoadRequest): Promise<LoadResult>;
+  close(): void;
+}
+
+export function createLoadProcess(cwd: string): LoadProcess {
   const child = fork(fileURLToPath(import.meta.url), [SERVE], { cwd, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   return {
     run: (request) =>

@@ -18,7 +18,7 @@ import { renderLabelSync } from '../main/core/labels/render-label';
 import { carriersRepo } from '../main/store/carriers-repo';
 import { DATABASE_FILE } from '../main/store/database';
 import type { PieceRow, ShipmentRow } from '../main/store/shipments-repo';
-import { CLIENTS, createBody, createLoadProcess } from './create-load';
+import { CLIENTS, createBody, createLoadProcess, type LoadProcess } from './create-load';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, '.bench');
@@ -250,7 +250,7 @@ async function listFigures(sizes: { service: Service; dataDir: string; shipments
  * latency of each answered create is added to `latencies` (ms).
  */
 async function creates(
-  load: ReturnType<typeof createLoadProcess>, s: Service, seconds: number, first: number, latencies: number[],
+  load: LoadProcess, s: Service, seconds: number, first: number, latencies: number[],
 ): Promise<{ sent: number; ok: number; errors: number; seconds: number }> {
   const { latencies: answered, ...counts } = await load.run({ url: s.url, token: s.token, seconds, first });
   for (const ms of answered) latencies.push(ms);
