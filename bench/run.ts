@@ -8,6 +8,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { CarrierCatalog } from '../main/core/carriers';
@@ -382,14 +383,21 @@ async function sameLabelAsServed(s: Service, uuid: string, data: LabelData): Pro
   }
 }
 
-/** The renderer alone, one thread in-process, on `labels` (each once, if there are enough): labels per second. */
-function rendererInProcess(labels: LabelData[]): number {
+/**
+ * The renderer alone, one thread in-process, on `labels` (each once, if there are enough):
+ * labels per second. Each label gets its own turn of the event loop, as in a label worker:
+ * a PDFKit document leaves callbacks in the nextTick queue, so a loop that never yields
+ * keeps every document it rendered alive (~34 KB each, 145 MB of heap after 5 seconds
+ * against 50 MB; 529-568 labels a second against 567-581).
+ */
+async function rendererInProcess(labels: LabelData[]): Promise<number> {
   const seconds = quick ? 1 : 5;
   let n = 0;
   const t0 = performance.now();
   while (performance.now() - t0 < seconds * 1000) {
     renderLabelSync(labels[n % labels.length]!, { size: '4x6', pieces: [1] });
     n++;
+    await nextTurn();
   }
   return r2(n / ((performance.now() - t0) / 1000));
 }
@@ -454,7 +462,7 @@ async function main(): Promise<void> {
     await largeService?.stop();
   }
   log('renderer, one thread, on the labels of the large create load');
-  const rendererThread = rendererInProcess(large.labels);
+  const rendererThread = await rendererInProcess(large.labels);
   if (!values.keep) rmSync(WORK, { recursive: true, force: true });
   else log(`data kept in ${WORK}`);
 
