@@ -19,6 +19,7 @@ import { renderLabelSync } from '../main/core/labels/render-label';
 import { carriersRepo } from '../main/store/carriers-repo';
 import { DATABASE_FILE } from '../main/store/database';
 import type { PieceRow, ShipmentRow } from '../main/store/shipments-repo';
+import { CEILING_PATH, startCeiling, type Ceiling } from './ceiling';
 import { CLIENTS, createBody, createLoadProcess, type LoadProcess } from './create-load';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -292,6 +293,8 @@ interface CreateFigures {
   errors: number;
   /** The renderer's worker pool alone, on the labels of these creates. */
   rendererPerSecond: number;
+  /** A bare route rendering these labels through the pool for the same clients (ceiling.ts). */
+  ceilingPerSecond: number;
 }
 
 /**
@@ -307,6 +310,9 @@ interface CreateFigures {
  * coming round to labels it had rendered, the pool read 8-10% faster (1,127 and 1,150
  * against 1,039 and 1,046 labels a second in two runs); one sample label varied at each
  * render went 20% slower than the same label fixed, as this bench first rendered it.
+ *
+ * The ceiling route (ceiling.ts) then renders the same labels for the same clients, so the
+ * run also shows how far a bare route, doing nothing but the label, gets on these cores.
  */
 async function createsAndRenderer(s: Service, dataDir: string): Promise<{ figures: CreateFigures; labels: LabelData[] }> {
   let lastId = newestId(dataDir);
@@ -321,6 +327,7 @@ async function createsAndRenderer(s: Service, dataDir: string): Promise<{ figure
   const latencies: number[] = [];
   const load = createLoadProcess(ROOT);
   let pool: LabelPool | undefined;
+  let ceiling: Ceiling | undefined;
   try {
     // Steady state is what a busy desk sees: the first seconds load fonts in each label
     // worker and compile hot code, so they are run but not counted.
@@ -344,7 +351,16 @@ async function createsAndRenderer(s: Service, dataDir: string): Promise<{ figure
       return { n: batch.length, seconds: (performance.now() - t0) / 1000 };
     };
     await renderAll(first.map((c) => c.label)); // warms the pool up on the warm-up's labels
-    const totals = { ok: 0, createSeconds: 0, errors: warm.errors, rendered: 0, renderSeconds: 0, loopDelayP99: 0 };
+    ceiling = await startCeiling(ROOT, SERVE_ARGS.slice(0, -1));
+    /** Each of `batch` rendered once by the ceiling route, for the same clients. */
+    const ceilingAll = async (batch: typeof first) => {
+      await ceiling!.feed(batch);
+      return load.run({ url: ceiling!.url, path: CEILING_PATH, token: '', seconds: 0, amount: batch.length, first: 0 });
+    };
+    await ceilingAll(first); // warms it up as well
+    const totals = {
+      ok: 0, createSeconds: 0, errors: warm.errors, rendered: 0, renderSeconds: 0, loopDelayP99: 0, ceilingOk: 0, ceilingSeconds: 0,
+    };
     for (let k = 0; k < SLICES; k++) {
       await loopDelay(s); // resets the service's histogram
       const c = await creates(load, s, CREATE_SECONDS / SLICES, sent, latencies);
@@ -353,9 +369,14 @@ async function createsAndRenderer(s: Service, dataDir: string): Promise<{ figure
       totals.createSeconds += c.seconds;
       totals.errors += c.errors;
       totals.loopDelayP99 = Math.max(totals.loopDelayP99, (await loopDelay(s)).p99);
-      const r = await renderAll(readLabels().map((c) => c.label));
+      const created = readLabels();
+      const r = await renderAll(created.map((c) => c.label));
       totals.rendered += r.n;
       totals.renderSeconds += r.seconds;
+      const top = await ceilingAll(created);
+      if (top.ok !== created.length) throw new Error(`the ceiling route answered ${top.ok} of ${created.length} labels`);
+      totals.ceilingOk += top.ok;
+      totals.ceilingSeconds += top.seconds;
     }
     return {
       figures: {
@@ -365,11 +386,13 @@ async function createsAndRenderer(s: Service, dataDir: string): Promise<{ figure
         loopDelayP99: totals.loopDelayP99,
         errors: totals.errors,
         rendererPerSecond: r2(totals.rendered / totals.renderSeconds),
+        ceilingPerSecond: r2(totals.ceilingOk / totals.ceilingSeconds),
       },
       labels,
     };
   } finally {
     load.close();
+    ceiling?.close();
     await pool?.close();
   }
 }
@@ -442,10 +465,10 @@ async function main(): Promise<void> {
   const smallService = await startService(smallDir);
   let largeService: Service | undefined;
   const loadOf = async (name: string, service: Service, dataDir: string) => {
-    log(`create load and the renderer pool on its labels, in turns @${name}`);
-    const { figures: { rendererPerSecond: pool, ...create }, labels } = await createsAndRenderer(service, dataDir);
+    log(`create load, then the renderer pool and the ceiling route on its labels, in turns @${name}`);
+    const { figures: { rendererPerSecond: pool, ceilingPerSecond: ceiling, ...create }, labels } = await createsAndRenderer(service, dataDir);
     const labelP95 = await labelFetchP95(service);
-    return { pool, create, labels, labelP95, rss: peakRssMb(service.child.pid!), startMs: r2(service.startMs) };
+    return { pool, ceiling, create, labels, labelP95, rss: peakRssMb(service.child.pid!), startMs: r2(service.startMs) };
   };
   let small, large;
   try {
@@ -480,6 +503,10 @@ async function main(): Promise<void> {
     createSmall: { clients: CLIENTS, ...small.create },
     renderer: { labelsPerSecondInProcess: rendererThread, labelsPerSecondPool: { small: small.pool, large: large.pool } },
     createVsRenderer: { small: r2(small.create.perSecond / small.pool), large: r2(create.perSecond / large.pool) },
+    ceiling: {
+      perSecond: { small: small.ceiling, large: large.ceiling },
+      vsRenderer: { small: r2(small.ceiling / small.pool), large: r2(large.ceiling / large.pool) },
+    },
     labelFetch10PiecesP95Ms: { small: small.labelP95, large: large.labelP95 },
     peakRssMb: { small: small.rss, large: large.rss },
     dbBytesPerShipment: Math.round(dbBytes / LARGE),
@@ -503,6 +530,8 @@ async function main(): Promise<void> {
   rows.push(['renderer labels/s: 1 thread', String(rendererThread), '']);
   rows.push(['renderer labels/s: pool, on the small / large create load\'s labels, in turns with it', both(small.pool, large.pool), '']);
   rows.push(['create ÷ renderer pool small / large', both(results.createVsRenderer.small, results.createVsRenderer.large), '≥ 0.8']);
+  rows.push(['ceiling: bare route rendering the same labels, per s, small / large', both(small.ceiling, large.ceiling), '']);
+  rows.push(['ceiling ÷ renderer pool small / large', both(results.ceiling.vsRenderer.small, results.ceiling.vsRenderer.large), '']);
   rows.push(['label fetch 10 pieces p95 ms small / large', both(small.labelP95, large.labelP95), '≤ 80']);
   rows.push(['peak RSS MB small / large', both(small.rss, large.rss), '≤ 300']);
   rows.push(['db bytes per shipment', String(results.dbBytesPerShipment), '≤ 2048']);

@@ -34,7 +34,7 @@ describe('npm run bench -- --quick', () => {
     }
     expect(results.create.errors).toBe(0);
     expect(results.createSmall.errors).toBe(0);
-    for (const key of ['create', 'createSmall', 'renderer', 'createVsRenderer', 'labelFetch10PiecesP95Ms', 'peakRssMb', 'dbBytesPerShipment', 'startToListeningMs']) {
+    for (const key of ['create', 'createSmall', 'renderer', 'createVsRenderer', 'ceiling', 'labelFetch10PiecesP95Ms', 'peakRssMb', 'dbBytesPerShipment', 'startToListeningMs']) {
       expect(results[key], key).toBeDefined();
     }
     for (const [path, value] of numbers(results)) {
