@@ -16,6 +16,7 @@ import type { LabelData } from '../main/core/labels/label-data';
 import { createLabelPool } from '../main/core/labels/label-pool';
 import { CreateShipmentResponse } from '../main/core/schemas';
 import { responseSerializer } from '../main/http/app';
+import { nextMessage } from './next-message';
 
 export const CEILING_PATH = '/render';
 
@@ -36,15 +37,7 @@ const SERVE = '--serve-ceiling';
 /** Forks the ceiling route with the service's node flags (`nodeArgs`, as `npm run serve` gives them). */
 export async function startCeiling(cwd: string, nodeArgs: string[]): Promise<Ceiling> {
   const child = fork(fileURLToPath(import.meta.url), [SERVE], { cwd, execArgv: [...nodeArgs, '--import', 'tsx'], stdio: 'inherit' });
-  const next = () =>
-    new Promise<string>((resolve, reject) => {
-      const exited = (code: number | null) => reject(new Error(`the ceiling process exited (${code})`));
-      child.once('exit', exited);
-      child.once('message', (answer: string) => {
-        child.off('exit', exited);
-        resolve(answer);
-      });
-    });
+  const next = () => nextMessage<string>(child, 'the ceiling process');
   const url = await next();
   return {
     url,

@@ -9,6 +9,7 @@
 import autocannon from 'autocannon';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { nextMessage } from './next-message';
 
 export const CLIENTS = 16;
 
@@ -85,17 +86,13 @@ export interface LoadProcess {
 export function createLoadProcess(cwd: string): LoadProcess {
   const child = fork(fileURLToPath(import.meta.url), [SERVE], { cwd, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   return {
-    run: (request) =>
-      new Promise<LoadResult>((resolve, reject) => {
-        const exited = (code: number | null) => reject(new Error(`the create load process exited (${code})`));
-        child.once('exit', exited);
-        child.once('message', (answer: LoadResult | { error: string }) => {
-          child.off('exit', exited);
-          if ('error' in answer) reject(new Error(answer.error));
-          else resolve(answer);
-        });
-        child.send(request);
-      }),
+    run: async (request) => {
+      const answered = nextMessage<LoadResult | { error: string }>(child, 'the create load process');
+      child.send(request);
+      const answer = await answered;
+      if ('error' in answer) throw new Error(answer.error);
+      return answer;
+    },
     close: () => child.disconnect(),
   };
 }

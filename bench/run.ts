@@ -19,7 +19,7 @@ import { renderLabelSync } from '../main/core/labels/render-label';
 import { carriersRepo } from '../main/store/carriers-repo';
 import { DATABASE_FILE } from '../main/store/database';
 import type { PieceRow, ShipmentRow } from '../main/store/shipments-repo';
-import { CEILING_PATH, startCeiling, type Ceiling } from './ceiling';
+import { CEILING_PATH, startCeiling, type Ceiling, type CeilingLabel } from './ceiling';
 import { CLIENTS, createBody, createLoadProcess, type LoadProcess } from './create-load';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -353,7 +353,7 @@ async function createsAndRenderer(s: Service, dataDir: string): Promise<{ figure
     await renderAll(first.map((c) => c.label)); // warms the pool up on the warm-up's labels
     ceiling = await startCeiling(ROOT, SERVE_ARGS.slice(0, -1));
     /** Each of `batch` rendered once by the ceiling route, for the same clients. */
-    const ceilingAll = async (batch: typeof first) => {
+    const ceilingAll = async (batch: CeilingLabel[]) => {
       await ceiling!.feed(batch);
       return load.run({ url: ceiling!.url, path: CEILING_PATH, token: '', seconds: 0, amount: batch.length, first: 0 });
     };
