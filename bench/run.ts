@@ -355,7 +355,7 @@ async function createsAndRenderer(s: Service, dataDir: string): Promise<{ figure
     /** Each of `batch` rendered once by the ceiling route, for the same clients. */
     const ceilingAll = async (batch: CeilingLabel[]) => {
       await ceiling!.feed(batch);
-      return load.run({ url: ceiling!.url, path: CEILING_PATH, token: '', seconds: 0, amount: batch.length, first: 0 });
+      return load.run({ url: ceiling!.url, path: CEILING_PATH, amount: batch.length, first: 0 });
     };
     await ceilingAll(first); // warms it up as well
     const totals = {
