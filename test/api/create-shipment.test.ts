@@ -110,6 +110,34 @@ describe('create', () => {
     expect(names).toEqual(['batch-ok-1', 'batch-ok-2']);
   });
 
+  it('group commit: a batch runs each write once unless one throws; then the batch is undone and run again, each write alone', async () => {
+    const db = t.station.db;
+    const repo = shipmentsRepo(db, walSync(`${db.name}-wal`));
+    const calls = new Map<string, number>();
+    const insert = (name: string) => {
+      calls.set(name, (calls.get(name) ?? 0) + 1);
+      return db.prepare('INSERT INTO counters (name, value) VALUES (?, 1)').run(name).changes;
+    };
+    await expect(Promise.all(['once-1', 'once-2', 'once-3'].map((name) => repo.groupCommit(() => insert(name)))))
+      .resolves.toEqual([1, 1, 1]);
+    expect([...calls.values()]).toEqual([1, 1, 1]);
+
+    calls.clear();
+    const results = await Promise.allSettled([
+      repo.groupCommit(() => insert('again-1')),
+      repo.groupCommit(() => {
+        insert('again-undone');
+        throw new Error('invalid');
+      }),
+      repo.groupCommit(() => insert('again-2')),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    // The first pass stopped at the write that threw; the second ran all three.
+    expect(Object.fromEntries(calls)).toEqual({ 'again-1': 2, 'again-undone': 2, 'again-2': 1 });
+    const names = db.prepare("SELECT name FROM counters WHERE name LIKE 'again-%' ORDER BY name").pluck().all();
+    expect(names).toEqual(['again-1', 'again-2']);
+  });
+
   it('group commit: a sequence another program moved fails the commit, saves nothing, and is read again', async () => {
     const db = t.station.db;
     const repo = shipmentsRepo(db, walSync(`${db.name}-wal`));
