@@ -318,7 +318,8 @@ export function shipmentsRepo(db: Db, wal: WalSync) {
   // is undone alone and the others still commit. Savepoints for every batch had SQLite copy
   // each page a write touched into a savepoint journal, which past 64 KB (two creates)
   // spills to a new temp file: 69 temp files created and deleted in 4 seconds of creates
-  // (strace), none without. Writes only touch the database, so running one again is safe.
+  // (strace), and 1 in 5 seconds without. Writes only touch the database, so running one
+  // again is safe.
   interface Queued { write: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void }
   type Written = { q: Queued; value: unknown }[];
   let queued: Queued[] = [];
