@@ -47,8 +47,8 @@ export interface LoadResult {
 }
 
 /**
- * 16 clients creating for `seconds`, each sending its next request when the last is
- * answered: autocannon (from Fastify's authors), which spends 0.25 ms of CPU a request
+ * 16 clients creating, each sending its next request when the last is answered:
+ * autocannon (from Fastify's authors), which spends 0.25 ms of CPU a request
  * where fetch spent 1.06 ms.
  */
 async function load(request: LoadRequest): Promise<LoadResult> {

@@ -326,28 +326,24 @@ export function shipmentsRepo(db: Db, wal: WalSync) {
   const savepoint = db.prepare('SAVEPOINT one_write');
   const release = db.prepare('RELEASE one_write');
   const rollbackTo = db.prepare('ROLLBACK TO one_write');
-  /** A write threw in a batch run without savepoints: it is undone; run it again, isolated. */
+  /** What a batch run together returns when one of its writes threw: all of it is undone. */
   const WRITE_THREW = Symbol('a write threw');
-  const runBatch = (batch: Queued[], isolated: boolean): Written | typeof WRITE_THREW | undefined => {
+  /** Runs `batch` in one transaction, together or (`alone`) each write in a savepoint. */
+  const runBatch = (batch: Queued[], alone: boolean): Written | typeof WRITE_THREW | undefined => {
     const written: Written = [];
     let writeThrew = false;
     try {
       lazyTransaction(() => {
         for (const q of batch) {
-          if (!isolated) {
-            try {
-              written.push({ q, value: q.write() });
-            } catch (error) {
+          if (alone) savepoint.run();
+          try {
+            written.push({ q, value: q.write() });
+            if (alone) release.run();
+          } catch (error) {
+            if (!alone) {
               writeThrew = true;
               throw error;
             }
-            continue;
-          }
-          savepoint.run();
-          try {
-            written.push({ q, value: q.write() });
-            release.run();
-          } catch (error) {
             rollbackTo.run();
             release.run();
             q.reject(error);
@@ -370,13 +366,12 @@ export function shipmentsRepo(db: Db, wal: WalSync) {
     let written = runBatch(batch, false);
     if (written === WRITE_THREW) written = runBatch(batch, true);
     if (written === WRITE_THREW || written === undefined) return;
-    const committed = written;
     wal.flush().then(
       () => {
-        for (const { q, value } of committed) q.resolve(value);
+        for (const { q, value } of written) q.resolve(value);
       },
       (error: unknown) => {
-        for (const { q } of committed) q.reject(error);
+        for (const { q } of written) q.reject(error);
       },
     );
   };
