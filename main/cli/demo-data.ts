@@ -10,9 +10,9 @@ import { canonicalPostCode } from '../core/postcodes';
 import { makeTrackingNumber } from '../core/s10';
 import type { Address, ShipmentStatus } from '../core/schemas';
 import { deliveryLine, shipperName } from '../core/validate-shipment';
-import { encodeAddress } from '../store/address-codec';
-import type { Db } from '../store/database';
-import type { ServiceRow } from '../store/carriers-repo';
+import type { ServiceRecord } from '../core/storage';
+import { encodeAddress } from '../stores/sqlite/address-codec';
+import type { Db } from '../stores/sqlite/database';
 
 export interface DemoDataOptions {
   shipments: number;
@@ -160,11 +160,11 @@ export function fillDemoData(db: Db, catalog: CarrierCatalog, options: DemoDataO
   const start = now - days * DAY_MS;
 
   const carriers = catalog.allCarriers();
-  const services: { service: ServiceRow; prefix: string; features: number[]; code: string }[] = [];
+  const services: { service: ServiceRecord; prefix: string; features: number[]; code: string }[] = [];
   for (const c of carriers) {
-    const features = db.prepare<[number], { id: number }>('SELECT id FROM carrier_features WHERE carrier_id = ?').all(c.id).map((f) => f.id);
-    for (const s of db.prepare<[number], ServiceRow>('SELECT * FROM carrier_services WHERE carrier_id = ? ORDER BY id').all(c.id)) {
-      services.push({ service: s, prefix: c.tracking_prefix, features, code: c.code });
+    const features = catalog.features(String(c.id)).items.map((f) => f.id);
+    for (const s of catalog.services(String(c.id)).items) {
+      services.push({ service: { ...s, carrierId: c.id, scope: s.scope as ServiceRecord['scope'] }, prefix: c.trackingPrefix, features, code: c.code });
     }
   }
   if (services.length === 0) throw new Error('the carrier catalog is empty');
@@ -179,7 +179,7 @@ export function fillDemoData(db: Db, catalog: CarrierCatalog, options: DemoDataO
   const next = new Map<string, number>();
   const nextOf = (name: string) => next.get(name) ?? (counter.get(name)?.value ?? 0) + 1;
   let shipmentSerial = nextOf('shipment-number');
-  for (const c of carriers) next.set(`tracking-serial:${c.tracking_prefix}`, nextOf(`tracking-serial:${c.tracking_prefix}`));
+  for (const c of carriers) next.set(`tracking-serial:${c.trackingPrefix}`, nextOf(`tracking-serial:${c.trackingPrefix}`));
 
   const insertShipment = db.prepare(`INSERT INTO shipments (uuid, shipment_number, created_on, despatch_date, carrier_id,
       carrier_service_id, features, collection_address, delivery_address, shipper, delivery_line, delivery_postcode_key,
@@ -227,8 +227,8 @@ export function fillDemoData(db: Db, catalog: CarrierCatalog, options: DemoDataO
         next.set(`tracking-serial:${prefix}`, serial + count);
         const path = pathFor(r, now - createdOn);
         let weight = 0;
-        const maxW = Math.min(service.max_weight_kg, 25);
-        const maxL = Math.min(service.max_length_cm, 120);
+        const maxW = Math.min(service.maxWeightKg, 25);
+        const maxL = Math.min(service.maxLengthCm, 120);
         const pieceRows: (string | number)[][] = [];
         for (let k = 0; k < count; k++) {
           const w = Math.max(0.05, Math.round(r() * maxW * 100) / 100);
@@ -248,7 +248,7 @@ export function fillDemoData(db: Db, catalog: CarrierCatalog, options: DemoDataO
         const goods = pick(r, GOODS);
         const feats = features.filter(() => r() < 0.15);
         insertShipment.run(
-          randomUUID(), `SS${String(shipmentSerial++).padStart(8, '0')}`, createdOn, createdOn + (r() < 0.8 ? 0 : DAY_MS), service.carrier_id,
+          randomUUID(), `SS${String(shipmentSerial++).padStart(8, '0')}`, createdOn, createdOn + (r() < 0.8 ? 0 : DAY_MS), service.carrierId,
           service.id, JSON.stringify(feats), from.json, dest.json, from.shipper, dest.line,
           dest.key, goods, r() < 0.2 ? 'Leave with neighbour if out' : '',
           international ? pick(r, HS) : '', international ? goods : '', `PO-${100000 + Math.floor(r() * 900000)}`, '', '',

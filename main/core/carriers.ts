@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import type { CarrierRow, CarriersRepo, FeatureRow, ServiceRow } from '../store/carriers-repo';
 import { notFound, validationError } from './errors';
 import type { Carrier, CarrierFeature, CarrierService } from './schemas';
+import type { CarrierRecord, CarrierStore, CatalogRecords, FeatureRecord, ServiceRecord } from './storage';
 
 const CatalogFile = Type.Object({
   carriers: Type.Array(
@@ -52,56 +52,32 @@ export function readCatalogFile(resources: string): CatalogFile {
 }
 
 export class CarrierCatalog {
-  private carriersById = new Map<number, CarrierRow>();
-  private servicesById = new Map<number, ServiceRow>();
-  private featuresById = new Map<number, FeatureRow>();
+  private readonly carriersById: Map<number, CarrierRecord>;
+  private readonly servicesById: Map<number, ServiceRecord>;
+  private readonly featuresById: Map<number, FeatureRecord>;
 
-  constructor(private readonly repo: CarriersRepo) {
-    this.reload();
+  constructor(records: CatalogRecords) {
+    this.carriersById = new Map(records.carriers.map((c) => [c.id, c]));
+    this.servicesById = new Map(records.services.map((s) => [s.id, s]));
+    this.featuresById = new Map(records.features.map((f) => [f.id, f]));
   }
 
-  /** Adds and updates what the file holds; never deletes (shipments refer to it). */
-  sync(file: CatalogFile): void {
-    const carriers: CarrierRow[] = [];
-    const services: ServiceRow[] = [];
-    const features: FeatureRow[] = [];
-    for (const c of file.carriers) {
-      carriers.push({ id: c.id, code: c.code, name: c.name, tracking_prefix: c.trackingPrefix });
-      for (const s of c.services) {
-        services.push({
-          id: s.id,
-          carrier_id: c.id,
-          system_name: s.systemName,
-          name: s.name,
-          unique_identifier: s.uniqueIdentifier,
-          service_code: s.serviceCode,
-          max_weight_kg: s.maxWeightKg,
-          max_length_cm: s.maxLengthCm,
-          scope: s.scope,
-        });
-      }
-      for (const f of c.features) features.push({ id: f.id, carrier_id: c.id, name: f.name, code: f.code });
-    }
-    this.repo.sync(carriers, services, features);
-    this.reload();
+  /** Adds and updates what the file holds (never deletes: shipments refer to it), then holds all of it. */
+  static async load(store: CarrierStore, file: CatalogFile): Promise<CarrierCatalog> {
+    await store.sync(catalogRecords(file));
+    return new CarrierCatalog(await store.all());
   }
 
-  private reload(): void {
-    this.carriersById = new Map(this.repo.carriers().map((c) => [c.id, c]));
-    this.servicesById = new Map(this.repo.services().map((s) => [s.id, s]));
-    this.featuresById = new Map(this.repo.features().map((f) => [f.id, f]));
-  }
-
-  carrier(id: number): CarrierRow | undefined {
+  carrier(id: number): CarrierRecord | undefined {
     return this.carriersById.get(id);
   }
-  service(id: number): ServiceRow | undefined {
+  service(id: number): ServiceRecord | undefined {
     return this.servicesById.get(id);
   }
-  feature(id: number): FeatureRow | undefined {
+  feature(id: number): FeatureRecord | undefined {
     return this.featuresById.get(id);
   }
-  allCarriers(): CarrierRow[] {
+  allCarriers(): CarrierRecord[] {
     return [...this.carriersById.values()];
   }
 
@@ -110,7 +86,7 @@ export class CarrierCatalog {
   }
 
   /** `carrierId` arrives as path text: not an integer → 400, unknown → 404 (CONTRACT §4). */
-  resolveCarrierId(raw: string): CarrierRow {
+  resolveCarrierId(raw: string): CarrierRecord {
     if (!/^\d{1,9}$/.test(raw)) throw validationError({ carrierId: `${raw} is not an integer carrier id` });
     const carrier = this.carrier(Number(raw));
     if (!carrier) throw notFound(`Carrier ${raw}`);
@@ -120,25 +96,26 @@ export class CarrierCatalog {
   services(carrierId: string): { items: CarrierService[] } {
     const carrier = this.resolveCarrierId(carrierId);
     const items = [...this.servicesById.values()]
-      .filter((s) => s.carrier_id === carrier.id)
-      .map((s) => ({
-        id: s.id,
-        systemName: s.system_name,
-        name: s.name,
-        uniqueIdentifier: s.unique_identifier,
-        serviceCode: s.service_code,
-        maxWeightKg: s.max_weight_kg,
-        maxLengthCm: s.max_length_cm,
-        scope: s.scope,
-      }));
+      .filter((s) => s.carrierId === carrier.id)
+      .map(({ carrierId: _, ...service }) => service);
     return { items: items.sort((a, b) => a.id - b.id) };
   }
 
   features(carrierId: string): { items: CarrierFeature[] } {
     const carrier = this.resolveCarrierId(carrierId);
     const items = [...this.featuresById.values()]
-      .filter((f) => f.carrier_id === carrier.id)
+      .filter((f) => f.carrierId === carrier.id)
       .map((f) => ({ id: f.id, name: f.name, carrierFeatureCode: f.code }));
     return { items: items.sort((a, b) => a.id - b.id) };
   }
+}
+
+function catalogRecords(file: CatalogFile): CatalogRecords {
+  const records: CatalogRecords = { carriers: [], services: [], features: [] };
+  for (const { services, features, ...carrier } of file.carriers) {
+    records.carriers.push(carrier);
+    for (const service of services) records.services.push({ ...service, carrierId: carrier.id });
+    for (const feature of features) records.features.push({ ...feature, carrierId: carrier.id });
+  }
+  return records;
 }

@@ -2,6 +2,11 @@
  * Problems the core raises. The doors (HTTP, IPC) turn them into problem-details bodies
  * (CONTRACT §2); the core never knows which door it is behind.
  */
+import { StorageUnavailableError } from './storage';
+
+/** What a 503 for unavailable storage tells the client to wait before it tries again. */
+const STORAGE_RETRY_SECONDS = 2;
+
 export type ProblemKind =
   | 'validation'
   | 'unauthorized'
@@ -86,11 +91,10 @@ export class FieldErrors {
   }
 }
 
-/** A storage failure a retry may cure (busy, locked, disk trouble) is a 503, not a 500. */
+/** A storage failure a retry may cure (busy, unreachable, restarting) is a 503, not a 500. */
 export function storageProblem(error: unknown): ProblemError | null {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY)/.test(code)) {
-    return new ProblemError('unavailable', 'The station’s database is busy or unavailable; try again shortly.');
+  if (error instanceof StorageUnavailableError) {
+    return new ProblemError('unavailable', 'The station’s database is busy or unavailable; try again shortly.', {}, STORAGE_RETRY_SECONDS);
   }
   return null;
 }

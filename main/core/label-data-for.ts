@@ -1,40 +1,38 @@
-/** Builds what a label shows from stored rows, so a re-render is byte-identical. */
+/** Builds what a label shows from a stored shipment, so a re-render is byte-identical. */
 import type { CarrierCatalog } from './carriers';
 import type { LabelData, LabelPiece } from './labels/label-data';
-import { decodeAddress } from '../store/address-codec';
-import type { PieceRow, ShipmentRow } from '../store/shipments-repo';
+import type { NewShipment, PieceRecord } from './storage';
 
-export function labelDataFor(row: ShipmentRow, pieces: PieceRow[], catalog: CarrierCatalog): LabelData {
-  const carrier = catalog.carrier(row.carrier_id)!;
-  const service = catalog.service(row.carrier_service_id)!;
-  const featureIds = JSON.parse(row.features) as number[];
+export function labelDataFor(shipment: NewShipment, pieces: PieceRecord[], catalog: CarrierCatalog): LabelData {
+  const carrier = catalog.carrier(shipment.carrierId)!;
+  const service = catalog.service(shipment.carrierServiceId)!;
   return {
-    shipmentNumber: row.shipment_number,
-    despatchDate: new Date(row.despatch_date).toISOString(),
+    shipmentNumber: shipment.shipmentNumber,
+    despatchDate: new Date(shipment.despatchDate).toISOString(),
     carrier: { code: carrier.code, name: carrier.name },
-    service: { code: service.service_code, name: service.name },
-    features: featureIds.map((id) => catalog.feature(id)?.name ?? String(id)),
-    collectionAddress: decodeAddress(row.collection_address),
-    deliveryAddress: decodeAddress(row.delivery_address),
-    references: { one: row.reference_one, two: row.reference_two, three: row.reference_three },
-    deliveryInstructions: row.delivery_instructions,
-    hsCode: row.hs_code,
-    descriptionOfGoods: row.description_of_goods,
-    pieces: pieces.map(pieceFromRow),
+    service: { code: service.serviceCode, name: service.name },
+    features: shipment.features.map((id) => catalog.feature(id)?.name ?? String(id)),
+    collectionAddress: shipment.collectionAddress,
+    deliveryAddress: shipment.deliveryAddress,
+    references: { one: shipment.referenceOne, two: shipment.referenceTwo, three: shipment.referenceThree },
+    deliveryInstructions: shipment.deliveryInstructions,
+    hsCode: shipment.hsCode,
+    descriptionOfGoods: shipment.descriptionOfGoods,
+    pieces: pieces.map(labelPiece),
   };
 }
 
 /** A stored piece as the label and the shipment view both show it. */
-export function pieceFromRow(p: PieceRow): LabelPiece {
+export function labelPiece(p: PieceRecord): LabelPiece {
   return {
-    sequenceNumber: p.sequence_number,
-    trackingNumber: p.tracking_number,
+    sequenceNumber: p.sequenceNumber,
+    trackingNumber: p.trackingNumber,
     weight: p.weight,
-    weightUnit: p.weight_unit,
+    weightUnit: p.weightUnit,
     length: p.length,
     width: p.width,
     height: p.height,
-    dimensionUnit: p.dimension_unit,
+    dimensionUnit: p.dimensionUnit,
     description: p.description,
   };
 }

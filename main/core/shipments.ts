@@ -6,11 +6,11 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { CarrierCatalog } from './carriers';
 import { DAY_MS, iso, parseDateInput } from './dates';
 import { FieldErrors, ProblemError, conflict, notFound, validationError } from './errors';
-import { labelDataFor, pieceFromRow } from './label-data-for';
+import { labelDataFor, labelPiece } from './label-data-for';
 import type { LabelData, LabelOptions } from './labels/label-data';
 import { fromMinorUnits } from './money';
 import { postCodeKey } from './postcodes';
-import { SlidingWindowLimiter } from './rate-limiter';
+import { RateLimit } from './rate-limiter';
 import { isValidTrackingNumber, makeTrackingNumber } from './s10';
 import {
   STATUSES,
@@ -28,9 +28,19 @@ import {
 } from './schemas';
 import { CANCELLABLE_STATUSES, INITIAL_STATUS, canTransition, isScanStatus, isStatus } from './statuses';
 import { convertWeight, round3 } from './units';
+import type {
+  EventRecord,
+  IdempotencyClaim,
+  IdempotencyRecord,
+  LimitStore,
+  ListFilter,
+  NewShipment,
+  PieceRecord,
+  ShipmentRecord,
+  ShipmentStore,
+  NumberStore,
+} from './storage';
 import { deliveryLine, shipperName, validateShipment, type ValidShipment } from './validate-shipment';
-import { decodeAddress, encodeAddress } from '../store/address-codec';
-import type { EventRow, ListFilter, NewEventRow, PieceRow, ShipmentRow, ShipmentsRepo } from '../store/shipments-repo';
 
 export interface LabelRenderer {
   render(data: LabelData, options: LabelOptions): Promise<Buffer>;
@@ -59,35 +69,37 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function eventFor(row: Pick<ShipmentRow, 'id'>, status: ShipmentStatus, description: string, user: string, at: number): NewEventRow {
+/** An event the station records itself (created, printed, cancelled): no place, no scan data. */
+function stationEvent(status: ShipmentStatus, description: string, user: string, at: number): EventRecord {
   return {
-    shipment_id: row.id,
     status,
     description,
     location: '',
     signatory: '',
-    signatory_file_name: '',
+    signatoryFileName: '',
     latitude: null,
     longitude: null,
-    depot_id: null,
-    tracking_number: '',
+    depotId: null,
+    trackingNumber: '',
     user,
-    occurred_on: at,
+    occurredOn: at,
   };
 }
 
 export class ShipmentService {
   /** CONTRACT §8: the public tracking view is limited to 60 requests a minute per client. */
-  private readonly publicTrackingLimiter: SlidingWindowLimiter;
+  private readonly publicTrackingLimit: RateLimit;
 
   constructor(
-    private readonly repo: ShipmentsRepo,
+    private readonly repo: ShipmentStore,
+    private readonly numbers: NumberStore,
+    limits: LimitStore,
     private readonly catalog: CarrierCatalog,
     private readonly labels: LabelRenderer,
-    private readonly defaultLabelSize: () => LabelSize,
+    private readonly defaultLabelSize: () => Promise<LabelSize>,
     private readonly now: () => number,
   ) {
-    this.publicTrackingLimiter = new SlidingWindowLimiter(60, 60_000, now);
+    this.publicTrackingLimit = new RateLimit(limits, 'public-tracking', 60, 60_000, now);
   }
 
   // ------------------------------------------------------------ create
@@ -100,227 +112,211 @@ export class ShipmentService {
     const now = this.now();
     const valid = validateShipment(request, this.catalog, now);
     // The body's hash is needed only to hold a retry to the same request.
-    const idempotency =
+    const claim: IdempotencyClaim | undefined =
       idempotencyKey === undefined
         ? undefined
-        : { key: idempotencyKey, hash: createHash('sha256').update(canonicalJson(request)).digest() };
-    if (idempotency) {
-      const previous = this.replayOf(caller.userId, idempotency.key, idempotency.hash, now);
-      if (previous !== undefined) return this.createdResponse(previous);
+        : {
+            userId: caller.userId,
+            key: idempotencyKey,
+            requestHash: createHash('sha256').update(canonicalJson(request)).digest(),
+            freshSince: now - IDEMPOTENCY_WINDOW_MS,
+          };
+    if (claim) {
+      const previous = await this.repo.idempotencyKey(claim.userId, claim.key);
+      if (previous && previous.createdOn >= claim.freshSince) return this.replay(previous, claim);
     }
 
-    const { shipmentNumber, trackingNumbers } = this.allocateNumbers(valid);
-    const row: Omit<ShipmentRow, 'id'> = this.shipmentRow(valid, shipmentNumber, caller, now);
-    const pieces = valid.pieces.map((p, i) => ({
-      shipment_id: 0,
-      sequence_number: p.sequenceNumber,
+    const { shipmentNumber, trackingNumbers } = await this.takeNumbers(valid);
+    const shipment = this.newShipment(valid, shipmentNumber, caller, now);
+    const pieces: PieceRecord[] = valid.pieces.map((p, i) => ({
+      sequenceNumber: p.sequenceNumber,
       description: p.description,
       weight: p.weight,
-      weight_unit: p.weightUnit,
+      weightUnit: p.weightUnit,
       length: p.length,
       width: p.width,
       height: p.height,
-      dimension_unit: p.dimensionUnit,
-      tracking_number: trackingNumbers[i]!,
+      dimensionUnit: p.dimensionUnit,
+      trackingNumber: trackingNumbers[i]!,
     }));
     // Labels are rendered before anything is written: if rendering fails nothing is stored
-    // (the reserved numbers are simply never used, as a sequence must not hand them out twice).
-    const labels = await this.pieceLabels({ ...row, id: 0 }, pieces);
-
-    const outcome = await this.repo.groupCommit(() => {
-      if (idempotency) {
-        // A concurrent retry with the same key may have committed while we rendered.
-        const previous = this.replayOf(caller.userId, idempotency.key, idempotency.hash, now);
-        if (previous !== undefined) return { replayOf: previous } as const;
-      }
-      const id = this.repo.insertShipment(row);
-      for (const piece of pieces) this.repo.insertPiece({ ...piece, shipment_id: id });
-      this.repo.insertEvent(eventFor({ id }, INITIAL_STATUS, 'Shipment created', caller.username, now));
-      if (idempotency) {
-        this.repo.insertIdempotency(caller.userId, idempotency.key, idempotency.hash, id, now);
-        // Keys that expired since the last keyed create, found by index: the table holds
-        // about a day of keys however long the station runs between restarts.
-        this.repo.deleteIdempotencyBefore(now - IDEMPOTENCY_WINDOW_MS);
-      }
-      return { replayOf: undefined };
-    });
-    if (outcome.replayOf !== undefined) return this.createdResponse(outcome.replayOf);
-    return createResponse(row, pieces, labels);
+    // (the numbers taken are simply never used, as a sequence must not hand them out twice).
+    const labels = await this.pieceLabels(shipment, pieces);
+    // A concurrent retry with the same key may have committed while we rendered: the store
+    // checks the key again inside its write.
+    const outcome = await this.repo.create(
+      shipment,
+      pieces,
+      stationEvent(INITIAL_STATUS, 'Shipment created', caller.username, now),
+      claim,
+    );
+    if ('replayOf' in outcome) return this.replay(outcome.replayOf, claim!);
+    return createResponse(outcome.created, pieces, labels);
   }
 
-  private allocateNumbers(valid: ValidShipment): { shipmentNumber: string; trackingNumbers: string[] } {
-    const prefix = valid.carrier.tracking_prefix;
-    const count = valid.pieces.length;
-    // Reserved in memory; the create's own commit stores them (shipments-repo.ts).
-    const shipmentSerial = this.repo.allocate('shipment-number', 1);
-    const firstSerial = this.repo.allocate(`tracking-serial:${prefix}`, count);
-    if (shipmentSerial > MAX_SERIAL || firstSerial + count - 1 > MAX_SERIAL) {
+  private async takeNumbers(valid: ValidShipment): Promise<{ shipmentNumber: string; trackingNumbers: string[] }> {
+    const prefix = valid.carrier.trackingPrefix;
+    const [[shipmentSerial], serials] = await Promise.all([
+      this.numbers.take('shipment-number', 1),
+      this.numbers.take(`tracking-serial:${prefix}`, valid.pieces.length),
+    ]);
+    if (shipmentSerial! > MAX_SERIAL || serials.at(-1)! > MAX_SERIAL) {
       throw new ProblemError('conflict', `The number range of carrier ${valid.carrier.name} is used up.`);
     }
     const country = valid.collectionAddress.countryTwoCharacterISOCode;
     return {
       shipmentNumber: `SS${String(shipmentSerial).padStart(8, '0')}`,
-      trackingNumbers: Array.from({ length: count }, (_, i) => makeTrackingNumber(prefix, firstSerial + i, country)),
+      trackingNumbers: serials.map((serial) => makeTrackingNumber(prefix, serial, country)),
     };
   }
 
-  private shipmentRow(valid: ValidShipment, shipmentNumber: string, caller: Caller, now: number): Omit<ShipmentRow, 'id'> {
+  private newShipment(valid: ValidShipment, shipmentNumber: string, caller: Caller, now: number): NewShipment {
     const unit = valid.pieces[0]!.weightUnit;
     const totalWeight = round3(valid.pieces.reduce((sum, p) => sum + convertWeight(p.weight, p.weightUnit, unit), 0));
     return {
       uuid: randomUUID(),
-      shipment_number: shipmentNumber,
-      created_on: now,
-      despatch_date: valid.despatchDate,
-      carrier_id: valid.carrier.id,
-      carrier_service_id: valid.service.id,
-      features: JSON.stringify(valid.features),
-      collection_address: encodeAddress(valid.collectionAddress),
-      delivery_address: encodeAddress(valid.deliveryAddress),
+      shipmentNumber,
+      createdOn: now,
+      despatchDate: valid.despatchDate,
+      carrierId: valid.carrier.id,
+      carrierServiceId: valid.service.id,
+      features: valid.features,
+      collectionAddress: valid.collectionAddress,
+      deliveryAddress: valid.deliveryAddress,
       shipper: shipperName(valid.collectionAddress),
-      delivery_line: deliveryLine(valid.deliveryAddress),
-      delivery_postcode_key: postCodeKey(valid.deliveryAddress.postZipCode),
-      goods_description: valid.goodsDescription,
-      delivery_instructions: valid.deliveryInstructions,
-      hs_code: valid.hsCode,
-      description_of_goods: valid.descriptionOfGoods,
-      reference_one: valid.referenceOne,
-      reference_two: valid.referenceTwo,
-      reference_three: valid.referenceThree,
-      cost_minor: valid.costMinor,
-      insured_minor: valid.insuredMinor,
+      deliveryLine: deliveryLine(valid.deliveryAddress),
+      deliveryPostcodeKey: postCodeKey(valid.deliveryAddress.postZipCode),
+      goodsDescription: valid.goodsDescription,
+      deliveryInstructions: valid.deliveryInstructions,
+      hsCode: valid.hsCode,
+      descriptionOfGoods: valid.descriptionOfGoods,
+      referenceOne: valid.referenceOne,
+      referenceTwo: valid.referenceTwo,
+      referenceThree: valid.referenceThree,
+      costMinor: valid.costMinor,
+      insuredMinor: valid.insuredMinor,
       currency: valid.currency,
-      piece_count: valid.pieces.length,
-      total_weight: totalWeight,
-      weight_unit: unit,
+      pieceCount: valid.pieces.length,
+      totalWeight,
+      weightUnit: unit,
       status: INITIAL_STATUS,
-      status_description: 'Shipment created',
-      status_on: now,
-      status_location: '',
-      status_signatory: '',
-      created_by: caller.userId,
+      statusDescription: 'Shipment created',
+      statusOn: now,
+      statusLocation: '',
+      statusSignatory: '',
+      createdBy: caller.userId,
     };
   }
 
-  /** The shipment a retry with this key created, if the key is fresh and the body the same. */
-  private replayOf(userId: number, key: string, requestHash: Buffer, now: number): number | undefined {
-    const previous = this.repo.idempotency(userId, key);
-    if (!previous || previous.created_on < now - IDEMPOTENCY_WINDOW_MS) return undefined;
-    if (!previous.request_hash.equals(requestHash)) {
+  /** A retry of a create: the first response again if the body is the same, else 409. */
+  private async replay(previous: IdempotencyRecord, claim: IdempotencyClaim): Promise<CreateShipmentResponse> {
+    if (!previous.requestHash.equals(claim.requestHash)) {
       throw conflict('This Idempotency-Key was already used with a different request body.');
     }
-    return previous.shipment_id;
-  }
-
-  /** The create response of a stored shipment, labels re-rendered byte-identical. */
-  private async createdResponse(shipmentId: number): Promise<CreateShipmentResponse> {
-    const row = this.repo.byId(shipmentId)!;
-    const pieces = this.repo.pieces(row.id);
-    return createResponse(row, pieces, await this.pieceLabels(row, pieces));
+    const shipment = (await this.repo.byId(previous.shipmentId))!;
+    const pieces = await this.repo.pieces(shipment.id);
+    return createResponse(shipment, pieces, await this.pieceLabels(shipment, pieces));
   }
 
   /** Expired idempotency keys are forgotten: at start, and by each keyed create. */
-  pruneIdempotencyKeys(): void {
-    this.repo.deleteIdempotencyBefore(this.now() - IDEMPOTENCY_WINDOW_MS);
+  pruneIdempotencyKeys(): Promise<void> {
+    return this.repo.pruneIdempotencyKeys(this.now() - IDEMPOTENCY_WINDOW_MS);
   }
 
   // ------------------------------------------------------------ labels
 
-  private async pieceLabels(row: ShipmentRow, pieces: ReturnType<ShipmentsRepo['pieces']>): Promise<string[]> {
-    const data = labelDataFor(row, pieces, this.catalog);
-    const size = this.defaultLabelSize();
+  private async pieceLabels(shipment: NewShipment, pieces: PieceRecord[]): Promise<string[]> {
+    const data = labelDataFor(shipment, pieces, this.catalog);
+    const size = await this.defaultLabelSize();
     const pdfs = await Promise.all(
-      pieces.map((p) => this.labels.render(data, { size, pieces: [p.sequence_number] })),
+      pieces.map((p) => this.labels.render(data, { size, pieces: [p.sequenceNumber] })),
     );
     return pdfs.map((pdf) => pdf.toString('base64'));
   }
 
   async label(uniqueId: string, caller: Caller, size?: LabelSize): Promise<LabelResponse> {
-    const row = this.find(uniqueId);
-    if (row.status === 'Cancelled') throw conflict(`Shipment ${row.shipment_number} is cancelled; its label is void.`);
-    const pieces = this.repo.pieces(row.id);
+    const row = await this.find(uniqueId);
+    if (row.status === 'Cancelled') throw conflict(`Shipment ${row.shipmentNumber} is cancelled; its label is void.`);
+    const pieces = await this.repo.pieces(row.id);
     const pdf = await this.labels.render(labelDataFor(row, pieces, this.catalog), {
-      size: size ?? this.defaultLabelSize(),
+      size: size ?? (await this.defaultLabelSize()),
     });
     if (row.status === INITIAL_STATUS) {
-      await this.repo.groupCommit(() => {
-        const current = this.repo.byId(row.id)!;
-        if (current.status !== INITIAL_STATUS) return;
-        this.appendEvent(eventFor(row, 'Printed', 'Label printed', caller.username, this.now()));
-      });
+      await this.repo.changeStatus(row.id, (current) =>
+        current.status === INITIAL_STATUS ? stationEvent('Printed', 'Label printed', caller.username, this.now()) : null,
+      );
     }
     return { format: 'pdf', base64String: pdf.toString('base64') };
   }
 
   // ------------------------------------------------------------ read
 
-  private find(uniqueId: string): ShipmentRow {
+  private async find(uniqueId: string): Promise<ShipmentRecord> {
     if (!UUID.test(uniqueId)) throw validationError({ uniqueId: `${uniqueId} is not a UUID` });
-    const row = this.repo.byUuid(uniqueId.toLowerCase());
+    const row = await this.repo.byUuid(uniqueId.toLowerCase());
     if (!row) throw notFound(`Shipment ${uniqueId}`);
     return row;
   }
 
   async view(uniqueId: string): Promise<ShipmentDetail> {
-    const row = this.find(uniqueId);
-    const pieces = this.repo.pieces(row.id);
+    const row = await this.find(uniqueId);
+    const pieces = await this.repo.pieces(row.id);
     const labels = await this.pieceLabels(row, pieces);
-    const reference = row.reference_one;
     return {
-      shipmentNumber: row.shipment_number,
-      despatchDate: iso(row.despatch_date),
-      deliveryInstructions: row.delivery_instructions,
-      carrier: this.catalog.carrier(row.carrier_id)?.name ?? '',
-      carrierService: this.catalog.service(row.carrier_service_id)?.name ?? '',
-      hsCode: row.hs_code,
-      descriptionOfGoods: row.description_of_goods,
-      goodsDescription: row.goods_description,
-      collectionAddress: decodeAddress(row.collection_address),
-      deliveryAddress: decodeAddress(row.delivery_address),
-      reference,
-      cost: fromMinorUnits(row.cost_minor, row.currency),
-      insuredValue: fromMinorUnits(row.insured_minor, row.currency),
+      shipmentNumber: row.shipmentNumber,
+      despatchDate: iso(row.despatchDate),
+      deliveryInstructions: row.deliveryInstructions,
+      carrier: this.catalog.carrier(row.carrierId)?.name ?? '',
+      carrierService: this.catalog.service(row.carrierServiceId)?.name ?? '',
+      hsCode: row.hsCode,
+      descriptionOfGoods: row.descriptionOfGoods,
+      goodsDescription: row.goodsDescription,
+      collectionAddress: row.collectionAddress,
+      deliveryAddress: row.deliveryAddress,
+      reference: row.referenceOne,
+      cost: fromMinorUnits(row.costMinor, row.currency),
+      insuredValue: fromMinorUnits(row.insuredMinor, row.currency),
       currency: row.currency,
-      shipmentPieces: pieces.map((p, i) => ({ ...pieceFromRow(p), base64String: labels[i]! })),
+      shipmentPieces: pieces.map((p, i) => ({ ...labelPiece(p), base64String: labels[i]! })),
       shipmentId: row.uuid,
       status: row.status,
-      createdOn: iso(row.created_on),
-      carrierId: row.carrier_id,
-      carrierServiceId: row.carrier_service_id,
-      carrierFeatures: JSON.parse(row.features) as number[],
-      referenceOne: row.reference_one,
-      referenceTwo: row.reference_two,
-      referenceThree: row.reference_three,
+      createdOn: iso(row.createdOn),
+      carrierId: row.carrierId,
+      carrierServiceId: row.carrierServiceId,
+      carrierFeatures: row.features,
+      referenceOne: row.referenceOne,
+      referenceTwo: row.referenceTwo,
+      referenceThree: row.referenceThree,
     };
   }
 
-  list(query: ListShipmentsQuery): ShipmentList {
+  async list(query: ListShipmentsQuery): Promise<ShipmentList> {
     const filter = this.listFilter(query);
-    const totals = this.repo.totals(filter);
+    const totals = await this.repo.totals(filter);
     // Page 1 always reads the rows (one index probe); deeper pages past the end are skipped.
-    const rows = filter.offset > 0 && filter.offset >= totals.items ? [] : this.repo.list(filter);
+    const rows = filter.offset > 0 && filter.offset >= totals.items ? [] : await this.repo.list(filter);
     return {
       totalItems: totals.items,
       totalPieces: totals.pieces,
       items: rows.map((r) => ({
         id: r.id,
         shipmentId: r.uuid,
-        shipmentNo: r.shipment_number,
-        createdOn: iso(r.created_on),
-        shipping: iso(r.despatch_date),
+        shipmentNo: r.shipmentNumber,
+        createdOn: iso(r.createdOn),
+        shipping: iso(r.despatchDate),
         shipper: r.shipper,
-        reference: r.reference_one,
-        deliveryAddress: r.delivery_line,
-        carrier: this.catalog.carrier(r.carrier_id)?.name ?? '',
-        carrierService: this.catalog.service(r.carrier_service_id)?.name ?? '',
-        pieces: r.piece_count,
-        weight: r.total_weight,
-        weightMeasurement: r.weight_unit,
+        reference: r.referenceOne,
+        deliveryAddress: r.deliveryLine,
+        carrier: this.catalog.carrier(r.carrierId)?.name ?? '',
+        carrierService: this.catalog.service(r.carrierServiceId)?.name ?? '',
+        pieces: r.pieceCount,
+        weight: r.totalWeight,
+        weightMeasurement: r.weightUnit,
         status: r.status,
-        trackingDescription: r.status_description,
-        statusDateTime: iso(r.status_on),
-        statusLocation: r.status_location,
-        statusSignatory: r.status_signatory,
+        trackingDescription: r.statusDescription,
+        statusDateTime: iso(r.statusOn),
+        statusLocation: r.statusLocation,
+        statusSignatory: r.statusSignatory,
       })),
     };
   }
@@ -350,7 +346,7 @@ export class ShipmentService {
     errors.throwIfAny();
     const limit = query.ItemsPerPage ?? 100;
     return {
-      statuses,
+      statuses: statuses as ShipmentStatus[],
       from: from?.ms ?? null,
       to,
       newestFirst: (query.OrderByDate ?? 'NewestFirst') === 'NewestFirst',
@@ -361,118 +357,109 @@ export class ShipmentService {
 
   // ------------------------------------------------------------ status changes
 
-  /** Inserts an event and keeps the shipment's status columns on its latest event. */
-  private appendEvent(event: NewEventRow): void {
-    this.repo.insertEvent(event);
-    this.repo.setStatusFrom(this.repo.latestEvent(event.shipment_id)!);
-  }
-
   async cancel(uniqueId: string, caller: Caller): Promise<{ success: boolean }> {
-    const found = this.find(uniqueId);
-    await this.repo.groupCommit(() => {
-      const row = this.repo.byId(found.id)!;
-      if (row.status === 'Cancelled') return;
-      if (!CANCELLABLE_STATUSES.includes(row.status as ShipmentStatus)) {
+    const found = await this.find(uniqueId);
+    await this.repo.changeStatus(found.id, (row) => {
+      if (row.status === 'Cancelled') return null;
+      if (!CANCELLABLE_STATUSES.includes(row.status)) {
         throw conflict(
-          `Shipment ${row.shipment_number} is ${row.status}; only a shipment that is ${CANCELLABLE_STATUSES.join(', ')} can be cancelled.`,
+          `Shipment ${row.shipmentNumber} is ${row.status}; only a shipment that is ${CANCELLABLE_STATUSES.join(', ')} can be cancelled.`,
         );
       }
-      this.appendEvent(eventFor(row, 'Cancelled', 'Shipment cancelled', caller.username, this.now()));
+      return stationEvent('Cancelled', 'Shipment cancelled', caller.username, this.now());
     });
     return { success: true };
   }
 
   async recordEvent(uniqueId: string, body: CarrierEventRequest, caller: Caller): Promise<TrackingResponse> {
-    const found = this.find(uniqueId);
+    const found = await this.find(uniqueId);
     const now = this.now();
     const errors = new FieldErrors();
     if (!isStatus(body.status) || !isScanStatus(body.status)) {
       errors.add('status', `${body.status} is not a carrier scan status; allowed: ${STATUSES.filter((s) => isScanStatus(s)).join(', ')}`);
     }
-    const pieces = this.repo.pieces(found.id);
+    const pieces = await this.repo.pieces(found.id);
     if (body.trackingNumber !== undefined && body.trackingNumber !== '' &&
-        !pieces.some((p) => p.tracking_number === body.trackingNumber)) {
-      errors.add('trackingNumber', `${body.trackingNumber} is not a piece of shipment ${found.shipment_number}`);
+        !pieces.some((p) => p.trackingNumber === body.trackingNumber)) {
+      errors.add('trackingNumber', `${body.trackingNumber} is not a piece of shipment ${found.shipmentNumber}`);
     }
     let occurredOn = now;
     if (body.occurredOn !== undefined) {
       const parsed = parseDateInput(body.occurredOn);
       if (!parsed) errors.add('occurredOn', `${body.occurredOn} is not an ISO 8601 date-time`);
       else if (parsed.ms > now + 5 * 60_000) errors.add('occurredOn', 'must not be more than 5 minutes in the future');
-      else if (parsed.ms < found.created_on) errors.add('occurredOn', 'must not be before the shipment was created');
+      else if (parsed.ms < found.createdOn) errors.add('occurredOn', 'must not be before the shipment was created');
       else occurredOn = parsed.ms;
     }
     errors.throwIfAny();
     const status = body.status as ShipmentStatus;
-    // A scanner posts these in bursts: group commit keeps the event loop off the disk.
-    await this.repo.groupCommit(() => {
-      const row = this.repo.byId(found.id)!;
-      if (!canTransition(row.status as ShipmentStatus, status)) {
-        throw conflict(`Shipment ${row.shipment_number} cannot go from ${row.status} to ${status}.`);
+    const event: EventRecord = {
+      status,
+      description: body.description ?? '',
+      location: body.location ?? '',
+      signatory: body.signatory ?? '',
+      signatoryFileName: body.signatoryFileName ?? '',
+      latitude: body.geoLocationLatitude ?? null,
+      longitude: body.geoLocationLongitude ?? null,
+      depotId: body.carrierDepotId ?? null,
+      trackingNumber: body.trackingNumber ?? '',
+      user: caller.username,
+      occurredOn,
+    };
+    const after = await this.repo.changeStatus(found.id, (row) => {
+      if (!canTransition(row.status, status)) {
+        throw conflict(`Shipment ${row.shipmentNumber} cannot go from ${row.status} to ${status}.`);
       }
-      this.appendEvent({
-        shipment_id: row.id,
-        status,
-        description: body.description ?? '',
-        location: body.location ?? '',
-        signatory: body.signatory ?? '',
-        signatory_file_name: body.signatoryFileName ?? '',
-        latitude: body.geoLocationLatitude ?? null,
-        longitude: body.geoLocationLongitude ?? null,
-        depot_id: body.carrierDepotId ?? null,
-        tracking_number: body.trackingNumber ?? '',
-        user: caller.username,
-        occurred_on: occurredOn,
-      });
+      return event;
     });
-    return this.trackingOf(this.repo.byId(found.id)!, true);
+    return this.trackingOf(after!, true);
   }
 
   // ------------------------------------------------------------ tracking
 
-  tracking(uniqueId: string): TrackingResponse {
-    return this.trackingOf(this.find(uniqueId), true);
+  async tracking(uniqueId: string): Promise<TrackingResponse> {
+    return this.trackingOf(await this.find(uniqueId), true);
   }
 
   /** The public view: any of the shipment's references plus its delivery post code. */
-  publicTracking(reference: string, postCode: string, client: string): TrackingResponse {
-    const wait = this.publicTrackingLimiter.retryAfter(client);
+  async publicTracking(reference: string, postCode: string, client: string): Promise<TrackingResponse> {
+    const wait = await this.publicTrackingLimit.retryAfter(client);
     if (wait > 0) throw new ProblemError('rate-limited', `Too many tracking requests; try again in ${wait} seconds.`, {}, wait);
-    this.publicTrackingLimiter.record(client);
+    await this.publicTrackingLimit.record(client);
     const ref = reference.trim().toUpperCase();
     const row = UUID.test(ref)
-      ? this.repo.byUuid(ref.toLowerCase())
+      ? await this.repo.byUuid(ref.toLowerCase())
       : SHIPMENT_NUMBER.test(ref)
-        ? this.repo.byNumber(ref)
+        ? await this.repo.byNumber(ref)
         : isValidTrackingNumber(ref)
-          ? this.repo.byTrackingNumber(ref)
+          ? await this.repo.byTrackingNumber(ref)
           : undefined;
     // One answer for an unknown reference and a wrong post code: nothing to probe.
-    if (!row || row.delivery_postcode_key !== postCodeKey(postCode) || row.delivery_postcode_key === '') {
+    if (!row || row.deliveryPostcodeKey !== postCodeKey(postCode) || row.deliveryPostcodeKey === '') {
       throw notFound('No shipment with this reference and post code');
     }
     return this.trackingOf(row, false);
   }
 
-  private trackingOf(row: ShipmentRow, showUser: boolean): TrackingResponse {
-    const history = this.repo.events(row.id).map((e) => trackingStatus(e, showUser));
-    return { shipmentNumber: row.shipment_number, lastStatus: latestOf(history), trackingHistory: history };
+  private async trackingOf(row: ShipmentRecord, showUser: boolean): Promise<TrackingResponse> {
+    const history = (await this.repo.events(row.id)).map((e) => trackingStatus(e, showUser));
+    return { shipmentNumber: row.shipmentNumber, lastStatus: latestOf(history), trackingHistory: history };
   }
 }
 
 function createResponse(
-  row: Pick<ShipmentRow, 'uuid' | 'shipment_number'>,
-  pieces: Pick<PieceRow, 'sequence_number' | 'tracking_number'>[],
+  shipment: Pick<ShipmentRecord, 'uuid' | 'shipmentNumber'>,
+  pieces: Pick<PieceRecord, 'sequenceNumber' | 'trackingNumber'>[],
   labels: string[],
 ): CreateShipmentResponse {
   return {
     success: true,
-    shipmentId: row.uuid,
-    shipmentNumber: row.shipment_number,
+    shipmentId: shipment.uuid,
+    shipmentNumber: shipment.shipmentNumber,
     shipmentPieces: pieces.map((p, i) => ({
-      sequenceNumber: p.sequence_number,
+      sequenceNumber: p.sequenceNumber,
       base64String: labels[i]!,
-      trackingNumber: p.tracking_number,
+      trackingNumber: p.trackingNumber,
     })),
   };
 }
@@ -481,18 +468,18 @@ function latestOf(history: TrackingStatus[]): TrackingStatus {
   return history[history.length - 1]!;
 }
 
-function trackingStatus(e: EventRow, showUser: boolean): TrackingStatus {
+function trackingStatus(e: EventRecord, showUser: boolean): TrackingStatus {
   return {
-    signatoryFileName: e.signatory_file_name,
+    signatoryFileName: e.signatoryFileName,
     location: e.location,
     signatory: e.signatory,
     geoLocationLongitude: e.longitude,
     geoLocationLatitude: e.latitude,
-    carrierDepotId: e.depot_id,
+    carrierDepotId: e.depotId,
     user: showUser ? e.user : '',
-    trackingNumber: e.tracking_number,
+    trackingNumber: e.trackingNumber,
     description: e.description,
     status: e.status,
-    occurredOn: iso(e.occurred_on),
+    occurredOn: iso(e.occurredOn),
   };
 }

@@ -18,7 +18,7 @@ import {
   type WeightUnit,
 } from './schemas';
 import { toCm, toKg } from './units';
-import type { CarrierRow, ServiceRow } from '../store/carriers-repo';
+import type { CarrierRecord, ServiceRecord } from './storage';
 
 export interface ValidPiece {
   sequenceNumber: number;
@@ -33,8 +33,8 @@ export interface ValidPiece {
 
 export interface ValidShipment {
   despatchDate: number;
-  carrier: CarrierRow;
-  service: ServiceRow;
+  carrier: CarrierRecord;
+  service: ServiceRecord;
   features: number[];
   collectionAddress: Address;
   deliveryAddress: Address;
@@ -125,13 +125,13 @@ export function validateShipment(
   const carrier = catalog.carrier(req.carrierId);
   const service = catalog.service(req.carrierServiceId);
   if (!carrier) errors.add('carrierId', `${req.carrierId} is not a carrier of this station`);
-  if (!service || (carrier && service.carrier_id !== carrier.id)) {
+  if (!service || (carrier && service.carrierId !== carrier.id)) {
     errors.add('carrierServiceId', `${req.carrierServiceId} is not a service of carrier ${req.carrierId}`);
   }
   const features = [...new Set(req.carrierFeatures ?? [])];
   (req.carrierFeatures ?? []).forEach((id, i) => {
     const feature = catalog.feature(id);
-    if (!feature || feature.carrier_id !== req.carrierId) {
+    if (!feature || feature.carrierId !== req.carrierId) {
       errors.add(`carrierFeatures[${i}]`, `${id} is not a feature of carrier ${req.carrierId}`);
     }
   });
@@ -142,7 +142,7 @@ export function validateShipment(
   const to = deliveryAddress.countryTwoCharacterISOCode;
   const international = from !== '' && to !== '' && from !== to;
 
-  if (service && carrier && service.carrier_id === carrier.id && from && to) {
+  if (service && carrier && service.carrierId === carrier.id && from && to) {
     if (service.scope === 'domestic' && international) {
       errors.add('carrierServiceId', `${service.name} is domestic only; it does not carry from ${from} to ${to}`);
     }
@@ -172,18 +172,18 @@ export function validateShipment(
     };
     if (service) {
       const kg = toKg(piece.weight, piece.weightUnit);
-      if (kg > service.max_weight_kg) {
+      if (kg > service.maxWeightKg) {
         errors.add(
           `shipmentPieces[${i}].weight`,
-          `${piece.weight} ${piece.weightUnit} is over the ${service.max_weight_kg} KG limit of ${service.name}`,
+          `${piece.weight} ${piece.weightUnit} is over the ${service.maxWeightKg} KG limit of ${service.name}`,
         );
       }
       const sides = [['length', piece.length], ['width', piece.width], ['height', piece.height]] as const;
       for (const [side, value] of sides) {
-        if (toCm(value, piece.dimensionUnit) > service.max_length_cm) {
+        if (toCm(value, piece.dimensionUnit) > service.maxLengthCm) {
           errors.add(
             `shipmentPieces[${i}].${side}`,
-            `${value} ${piece.dimensionUnit} is over the ${service.max_length_cm} CM limit of ${service.name}`,
+            `${value} ${piece.dimensionUnit} is over the ${service.maxLengthCm} CM limit of ${service.name}`,
           );
         }
       }

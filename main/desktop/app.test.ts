@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Station } from '../core/station';
+import { sqliteDb } from '../../test/helpers/station';
 import type * as ServerModule from '../http/server';
 import { OPERATION_NAMES } from '../operations/spec';
 
@@ -141,7 +142,7 @@ describe('the desktop app', () => {
   });
 
   it('opens the station in the data folder and registers every channel once', () => {
-    expect(station?.db.name).toBe(join(fake.tmp, 'data', 'shipping-station.db'));
+    expect(station && sqliteDb(station).name).toBe(join(fake.tmp, 'data', 'shipping-station.db'));
     expect(fake.channels).toHaveLength(OPERATION_NAMES.length + 3);
     expect(new Set(fake.channels).size).toBe(fake.channels.length);
   });
@@ -175,7 +176,7 @@ describe('the desktop app', () => {
     expect((await fetch(`${fake.serverUrl}/health`)).status).toBe(200);
     fake.app.quit();
     await until(() => fake.quits === 2); // quit held back, then quit again once closed
-    expect(station?.db.open).toBe(false);
+    expect(station && sqliteDb(station).open).toBe(false);
     await expect(fetch(`${fake.serverUrl}/health`)).rejects.toThrow();
   });
 });

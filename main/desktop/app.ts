@@ -9,6 +9,7 @@ import { openDesktopLog, type DesktopLog } from './log';
 import { menuTemplate } from './menu';
 import { appTarget, dataDir, isDev, preloadPath, PRODUCT_NAME, rendererDir, stationResourcesDir } from './paths';
 import { listPrinters, printLabel } from './printing';
+import { chosenDatabaseUrl } from '../open-station';
 import { startService, type RunningService } from './service';
 import { createMainWindow, hardenSession, type AppTarget } from './window';
 import { parseAppUrl } from './window-policy';
@@ -64,6 +65,7 @@ async function start(log: DesktopLog, started: (service: RunningService) => void
   parseAppUrl(target.url); // refuses, at start, anything but our file or a loopback dev server
   const service = await startService({
     dataDir: dataDir(),
+    databaseUrl: chosenDatabaseUrl(undefined),
     resourcesDir: stationResourcesDir(),
     rendererDir,
     httpLogger: { level: 'warn', file: join(app.getPath('logs'), 'http.log') },

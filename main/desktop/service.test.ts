@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resourcesDir } from '../core/resources';
+import { sqliteDb } from '../../test/helpers/station';
 import { startService, type RunningService } from './service';
 
 const dirs: string[] = [];
@@ -44,10 +45,10 @@ describe('startService', () => {
     await service.close();
     await service.close(); // twice is harmless
     expect(service.apiStatus().listening).toBe(false);
-    expect(service.station.db.open).toBe(false);
+    expect(sqliteDb(service.station).open).toBe(false);
     await expect(fetch(`${status.url}/health`)).rejects.toThrow();
 
-    const again = await start(0, join(service.station.db.name, '..'));
+    const again = await start(0, join(sqliteDb(service.station).name, '..'));
     expect(again.firstAdminPassword).toBeNull();
   });
 

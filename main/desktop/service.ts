@@ -4,15 +4,18 @@
  * The one difference: a taken port does not stop the app, whose window talks over IPC.
  */
 import { labelPoolFromEnv } from '../core/labels/label-pool';
-import { openStation, type Station } from '../core/station';
+import type { Station } from '../core/station';
 import { DEFAULT_PORT, startServer } from '../http/server';
 import type { ApiStatus } from '../ipc/register';
+import { openStation } from '../open-station';
 
 /** How long closing waits for open HTTP requests before closing the database anyway. */
 const CLOSE_TIMEOUT_MS = 5000;
 
 export interface ServiceOptions {
   dataDir: string;
+  /** A shared PostgreSQL database (several desks); absent → the SQLite file in dataDir. */
+  databaseUrl?: string | undefined;
   resourcesDir: string;
   /** The built renderer, served at `/` to browsers as the headless server does. */
   rendererDir: string;
@@ -33,8 +36,9 @@ export interface RunningService {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const port = options.port ?? DEFAULT_PORT;
   const labels = labelPoolFromEnv();
-  const station = openStation({
+  const station = await openStation({
     dataDir: options.dataDir,
+    databaseUrl: options.databaseUrl,
     resourcesDir: options.resourcesDir,
     ...(labels ? { labelRenderer: labels } : {}),
     onMigration: ({ version, name }) => console.log(`Upgrading the database to schema ${version} (${name})…`),
@@ -43,7 +47,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   try {
     firstAdminPassword = await station.auth.ensureFirstAdmin();
   } catch (error) {
-    station.close();
+    await station.close();
     await labels?.close();
     throw error;
   }
@@ -78,7 +82,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
             await Promise.race([server.app.close(), timeout]);
           }
         } finally {
-          station.close();
+          await station.close();
           await labels?.close();
           status = { ...status, listening: false };
         }

@@ -9,7 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProblemError } from '../core/errors';
-import { openStation, type Station } from '../core/station';
+import type { Station } from '../core/station';
+import { StorageUnavailableError } from '../core/storage';
+import { translateError } from '../stores/sqlite/errors';
+import { openStation } from '../open-station';
 import { buildApp } from '../http/app';
 import { problemBody } from '../http/problems';
 import type { OperationName } from '../operations/spec';
@@ -40,7 +43,7 @@ const viaIpc = (name: OperationName, token: string | null, input: object) => cal
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'ss-ipc-test-'));
-  station = openStation({ dataDir });
+  station = await openStation({ dataDir });
   app = await buildApp({ station, port: PORT });
   await station.auth.createUser({ ...ADMIN, role: 'admin' });
   await station.auth.createUser({ ...OPERATOR, role: 'operator' });
@@ -53,7 +56,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app.close();
-  station.close();
+  await station.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -89,9 +92,9 @@ describe('IPC answers as HTTP does', () => {
   });
 
   it('turns an unexpected error into a 500 with a logged traceId, and no stack or message', async () => {
-    const broken = openStation({ dataDir: mkdtempSync(join(tmpdir(), 'ss-ipc-broken-')) });
+    const broken = await openStation({ dataDir: mkdtempSync(join(tmpdir(), 'ss-ipc-broken-')) });
     const brokenApp = await buildApp({ station: broken, port: PORT });
-    broken.close(); // every query now throws better-sqlite3's "database connection is not open"
+    await broken.close(); // every query now throws better-sqlite3's "database connection is not open"
     try {
       const http = await brokenApp.inject({ method: 'GET', url: '/health?', headers: { host: `127.0.0.1:${PORT}` } });
       const log = vi.fn();
@@ -144,7 +147,9 @@ describe('problemResult and instancePath', () => {
   });
 
   it('answers a busy database with the same 503 as HTTP', () => {
-    const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    // What the SQLite store makes of better-sqlite3's error: the core never sees the code.
+    const busy = translateError(Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' }));
+    expect(busy).toBeInstanceOf(StorageUnavailableError);
     const log = vi.fn();
     expect(problemResult(busy, '/shipments', 'test', log)).toEqual({
       ok: false,

@@ -22,7 +22,7 @@ const caller = (ctx: CallContext) => ({ userId: ctx.user!.id, username: ctx.user
 
 export const handlers: Handlers = {
   signIn: (ctx, { query, body }) => ctx.station.auth.signIn(query.option, body, ctx.client),
-  me: (ctx) => ({ user: ctx.station.auth.user(ctx.user!.id) }),
+  me: async (ctx) => ({ user: await ctx.station.auth.user(ctx.user!.id) }),
   listCarriers: (ctx) => ctx.station.carriers.list(),
   listCarrierServices: (ctx, { params }) => ctx.station.carriers.services(params.carrierId),
   listCarrierFeatures: (ctx, { params }) => ctx.station.carriers.features(params.carrierId),

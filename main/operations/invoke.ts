@@ -21,7 +21,7 @@ export async function invoke<N extends OperationName>(
   caller: Caller,
 ): Promise<OutputOf<N>> {
   const spec = operations[name];
-  const user = spec.access === 'public' ? null : station.auth.authenticate(caller.token);
+  const user = spec.access === 'public' ? null : await station.auth.authenticate(caller.token);
   if (spec.access === 'admin' && user!.role !== 'admin') {
     throw new ProblemError('forbidden', 'Only an administrator may do this.');
   }

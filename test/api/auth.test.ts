@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, OPERATOR, addUsers, startTestStation, type TestStation } from '../helpers/station';
+import { ADMIN, OPERATOR, addUsers, sqliteDb, startTestStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
 beforeAll(async () => {
@@ -68,7 +68,7 @@ describe('API keys', () => {
     expect(apiKey.prefix).toBe(key.slice(0, 8));
     const list = await t.request({ method: 'GET', url: '/api-keys', token: admin });
     expect(list.body).not.toContain(key);
-    const rows = t.station.db.prepare('SELECT * FROM api_keys').all();
+    const rows = sqliteDb(t.station).prepare('SELECT * FROM api_keys').all();
     expect(JSON.stringify(rows)).not.toContain(key.slice(8));
 
     const signIn = await auth('apikey', { apiKey: { apiKey: key } });
@@ -116,10 +116,10 @@ describe('tokens', () => {
   it('are stored only as hashes', async () => {
     const res = await auth('credentials', { credentials: ADMIN });
     const { token, refreshToken } = res.json();
-    const dump = JSON.stringify(t.station.db.prepare('SELECT hex(hash) AS h FROM tokens').all());
+    const dump = JSON.stringify(sqliteDb(t.station).prepare('SELECT hex(hash) AS h FROM tokens').all());
     expect(dump).not.toContain(Buffer.from(token.accessToken).toString('hex').toUpperCase());
     expect(dump).not.toContain(Buffer.from(refreshToken.accessToken).toString('hex').toUpperCase());
-    const users = JSON.stringify(t.station.db.prepare('SELECT password_hash FROM users').all());
+    const users = JSON.stringify(sqliteDb(t.station).prepare('SELECT password_hash FROM users').all());
     expect(users).not.toContain(ADMIN.password);
     expect(users).toMatch(/scrypt\$14\$8\$5\$/); // OWASP: N=2^14, r=8, p=5 (16 MiB)
   });
@@ -129,11 +129,11 @@ describe('tokens', () => {
     const salt = randomBytes(16);
     const key = scryptSync(user.password, salt, 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 });
     const old = ['scrypt', 17, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
-    t.station.db
+    sqliteDb(t.station)
       .prepare("INSERT INTO users (username, password_hash, role, created_on) VALUES (?, ?, 'operator', 0)")
       .run(user.username, old);
     const hashOf = () =>
-      (t.station.db.prepare('SELECT password_hash FROM users WHERE username = ?').get(user.username) as {
+      (sqliteDb(t.station).prepare('SELECT password_hash FROM users WHERE username = ?').get(user.username) as {
         password_hash: string;
       }).password_hash;
     expect(hashOf()).toBe(old);
@@ -190,7 +190,7 @@ describe('token housekeeping', () => {
     const local = await startTestStation();
     try {
       await addUsers(local);
-      const rows = () => local.station.db.prepare('SELECT (SELECT count(*) FROM sign_ins) AS signIns, (SELECT count(*) FROM tokens) AS tokens').get();
+      const rows = () => sqliteDb(local.station).prepare('SELECT (SELECT count(*) FROM sign_ins) AS signIns, (SELECT count(*) FROM tokens) AS tokens').get();
       await local.signIn();
       await local.signIn();
       expect(rows()).toEqual({ signIns: 2, tokens: 4 });
@@ -214,7 +214,7 @@ describe('token housekeeping', () => {
       expect(refreshed.statusCode).toBe(200);
       local.clock.advance(12 * 86_400_000); // the first pair is gone, the refreshed one lives
       await local.signIn();
-      const count = local.station.db.prepare('SELECT count(*) FROM sign_ins').pluck().get();
+      const count = sqliteDb(local.station).prepare('SELECT count(*) FROM sign_ins').pluck().get();
       expect(count).toBe(2);
       const again = await local.request({ method: 'POST', url: '/auth?option=refresh', payload: { refreshToken: refreshed.json().refreshToken.accessToken } });
       expect(again.statusCode).toBe(200);

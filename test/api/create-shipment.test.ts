@@ -1,8 +1,10 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidTrackingNumber } from '../../main/core/s10';
-import { shipmentsRepo } from '../../main/store/shipments-repo';
-import { walSync } from '../../main/store/wal-sync';
+import type { Db } from '../../main/stores/sqlite/database';
+import { groupCommit } from '../../main/stores/sqlite/group-commit';
+import { sqliteNumbers } from '../../main/stores/sqlite/numbers';
+import { walSync, type WalSync } from '../../main/stores/sqlite/wal-sync';
 import { pdfBarcodes, pdfInfo, pdfText } from '../helpers/pdf';
 import {
   addUsers,
@@ -10,9 +12,20 @@ import {
   gbAddress,
   piece,
   shipmentRequest,
+  sqliteDb,
   startTestStation,
   type TestStation,
 } from '../helpers/station';
+
+/** The SQLite store's group commit and number sequences, on the station's own connection. */
+function sqliteParts(db: Db, wal: WalSync) {
+  const numbers = sqliteNumbers(db);
+  return {
+    groupCommit: groupCommit(db, wal, { beforeCommit: numbers.writeReserved, afterRollback: numbers.reread }),
+    /** The first of `count` numbers; reserved at once, stored by the next group commit. */
+    allocate: numbers.reserve,
+  };
+}
 
 let t: TestStation;
 let token: string;
@@ -26,7 +39,7 @@ afterAll(() => t.close());
 const post = (payload: unknown, headers: Record<string, string> = {}) =>
   t.request({ method: 'POST', url: '/shipments', token, payload: payload as object, headers });
 const counts = (): { s: number; p: number; e: number } =>
-  t.station.db
+  sqliteDb(t.station)
     .prepare('SELECT (SELECT count(*) FROM shipments) s, (SELECT count(*) FROM pieces) p, (SELECT count(*) FROM tracking_events) e')
     .get() as { s: number; p: number; e: number };
 
@@ -63,7 +76,7 @@ describe('create', () => {
     expect(b.shipmentPieces[0]!.trackingNumber).not.toBe(a.shipmentPieces[0]!.trackingNumber);
     await t.request({ method: 'DELETE', url: `/shipments/${b.shipmentId}`, token });
     const c = await createShipment(t, token);
-    const all = t.station.db.prepare('SELECT tracking_number FROM pieces').all() as { tracking_number: string }[];
+    const all = sqliteDb(t.station).prepare('SELECT tracking_number FROM pieces').all() as { tracking_number: string }[];
     expect(new Set(all.map((r) => r.tracking_number)).size).toBe(all.length);
     expect(c.shipmentNumber).not.toBe(b.shipmentNumber);
   });
@@ -71,9 +84,9 @@ describe('create', () => {
   it('commits a create durably: group commits run with synchronous = NORMAL and wait for an fsync; the connection stays FULL', async () => {
     const FULL = 2;
     const NORMAL = 1;
-    const db = t.station.db;
+    const db = sqliteDb(t.station);
     const mode = () => db.pragma('synchronous', { simple: true });
-    const repo = shipmentsRepo(db, walSync(`${db.name}-wal`));
+    const repo = sqliteParts(db, walSync(`${db.name}-wal`));
     await expect(repo.groupCommit(mode)).resolves.toBe(NORMAL);
     expect(mode()).toBe(FULL);
     await expect(repo.groupCommit(() => {
@@ -86,15 +99,15 @@ describe('create', () => {
 
   it('stores the numbers a create reserved with the create itself, so a restart continues after them', async () => {
     const created = await createShipment(t, token);
-    const stored = (name: string) => (t.station.db.prepare('SELECT value FROM counters WHERE name = ?').get(name) as { value: number }).value;
+    const stored = (name: string) => (sqliteDb(t.station).prepare('SELECT value FROM counters WHERE name = ?').get(name) as { value: number }).value;
     expect(stored('shipment-number')).toBe(Number(created.shipmentNumber.slice(2)));
     const serial = Number(created.shipmentPieces[0]!.trackingNumber.slice(2, 10));
     expect(stored(`tracking-serial:${created.shipmentPieces[0]!.trackingNumber.slice(0, 2)}`)).toBe(serial);
   });
 
   it('group commit: a batch runs each write once; if one throws, the batch runs again with that one undone alone', async () => {
-    const db = t.station.db;
-    const repo = shipmentsRepo(db, walSync(`${db.name}-wal`));
+    const db = sqliteDb(t.station);
+    const repo = sqliteParts(db, walSync(`${db.name}-wal`));
     const calls = new Map<string, number>();
     const insert = (name: string) => {
       calls.set(name, (calls.get(name) ?? 0) + 1);
@@ -122,8 +135,8 @@ describe('create', () => {
   });
 
   it('group commit: a sequence another program moved fails the commit, saves nothing, and is read again', async () => {
-    const db = t.station.db;
-    const repo = shipmentsRepo(db, walSync(`${db.name}-wal`));
+    const db = sqliteDb(t.station);
+    const repo = sqliteParts(db, walSync(`${db.name}-wal`));
     expect(repo.allocate('test-moved', 1)).toBe(1);
     await repo.groupCommit(() => undefined);
     const stored = () => db.prepare("SELECT value FROM counters WHERE name = 'test-moved'").pluck().get();
@@ -142,8 +155,8 @@ describe('create', () => {
   });
 
   it('group commit: after a failed commit, numbers reserved before it are never reserved again', async () => {
-    const db = t.station.db;
-    const repo = shipmentsRepo(db, walSync(`${db.name}-wal`));
+    const db = sqliteDb(t.station);
+    const repo = sqliteParts(db, walSync(`${db.name}-wal`));
     expect(repo.allocate('test-inflight', 3)).toBe(1); // a create rendering 3 pieces
     const other = new Database(db.name);
     other.prepare("INSERT INTO counters (name, value) VALUES ('test-inflight', 1)").run(); // another program takes 1
@@ -156,10 +169,10 @@ describe('create', () => {
   });
 
   it('group commit: answers only after an fsync of the WAL that began after the commit, one fsync for many', async () => {
-    const db = t.station.db;
+    const db = sqliteDb(t.station);
     const held: ((error: NodeJS.ErrnoException | null) => void)[] = [];
     const wal = walSync(`${db.name}-wal`, { fsync: (_fd, done) => held.push(done) });
-    const repo = shipmentsRepo(db, wal);
+    const repo = sqliteParts(db, wal);
     const settled: string[] = [];
     const commit = (name: string) =>
       repo.groupCommit(() => repo.allocate(`test-group-${name}`, 1)).then(() => settled.push(name));
@@ -231,7 +244,7 @@ describe('create', () => {
 
   it('keeps money as integer minor units', async () => {
     const created = await createShipment(t, token, shipmentRequest({ cost: 12.34, insuredValue: 100.1, currency: 'EUR' }));
-    const row = t.station.db.prepare('SELECT cost_minor, insured_minor, currency FROM shipments WHERE uuid = ?').get(created.shipmentId);
+    const row = sqliteDb(t.station).prepare('SELECT cost_minor, insured_minor, currency FROM shipments WHERE uuid = ?').get(created.shipmentId);
     expect(row).toEqual({ cost_minor: 1234, insured_minor: 10010, currency: 'EUR' });
     const view = (await t.request({ method: 'GET', url: `/shipments/${created.shipmentId}`, token })).json();
     expect([view.cost, view.insuredValue]).toEqual([12.34, 100.1]);
@@ -377,7 +390,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('keys past their 24 hours are deleted by the next keyed create', async () => {
-    const keys = () => t.station.db.prepare('SELECT key FROM idempotency_keys ORDER BY key').pluck().all();
+    const keys = () => sqliteDb(t.station).prepare('SELECT key FROM idempotency_keys ORDER BY key').pluck().all();
     await post(shipmentRequest({ referenceOne: 'IDEMP-OLD' }), { 'idempotency-key': 'order-old' });
     expect(keys()).toContain('order-old');
     t.clock.advance(24 * 3_600_000 + 1);

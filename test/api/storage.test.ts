@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Address } from '../../main/core/schemas';
-import { openStation } from '../../main/core/station';
-import { ADDRESS_FIELDS, decodeAddress, encodeAddress } from '../../main/store/address-codec';
-import { DATABASE_FILE } from '../../main/store/database';
-import { MIGRATIONS } from '../../main/store/migrations';
-import { addUsers, createShipment, gbAddress, shipmentRequest, startTestStation } from '../helpers/station';
+import { openStation } from '../../main/open-station';
+import { ADDRESS_FIELDS, decodeAddress, encodeAddress } from '../../main/stores/sqlite/address-codec';
+import { DATABASE_FILE } from '../../main/stores/sqlite/database';
+import { MIGRATIONS } from '../../main/stores/sqlite/migrations';
+import { addUsers, createShipment, gbAddress, shipmentRequest, sqliteDb, startTestStation } from '../helpers/station';
 
 describe('stored addresses', () => {
   it('are JSON arrays of the fields in a fixed order, and read back whole', () => {
@@ -20,15 +20,15 @@ describe('stored addresses', () => {
     expect(decodeAddress(stored)).toEqual(address);
   });
 
-  it('a new database is created at the latest schema without announcing upgrades', () => {
+  it('a new database is created at the latest schema without announcing upgrades', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ss-fresh-'));
     const upgrades: number[] = [];
-    const station = openStation({ dataDir, onMigration: (m) => upgrades.push(m.version) });
+    const station = await openStation({ dataDir, onMigration: (m) => upgrades.push(m.version) });
     try {
-      expect(station.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
+      expect(sqliteDb(station).pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
       expect(upgrades).toEqual([]);
     } finally {
-      station.close();
+      await station.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });
@@ -42,7 +42,7 @@ describe('stored addresses', () => {
     const before = await t.request({ method: 'GET', url: `/shipments/${created.shipmentId}`, token });
     const dataDir = t.dataDir;
     await t.app.close();
-    t.station.close();
+    await t.station.close();
 
     // Turn the file back into what schema 2 wrote: addresses as JSON objects, and none of
     // schema 4's indexes.
@@ -57,11 +57,11 @@ describe('stored addresses', () => {
     db.close();
 
     const upgrades: string[] = [];
-    const station = openStation({ dataDir, now: () => t.clock.now, onMigration: (m) => upgrades.push(`${m.version} ${m.name}`) });
+    const station = await openStation({ dataDir, now: () => t.clock.now, onMigration: (m) => upgrades.push(`${m.version} ${m.name}`) });
     try {
-      expect(station.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
+      expect(sqliteDb(station).pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
       expect(upgrades).toEqual(['3 compact-rows', '4 expiry-indexes']);
-      const stored = station.db.prepare('SELECT delivery_address FROM shipments').pluck().get() as string;
+      const stored = sqliteDb(station).prepare('SELECT delivery_address FROM shipments').pluck().get() as string;
       const delivery: Partial<Address> = request.deliveryAddress;
       expect(JSON.parse(stored)).toEqual(ADDRESS_FIELDS.map((f) => delivery[f] ?? ''));
       const after = await station.shipments.view(created.shipmentId);
@@ -71,7 +71,7 @@ describe('stored addresses', () => {
       // Labels are re-rendered from the stored rows: the same bytes as before the upgrade.
       expect(piecesAfter).toEqual(piecesBefore);
     } finally {
-      station.close();
+      await station.close();
       await t.close();
     }
   });
@@ -87,13 +87,13 @@ describe('the WAL file group commit syncs', () => {
     try {
       await addUsers(t);
       const token = await t.signIn();
-      const wal = `${t.station.db.name}-wal`;
+      const wal = `${sqliteDb(t.station).name}-wal`;
       await createShipment(t, token);
       const inode = statSync(wal).ino;
-      t.station.db.pragma('wal_checkpoint(TRUNCATE)');
+      sqliteDb(t.station).pragma('wal_checkpoint(TRUNCATE)');
       expect(statSync(wal).size).toBe(0);
       await createShipment(t, token);
-      t.station.db.pragma('wal_checkpoint(RESTART)');
+      sqliteDb(t.station).pragma('wal_checkpoint(RESTART)');
       await createShipment(t, token);
       expect(statSync(wal).ino).toBe(inode);
       expect(statSync(wal).size).toBeGreaterThan(0);
@@ -105,14 +105,14 @@ describe('the WAL file group commit syncs', () => {
   it('cannot be taken away by another connection leaving WAL mode while the station is open', async () => {
     const t = await startTestStation();
     try {
-      const other = new Database(t.station.db.name);
+      const other = new Database(sqliteDb(t.station).name);
       try {
         expect(() => other.pragma('journal_mode = DELETE')).toThrow(/locked/);
         expect(other.pragma('journal_mode', { simple: true })).toBe('wal');
       } finally {
         other.close();
       }
-      expect(existsSync(`${t.station.db.name}-wal`)).toBe(true);
+      expect(existsSync(`${sqliteDb(t.station).name}-wal`)).toBe(true);
     } finally {
       await t.close();
     }
@@ -124,7 +124,7 @@ describe('housekeeping', () => {
     const t = await startTestStation();
     try {
       const plan = (sql: string) =>
-        (t.station.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join('; ');
+        (sqliteDb(t.station).prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join('; ');
       expect(plan('DELETE FROM tokens WHERE expires_on < 1')).toMatch(/USING (COVERING )?INDEX tokens_by_expiry/);
       expect(plan('DELETE FROM idempotency_keys WHERE created_on < 1')).toMatch(/USING (COVERING )?INDEX idempotency_keys_by_created/);
       expect(plan('UPDATE sign_ins SET revoked_on = 1 WHERE user_id = 1 AND revoked_on IS NULL')).toMatch(/USING (COVERING )?INDEX live_sign_ins_by_user/);

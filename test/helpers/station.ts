@@ -6,8 +6,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStation, type Station, type StationOptions } from '../../main/core/station';
+import type { Station } from '../../main/core/station';
 import { buildApp } from '../../main/http/app';
+import { openStation, type OpenStationOptions } from '../../main/open-station';
+import type { SqliteStore } from '../../main/stores/sqlite';
 
 export const PORT = 7317;
 export const HOST = `127.0.0.1:${PORT}`;
@@ -24,7 +26,7 @@ export interface TestStation {
   close(): Promise<void>;
 }
 
-export async function startTestStation(options: Partial<StationOptions> & { logger?: object } = {}): Promise<TestStation> {
+export async function startTestStation(options: Partial<OpenStationOptions> & { logger?: object } = {}): Promise<TestStation> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ss-test-'));
   const clock = {
     now: Date.parse('2026-11-21T09:30:00.000Z'),
@@ -32,7 +34,7 @@ export async function startTestStation(options: Partial<StationOptions> & { logg
       this.now += ms;
     },
   };
-  const station = openStation({ dataDir, now: () => clock.now, ...options });
+  const station = await openStation({ dataDir, now: () => clock.now, ...options });
   const app = await buildApp({ station, port: PORT, ...(options.logger ? { logger: options.logger } : {}) });
   const request: TestStation['request'] = ({ token, headers, ...rest }) =>
     app.inject({
@@ -53,7 +55,7 @@ export async function startTestStation(options: Partial<StationOptions> & { logg
     signIn,
     async close() {
       await app.close();
-      station.close();
+      await station.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -114,4 +116,10 @@ export async function createShipment(t: TestStation, token: string, body: object
   const res = await t.request({ method: 'POST', url: '/shipments', token, payload: body });
   if (res.statusCode !== 200) throw new Error(`create failed: ${res.body}`);
   return res.json<Created>();
+}
+
+/** The SQLite connection beneath a station, for tests of what only that store does. */
+export function sqliteDb(station: Station): SqliteStore['db'] {
+  if (station.store.dialect !== 'sqlite') throw new Error(`this test needs the SQLite store, not ${station.store.dialect}`);
+  return (station.store as SqliteStore).db;
 }

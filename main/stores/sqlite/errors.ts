@@ -1,0 +1,33 @@
+/** SQLite's error codes stay here: the core sees StorageUnavailableError or the error as it was. */
+import { StorageUnavailableError } from '../../core/storage';
+
+/** A failure a retry may cure: busy, locked, disk trouble. */
+const TRANSIENT = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY)/;
+
+export function translateError(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && TRANSIENT.test(code)) {
+    return new StorageUnavailableError('The station’s database is busy or unavailable; try again shortly.', { cause: error });
+  }
+  return error;
+}
+
+/** `methods` with every error they throw or reject with translated; sync throws become rejections. */
+export function translatingErrors<T extends object>(methods: T): T {
+  const wrapped = {} as Record<string, unknown>;
+  for (const [name, method] of Object.entries(methods)) {
+    wrapped[name] =
+      typeof method !== 'function'
+        ? method
+        : (...args: unknown[]) => {
+            try {
+              return (method as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
+                throw translateError(error);
+              });
+            } catch (error) {
+              return Promise.reject(translateError(error));
+            }
+          };
+  }
+  return wrapped as T;
+}

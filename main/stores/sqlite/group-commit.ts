@@ -1,0 +1,107 @@
+/**
+ * Group commit: the writes queued while an fsync runs share one transaction and the next
+ * fsync. A write arriving with no fsync under way commits on the next turn of the event
+ * loop, with whatever else arrived in this one. Each transaction commits with
+ * synchronous = NORMAL and then waits for one fsync of the WAL off the event loop
+ * (wal-sync.ts): as durable as a FULL commit.
+ *
+ * A batch first runs as it is, one write after the other. Only if a write throws is it
+ * undone and run again, each write in a savepoint of its own, so that the one that threw
+ * is undone alone and the others still commit. (A savepoint for every batch made SQLite
+ * spill a savepoint journal to a new temp file for most batches: docs/performance.md.)
+ * Writes only touch the database, so running one again is safe.
+ */
+import { DURABLE_SYNCHRONOUS, type Db } from './database';
+import type { WalSync } from './wal-sync';
+
+export interface GroupCommitHooks {
+  /** Last thing inside each batch's transaction (the reserved numbers are written here). */
+  beforeCommit(): void;
+  /** After a batch's transaction failed as a whole. */
+  afterRollback(): void;
+}
+
+export type GroupCommit = <T>(write: () => T) => Promise<T>;
+
+interface Queued {
+  write: () => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+type Written = { q: Queued; value: unknown }[];
+
+/** What a batch run together returns when one of its writes threw: all of it is undone. */
+const WRITE_THREW = Symbol('a write threw');
+
+export function groupCommit(db: Db, wal: WalSync, hooks: GroupCommitHooks): GroupCommit {
+  // One transaction wrapper for all: db.transaction() builds four functions on each call.
+  const inTransaction = db.transaction(<T>(fn: () => T): T => fn());
+  const lazyTransaction = <T>(fn: () => T): T => {
+    // Set with exec: a PRAGMA setter runs when it is compiled, so it cannot be prepared once.
+    db.exec('PRAGMA synchronous = NORMAL');
+    try {
+      return inTransaction.immediate(fn) as T;
+    } finally {
+      db.exec(`PRAGMA synchronous = ${DURABLE_SYNCHRONOUS}`);
+    }
+  };
+  const savepoint = db.prepare('SAVEPOINT one_write');
+  const release = db.prepare('RELEASE one_write');
+  const rollbackTo = db.prepare('ROLLBACK TO one_write');
+
+  let queued: Queued[] = [];
+
+  /** Runs `batch` in one transaction, together or (`alone`) each write in a savepoint. */
+  const runBatch = (batch: Queued[], alone: boolean): Written | typeof WRITE_THREW | undefined => {
+    const written: Written = [];
+    let writeThrew = false;
+    try {
+      lazyTransaction(() => {
+        for (const q of batch) {
+          if (alone) savepoint.run();
+          try {
+            written.push({ q, value: q.write() });
+            if (alone) release.run();
+          } catch (error) {
+            if (!alone) {
+              writeThrew = true;
+              throw error;
+            }
+            rollbackTo.run();
+            release.run();
+            q.reject(error);
+          }
+        }
+        hooks.beforeCommit();
+      });
+    } catch (error) {
+      if (writeThrew) return WRITE_THREW;
+      hooks.afterRollback();
+      for (const { q } of written) q.reject(error);
+      return undefined;
+    }
+    return written;
+  };
+
+  const commitQueued = () => {
+    const batch = queued;
+    queued = [];
+    let written = runBatch(batch, false);
+    if (written === WRITE_THREW) written = runBatch(batch, true);
+    if (written === WRITE_THREW || written === undefined) return;
+    wal.flush().then(
+      () => {
+        for (const { q, value } of written) q.resolve(value);
+      },
+      (error: unknown) => {
+        for (const { q } of written) q.reject(error);
+      },
+    );
+  };
+
+  return <T>(write: () => T): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      queued.push({ write, resolve: resolve as (value: unknown) => void, reject });
+      if (queued.length === 1) wal.whenIdle(commitQueued);
+    });
+}

@@ -1,0 +1,53 @@
+/**
+ * The embedded store: one SQLite file in the station's data folder. Every shipment write
+ * goes through the group commit (group-commit.ts), durable before it is answered.
+ */
+import { join } from 'node:path';
+import type { OnMigration, Store } from '../../core/storage';
+import { sqliteAuth } from './auth';
+import { sqliteCarriers } from './carriers';
+import { DATABASE_FILE, openDatabase, type Db } from './database';
+import { translatingErrors } from './errors';
+import { groupCommit } from './group-commit';
+import { memoryLimits } from './limits';
+import { sqliteNumbers } from './numbers';
+import { sqliteSettings } from './settings';
+import { sqliteShipments } from './shipments';
+import { walSync } from './wal-sync';
+
+export interface SqliteStore extends Store {
+  readonly dialect: 'sqlite';
+  /** The connection itself, for the tests and tools that look beneath the contract. */
+  readonly db: Db;
+}
+
+export function openSqliteStore(options: { dataDir: string; onMigration?: OnMigration }): SqliteStore {
+  const db = openDatabase(options.dataDir, options.onMigration);
+  try {
+    const wal = walSync(`${db.name}-wal`);
+    const numbers = sqliteNumbers(db);
+    const commit = groupCommit(db, wal, { beforeCommit: numbers.writeReserved, afterRollback: numbers.reread });
+    let closed = false;
+    return {
+      dialect: 'sqlite',
+      location: join(options.dataDir, DATABASE_FILE),
+      db,
+      shipments: translatingErrors(sqliteShipments(db, commit)),
+      numbers: translatingErrors({ take: numbers.take }),
+      auth: translatingErrors(sqliteAuth(db)),
+      settings: translatingErrors(sqliteSettings(db)),
+      limits: memoryLimits(),
+      carriers: translatingErrors(sqliteCarriers(db)),
+      async close() {
+        if (closed) return;
+        closed = true;
+        // Writes still queued commit and are synced by wal.close(), before the connection goes.
+        wal.close();
+        if (db.open) db.close();
+      },
+    };
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

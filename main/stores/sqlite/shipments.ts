@@ -1,0 +1,137 @@
+/** The shipment store over SQLite: every write through the group commit. */
+import type {
+  CreateOutcome,
+  EventRecord,
+  IdempotencyClaim,
+  IdempotencyRecord,
+  ListFilter,
+  NewShipment,
+  PieceRecord,
+  ShipmentStore,
+  StatusDecision,
+} from '../../core/storage';
+import type { Db } from './database';
+import type { GroupCommit } from './group-commit';
+import { listQueries } from './list-queries';
+import {
+  eventRow,
+  pieceRow,
+  shipmentRow,
+  toEventRecord,
+  toListRecord,
+  toPieceRecord,
+  toShipmentRecord,
+  type EventRow,
+  type NewEventRow,
+  type NewShipmentRow,
+  type PieceRow,
+  type ShipmentRow,
+} from './rows';
+
+export function sqliteShipments(db: Db, commit: GroupCommit): ShipmentStore {
+  const s = {
+    insertShipment: db.prepare<NewShipmentRow>(
+      `INSERT INTO shipments (uuid, shipment_number, created_on, despatch_date, carrier_id,
+         carrier_service_id, features, collection_address, delivery_address, shipper, delivery_line,
+         delivery_postcode_key, goods_description, delivery_instructions, hs_code, description_of_goods,
+         reference_one, reference_two, reference_three, cost_minor, insured_minor, currency,
+         piece_count, total_weight, weight_unit, status, status_description, status_on,
+         status_location, status_signatory, created_by)
+       VALUES (@uuid, @shipment_number, @created_on, @despatch_date, @carrier_id,
+         @carrier_service_id, @features, @collection_address, @delivery_address, @shipper,
+         @delivery_line, @delivery_postcode_key, @goods_description, @delivery_instructions,
+         @hs_code, @description_of_goods, @reference_one, @reference_two, @reference_three,
+         @cost_minor, @insured_minor, @currency, @piece_count, @total_weight, @weight_unit,
+         @status, @status_description, @status_on, @status_location, @status_signatory, @created_by)`,
+    ),
+    insertPiece: db.prepare<PieceRow>(
+      `INSERT INTO pieces (shipment_id, sequence_number, description, weight, weight_unit, length,
+         width, height, dimension_unit, tracking_number)
+       VALUES (@shipment_id, @sequence_number, @description, @weight, @weight_unit, @length,
+         @width, @height, @dimension_unit, @tracking_number)`,
+    ),
+    insertEvent: db.prepare<NewEventRow>(
+      `INSERT INTO tracking_events (shipment_id, status, description, location, signatory,
+         signatory_file_name, latitude, longitude, depot_id, tracking_number, user, occurred_on)
+       VALUES (@shipment_id, @status, @description, @location, @signatory, @signatory_file_name,
+         @latitude, @longitude, @depot_id, @tracking_number, @user, @occurred_on)`,
+    ),
+    latestEvent: db.prepare<[number], EventRow>(
+      'SELECT * FROM tracking_events WHERE shipment_id = ? ORDER BY occurred_on DESC, id DESC LIMIT 1',
+    ),
+    setStatus: db.prepare<[string, string, number, string, string, number]>(
+      `UPDATE shipments SET status = ?, status_description = ?, status_on = ?, status_location = ?,
+         status_signatory = ? WHERE id = ?`,
+    ),
+    byUuid: db.prepare<[string], ShipmentRow>('SELECT * FROM shipments WHERE uuid = ?'),
+    byNumber: db.prepare<[string], ShipmentRow>('SELECT * FROM shipments WHERE shipment_number = ?'),
+    byId: db.prepare<[number], ShipmentRow>('SELECT * FROM shipments WHERE id = ?'),
+    byTrackingNumber: db.prepare<[string], ShipmentRow>(
+      'SELECT s.* FROM pieces p JOIN shipments s ON s.id = p.shipment_id WHERE p.tracking_number = ?',
+    ),
+    pieces: db.prepare<[number], PieceRow>('SELECT * FROM pieces WHERE shipment_id = ? ORDER BY sequence_number'),
+    events: db.prepare<[number], EventRow>('SELECT * FROM tracking_events WHERE shipment_id = ? ORDER BY occurred_on, id'),
+    idempotency: db.prepare<[number, string], { request_hash: Buffer; shipment_id: number; created_on: number }>(
+      'SELECT request_hash, shipment_id, created_on FROM idempotency_keys WHERE user_id = ? AND key = ?',
+    ),
+    insertIdempotency: db.prepare<[number, string, Buffer, number, number]>(
+      `INSERT INTO idempotency_keys (user_id, key, request_hash, shipment_id, created_on) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (user_id, key) DO UPDATE SET request_hash = excluded.request_hash,
+         shipment_id = excluded.shipment_id, created_on = excluded.created_on`,
+    ),
+    deleteIdempotencyBefore: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_on < ?'),
+  };
+  const lists = listQueries(db);
+
+  const idempotencyKey = (userId: number, key: string): IdempotencyRecord | undefined => {
+    const row = s.idempotency.get(userId, key);
+    return row && { requestHash: row.request_hash, shipmentId: row.shipment_id, createdOn: row.created_on };
+  };
+  const one = (row: ShipmentRow | undefined) => (row ? toShipmentRecord(row) : undefined);
+
+  return {
+    create(shipment: NewShipment, pieces: PieceRecord[], firstEvent: EventRecord, claim?: IdempotencyClaim) {
+      return commit((): CreateOutcome => {
+        if (claim) {
+          const previous = idempotencyKey(claim.userId, claim.key);
+          if (previous && previous.createdOn >= claim.freshSince) return { replayOf: previous };
+        }
+        const id = Number(s.insertShipment.run(shipmentRow(shipment)).lastInsertRowid);
+        for (const piece of pieces) s.insertPiece.run(pieceRow(id, piece));
+        s.insertEvent.run(eventRow(id, firstEvent));
+        if (claim) {
+          s.insertIdempotency.run(claim.userId, claim.key, claim.requestHash, id, shipment.createdOn);
+          // Found by index: the table holds about a day of keys however long the station runs.
+          s.deleteIdempotencyBefore.run(claim.freshSince);
+        }
+        return { created: { ...shipment, id } };
+      });
+    },
+
+    changeStatus(shipmentId: number, decide: StatusDecision) {
+      return commit(() => {
+        const row = s.byId.get(shipmentId);
+        if (!row) return undefined;
+        const event = decide(toShipmentRecord(row));
+        if (!event) return toShipmentRecord(row);
+        s.insertEvent.run(eventRow(shipmentId, event));
+        const latest = s.latestEvent.get(shipmentId)!;
+        s.setStatus.run(latest.status, latest.description, latest.occurred_on, latest.location, latest.signatory, shipmentId);
+        return toShipmentRecord(s.byId.get(shipmentId)!);
+      });
+    },
+
+    byId: (id: number) => Promise.resolve(one(s.byId.get(id))),
+    byUuid: (uuid: string) => Promise.resolve(one(s.byUuid.get(uuid))),
+    byNumber: (shipmentNumber: string) => Promise.resolve(one(s.byNumber.get(shipmentNumber))),
+    byTrackingNumber: (trackingNumber: string) => Promise.resolve(one(s.byTrackingNumber.get(trackingNumber))),
+    pieces: (shipmentId: number) => Promise.resolve(s.pieces.all(shipmentId).map(toPieceRecord)),
+    events: (shipmentId: number) => Promise.resolve(s.events.all(shipmentId).map(toEventRecord)),
+    list: (filter: ListFilter) => Promise.resolve(lists.list(filter).map(toListRecord)),
+    totals: (filter: ListFilter) => Promise.resolve(lists.totals(filter)),
+    idempotencyKey: (userId: number, key: string) => Promise.resolve(idempotencyKey(userId, key)),
+    pruneIdempotencyKeys: async (createdBefore: number) => {
+      s.deleteIdempotencyBefore.run(createdBefore);
+    },
+  };
+}
