@@ -234,6 +234,19 @@ describe('users', () => {
     expect(taken.json().username).toMatch(/taken/);
   });
 
+  it('two adds of one name at the same moment make one user; the other is a 409', async () => {
+    const admin = await t.signIn();
+    const add = (username: string) =>
+      t.request({ method: 'POST', url: '/users', token: admin, payload: { username, password: 'long enough pass' } });
+    // Both pass the name check, then hash the password; the second insert meets the first.
+    const answers = await Promise.all([add('frank'), add('FRANK')]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const conflict = answers.find((r) => r.statusCode === 409)!;
+    expect(conflict.json()).toMatchObject({ type: '/problems/conflict', detail: expect.stringMatching(/taken just now/) });
+    const users = (await t.request({ method: 'GET', url: '/users', token: admin })).json().items as { username: string }[];
+    expect(users.filter((u) => u.username.toLowerCase() === 'frank')).toHaveLength(1);
+  });
+
   it('the last enabled admin cannot be disabled', async () => {
     const admin = await t.signIn();
     const me = (await t.request({ method: 'GET', url: '/me', token: admin })).json().user;
