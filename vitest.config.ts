@@ -2,11 +2,21 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['main/**/*.test.ts', 'test/**/*.test.ts', 'renderer/**/*.test.ts'],
     // scrypt at OWASP parameters and PDF rendering are CPU-heavy on two cores.
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     globalSetup: ['test/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'sqlite', include: ['main/**/*.test.ts', 'test/**/*.test.ts', 'renderer/**/*.test.ts'] },
+      },
+      {
+        // The API suite again on PostgreSQL: the same behaviour on both stores.
+        extends: true,
+        test: { name: 'postgres', include: ['test/api/**/*.test.ts'], env: { SHIPPING_STATION_TEST_STORE: 'postgres' } },
+      },
+    ],
   },
 });

@@ -13,6 +13,9 @@ export interface StoreOptions {
 }
 
 export async function openStore(options: StoreOptions): Promise<Store> {
-  if (options.databaseUrl) throw new Error('This build of the station has no PostgreSQL store yet.');
+  if (options.databaseUrl) {
+    const { openPostgresStore } = await import('./postgres');
+    return openPostgresStore({ url: options.databaseUrl, ...(options.onMigration ? { onMigration: options.onMigration } : {}) });
+  }
   return openSqliteStore({ dataDir: options.dataDir, ...(options.onMigration ? { onMigration: options.onMigration } : {}) });
 }

@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, OPERATOR, addUsers, sqliteDb, startTestStation, type TestStation } from '../helpers/station';
+import { ADMIN, OPERATOR, addUsers, startTestStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
 beforeAll(async () => {
@@ -68,8 +68,11 @@ describe('API keys', () => {
     expect(apiKey.prefix).toBe(key.slice(0, 8));
     const list = await t.request({ method: 'GET', url: '/api-keys', token: admin });
     expect(list.body).not.toContain(key);
-    const rows = sqliteDb(t.station).prepare('SELECT * FROM api_keys').all();
-    expect(JSON.stringify(rows)).not.toContain(key.slice(8));
+    const rows = await t.sql<{ key_hash: Buffer; name: string; prefix: string }>('SELECT key_hash, name, prefix FROM api_keys');
+    expect(rows.length).toBeGreaterThan(0);
+    const stored = JSON.stringify(rows.map((r) => [r.key_hash.toString('hex'), r.key_hash.toString('latin1'), r.name, r.prefix]));
+    expect(stored).not.toContain(key.slice(8));
+    expect(stored).not.toContain(Buffer.from(key).toString('hex'));
 
     const signIn = await auth('apikey', { apiKey: { apiKey: key } });
     expect(signIn.statusCode).toBe(200);
@@ -116,10 +119,12 @@ describe('tokens', () => {
   it('are stored only as hashes', async () => {
     const res = await auth('credentials', { credentials: ADMIN });
     const { token, refreshToken } = res.json();
-    const dump = JSON.stringify(sqliteDb(t.station).prepare('SELECT hex(hash) AS h FROM tokens').all());
-    expect(dump).not.toContain(Buffer.from(token.accessToken).toString('hex').toUpperCase());
-    expect(dump).not.toContain(Buffer.from(refreshToken.accessToken).toString('hex').toUpperCase());
-    const users = JSON.stringify(sqliteDb(t.station).prepare('SELECT password_hash FROM users').all());
+    const hashes = (await t.sql<{ hash: Buffer }>('SELECT hash FROM tokens')).map((r) => r.hash.toString('hex'));
+    expect(hashes.length).toBeGreaterThan(0);
+    const dump = JSON.stringify(hashes);
+    expect(dump).not.toContain(Buffer.from(token.accessToken).toString('hex'));
+    expect(dump).not.toContain(Buffer.from(refreshToken.accessToken).toString('hex'));
+    const users = JSON.stringify(await t.sql('SELECT password_hash FROM users'));
     expect(users).not.toContain(ADMIN.password);
     expect(users).toMatch(/scrypt\$14\$8\$5\$/); // OWASP: N=2^14, r=8, p=5 (16 MiB)
   });
@@ -129,16 +134,12 @@ describe('tokens', () => {
     const salt = randomBytes(16);
     const key = scryptSync(user.password, salt, 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 });
     const old = ['scrypt', 17, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
-    sqliteDb(t.station)
-      .prepare("INSERT INTO users (username, password_hash, role, created_on) VALUES (?, ?, 'operator', 0)")
-      .run(user.username, old);
-    const hashOf = () =>
-      (sqliteDb(t.station).prepare('SELECT password_hash FROM users WHERE username = ?').get(user.username) as {
-        password_hash: string;
-      }).password_hash;
-    expect(hashOf()).toBe(old);
+    await t.sql("INSERT INTO users (username, password_hash, role, created_on) VALUES (?, ?, 'operator', 0)", [user.username, old]);
+    const hashOf = async () =>
+      (await t.sql<{ password_hash: string }>('SELECT password_hash FROM users WHERE username = ?', [user.username]))[0]!.password_hash;
+    expect(await hashOf()).toBe(old);
     expect((await auth('credentials', { credentials: user })).statusCode).toBe(200);
-    expect(hashOf()).toMatch(/^scrypt\$14\$8\$5\$/);
+    expect(await hashOf()).toMatch(/^scrypt\$14\$8\$5\$/);
     expect((await auth('credentials', { credentials: user })).statusCode).toBe(200);
   });
 
@@ -190,14 +191,15 @@ describe('token housekeeping', () => {
     const local = await startTestStation();
     try {
       await addUsers(local);
-      const rows = () => sqliteDb(local.station).prepare('SELECT (SELECT count(*) FROM sign_ins) AS signIns, (SELECT count(*) FROM tokens) AS tokens').get();
+      const rows = async () =>
+        (await local.sql<{ signins: number; tokens: number }>('SELECT (SELECT count(*) FROM sign_ins) AS signins, (SELECT count(*) FROM tokens) AS tokens'))[0];
       await local.signIn();
       await local.signIn();
-      expect(rows()).toEqual({ signIns: 2, tokens: 4 });
+      expect(await rows()).toEqual({ signins: 2, tokens: 4 });
       // Past the refresh tokens' 30 days and the day of grace: both sign-ins are spent.
       local.clock.advance(31 * 86_400_000 + 1000);
       const fresh = await local.signIn();
-      expect(rows()).toEqual({ signIns: 1, tokens: 2 });
+      expect(await rows()).toEqual({ signins: 1, tokens: 2 });
       expect((await local.request({ method: 'GET', url: '/me', token: fresh })).statusCode).toBe(200);
     } finally {
       await local.close();
@@ -214,8 +216,8 @@ describe('token housekeeping', () => {
       expect(refreshed.statusCode).toBe(200);
       local.clock.advance(12 * 86_400_000); // the first pair is gone, the refreshed one lives
       await local.signIn();
-      const count = sqliteDb(local.station).prepare('SELECT count(*) FROM sign_ins').pluck().get();
-      expect(count).toBe(2);
+      const [{ n }] = (await local.sql<{ n: number }>('SELECT count(*) AS n FROM sign_ins')) as [{ n: number }];
+      expect(n).toBe(2);
       const again = await local.request({ method: 'POST', url: '/auth?option=refresh', payload: { refreshToken: refreshed.json().refreshToken.accessToken } });
       expect(again.statusCode).toBe(200);
     } finally {

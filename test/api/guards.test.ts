@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, addUsers, sqliteDb, startTestStation, type TestStation } from '../helpers/station';
+import { ADMIN, addUsers, startTestStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
 const log: string[] = [];
@@ -49,7 +49,7 @@ describe('an unexpected failure', () => {
   it('is a 500 problem with a traceId that is in the log, without stack, SQL or secrets', async () => {
     const token = await t.signIn();
     // Break the storage under the running app: the next query fails inside the core.
-    sqliteDb(t.station).exec('DROP INDEX shipments_by_created; ALTER TABLE shipments RENAME TO shipments_gone');
+    await t.sql('ALTER TABLE shipments RENAME TO shipments_gone');
     try {
       const res = await t.request({ method: 'GET', url: '/shipments', token });
       expect(res.statusCode).toBe(500);
@@ -62,7 +62,7 @@ describe('an unexpected failure', () => {
       expect(logged).not.toContain(token);
       expect(logged).not.toContain(ADMIN.password);
     } finally {
-      sqliteDb(t.station).exec('ALTER TABLE shipments_gone RENAME TO shipments');
+      await t.sql('ALTER TABLE shipments_gone RENAME TO shipments');
     }
   });
 });

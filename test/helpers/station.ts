@@ -1,17 +1,25 @@
 /**
- * A real station for tests: its own SQLite file in a temporary folder, the real HTTP app
- * (requests injected in process), and a clock the test can move.
+ * A real station for tests: its own store — a SQLite file in a temporary folder, or with
+ * SHIPPING_STATION_TEST_STORE=postgres a new database on the run's PostgreSQL server —
+ * the real HTTP app (requests injected in process), and a clock the test can move.
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { inject } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Station } from '../../main/core/station';
 import { buildApp } from '../../main/http/app';
 import { openStation, type OpenStationOptions } from '../../main/open-station';
+import type { PostgresStore } from '../../main/stores/postgres';
 import type { SqliteStore } from '../../main/stores/sqlite';
+import { createDatabase } from './postgres';
 
 export const PORT = 7317;
+
+/** Which store this run's API tests use (vitest.config.ts runs them once on each). */
+export const testStore = (): 'sqlite' | 'postgres' =>
+  process.env.SHIPPING_STATION_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
 export const HOST = `127.0.0.1:${PORT}`;
 export const ADMIN = { username: 'admin', password: 'correct horse battery staple' };
 export const OPERATOR = { username: 'olga', password: 'operator password 1' };
@@ -22,11 +30,15 @@ export interface TestStation {
   dataDir: string;
   clock: { now: number; advance(ms: number): void };
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /** Plain SQL with `?` placeholders on whichever store the station runs on: for looking beneath the API. */
+  sql<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
   signIn(user?: { username: string; password: string }): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function startTestStation(options: Partial<OpenStationOptions> & { logger?: object } = {}): Promise<TestStation> {
+export async function startTestStation(
+  options: Partial<OpenStationOptions> & { logger?: object; /** SQLite whatever the run's store: a test of that store. */ sqlite?: boolean } = {},
+): Promise<TestStation> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ss-test-'));
   const clock = {
     now: Date.parse('2026-11-21T09:30:00.000Z'),
@@ -34,7 +46,8 @@ export async function startTestStation(options: Partial<OpenStationOptions> & { 
       this.now += ms;
     },
   };
-  const station = await openStation({ dataDir, now: () => clock.now, ...options });
+  const databaseUrl = testStore() === 'postgres' && !options.sqlite ? await createDatabase(inject('postgresUrl')) : undefined;
+  const station = await openStation({ dataDir, databaseUrl, now: () => clock.now, ...options });
   const app = await buildApp({ station, port: PORT, ...(options.logger ? { logger: options.logger } : {}) });
   const request: TestStation['request'] = ({ token, headers, ...rest }) =>
     app.inject({
@@ -53,6 +66,7 @@ export async function startTestStation(options: Partial<OpenStationOptions> & { 
     clock,
     request,
     signIn,
+    sql: (text, params) => sql(station, text, params),
     async close() {
       await app.close();
       await station.close();
@@ -122,4 +136,19 @@ export async function createShipment(t: TestStation, token: string, body: object
 export function sqliteDb(station: Station): SqliteStore['db'] {
   if (station.store.dialect !== 'sqlite') throw new Error(`this test needs the SQLite store, not ${station.store.dialect}`);
   return (station.store as SqliteStore).db;
+}
+
+/**
+ * Runs plain SQL on the station's store, SQLite or PostgreSQL: `?` placeholders become
+ * `$1…` for PostgreSQL. For tests that check what is stored (hashes, counts), not how.
+ */
+export async function sql<R = Record<string, unknown>>(station: Station, text: string, params: unknown[] = []): Promise<R[]> {
+  const store = station.store as SqliteStore | PostgresStore;
+  if (store.dialect === 'sqlite') {
+    const statement = store.db.prepare(text);
+    return (statement.reader ? statement.all(...params) : (statement.run(...params), [])) as R[];
+  }
+  let n = 0;
+  const result = await store.pool.query(text.replace(/\?/g, () => `$${++n}`), params);
+  return result.rows as R[];
 }

@@ -1,4 +1,5 @@
 /** The shipment store over SQLite: every write through the group commit. */
+import type { Statement } from 'better-sqlite3';
 import type {
   CreateOutcome,
   EventRecord,
@@ -12,8 +13,9 @@ import type {
 } from '../../core/storage';
 import type { Db } from './database';
 import type { GroupCommit } from './group-commit';
-import { listQueries } from './list-queries';
+import { listQueries, type Params } from '../shared/list-queries';
 import {
+  LIST_COLUMNS,
   eventRow,
   pieceRow,
   shipmentRow,
@@ -22,6 +24,7 @@ import {
   toPieceRecord,
   toShipmentRecord,
   type EventRow,
+  type ListRow,
   type NewEventRow,
   type NewShipmentRow,
   type PieceRow,
@@ -81,7 +84,13 @@ export function sqliteShipments(db: Db, commit: GroupCommit): ShipmentStore {
     ),
     deleteIdempotencyBefore: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_on < ?'),
   };
-  const lists = listQueries(db);
+  // One prepared statement per filter shape, made on first use.
+  const prepared = new Map<string, Statement<Params>>();
+  const lists = listQueries<ListRow>(<R>(sql: string, params: Params) => {
+    let statement = prepared.get(sql);
+    if (!statement) prepared.set(sql, (statement = db.prepare<Params>(sql)));
+    return Promise.resolve(statement.all(...params) as R[]);
+  }, LIST_COLUMNS);
 
   const idempotencyKey = (userId: number, key: string): IdempotencyRecord | undefined => {
     const row = s.idempotency.get(userId, key);
@@ -127,8 +136,8 @@ export function sqliteShipments(db: Db, commit: GroupCommit): ShipmentStore {
     byTrackingNumber: (trackingNumber: string) => Promise.resolve(one(s.byTrackingNumber.get(trackingNumber))),
     pieces: (shipmentId: number) => Promise.resolve(s.pieces.all(shipmentId).map(toPieceRecord)),
     events: (shipmentId: number) => Promise.resolve(s.events.all(shipmentId).map(toEventRecord)),
-    list: (filter: ListFilter) => Promise.resolve(lists.list(filter).map(toListRecord)),
-    totals: (filter: ListFilter) => Promise.resolve(lists.totals(filter)),
+    list: async (filter: ListFilter) => (await lists.list(filter)).map(toListRecord),
+    totals: (filter: ListFilter) => lists.totals(filter),
     idempotencyKey: (userId: number, key: string) => Promise.resolve(idempotencyKey(userId, key)),
     pruneIdempotencyKeys: async (createdBefore: number) => {
       s.deleteIdempotencyBefore.run(createdBefore);

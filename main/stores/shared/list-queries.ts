@@ -1,17 +1,18 @@
 /**
- * The list and its exact totals at a million shipments: deep pages skip whole days by the
- * per-day aggregate (migration 0002), and the page's rows are read by a deferred join.
+ * The list and its exact totals at a million shipments, in SQL both dialects run (with `?`
+ * placeholders; PostgreSQL's store numbers them). Deep pages skip whole days by the per-day
+ * aggregate `shipment_day_totals`, and a page's rows are read by a deferred join: the
+ * OFFSET skip walks a covering index, then only the page's rows are read by id.
  */
-import type { Statement } from 'better-sqlite3';
 import type { ListFilter } from '../../core/storage';
-import type { Db } from './database';
-import { LIST_COLUMNS, type ListRow } from './rows';
 
 const DAY_MS = 86_400_000;
 /** Below this offset a plain index skip is already cheap; above it whole days are skipped first. */
 const SKIP_DAYS_FROM_OFFSET = 5_000;
 
-type Params = (string | number)[];
+export type Params = (string | number)[];
+/** Runs one statement; the same SQL text is asked for again and again, so it may be prepared once. */
+export type Query = <R>(sql: string, params: Params) => Promise<R[]>;
 
 /**
  * `status IN (…)` and a range of `column` as a WHERE clause with its parameters: shipments
@@ -48,55 +49,53 @@ function wholeDays(from: number | null, to: number | null): { first: number | nu
   };
 }
 
-export function listQueries(db: Db) {
-  // One prepared statement per filter shape, made on first use.
-  const listStatements = new Map<string, Statement<Params, ListRow>>();
-  const countStatements = new Map<string, Statement<Params, { items: number; pieces: number }>>();
+interface Totals {
+  items: number;
+  pieces: number;
+}
 
-  const cached = <R>(map: Map<string, Statement<Params, R>>, sql: string): Statement<Params, R> => {
-    let stmt = map.get(sql);
-    if (!stmt) map.set(sql, (stmt = db.prepare<Params, R>(sql)));
-    return stmt;
-  };
-  const dayStatements = new Map<string, Statement<Params, { day: number; items: number; pieces: number }>>();
+/** `columns`: the list item's columns, as the dialect names them. */
+export function listQueries<Row>(query: Query, columns: string) {
+  const one = async (sql: string, params: Params): Promise<Totals> => (await query<Totals>(sql, params))[0]!;
   const dayWhere = (statuses: string[], first: number | null, end: number | null) =>
     whereClause(statuses, first, end, { column: 'day', below: '<' });
-  const exactTotals = (statuses: string[], from: number | null, to: number | null) => {
-    if (from !== null && to !== null && from > to) return { items: 0, pieces: 0 };
+  const exactTotals = (statuses: string[], from: number | null, to: number | null): Promise<Totals> => {
+    if (from !== null && to !== null && from > to) return Promise.resolve({ items: 0, pieces: 0 });
     const where = whereClause(statuses, from, to);
-    const sql = `SELECT count(*) AS items, coalesce(sum(piece_count), 0) AS pieces FROM shipments ${where.sql}`;
-    return cached(countStatements, sql).get(...where.params)!;
+    return one(`SELECT count(*) AS items, coalesce(sum(piece_count), 0) AS pieces FROM shipments ${where.sql}`, where.params);
   };
-  const dayTotals = (statuses: string[], first: number | null, end: number | null) => {
+  const dayTotals = (statuses: string[], first: number | null, end: number | null): Promise<Totals> => {
     const where = dayWhere(statuses, first, end);
-    const sql = `SELECT 0 AS day, coalesce(sum(items), 0) AS items, coalesce(sum(pieces), 0) AS pieces FROM shipment_day_totals ${where.sql}`;
-    return cached(dayStatements, sql).get(...where.params)!;
+    return one(`SELECT coalesce(sum(items), 0) AS items, coalesce(sum(pieces), 0) AS pieces FROM shipment_day_totals ${where.sql}`, where.params);
   };
   /**
    * A deep page (e.g. offset 199,900) skips whole days by their aggregate counts, narrowing
    * the date range, so the index skip that remains is at most about a day of rows.
    */
-  const skipWholeDays = (f: ListFilter): { from: number | null; to: number | null; offset: number } => {
+  const skipWholeDays = async (f: ListFilter): Promise<{ from: number | null; to: number | null; offset: number }> => {
     let { from, to, offset } = f;
     if (offset < SKIP_DAYS_FROM_OFFSET) return { from, to, offset };
     const { first, end } = wholeDays(from, to);
     if (first !== null && end !== null && first >= end) return { from, to, offset };
     // The partial day at the start of the order, counted exactly, must be skipped first.
     if (f.newestFirst && to !== null && end !== null) {
-      const head = exactTotals(f.statuses, end * DAY_MS, to).items;
+      const head = (await exactTotals(f.statuses, end * DAY_MS, to)).items;
       if (head > offset) return { from, to, offset };
       offset -= head;
       to = end * DAY_MS - 1;
     } else if (!f.newestFirst && from !== null && first !== null) {
-      const head = exactTotals(f.statuses, from, first * DAY_MS - 1).items;
+      const head = (await exactTotals(f.statuses, from, first * DAY_MS - 1)).items;
       if (head > offset) return { from, to, offset };
       offset -= head;
       from = first * DAY_MS;
     }
     const where = dayWhere(f.statuses, first, end);
-    const sql = `SELECT day, sum(items) AS items, 0 AS pieces FROM shipment_day_totals ${where.sql}
-      GROUP BY day ORDER BY day ${f.newestFirst ? 'DESC' : 'ASC'}`;
-    for (const { day, items } of cached(dayStatements, sql).iterate(...where.params)) {
+    const days = await query<{ day: number; items: number }>(
+      `SELECT day, sum(items) AS items FROM shipment_day_totals ${where.sql}
+       GROUP BY day ORDER BY day ${f.newestFirst ? 'DESC' : 'ASC'}`,
+      where.params,
+    );
+    for (const { day, items } of days) {
       if (items > offset) break;
       offset -= items;
       if (f.newestFirst) to = day * DAY_MS - 1;
@@ -106,42 +105,36 @@ export function listQueries(db: Db) {
   };
 
   return {
-    list(filter: ListFilter): ListRow[] {
-      const { from, to, offset } = skipWholeDays(filter);
+    async list(filter: ListFilter): Promise<Row[]> {
+      const { from, to, offset } = await skipWholeDays(filter);
       const where = whereClause(filter.statuses, from, to);
       const dir = filter.newestFirst ? 'DESC' : 'ASC';
       const order = `ORDER BY created_on ${dir}, id ${dir}`;
-      // Deferred join: the OFFSET skip walks a covering index (no table rows), then only the
-      // page's rows are read by id.
       let ids: string;
       let params: Params;
       if (filter.statuses.length > 1) {
         // Several statuses: merge one index-ordered, limited scan per status rather than sort
         // every matching row (a status IN list cannot use the (status, created_on) order).
-        const arms = filter.statuses.map((status) => {
+        const arms = filter.statuses.map((status, i) => {
           const arm = whereClause([status], from, to);
-          return { sql: `SELECT * FROM (SELECT id, created_on FROM shipments ${arm.sql} ${order} LIMIT ?)`, params: arm.params };
+          return { sql: `SELECT * FROM (SELECT id, created_on FROM shipments ${arm.sql} ${order} LIMIT ?) AS arm${i}`, params: arm.params };
         });
-        ids = `SELECT id FROM (${arms.map((a) => a.sql).join(' UNION ALL ')}) ${order} LIMIT ? OFFSET ?`;
+        ids = `SELECT id FROM (${arms.map((a) => a.sql).join(' UNION ALL ')}) AS arms ${order} LIMIT ? OFFSET ?`;
         params = [...arms.flatMap((a) => [...a.params, offset + filter.limit]), filter.limit, offset];
       } else {
         ids = `SELECT id FROM shipments ${where.sql} ${order} LIMIT ? OFFSET ?`;
         params = [...where.params, filter.limit, offset];
       }
-      const sql = `SELECT ${LIST_COLUMNS} FROM shipments WHERE id IN (${ids}) ${order}`;
-      let stmt = listStatements.get(sql);
-      if (!stmt) listStatements.set(sql, (stmt = db.prepare(sql)));
-      return stmt.all(...params);
+      return query<Row>(`SELECT ${columns} FROM shipments WHERE id IN (${ids}) ${order}`, params);
     },
     /** Exact totals: whole days from shipment_day_totals, partial boundary days counted. */
-    totals(filter: ListFilter): { items: number; pieces: number } {
+    async totals(filter: ListFilter): Promise<Totals> {
       const { first, end } = wholeDays(filter.from, filter.to);
       if (first !== null && end !== null && first >= end) return exactTotals(filter.statuses, filter.from, filter.to);
-      const sum = dayTotals(filter.statuses, first, end);
-      const parts: { items: number; pieces: number }[] = [sum];
+      const parts = [dayTotals(filter.statuses, first, end)];
       if (filter.from !== null && first !== null) parts.push(exactTotals(filter.statuses, filter.from, first * DAY_MS - 1));
       if (filter.to !== null && end !== null) parts.push(exactTotals(filter.statuses, end * DAY_MS, filter.to));
-      return parts.reduce((a, b) => ({ items: a.items + b.items, pieces: a.pieces + b.pieces }), { items: 0, pieces: 0 });
+      return (await Promise.all(parts)).reduce((a, b) => ({ items: a.items + b.items, pieces: a.pieces + b.pieces }), { items: 0, pieces: 0 });
     },
   };
 }

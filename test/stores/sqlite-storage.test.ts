@@ -1,4 +1,4 @@
-/** How shipments are stored, and upgrading a database written by an earlier schema. */
+/** How the SQLite store keeps shipments: its file, its WAL, its schema upgrades and its indexes. */
 import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,7 +34,7 @@ describe('stored addresses', () => {
   });
 
   it('a database of schema 2 (addresses as objects) is upgraded and reads the same', async () => {
-    const t = await startTestStation();
+    const t = await startTestStation({ sqlite: true });
     await addUsers(t);
     const token = await t.signIn();
     const request = shipmentRequest({ deliveryAddress: gbAddress({ fullName: 'Zoë Ångström', addressLine3: 'Rear gate' }) });
@@ -83,7 +83,7 @@ describe('stored addresses', () => {
  */
 describe('the WAL file group commit syncs', () => {
   it('keeps its inode through commits, checkpoints and restarts while the station is open', async () => {
-    const t = await startTestStation();
+    const t = await startTestStation({ sqlite: true });
     try {
       await addUsers(t);
       const token = await t.signIn();
@@ -103,7 +103,7 @@ describe('the WAL file group commit syncs', () => {
   });
 
   it('cannot be taken away by another connection leaving WAL mode while the station is open', async () => {
-    const t = await startTestStation();
+    const t = await startTestStation({ sqlite: true });
     try {
       const other = new Database(sqliteDb(t.station).name);
       try {
@@ -121,7 +121,7 @@ describe('the WAL file group commit syncs', () => {
 
 describe('housekeeping', () => {
   it('finds what expires by index, never by reading every row', async () => {
-    const t = await startTestStation();
+    const t = await startTestStation({ sqlite: true });
     try {
       const plan = (sql: string) =>
         (sqliteDb(t.station).prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join('; ');

@@ -1,0 +1,62 @@
+/**
+ * The shared store: one PostgreSQL database for every desk of a warehouse, through a
+ * bounded pool (node-postgres). Migrations run at open, once, under a lock.
+ */
+import type pg from 'pg';
+import type { OnMigration, Store } from '../../core/storage';
+import { postgresAuth } from './auth';
+import { postgresCarriers } from './carriers';
+import { postgresLimits } from './limits';
+import { migrate } from './migrate';
+import { postgresNumbers } from './numbers';
+import { createPool, redactedUrl, translateError } from './pool';
+import { postgresSettings } from './settings';
+import { postgresShipments } from './shipments';
+
+export interface PostgresStore extends Store {
+  readonly dialect: 'postgres';
+  /** The pool itself, for the tests and tools that look beneath the contract. */
+  readonly pool: pg.Pool;
+}
+
+export interface PostgresOptions {
+  url: string;
+  onMigration?: OnMigration;
+  /** Connections this desk may hold at once (default 10). */
+  poolSize?: number;
+}
+
+/** `methods` with the driver's "unavailable" errors turned into StorageUnavailableError. */
+function translatingErrors<T extends object>(methods: T): T {
+  const wrapped = {} as Record<string, unknown>;
+  for (const [name, method] of Object.entries(methods)) {
+    wrapped[name] = (...args: unknown[]) =>
+      (method as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
+        throw translateError(error);
+      });
+  }
+  return wrapped as T;
+}
+
+export async function openPostgresStore(options: PostgresOptions): Promise<PostgresStore> {
+  const pool = createPool(options.url, options.poolSize ?? 10);
+  try {
+    await migrate(pool, options.onMigration);
+  } catch (error) {
+    await pool.end();
+    throw translateError(error);
+  }
+  let closed: Promise<void> | undefined;
+  return {
+    dialect: 'postgres',
+    location: redactedUrl(options.url),
+    pool,
+    shipments: translatingErrors(postgresShipments(pool)),
+    numbers: translatingErrors(postgresNumbers(pool)),
+    auth: translatingErrors(postgresAuth(pool)),
+    settings: translatingErrors(postgresSettings(pool)),
+    limits: translatingErrors(postgresLimits(pool)),
+    carriers: translatingErrors(postgresCarriers(pool)),
+    close: () => (closed ??= pool.end()),
+  };
+}

