@@ -292,9 +292,7 @@ export class ShipmentService {
 
   async list(query: ListShipmentsQuery): Promise<ShipmentList> {
     const filter = this.listFilter(query);
-    const totals = await this.repo.totals(filter);
-    // Page 1 always reads the rows (one index probe); deeper pages past the end are skipped.
-    const rows = filter.offset > 0 && filter.offset >= totals.items ? [] : await this.repo.list(filter);
+    const { totals, rows } = await this.repo.page(filter);
     return {
       totalItems: totals.items,
       totalPieces: totals.pieces,

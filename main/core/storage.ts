@@ -76,6 +76,11 @@ export type ShipmentListRecord = Pick<
   | 'statusSignatory'
 >;
 
+export interface ShipmentPage {
+  totals: { items: number; pieces: number };
+  rows: ShipmentListRecord[];
+}
+
 export interface PieceRecord {
   sequenceNumber: number;
   description: string;
@@ -163,10 +168,12 @@ export interface ShipmentStore {
   pieces(shipmentId: number): Promise<PieceRecord[]>;
   /** Oldest first: by occurredOn, then insertion order. */
   events(shipmentId: number): Promise<EventRecord[]>;
-  /** The page: ordered by createdOn then id, both in the filter's direction. */
-  list(filter: ListFilter): Promise<ShipmentListRecord[]>;
-  /** Exact: every matching shipment, and the sum of their pieces. */
-  totals(filter: ListFilter): Promise<{ items: number; pieces: number }>;
+  /**
+   * One page and its exact totals (every matching shipment, the sum of their pieces), read
+   * as of one moment even while other desks write. Rows are ordered by createdOn then id,
+   * both in the filter's direction; a page past the end has none.
+   */
+  page(filter: ListFilter): Promise<ShipmentPage>;
 
   idempotencyKey(userId: number, key: string): Promise<IdempotencyRecord | undefined>;
   pruneIdempotencyKeys(createdBefore: number): Promise<void>;

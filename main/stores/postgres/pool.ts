@@ -72,12 +72,12 @@ export type Tx = pg.PoolClient;
  * Runs `work` in one transaction on one client: COMMIT, or ROLLBACK and the error. A
  * deadlock or serialization failure runs it again, a few times, as the server asks.
  */
-export async function inTransaction<T>(pool: pg.Pool, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(pool: pg.Pool, work: (tx: Tx) => Promise<T>, begin = 'BEGIN'): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
-      await client.query('BEGIN');
+      await client.query(begin);
       const result = await work(client);
       await client.query('COMMIT');
       return result;
@@ -94,3 +94,7 @@ export async function inTransaction<T>(pool: pg.Pool, work: (tx: Tx) => Promise<
     }
   }
 }
+
+/** Runs `work` in one read-only REPEATABLE READ transaction: every query sees the same moment. */
+export const readSnapshot = <T>(pool: pg.Pool, work: (tx: Tx) => Promise<T>): Promise<T> =>
+  inTransaction(pool, work, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');

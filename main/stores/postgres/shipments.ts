@@ -18,7 +18,7 @@ import type {
 } from '../../core/storage';
 import type { Address, ShipmentStatus } from '../../core/schemas';
 import { listQueries, type Params } from '../shared/list-queries';
-import { inTransaction, type Tx } from './pool';
+import { inTransaction, readSnapshot, type Tx } from './pool';
 
 const LIST_COLUMNS = `id, uuid, shipment_number AS "shipmentNumber", created_on AS "createdOn",
   despatch_date AS "despatchDate", shipper, reference_one AS "referenceOne", delivery_line AS "deliveryLine",
@@ -104,11 +104,15 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
     const { rows } = await db.query<ShipmentRecord>(`SELECT ${SHIPMENT_COLUMNS} FROM shipments ${where}`, [value]);
     return rows[0] && toShipment(rows[0]);
   };
-  const lists = listQueries<ShipmentListRecord>(async <R>(sql: string, params: Params) => {
-    let n = 0;
-    const { rows } = await pool.query(sql.replace(/\?/g, () => `$${++n}`), params);
-    return rows as R[];
-  }, LIST_COLUMNS);
+  /** A page's queries on one client, in one read-only snapshot: totals and rows agree while other desks write. */
+  const page = (filter: ListFilter) =>
+    readSnapshot(pool, (tx) =>
+      listQueries<ShipmentListRecord>(async <R>(sql: string, params: Params) => {
+        let n = 0;
+        const { rows } = await tx.query(sql.replace(/\?/g, () => `$${++n}`), params);
+        return rows as R[];
+      }, LIST_COLUMNS).page(filter),
+    );
 
   return {
     create(shipment: NewShipment, pieces: PieceRecord[], firstEvent: EventRecord, claim?: IdempotencyClaim) {
@@ -174,8 +178,7 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
       (await pool.query<PieceRecord>(`SELECT ${PIECE_COLUMNS} FROM pieces WHERE shipment_id = $1 ORDER BY sequence_number`, [shipmentId])).rows,
     events: async (shipmentId) =>
       (await pool.query<EventRecord>(`SELECT ${EVENT_COLUMNS} FROM tracking_events WHERE shipment_id = $1 ORDER BY occurred_on, id`, [shipmentId])).rows,
-    list: (filter: ListFilter) => lists.list(filter),
-    totals: (filter: ListFilter) => lists.totals(filter),
+    page,
     idempotencyKey: async (userId, key) =>
       (
         await pool.query<IdempotencyRecord>(

@@ -104,8 +104,7 @@ export function listQueries<Row>(query: Query, columns: string) {
     return { from, to, offset };
   };
 
-  return {
-    async list(filter: ListFilter): Promise<Row[]> {
+  const rows = async (filter: ListFilter): Promise<Row[]> => {
       const { from, to, offset } = await skipWholeDays(filter);
       const where = whereClause(filter.statuses, from, to);
       const dir = filter.newestFirst ? 'DESC' : 'ASC';
@@ -126,15 +125,22 @@ export function listQueries<Row>(query: Query, columns: string) {
         params = [...where.params, filter.limit, offset];
       }
       return query<Row>(`SELECT ${columns} FROM shipments WHERE id IN (${ids}) ${order}`, params);
-    },
-    /** Exact totals: whole days from shipment_day_totals, partial boundary days counted. */
-    async totals(filter: ListFilter): Promise<Totals> {
+  };
+  /** Exact totals: whole days from shipment_day_totals, partial boundary days counted. */
+  const totals = async (filter: ListFilter): Promise<Totals> => {
       const { first, end } = wholeDays(filter.from, filter.to);
       if (first !== null && end !== null && first >= end) return exactTotals(filter.statuses, filter.from, filter.to);
       const parts = [dayTotals(filter.statuses, first, end)];
       if (filter.from !== null && first !== null) parts.push(exactTotals(filter.statuses, filter.from, first * DAY_MS - 1));
       if (filter.to !== null && end !== null) parts.push(exactTotals(filter.statuses, end * DAY_MS, filter.to));
       return (await Promise.all(parts)).reduce((a, b) => ({ items: a.items + b.items, pieces: a.pieces + b.pieces }), { items: 0, pieces: 0 });
+  };
+  return {
+    /** Run inside one snapshot where other writers exist (PostgreSQL's store does so). */
+    async page(filter: ListFilter): Promise<{ totals: Totals; rows: Row[] }> {
+      const counted = await totals(filter);
+      // Page 1 always reads the rows (one index probe); deeper pages past the end are skipped.
+      return { totals: counted, rows: filter.offset > 0 && filter.offset >= counted.items ? [] : await rows(filter) };
     },
   };
 }

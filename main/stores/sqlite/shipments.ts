@@ -136,8 +136,10 @@ export function sqliteShipments(db: Db, commit: GroupCommit): ShipmentStore {
     byTrackingNumber: (trackingNumber: string) => Promise.resolve(one(s.byTrackingNumber.get(trackingNumber))),
     pieces: (shipmentId: number) => Promise.resolve(s.pieces.all(shipmentId).map(toPieceRecord)),
     events: (shipmentId: number) => Promise.resolve(s.events.all(shipmentId).map(toEventRecord)),
-    list: async (filter: ListFilter) => (await lists.list(filter)).map(toListRecord),
-    totals: (filter: ListFilter) => lists.totals(filter),
+    page: async (filter: ListFilter) => {
+      const { totals, rows } = await lists.page(filter);
+      return { totals, rows: rows.map(toListRecord) };
+    },
     idempotencyKey: (userId: number, key: string) => Promise.resolve(idempotencyKey(userId, key)),
     pruneIdempotencyKeys: async (createdBefore: number) => {
       s.deleteIdempotencyBefore.run(createdBefore);
