@@ -30,8 +30,10 @@ export function createPool(url: string, size: number): pg.Pool {
     application_name: 'shipping-station',
     types,
   });
-  // An idle client whose server went away emits here; without a listener the process dies.
+  // A client whose server went away emits 'error' (idle: on the pool; checked out: on
+  // itself); without a listener the process dies. The query under way fails all the same.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
