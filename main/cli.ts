@@ -2,6 +2,7 @@
  * `npm run cli -- [--data-dir DIR] <command>` (CONTRACT §10):
  *   user add NAME [--admin] --password-stdin
  *   apikey create --user NAME [--name LABEL]      prints only the key
+ *   migrate --from DATA_DIR --to postgres://…      a desk's SQLite data into PostgreSQL
  */
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './core/data-dir';
@@ -14,7 +15,8 @@ import type { SqliteStore } from './stores/sqlite';
 const USAGE = `usage: npm run cli -- [--data-dir DIR | --database postgres://…] <command>
   user add NAME [--admin] --password-stdin   add a user; the password is read from standard input
   apikey create --user NAME [--name LABEL]    create an API key for a user; prints only the key
-  demo-data --shipments N [--days D]          add N realistic shipments over the D days (365) ending now`;
+  demo-data --shipments N [--days D]          add N realistic shipments over the D days (365) ending now
+  migrate --from DATA_DIR --to postgres://…   copy a desk's SQLite data into a new PostgreSQL database`;
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -66,11 +68,21 @@ async function main(): Promise<void> {
       name: { type: 'string' },
       shipments: { type: 'string' },
       days: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help || positionals.length === 0) {
     console.log(USAGE);
+    return;
+  }
+  if (positionals[0] === 'migrate') {
+    if (!values.from || !values.to || positionals.length !== 1) throw new Error(USAGE);
+    // Loaded only here: the other commands never need the PostgreSQL driver.
+    const { copyToPostgres } = await import('./stores/copy-to-postgres');
+    const { tables } = await copyToPostgres({ from: values.from, to: values.to }, (line) => console.error(line));
+    console.error(`copied and verified: ${tables.map((t) => `${t.table} ${t.postgres}`).join(', ')}`);
     return;
   }
   const station = await openStation({

@@ -1,0 +1,83 @@
+/**
+ * `npm run cli -- migrate --from DATA_DIR --to postgres://…`, run as the real process: a
+ * desk's SQLite data moves into PostgreSQL with numbers, history, users and keys intact.
+ */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase } from '../helpers/postgres';
+import { ADMIN, addUsers, createShipment, piece, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
+
+const run = promisify(execFile);
+const CLI = join(process.cwd(), 'out', 'main', 'cli.js');
+
+let desk: TestStation;
+let token: string;
+let apiKey: string;
+const made: string[] = [];
+beforeAll(async () => {
+  desk = await startTestStation({ sqlite: true });
+  await addUsers(desk);
+  token = await desk.signIn();
+  for (let i = 0; i < 5; i++) {
+    token = await desk.signIn(); // the clock moves an hour a shipment: tokens last one
+    const body = shipmentRequest({ referenceOne: `MIG-${i}`, shipmentPieces: [piece(), piece({ weight: 1 + i })] });
+    const headers = i === 0 ? { 'idempotency-key': 'order-mig-0' } : {};
+    const res = await desk.request({ method: 'POST', url: '/shipments', token, payload: body, headers });
+    if (res.statusCode !== 200) throw new Error(res.body);
+    made.push(res.json().shipmentId);
+    desk.clock.advance(3_600_000);
+  }
+  token = await desk.signIn();
+  await desk.request({ method: 'GET', url: `/shipments/${made[1]}/label`, token });
+  await desk.request({ method: 'DELETE', url: `/shipments/${made[2]}`, token });
+  await desk.request({ method: 'PATCH', url: '/settings', token, payload: { labelSize: 'A6' } });
+  apiKey = (await desk.request({ method: 'POST', url: '/api-keys', token, payload: { name: 'warehouse' } })).json().key;
+});
+afterAll(() => desk.close());
+
+describe('migrate', () => {
+  it('copies a desk into PostgreSQL whole, verifies the counts, and refuses a target that holds shipments', async () => {
+    const url = await createDatabase(inject('postgresUrl'));
+    const copied = await run(process.execPath, [CLI, 'migrate', '--from', desk.dataDir, '--to', url]);
+    expect(copied.stderr).toMatch(/shipments: 5 \/ 5/);
+    expect(copied.stderr).toMatch(/copied and verified: .*shipments 5, pieces 10/);
+    expect(copied.stderr + copied.stdout).not.toContain(new URL(url).password);
+
+    const shared = await startTestStation({ databaseUrl: url });
+    try {
+      // The same users, password hashes and keys sign in on the shared database.
+      const sharedToken = await shared.signIn(ADMIN);
+      const byKey = await shared.request({ method: 'POST', url: '/auth?option=apikey', payload: { apiKey: { apiKey } } });
+      expect(byKey.statusCode).toBe(200);
+      // The same list, history and labels.
+      const list = (t: TestStation, tk: string) => t.request({ method: 'GET', url: '/shipments?OrderByDate=OldestFirst', token: tk });
+      expect((await list(shared, sharedToken)).json()).toEqual((await list(desk, token)).json());
+      for (const id of made) {
+        const tracking = (t: TestStation, tk: string) => t.request({ method: 'GET', url: `/shipments/${id}/tracking`, token: tk });
+        expect((await tracking(shared, sharedToken)).json()).toEqual((await tracking(desk, token)).json());
+      }
+      const view = (t: TestStation, tk: string) => t.request({ method: 'GET', url: `/shipments/${made[0]}`, token: tk });
+      expect((await view(shared, sharedToken)).json()).toEqual((await view(desk, token)).json());
+      expect((await shared.request({ method: 'GET', url: '/settings', token: sharedToken })).json().labelSize).toBe('A6');
+      // A retry of a migrated create is still a replay, not a second shipment.
+      const retry = await shared.request({
+        method: 'POST', url: '/shipments', token: sharedToken, headers: { 'idempotency-key': 'order-mig-0' },
+        payload: shipmentRequest({ referenceOne: 'MIG-0', shipmentPieces: [piece(), piece({ weight: 1 })] }),
+      });
+      expect(retry.json().shipmentId).toBe(made[0]);
+      // Numbers go on after the desk's: never one handed out twice.
+      const last = (await desk.request({ method: 'GET', url: `/shipments/${made[4]}`, token })).json();
+      const next = await createShipment(shared, sharedToken);
+      expect(Number(next.shipmentNumber.slice(2))).toBe(Number(last.shipmentNumber.slice(2)) + 1);
+      const lastSerial = Math.max(...last.shipmentPieces.map((p: { trackingNumber: string }) => Number(p.trackingNumber.slice(2, 10))));
+      expect(Number(next.shipmentPieces[0]!.trackingNumber.slice(2, 10))).toBe(lastSerial + 1);
+    } finally {
+      await shared.close();
+    }
+
+    const again = run(process.execPath, [CLI, 'migrate', '--from', desk.dataDir, '--to', url]);
+    await expect(again).rejects.toMatchObject({ stderr: expect.stringMatching(/already holds 6 shipments .* migrate into a new, empty database/) });
+  });
+});
