@@ -26,6 +26,21 @@ export interface DesktopBridge {
   printLabel(request: { pdfBase64: string; printer: string; size: '4x6' | 'A6' }): Promise<BridgeResult<{ printed: boolean }>>;
   /** Where other local tools reach the API, and whether it could listen. */
   apiStatus(): Promise<{ url: string; listening: boolean; error: string | null }>;
+  /** The database this desk uses now. */
+  databaseChoice(): Promise<DatabaseChoice>;
+  /**
+   * Keeps a PostgreSQL address for this desk (checked by connecting), or null for this
+   * computer's own file; in force from the next start.
+   */
+  chooseDatabase(url: string | null): Promise<BridgeResult<DatabaseChoice>>;
+}
+
+export interface DatabaseChoice {
+  kind: 'sqlite' | 'postgres';
+  /** The file, or the address without its password. */
+  location: string;
+  /** SHIPPING_STATION_DATABASE_URL is set, and overrides Settings. */
+  fromEnvironment: boolean;
 }
 
 export interface StationBridge {

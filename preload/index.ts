@@ -22,6 +22,8 @@ const desktop: DesktopBridge = {
   listPrinters: () => ipcRenderer.invoke(DESKTOP_CHANNELS.listPrinters),
   printLabel: (request) => ipcRenderer.invoke(DESKTOP_CHANNELS.printLabel, request),
   apiStatus: () => ipcRenderer.invoke(DESKTOP_CHANNELS.apiStatus),
+  databaseChoice: () => ipcRenderer.invoke(DESKTOP_CHANNELS.databaseChoice),
+  chooseDatabase: (url) => ipcRenderer.invoke(DESKTOP_CHANNELS.chooseDatabase, url),
 };
 
 const bridge: StationBridge = { operations, desktop };

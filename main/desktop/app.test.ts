@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Station } from '../core/station';
 import { sqliteDb } from '../../test/helpers/station';
 import type * as ServerModule from '../http/server';
+import { DESKTOP_CHANNELS } from '../ipc/channels';
 import { OPERATION_NAMES } from '../operations/spec';
 
 interface FakeWindowShape {
@@ -97,6 +98,7 @@ vi.mock('electron', async () => {
     },
     clipboard: { writeText: vi.fn() },
     shell: { openExternal: vi.fn() },
+    safeStorage: { isEncryptionAvailable: () => false, encryptString: vi.fn(), decryptString: vi.fn() },
   };
 });
 
@@ -143,7 +145,7 @@ describe('the desktop app', () => {
 
   it('opens the station in the data folder and registers every channel once', () => {
     expect(station && sqliteDb(station).name).toBe(join(fake.tmp, 'data', 'shipping-station.db'));
-    expect(fake.channels).toHaveLength(OPERATION_NAMES.length + 3);
+    expect(fake.channels).toHaveLength(OPERATION_NAMES.length + Object.keys(DESKTOP_CHANNELS).length);
     expect(new Set(fake.channels).size).toBe(fake.channels.length);
   });
 

@@ -2,13 +2,15 @@
  * The desktop app's life: one instance per user, the service started as the headless
  * server starts it, one window, and a clean shutdown (HTTP server, then database) on quit.
  */
-import { app, BrowserWindow, clipboard, dialog, Menu, session } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, Menu, safeStorage, session } from 'electron';
 import { join } from 'node:path';
 import { registerDesktopHandlers, registerOperationHandlers } from '../ipc/register';
 import { openDesktopLog, type DesktopLog } from './log';
 import { menuTemplate } from './menu';
 import { appTarget, dataDir, isDev, preloadPath, PRODUCT_NAME, rendererDir, stationResourcesDir } from './paths';
 import { listPrinters, printLabel } from './printing';
+import { DATABASE_FILE } from '../stores/sqlite/database';
+import { chooseDatabase, deskDatabase, DESK_FILE } from './desk-database';
 import { chosenDatabaseUrl } from '../open-station';
 import { startService, type RunningService } from './service';
 import { createMainWindow, hardenSession, type AppTarget } from './window';
@@ -63,9 +65,11 @@ function openWindow(target: AppTarget, log: DesktopLog): BrowserWindow {
 async function start(log: DesktopLog, started: (service: RunningService) => void): Promise<void> {
   const target = appTarget();
   parseAppUrl(target.url); // refuses, at start, anything but our file or a loopback dev server
+  const desk = deskDatabase(join(app.getPath('userData'), DESK_FILE), safeStorage);
+  const fromEnvironment = chosenDatabaseUrl(undefined);
   const service = await startService({
     dataDir: dataDir(),
-    databaseUrl: chosenDatabaseUrl(undefined),
+    databaseUrl: fromEnvironment ?? desk.url(),
     resourcesDir: stationResourcesDir(),
     rendererDir,
     httpLogger: { level: 'warn', file: join(app.getPath('logs'), 'http.log') },
@@ -82,6 +86,13 @@ async function start(log: DesktopLog, started: (service: RunningService) => void
       listPrinters: (sender) => listPrinters(sender),
       printLabel: (sender, request) => printLabel(sender, request, log),
       apiStatus: () => service.apiStatus(),
+      databaseChoice: () => ({
+        kind: service.station.store.dialect,
+        location: service.station.store.location,
+        fromEnvironment: fromEnvironment !== undefined,
+      }),
+      chooseDatabase: (url) =>
+        chooseDatabase(desk, url, { sqliteFile: join(dataDir(), DATABASE_FILE), fromEnvironment: fromEnvironment !== undefined }),
     },
     target.url,
     log.internalError,

@@ -25,7 +25,7 @@ describe('IPC channels', () => {
     for (const { name, channel } of operationChannels()) expect(channel).toBe(`station:${name}`);
     const channels = allChannels();
     expect(new Set(channels).size).toBe(channels.length);
-    expect(channels).toHaveLength(OPERATION_NAMES.length + 3);
+    expect(channels).toHaveLength(OPERATION_NAMES.length + Object.keys(DESKTOP_CHANNELS).length);
   });
 
   it('give the desktop its own namespace, apart from the operations', () => {
@@ -33,6 +33,8 @@ describe('IPC channels', () => {
       listPrinters: 'desktop:listPrinters',
       printLabel: 'desktop:printLabel',
       apiStatus: 'desktop:apiStatus',
+      databaseChoice: 'desktop:databaseChoice',
+      chooseDatabase: 'desktop:chooseDatabase',
     });
     for (const channel of Object.values(DESKTOP_CHANNELS)) expect(channel.startsWith('station:')).toBe(false);
   });

@@ -13,6 +13,8 @@ export const DESKTOP_CHANNELS = {
   listPrinters: 'desktop:listPrinters',
   printLabel: 'desktop:printLabel',
   apiStatus: 'desktop:apiStatus',
+  databaseChoice: 'desktop:databaseChoice',
+  chooseDatabase: 'desktop:chooseDatabase',
 } as const satisfies Record<keyof DesktopBridge, string>;
 
 /** Every operation with its channel (a function, so the preload bundle does not build it). */

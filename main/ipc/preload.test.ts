@@ -49,10 +49,14 @@ describe('the preload', () => {
     await bridge.desktop.listPrinters();
     await bridge.desktop.printLabel({ pdfBase64: 'JVBERi0=', printer: 'Zebra', size: '4x6' });
     await bridge.desktop.apiStatus();
+    await bridge.desktop.databaseChoice();
+    await bridge.desktop.chooseDatabase(null);
     expect(electron.invoke.mock.calls).toEqual([
       [DESKTOP_CHANNELS.listPrinters],
       [DESKTOP_CHANNELS.printLabel, { pdfBase64: 'JVBERi0=', printer: 'Zebra', size: '4x6' }],
       [DESKTOP_CHANNELS.apiStatus],
+      [DESKTOP_CHANNELS.databaseChoice],
+      [DESKTOP_CHANNELS.chooseDatabase, null],
     ]);
     expect(Object.keys(bridge.desktop).sort()).toEqual(Object.keys(DESKTOP_CHANNELS).sort());
   });

@@ -34,6 +34,8 @@ const desktop: DesktopServices = {
   listPrinters: vi.fn(async () => [{ name: 'Zebra', displayName: 'Zebra GK420d', isDefault: false }]),
   printLabel: vi.fn(async () => ({ printed: true })),
   apiStatus: vi.fn(() => ({ url: 'http://127.0.0.1:7317', listening: true, error: null })),
+  databaseChoice: vi.fn(() => ({ kind: 'sqlite' as const, location: '/data/shipping-station.db', fromEnvironment: false })),
+  chooseDatabase: vi.fn(async () => ({ kind: 'postgres' as const, location: 'postgres://desk:***@db/shipping', fromEnvironment: false })),
 };
 
 function registerAll() {
@@ -64,6 +66,12 @@ describe('registering the IPC door', () => {
     });
     await expect(Promise.resolve(ipc.handlers.get(DESKTOP_CHANNELS.apiStatus)!(fromApp))).resolves.toMatchObject({ listening: true });
     await expect(ipc.handlers.get(DESKTOP_CHANNELS.listPrinters)!(fromApp)).resolves.toHaveLength(1);
+    await expect(Promise.resolve(ipc.handlers.get(DESKTOP_CHANNELS.databaseChoice)!(fromApp))).resolves.toMatchObject({ kind: 'sqlite' });
+    await expect(ipc.handlers.get(DESKTOP_CHANNELS.chooseDatabase)!(fromApp, 'postgres://desk:secret@db/shipping')).resolves.toEqual({
+      ok: true,
+      value: expect.objectContaining({ kind: 'postgres' }),
+    });
+    expect(desktop.chooseDatabase).toHaveBeenCalledWith('postgres://desk:secret@db/shipping');
     off();
   });
 

@@ -4,7 +4,7 @@
  * what call-operation.ts says (the same `invoke` as HTTP). Only this file touches ipcMain.
  */
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import type { BridgeResult, PrinterInfo } from '../../preload/bridge';
+import type { BridgeResult, DatabaseChoice, PrinterInfo } from '../../preload/bridge';
 import type { Station } from '../core/station';
 import { ipcChannel, OPERATION_NAMES } from '../operations/spec';
 import { callOperation, logToConsole, problemResult, type InternalErrorLog } from './call-operation';
@@ -39,6 +39,9 @@ export interface DesktopServices {
   /** Throws ProblemError for a bad request or a failed print. */
   printLabel(sender: WebContents, request: unknown): Promise<{ printed: boolean }>;
   apiStatus(): ApiStatus;
+  databaseChoice(): DatabaseChoice;
+  /** Throws ProblemError for an address that is not valid or does not connect. */
+  chooseDatabase(url: unknown): Promise<DatabaseChoice>;
 }
 
 export function registerDesktopHandlers(services: DesktopServices, appUrl: AppUrl, log: InternalErrorLog = logToConsole): () => void {
@@ -58,6 +61,14 @@ export function registerDesktopHandlers(services: DesktopServices, appUrl: AppUr
     }
   });
   trusted(DESKTOP_CHANNELS.apiStatus, () => services.apiStatus());
+  trusted(DESKTOP_CHANNELS.databaseChoice, () => services.databaseChoice());
+  trusted(DESKTOP_CHANNELS.chooseDatabase, async (_event, url: unknown): Promise<BridgeResult<DatabaseChoice>> => {
+    try {
+      return { ok: true, value: await services.chooseDatabase(url) };
+    } catch (error) {
+      return problemResult(error, '/desktop/chooseDatabase', 'chooseDatabase', log);
+    }
+  });
 
   return () => Object.values(DESKTOP_CHANNELS).forEach((c) => ipcMain.removeHandler(c));
 }

@@ -168,6 +168,8 @@ export async function copyToPostgres(
         for (const copy of TABLES) await copyTable(source.db, tx, copy, progress);
         await copySequences(source.db, tx);
       });
+      // Fresh statistics, so the first desk's queries are planned for the data it now holds.
+      await target.pool.query('ANALYZE');
       const tables = [];
       for (const { table } of TABLES) {
         tables.push({

@@ -2,7 +2,7 @@
  * The shared store: one PostgreSQL database for every desk of a warehouse, through a
  * bounded pool (node-postgres). Migrations run at open, once, under a lock.
  */
-import type pg from 'pg';
+import pg from 'pg';
 import type { OnMigration, Store } from '../../core/storage';
 import { postgresAuth } from './auth';
 import { postgresCarriers } from './carriers';
@@ -59,4 +59,23 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
     carriers: translatingErrors(postgresCarriers(pool)),
     close: () => (closed ??= pool.end()),
   };
+}
+
+/**
+ * Connects once, to check an address before a desk keeps it. Resolves to null, or to what
+ * went wrong in a person's words (never with the password).
+ */
+export async function connectionProblem(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return null;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return `could not connect to ${redactedUrl(url)}: ${message.split(new URL(url).password || '\u0000').join('***')}`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }

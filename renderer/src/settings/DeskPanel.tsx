@@ -2,8 +2,12 @@
  * What belongs to this desk: its label printer and "print on create" (kept on this computer),
  * and where other local tools reach the station's API.
  */
+import { useState, type FormEvent } from 'react';
+import type { DatabaseChoice } from '../../../preload/bridge';
 import { stationBridge } from '../api/bridge';
-import { ErrorNotice } from '../components/Notice';
+import { formErrors, problemFromResponse } from '../api/problem';
+import { TextField } from '../components/Field';
+import { ErrorNotice, Notice } from '../components/Notice';
 import { updateDeskSettings, useDeskSettings } from '../lib/desk-settings';
 import { useLoad } from '../lib/use-load';
 
@@ -68,6 +72,81 @@ function LocalApi() {
   );
 }
 
+/**
+ * Which database this desk uses: its own file, or the warehouse's shared PostgreSQL. The
+ * address is checked by connecting, kept encrypted on this computer, and used from the
+ * next start.
+ */
+function DatabaseChoiceField() {
+  const bridge = stationBridge();
+  const current = useLoad(bridge ? 'database-choice' : null, () => bridge!.desktop.databaseChoice());
+  const [url, setUrl] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [next, setNext] = useState<DatabaseChoice | null>(null);
+  if (!bridge) return null;
+
+  const choose = async (given: string | null) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await bridge.desktop.chooseDatabase(given);
+      if (!result.ok) throw problemFromResponse(result.problem.status, result.problem, result.problem.instance);
+      setNext(result.value);
+      setUrl('');
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void choose(url);
+  };
+  const { byField, notice } = formErrors(error, ['url']);
+  const describe = (choice: DatabaseChoice) =>
+    choice.kind === 'sqlite' ? `this computer’s own file, ${choice.location}` : `the shared database ${choice.location}`;
+  return (
+    <form className="field stack" onSubmit={submit} aria-labelledby="desk-database-label">
+      <span className="field-label" id="desk-database-label">
+        Database
+      </span>
+      {current.data ? <p>Now: {describe(current.data)}.</p> : <span className="muted">Checking…</span>}
+      {current.data?.fromEnvironment ? (
+        <p className="field-hint">SHIPPING_STATION_DATABASE_URL is set on this computer: it decides, whatever is chosen here.</p>
+      ) : null}
+      <TextField
+        path="url"
+        idScope="desk-database"
+        label="Shared PostgreSQL database"
+        hint="For several desks in one warehouse: postgres://user:password@host:5432/database. Checked by connecting; kept encrypted on this computer."
+        autoComplete="off"
+        spellCheck={false}
+        value={url}
+        onValue={setUrl}
+        error={byField.url}
+      />
+      <div className="button-group">
+        <button type="submit" className="button button-primary" disabled={busy || url.trim() === ''}>
+          Use this database
+        </button>
+        {current.data?.kind === 'postgres' || next?.kind === 'postgres' ? (
+          <button type="button" className="button" disabled={busy} onClick={() => void choose(null)}>
+            Use this computer’s own file
+          </button>
+        ) : null}
+      </div>
+      {notice ? <ErrorNotice error={notice} /> : null}
+      {next ? (
+        <Notice tone="success">
+          From the next start, this desk uses {describe(next)}. Close and open Shipping Station to switch.
+        </Notice>
+      ) : null}
+    </form>
+  );
+}
+
 export function DeskPanel() {
   const printOnCreate = useDeskSettings((s) => s.printOnCreate);
   return (
@@ -85,6 +164,7 @@ export function DeskPanel() {
           </span>
         </label>
         <LocalApi />
+        <DatabaseChoiceField />
       </div>
     </section>
   );
