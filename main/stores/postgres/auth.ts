@@ -10,6 +10,8 @@ const TOKEN_COLUMNS = `t.sign_in_id AS "signInId", s.user_id AS "userId", t.kind
   t.used_on AS "usedOn", s.revoked_on AS "signInRevokedOn" FROM tokens t JOIN sign_ins s ON s.id = t.sign_in_id`;
 
 const UNIQUE_VIOLATION = '23505';
+/** The unique index on lower(username) (migration 0001): only its violation means "name taken". */
+const USERNAME_INDEX = 'users_by_name';
 
 export function postgresAuth(pool: pg.Pool): AuthStore {
   const first = async <R extends pg.QueryResultRow>(sql: string, params: unknown[], db: pg.Pool | Tx = pool) =>
@@ -30,7 +32,10 @@ export function postgresAuth(pool: pg.Pool): AuthStore {
         );
         return row!.id;
       } catch (error) {
-        if ((error as { code?: unknown }).code === UNIQUE_VIOLATION) return null;
+        // Two desks adding one name at once: the second waits on the index for the first to
+        // commit, then fails here. Any other unique violation (an id) is a fault, not a taken name.
+        const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+        if (code === UNIQUE_VIOLATION && constraint === USERNAME_INDEX) return null;
         throw error;
       }
     },
@@ -97,7 +102,10 @@ export function postgresAuth(pool: pg.Pool): AuthStore {
     tokenByHash: (hash) => first<TokenRecord>(`SELECT ${TOKEN_COLUMNS} WHERE t.hash = $1`, [hash]),
     useRefreshToken: (hash, now) =>
       inTransaction(pool, async (tx): Promise<RefreshOutcome> => {
+        // The token's row locked: two desks using one refresh token at once take turns, and
+        // the second finds it used.
         const row = await first<TokenRecord>(`SELECT ${TOKEN_COLUMNS} WHERE t.hash = $1 FOR UPDATE OF t`, [hash], tx);
+        // A token of a revoked sign-in is not live: unknown, as the SQLite store answers it.
         if (!row || row.kind !== 'refresh' || row.signInRevokedOn !== null) return { unknown: true };
         if (row.usedOn !== null) {
           await tx.query('UPDATE sign_ins SET revoked_on = $2 WHERE id = $1 AND revoked_on IS NULL', [row.signInId, now]);

@@ -3,11 +3,16 @@ import type pg from 'pg';
 import type { CarrierRecord, CarrierStore, FeatureRecord, ServiceRecord } from '../../core/storage';
 import { inTransaction } from './pool';
 
+/** Any fixed number ("SSCATALG"): every desk takes the same lock. */
+const CATALOG_LOCK = 0x5353_4341_5441_4c47n;
+
 export function postgresCarriers(pool: pg.Pool): CarrierStore {
   return {
     sync: (catalog) =>
       inTransaction(pool, async (tx) => {
-        // Every desk syncs the same file at start: upserts, so two at once do not collide.
+        // Every desk syncs the same file at start, one at a time: two new rows inserted at
+        // once could meet on a unique code before ON CONFLICT (id) sees them.
+        await tx.query('SELECT pg_advisory_xact_lock($1)', [CATALOG_LOCK.toString()]);
         for (const c of catalog.carriers) {
           await tx.query(
             `INSERT INTO carriers (id, code, name, tracking_prefix) VALUES ($1, $2, $3, $4)

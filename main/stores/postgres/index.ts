@@ -38,14 +38,27 @@ function translatingErrors<T extends object>(methods: T): T {
   return wrapped as T;
 }
 
-export async function openPostgresStore(options: PostgresOptions): Promise<PostgresStore> {
-  const pool = createPool(options.url, options.poolSize ?? 10);
+/** A URL pg would misread fails here, in words that never repeat it (it may hold a password). */
+function checkUrl(url: string): void {
+  let protocol: string;
   try {
-    await migrate(pool, options.onMigration);
+    protocol = new URL(url).protocol;
+  } catch {
+    throw new Error('The database URL cannot be read; expected postgres://user:password@host:port/database.');
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+    throw new Error(`The database URL must start with postgres:// or postgresql://, not ${protocol}//.`);
+  }
+}
+
+export async function openPostgresStore(options: PostgresOptions): Promise<PostgresStore> {
+  checkUrl(options.url);
+  try {
+    await migrate(options.url, options.onMigration);
   } catch (error) {
-    await pool.end();
     throw translateError(error);
   }
+  const pool = createPool(options.url, options.poolSize ?? 10);
   let closed: Promise<void> | undefined;
   return {
     dialect: 'postgres',
@@ -57,6 +70,7 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
     settings: translatingErrors(postgresSettings(pool)),
     limits: translatingErrors(postgresLimits(pool)),
     carriers: translatingErrors(postgresCarriers(pool)),
+    // Waits for the clients checked out now to come back, then closes every connection.
     close: () => (closed ??= pool.end()),
   };
 }
@@ -66,6 +80,11 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
  * went wrong in a person's words (never with the password).
  */
 export async function connectionProblem(url: string): Promise<string | null> {
+  try {
+    checkUrl(url);
+  } catch (error) {
+    return (error as Error).message;
+  }
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   client.on('error', () => undefined);
   try {
@@ -74,8 +93,21 @@ export async function connectionProblem(url: string): Promise<string | null> {
     return null;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return `could not connect to ${redactedUrl(url)}: ${message.split(new URL(url).password || '\u0000').join('***')}`;
+    return `could not connect to ${redactedUrl(url)}: ${withoutPassword(message, url)}`;
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/** pg's messages do not quote passwords; this makes sure, in both its raw and its URL-encoded spelling. */
+function withoutPassword(message: string, url: string): string {
+  const encoded = new URL(url).password;
+  if (!encoded) return message;
+  let decoded = encoded;
+  try {
+    decoded = decodeURIComponent(encoded);
+  } catch {
+    // Not valid percent-encoding: the raw spelling is all there is.
+  }
+  return message.split(encoded).join('***').split(decoded).join('***');
 }

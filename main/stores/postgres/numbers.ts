@@ -4,6 +4,7 @@
  */
 import type pg from 'pg';
 import type { NumberStore, SequenceName } from '../../core/storage';
+import { inTransaction } from './pool';
 
 /** A carrier's tracking sequence is made the first time that carrier ships; one desk at a time. */
 const CREATE_SEQUENCE_LOCK = 0x5353_5345_5155_454en;
@@ -19,24 +20,21 @@ export function postgresNumbers(pool: pg.Pool): NumberStore {
   const known = new Set<string>(['shipment_number_seq']);
   const ensure = async (sequence: string) => {
     if (known.has(sequence)) return;
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock($1)', [CREATE_SEQUENCE_LOCK.toString()]);
-      await client.query(`CREATE SEQUENCE IF NOT EXISTS ${sequence}`);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    // IF NOT EXISTS alone is not safe when two desks run it at once (one of them fails on the
+    // catalog's unique index): the lock makes them take turns.
+    await inTransaction(pool, async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [CREATE_SEQUENCE_LOCK.toString()]);
+      // The name is not a value: it comes from sequenceFor's fixed pattern, never from input as is.
+      await tx.query(`CREATE SEQUENCE IF NOT EXISTS ${sequence}`);
+    });
     known.add(sequence);
   };
   return {
     async take(name: SequenceName, count: number): Promise<number[]> {
       const sequence = sequenceFor(name);
       await ensure(sequence);
+      // nextval is not transactional: a number is never handed out twice, even when the
+      // create that took it fails (a gap, never a reuse).
       const { rows } = await pool.query<{ n: number }>(
         'SELECT nextval($1::regclass) AS n FROM generate_series(1, $2) ORDER BY n',
         [sequence, count],

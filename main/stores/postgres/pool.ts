@@ -9,7 +9,10 @@ import { StorageUnavailableError } from '../../core/storage';
 const INT8 = 20;
 const NUMERIC = 1700;
 
-/** Numbers the station stores (ids, ms times, minor units) stay far below 2^53. */
+/**
+ * Per pool, not pg.types.setTypeParser: a global parser would change every other pg user
+ * in the process. Numbers the station stores (ids, ms times, minor units) stay far below 2^53.
+ */
 const types = {
   getTypeParser: ((oid: number, format?: string) =>
     oid === INT8 || oid === NUMERIC ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
@@ -19,16 +22,31 @@ const types = {
 const CONNECT_TIMEOUT_MS = 2000;
 /** A statement running longer than this is cancelled: a lock held by a stuck desk must not hang this one. */
 const STATEMENT_TIMEOUT_MS = 10_000;
+/**
+ * The client's own limit, for a server that has gone silent (no reply, no reset): the server
+ * cannot cancel what it never received. Later than the server's, so that one normally wins.
+ */
+const READ_TIMEOUT_MS = STATEMENT_TIMEOUT_MS + 5000;
+
+/** What every connection to the database is, the pool's and the migrations' alike. */
+export function connectionConfig(url: string): pg.ClientConfig {
+  return {
+    connectionString: url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A peer that vanished without a word is noticed by TCP, not only at the next query.
+    keepAlive: true,
+    application_name: 'shipping-station',
+    types,
+  };
+}
 
 export function createPool(url: string, size: number): pg.Pool {
   const pool = new pg.Pool({
-    connectionString: url,
+    ...connectionConfig(url),
     max: size,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     idleTimeoutMillis: 30_000,
     statement_timeout: STATEMENT_TIMEOUT_MS,
-    application_name: 'shipping-station',
-    types,
+    query_timeout: READ_TIMEOUT_MS,
   });
   // A client whose server went away emits 'error' (idle: on the pool; checked out: on
   // itself); without a listener the process dies. The query under way fails all the same.
@@ -37,32 +55,51 @@ export function createPool(url: string, size: number): pg.Pool {
   return pool;
 }
 
-/** The URL without its password: for logs, errors and the screen. */
+/** The URL without its password (in the authority or as a query parameter): for logs, errors and the screen. */
 export function redactedUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
+    for (const name of ['password', 'sslpassword']) {
+      if (parsed.searchParams.has(name)) parsed.searchParams.set(name, '***');
+    }
     return parsed.toString();
   } catch {
     return 'postgres://(an unreadable URL)';
   }
 }
 
-/** SQLSTATE classes and codes meaning the server is unreachable, restarting or overloaded. */
-const UNAVAILABLE_STATES = /^(08|57P0[1-3]|53300|53400)/;
+/**
+ * SQLSTATE classes and codes meaning the server is unreachable, restarting or overloaded:
+ * 08 connection exception, 57P01-03 shutdown or starting, 53300/53400 too many connections,
+ * 57014 a statement cancelled by statement_timeout and 55P03 a lock not granted (another
+ * desk holds the rows too long: busy, and a retry may pass).
+ */
+const UNAVAILABLE_STATES = /^(08|57P0[1-3]|53300|53400|57014|55P03)/;
 /** Node's socket errors on the way to the server. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /** A transaction that lost a race and may simply run again. */
 export const RETRYABLE_STATES = new Set(['40001', '40P01']);
+/** pg's own words for a pool that could not get a connection, or a connection that broke or fell silent. */
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|connection is closed|Query read timeout/i;
 
-export function isUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_CODES.has(code) || RETRYABLE_STATES.has(code))) return true;
-  const message = error instanceof Error ? error.message : '';
-  // pg's own words for a pool that could not get a connection, or a connection that broke.
-  return /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|connection is closed/i.test(message);
+const codeOf = (error: unknown): unknown => (error as { code?: unknown } | null)?.code;
+
+/** A failure of the connection itself: the client is not to be used again, not even for ROLLBACK. */
+function isBrokenConnection(error: unknown): boolean {
+  const code = codeOf(error);
+  if (typeof code === 'string' && (/^(08|57P0[1-3])/.test(code) || UNAVAILABLE_CODES.has(code))) return true;
+  return error instanceof Error && UNAVAILABLE_MESSAGES.test(error.message);
 }
 
+export function isUnavailable(error: unknown): boolean {
+  const code = codeOf(error);
+  if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_CODES.has(code) || RETRYABLE_STATES.has(code))) return true;
+  return isBrokenConnection(error);
+}
+
+/** The driver's "cannot reach it / busy" as StorageUnavailableError (the original kept as cause); all else as is. */
 export function translateError(error: unknown): unknown {
   if (error instanceof StorageUnavailableError || !isUnavailable(error)) return error;
   return new StorageUnavailableError('The shared database is unavailable or busy; try again shortly.', { cause: error });
@@ -72,7 +109,8 @@ export type Tx = pg.PoolClient;
 
 /**
  * Runs `work` in one transaction on one client: COMMIT, or ROLLBACK and the error. A
- * deadlock or serialization failure runs it again, a few times, as the server asks.
+ * deadlock or serialization failure runs it again, a few times, as the server asks. The
+ * client always goes back to the pool, or is discarded when its connection broke.
  */
 export async function inTransaction<T>(pool: pg.Pool, work: (tx: Tx) => Promise<T>, begin = 'BEGIN'): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -84,10 +122,16 @@ export async function inTransaction<T>(pool: pg.Pool, work: (tx: Tx) => Promise<
       await client.query('COMMIT');
       return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch((rollbackError: unknown) => {
-        broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
-      });
-      const code = (error as { code?: unknown } | null)?.code;
+      if (isBrokenConnection(error)) {
+        // The server rolls back what a dropped connection left open; a ROLLBACK here would
+        // only wait for a reply that will not come.
+        broken = error as Error;
+      } else {
+        await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
+        });
+      }
+      const code = codeOf(error);
       if (attempt < 3 && typeof code === 'string' && RETRYABLE_STATES.has(code)) continue;
       throw error;
     } finally {

@@ -16,9 +16,13 @@ import type {
   ShipmentStore,
   StatusDecision,
 } from '../../core/storage';
+import { StorageUnavailableError } from '../../core/storage';
 import type { Address, ShipmentStatus } from '../../core/schemas';
 import { listQueries, type Params } from '../shared/list-queries';
 import { inTransaction, readSnapshot, type Tx } from './pool';
+
+/** The uuid column's text form; the contract's uuids are lower case (the core makes and looks them up so). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const LIST_COLUMNS = `id, uuid, shipment_number AS "shipmentNumber", created_on AS "createdOn",
   despatch_date AS "despatchDate", shipper, reference_one AS "referenceOne", delivery_line AS "deliveryLine",
@@ -108,46 +112,59 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
   const page = (filter: ListFilter) =>
     readSnapshot(pool, (tx) =>
       listQueries<ShipmentListRecord>(async <R>(sql: string, params: Params) => {
+        // The shared SQL's `?` placeholders as PostgreSQL's numbered ones; it holds no other `?`.
         let n = 0;
         const { rows } = await tx.query(sql.replace(/\?/g, () => `$${++n}`), params);
         return rows as R[];
       }, LIST_COLUMNS).page(filter),
     );
 
+  const storedKey = async (db: pg.Pool | Tx, userId: number, key: string): Promise<IdempotencyRecord | undefined> =>
+    (
+      await db.query<IdempotencyRecord>(
+        `SELECT request_hash AS "requestHash", shipment_id AS "shipmentId", created_on AS "createdOn"
+         FROM idempotency_keys WHERE user_id = $1 AND key = $2`,
+        [userId, key],
+      )
+    ).rows[0];
+
   return {
-    create(shipment: NewShipment, pieces: PieceRecord[], firstEvent: EventRecord, claim?: IdempotencyClaim) {
-      return inTransaction(pool, async (tx): Promise<CreateOutcome> => {
-        const { rows } = await tx.query<{ id: number }>(INSERT_SHIPMENT, shipmentValues(shipment));
-        const id = rows[0]!.id;
-        await insertPieces(tx, id, pieces);
-        await tx.query(INSERT_EVENT, eventValues(id, firstEvent));
-        if (claim) {
-          // A second create with the same key waits here for the first to commit, then finds
-          // its fresh key: nothing is replaced, and this create is undone as a replay.
-          const stored = await tx.query(
-            `INSERT INTO idempotency_keys AS k (user_id, key, request_hash, shipment_id, created_on)
-             VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (user_id, key) DO UPDATE SET request_hash = excluded.request_hash,
-               shipment_id = excluded.shipment_id, created_on = excluded.created_on
-             WHERE k.created_on < $6
-             RETURNING 1`,
-            [claim.userId, claim.key, claim.requestHash, id, shipment.createdOn, claim.freshSince],
-          );
-          if (stored.rowCount === 0) {
-            const previous = await tx.query<IdempotencyRecord>(
-              `SELECT request_hash AS "requestHash", shipment_id AS "shipmentId", created_on AS "createdOn"
-               FROM idempotency_keys WHERE user_id = $1 AND key = $2`,
-              [claim.userId, claim.key],
-            );
-            throw new Replay(previous.rows[0]!);
-          }
-          await tx.query('DELETE FROM idempotency_keys WHERE created_on < $1', [claim.freshSince]);
+    async create(shipment: NewShipment, pieces: PieceRecord[], firstEvent: EventRecord, claim?: IdempotencyClaim) {
+      // (The core has looked the key up already: a plain retry never reaches this write.)
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await inTransaction(pool, async (tx): Promise<CreateOutcome> => {
+            const { rows } = await tx.query<{ id: number }>(INSERT_SHIPMENT, shipmentValues(shipment));
+            const id = rows[0]!.id;
+            await insertPieces(tx, id, pieces);
+            await tx.query(INSERT_EVENT, eventValues(id, firstEvent));
+            if (claim) {
+              // A second create with the same key waits here, on the key's unique index, for
+              // the first to commit, then finds its fresh key: nothing is replaced, and this
+              // create is undone as a replay. An expired key is taken over.
+              const upserted = await tx.query(
+                `INSERT INTO idempotency_keys AS k (user_id, key, request_hash, shipment_id, created_on)
+                 VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (user_id, key) DO UPDATE SET request_hash = excluded.request_hash,
+                   shipment_id = excluded.shipment_id, created_on = excluded.created_on
+                 WHERE k.created_on < $6
+                 RETURNING 1`,
+                [claim.userId, claim.key, claim.requestHash, id, shipment.createdOn, claim.freshSince],
+              );
+              if (upserted.rowCount === 0) throw new Replay(await storedKey(tx, claim.userId, claim.key));
+              // Found by index: the table holds about a day of keys however long the desks run.
+              await tx.query('DELETE FROM idempotency_keys WHERE created_on < $1', [claim.freshSince]);
+            }
+            return { created: { ...shipment, id } };
+          });
+        } catch (error) {
+          if (!(error instanceof Replay)) throw error;
+          if (error.previous) return { replayOf: error.previous };
+          // The key that won was gone by the time it was read (pruned by a create with a later
+          // freshSince): nothing was written, so this create simply runs again, a few times.
+          if (attempt >= 3) throw new StorageUnavailableError('The idempotency key is contended; try again shortly.');
         }
-        return { created: { ...shipment, id } };
-      }).catch((error: unknown) => {
-        if (error instanceof Replay) return { replayOf: error.previous };
-        throw error;
-      });
+      }
     },
 
     changeStatus(shipmentId: number, decide: StatusDecision) {
@@ -170,7 +187,8 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
     },
 
     byId: (id) => one('WHERE id = $1', id),
-    byUuid: (uuid) => one('WHERE uuid = $1', uuid),
+    // Anything but a UUID is no shipment here, rather than the uuid column's invalid-input error.
+    byUuid: async (uuid) => (UUID.test(uuid) ? one('WHERE uuid = $1', uuid) : undefined),
     byNumber: (shipmentNumber) => one('WHERE shipment_number = $1', shipmentNumber),
     byTrackingNumber: (trackingNumber) =>
       one('WHERE id = (SELECT shipment_id FROM pieces WHERE tracking_number = $1)', trackingNumber),
@@ -179,14 +197,7 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
     events: async (shipmentId) =>
       (await pool.query<EventRecord>(`SELECT ${EVENT_COLUMNS} FROM tracking_events WHERE shipment_id = $1 ORDER BY occurred_on, id`, [shipmentId])).rows,
     page,
-    idempotencyKey: async (userId, key) =>
-      (
-        await pool.query<IdempotencyRecord>(
-          `SELECT request_hash AS "requestHash", shipment_id AS "shipmentId", created_on AS "createdOn"
-           FROM idempotency_keys WHERE user_id = $1 AND key = $2`,
-          [userId, key],
-        )
-      ).rows[0],
+    idempotencyKey: (userId, key) => storedKey(pool, userId, key),
     pruneIdempotencyKeys: async (createdBefore) => {
       await pool.query('DELETE FROM idempotency_keys WHERE created_on < $1', [createdBefore]);
     },
@@ -195,7 +206,7 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
 
 /** Unwinds a create whose key another create stored first: the transaction rolls back. */
 class Replay extends Error {
-  constructor(readonly previous: IdempotencyRecord) {
+  constructor(readonly previous: IdempotencyRecord | undefined) {
     super('replay');
   }
 }

@@ -130,13 +130,14 @@ export function listQueries<Row>(query: Query, columns: string) {
   const totals = async (filter: ListFilter): Promise<Totals> => {
       const { first, end } = wholeDays(filter.from, filter.to);
       if (first !== null && end !== null && first >= end) return exactTotals(filter.statuses, filter.from, filter.to);
-      const parts = [dayTotals(filter.statuses, first, end)];
-      if (filter.from !== null && first !== null) parts.push(exactTotals(filter.statuses, filter.from, first * DAY_MS - 1));
-      if (filter.to !== null && end !== null) parts.push(exactTotals(filter.statuses, end * DAY_MS, filter.to));
-      return (await Promise.all(parts)).reduce((a, b) => ({ items: a.items + b.items, pieces: a.pieces + b.pieces }), { items: 0, pieces: 0 });
+      // One after the other: PostgreSQL's page runs them on one connection.
+      const parts = [await dayTotals(filter.statuses, first, end)];
+      if (filter.from !== null && first !== null) parts.push(await exactTotals(filter.statuses, filter.from, first * DAY_MS - 1));
+      if (filter.to !== null && end !== null) parts.push(await exactTotals(filter.statuses, end * DAY_MS, filter.to));
+      return parts.reduce((a, b) => ({ items: a.items + b.items, pieces: a.pieces + b.pieces }), { items: 0, pieces: 0 });
   };
   return {
-    /** Run inside one snapshot where other writers exist (PostgreSQL's store does so). */
+    /** One query at a time (PostgreSQL's store runs them on one connection, in one snapshot). */
     async page(filter: ListFilter): Promise<{ totals: Totals; rows: Row[] }> {
       const counted = await totals(filter);
       // Page 1 always reads the rows (one index probe); deeper pages past the end are skipped.
