@@ -35,6 +35,8 @@ type LoadRequest = {
   token?: string;
   /** The number of the first shipment to create (createBody). */
   first: number;
+  /** Clients creating at once (default CLIENTS). */
+  connections?: number;
 } & ({ seconds: number } | { amount: number });
 
 export interface LoadResult {
@@ -60,7 +62,7 @@ async function load(request: LoadRequest): Promise<LoadResult> {
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({
       url: `${url}${path}`,
-      connections: CLIENTS,
+      connections: request.connections ?? CLIENTS,
       ...('amount' in request ? { amount: request.amount } : { duration: request.seconds }),
       method: 'POST',
       headers: { ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), 'content-type': 'application/json' },

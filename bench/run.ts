@@ -4,10 +4,8 @@
  * on a loopback port, so its RSS and event loop are its own; this process is the client.
  */
 import Database from 'better-sqlite3';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
-import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -21,13 +19,16 @@ import { DATABASE_FILE } from '../main/stores/sqlite/database';
 import { toPieceRecord, toShipmentRecord, type PieceRow, type ShipmentRow } from '../main/stores/sqlite/rows';
 import { CEILING_PATH, startCeiling, type Ceiling, type CeilingLabel } from './ceiling';
 import { CLIENTS, createBody, createLoadProcess, type LoadProcess } from './create-load';
+import { postgresBench } from './postgres';
+import { ROOT, SERVE_ARGS, WORK, agent, listFigures, loopDelay, pct, peakRssMb, prepare, r2, startService, timed, type ExactCount, type Service } from './service';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, '.bench');
-const { values } = parseArgs({ options: { quick: { type: 'boolean' }, keep: { type: 'boolean' }, out: { type: 'string' } } });
-const RESULTS = resolve(values.out ?? join(OUT, 'results.json'));
-/** Data dirs of this run, apart from any other run's. */
-const WORK = mkdtempSync(join(tmpdir(), 'ss-bench-'));
+const { values } = parseArgs({
+  options: { quick: { type: 'boolean' }, keep: { type: 'boolean' }, out: { type: 'string' }, store: { type: 'string' } },
+});
+const postgres = values.store === 'postgres';
+if (values.store !== undefined && values.store !== 'sqlite' && !postgres) throw new Error('--store is sqlite (the default) or postgres');
+const RESULTS = resolve(values.out ?? join(OUT, postgres ? 'results-postgres.json' : 'results.json'));
 const quick = values.quick === true;
 const SMALL = quick ? 200 : 10_000;
 const LARGE = quick ? 600 : 1_000_000;
@@ -40,211 +41,13 @@ const CREATE_WARMUP_SECONDS = quick ? 1 : 3;
 /** The create load and the renderer alone take turns, in this many slices each. */
 const SLICES = quick ? 2 : 5;
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]! : 0;
-};
-const r2 = (x: number) => Math.round(x * 100) / 100;
-
-/**
- * The node arguments of `npm run serve` (its last command, `node [flags] out/main/serve.js`),
- * so the bench measures the service exactly as it is started.
- */
-const SERVE_ARGS: string[] = (() => {
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } };
-  const args = pkg.scripts.serve.split('&&').at(-1)!.trim().split(/\s+/);
-  if (args.shift() !== 'node' || args.at(-1) !== 'out/main/serve.js') throw new Error(`unexpected serve script: ${pkg.scripts.serve}`);
-  return args;
-})();
-
-interface Service {
-  child: ChildProcess;
-  url: string;
-  token: string;
-  startMs: number;
-  lines: string[];
-  waitLine(prefix: string): Promise<string>;
-  stop(): Promise<void>;
-}
-
-/**
- * Fills a fresh data dir with `n` demo shipments (the admin user is made by the service)
- * with the built CLI, as `npm run cli -- demo-data` does, in its own process: filled in
- * this one, the million rows' garbage stayed in the client that then timed the lists.
- */
-function prepare(name: string, n: number): string {
-  const dir = join(WORK, name);
-  rmSync(dir, { recursive: true, force: true });
-  execFileSync(process.execPath, ['out/main/cli.js', '--data-dir', dir, 'demo-data', '--shipments', String(n), '--days', '365'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return dir;
-}
-
-async function startService(dataDir: string, env: Record<string, string> = {}): Promise<Service> {
-  const t0 = performance.now();
-  const child = spawn(process.execPath, [...SERVE_ARGS, '--port', '0', '--data-dir', dataDir, '--quiet'], {
-    cwd: ROOT,
-    env: { ...process.env, SHIPPING_STATION_REPORT_LOOP_DELAY: '1', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines: string[] = [];
-  const waiters: { prefix: string; resolve: (line: string) => void }[] = [];
-  let buffered = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString('utf8');
-    let i;
-    while ((i = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, i);
-      buffered = buffered.slice(i + 1);
-      lines.push(line);
-      for (const w of waiters.splice(0)) {
-        if (line.startsWith(w.prefix)) w.resolve(line);
-        else waiters.push(w);
-      }
-    }
-  });
-  const waitLine = (prefix: string) =>
-    new Promise<string>((res, rej) => {
-      const found = lines.find((l) => l.startsWith(prefix));
-      if (found) return res(found);
-      waiters.push({ prefix, resolve: res });
-      child.once('exit', (code) => rej(new Error(`service exited (${code}) before "${prefix}"`)));
-    });
-  const listening = await waitLine('listening on ');
-  const startMs = performance.now() - t0;
-  const url = listening.slice('listening on '.length).trim();
-  const password = /password (\S+)/.exec(lines.find((l) => l.startsWith('First start')) ?? '')?.[1];
-  if (!password) throw new Error('the service did not create the first admin (data dir not fresh?)');
-  const res = await fetch(`${url}/auth?option=credentials`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ credentials: { username: 'admin', password } }),
-  });
-  if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  const token = ((await res.json()) as { token: { accessToken: string } }).token.accessToken;
+/** Exact counts on a separate read-only connection to the data dir's SQLite file. */
+function sqliteCount(dataDir: string): { count: ExactCount; close: () => void } {
+  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
   return {
-    child, url, token, startMs, lines, waitLine,
-    stop: () => new Promise<void>((res) => {
-      child.once('exit', () => res());
-      child.kill('SIGTERM');
-    }),
+    count: (sql, params) => Promise.resolve(db.prepare(sql).get(...params) as { items: number; pieces: number }),
+    close: () => db.close(),
   };
-}
-
-const peakRssMb = (pid: number) => {
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Math.round(Number(m[1]) / 1024) : 0;
-};
-
-async function loopDelay(s: Service): Promise<{ p50: number; p99: number; max: number }> {
-  const before = s.lines.length;
-  s.child.kill('SIGUSR2');
-  for (;;) {
-    const line = s.lines.slice(before).find((l) => l.startsWith('loop-delay '));
-    if (line) return JSON.parse(line.slice('loop-delay '.length)) as { p50: number; p99: number; max: number };
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-/**
- * One timed request (lists, labels): node:http with keep-alive, lighter than fetch (0.45
- * against 1.06 ms of CPU a request), since the client shares the cores with the service.
- */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-function timed(s: Service, method: string, path: string, body?: unknown): Promise<{ ms: number; status: number; json: unknown }> {
-  const t = performance.now();
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  const url = new URL(path, s.url);
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, {
-      agent,
-      method,
-      headers: {
-        authorization: `Bearer ${s.token}`,
-        ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
-      },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        try {
-          const json: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          resolve({ ms: performance.now() - t, status: res.statusCode ?? 0, json });
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-const DAY = 86_400_000;
-function listCases(now: number, shipments: number): { name: string; query: string; sql: string; params: (string | number)[] }[] {
-  const since = (days: number) => now - days * DAY;
-  const iso = (ms: number) => new Date(ms).toISOString();
-  return [
-    { name: 'no filter', query: '', sql: '', params: [] },
-    // Every filter fills page 1 at 10,000 as at 1,000,000 (Printed has only ~16 shipments at
-    // 10,000), so the two sizes compare the same work. Page 2000 cannot: 10,000 shipments
-    // make 100 pages, so there it is an empty page past the end.
-    { name: 'one status', query: 'Status=Cancelled', sql: 'WHERE status = ?', params: ['Cancelled'] },
-    { name: 'three statuses', query: 'Status=Cancelled&Status=On%20Hold&Status=Returned%20to%20Sender', sql: 'WHERE status IN (?, ?, ?)', params: ['Cancelled', 'On Hold', 'Returned to Sender'] },
-    { name: '7-day range', query: `DateFrom=${iso(since(7))}&DateTo=${iso(now)}`, sql: 'WHERE created_on BETWEEN ? AND ?', params: [since(7), now] },
-    { name: 'status + 30 days', query: `Status=Delivered%20to%20Receiver&DateFrom=${iso(since(30))}`, sql: 'WHERE status = ? AND created_on >= ?', params: ['Delivered to Receiver', since(30)] },
-    { name: 'page 2000', query: 'Page=2000', sql: '', params: [] },
-    // The work page 2000 is at 1,000,000 (a full page deep in the order), at either size:
-    // the last full page, page 100 at 10,000.
-    { name: 'deepest full page', query: `Page=${Math.max(1, Math.min(2000, Math.floor(shipments / 100)))}`, sql: '', params: [] },
-  ];
-}
-
-type ListFigure = { p50: number; p95: number; exact: boolean };
-
-/**
- * The list figures of both sizes, one request to each in turn: a burst of noise from the
- * other tenants of this machine then falls on both sizes alike. Measured one size after
- * the other, such bursts had moved a p95 ratio from 1.2 to 2.6 between runs.
- */
-async function listFigures(sizes: { service: Service; dataDir: string; shipments: number }[]): Promise<Record<string, ListFigure>[]> {
-  const now = Date.now();
-  const sides = sizes.map(({ service, dataDir, shipments }) => ({
-    service,
-    db: new Database(join(dataDir, DATABASE_FILE), { readonly: true }),
-    cases: listCases(now, shipments),
-    out: {} as Record<string, ListFigure>,
-  }));
-  try {
-    for (let k = 0; k < sides[0]!.cases.length; k++) {
-      const times = sides.map(() => [] as number[]);
-      const bodies = sides.map(() => undefined as { totalItems: number; totalPieces: number } | undefined);
-      for (let i = 0; i < LIST_REQUESTS + 2; i++) {
-        for (const [j, side] of sides.entries()) {
-          const c = side.cases[k]!;
-          const r = await timed(side.service, 'GET', `/shipments${c.query ? `?${c.query}` : ''}`);
-          if (r.status !== 200) throw new Error(`list ${c.name}: ${r.status} ${JSON.stringify(r.json)}`);
-          if (i >= 2) times[j]!.push(r.ms); // two warm-up requests prepare the statements
-          bodies[j] = r.json as (typeof bodies)[number];
-        }
-      }
-      for (const [j, side] of sides.entries()) {
-        const c = side.cases[k]!;
-        // The exact answer, counted the slow way on a separate read-only connection.
-        const want = side.db.prepare(`SELECT count(*) AS items, coalesce(sum(piece_count), 0) AS pieces FROM shipments ${c.sql}`)
-          .get(...c.params) as { items: number; pieces: number };
-        const body = bodies[j]!;
-        side.out[c.name] = { p50: r2(pct(times[j]!, 50)), p95: r2(pct(times[j]!, 95)), exact: body.totalItems === want.items && body.totalPieces === want.pieces };
-      }
-    }
-  } finally {
-    for (const side of sides) side.db.close();
-  }
-  return sides.map((side) => side.out);
 }
 
 /**
@@ -458,6 +261,7 @@ async function main(): Promise<void> {
   const log = (m: string) => console.error(`[bench] ${m}`);
 
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+  if (postgres) return postgresMain(log);
 
   log(`filling ${SMALL} shipments`);
   const smallDir = prepare('small', SMALL);
@@ -483,9 +287,9 @@ async function main(): Promise<void> {
     largeService = await startService(largeDir);
     log('lists, the two sizes in turn');
     const [smallList, largeList] = await listFigures([
-      { service: smallService, dataDir: smallDir, shipments: SMALL },
-      { service: largeService, dataDir: largeDir, shipments: LARGE },
-    ]);
+      { service: smallService, shipments: SMALL, ...sqliteCount(smallDir) },
+      { service: largeService, shipments: LARGE, ...sqliteCount(largeDir) },
+    ], LIST_REQUESTS);
     small = { list: smallList!, ...(await loadOf('small', smallService, smallDir)) };
     large = { list: largeList!, ...(await loadOf('large', largeService, largeDir)) };
   } finally {
@@ -545,9 +349,33 @@ async function main(): Promise<void> {
   rows.push(['db bytes per shipment', String(results.dbBytesPerShipment), '≤ 2048']);
   rows.push([`fill ${LARGE} s`, String(fillSeconds), '< 120']);
   rows.push(['start to listening ms small / large', both(small.startMs, large.startMs), '≤ 2000']);
+  console.log(table(rows));
+  console.log(`\nwritten ${RESULTS}`);
+  agent.destroy();
+}
+
+/** The figures as a Markdown table: figure, value, target. */
+function table(rows: [string, string, string][]): string {
   const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length), ['figure', 'value', 'target'][i]!.length));
   const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(w[i]!)).join(' | ')} |`;
-  console.log([line(['figure', 'value', 'target']), `|${w.map((n) => '-'.repeat(n + 2)).join('|')}|`, ...rows.map(line)].join('\n'));
+  return [line(['figure', 'value', 'target']), `|${w.map((n) => '-'.repeat(n + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+/** `--store postgres`: the figures of several desks on one PostgreSQL database (postgres.ts). */
+async function postgresMain(log: (m: string) => void): Promise<void> {
+  const figures = await postgresBench({
+    shipments: LARGE, listRequests: LIST_REQUESTS, createSeconds: CREATE_SECONDS, warmupSeconds: CREATE_WARMUP_SECONDS, log,
+  });
+  if (!values.keep) rmSync(WORK, { recursive: true, force: true });
+  writeFileSync(RESULTS, `${JSON.stringify({ date: new Date().toISOString(), quick, store: 'postgres', ...figures }, null, 2)}\n`);
+  const rows: [string, string, string][] = Object.entries(figures.list).map(([k, v]) => [
+    `list ${k} p50/p95 ms @${figures.shipments}`, `${v.p50} / ${v.p95}${v.exact ? '' : ' INEXACT'}`, 'p95 ≤ 20, exact',
+  ]);
+  rows.push([`create/s, ${figures.desks} desks, ${figures.clients} clients`, String(figures.create.perSecond), '≥ 300']);
+  rows.push(['create p50/p99 ms', `${figures.create.p50} / ${figures.create.p99}`, 'p99 ≤ 150']);
+  rows.push(['create errors', String(figures.create.errors), '0']);
+  rows.push([`migrate ${figures.shipments} from SQLite, s`, String(figures.migrateSeconds), '']);
+  console.log(table(rows));
   console.log(`\nwritten ${RESULTS}`);
   agent.destroy();
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'ss-bench-smoke-'));
@@ -43,5 +43,30 @@ describe('npm run bench -- --quick', () => {
       if (path.endsWith('.loopDelayP99')) expect(value, path).toBeGreaterThanOrEqual(0);
       else expect(value, path).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('npm run bench -- --quick --store postgres', () => {
+  it('runs three desks on one PostgreSQL database and writes every figure', { timeout: 240_000 }, async () => {
+    const out = join(dir, 'results-postgres.json');
+    // The run's own server: the bench starts one as the tests do, or uses this one.
+    const env = { ...process.env, SHIPPING_STATION_BENCH_DATABASE_URL: inject('postgresUrl') };
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--quick', '--store', 'postgres', '--out', out], {
+      cwd: ROOT,
+      timeout: 230_000,
+      env,
+    });
+    const results = JSON.parse(readFileSync(out, 'utf8')) as {
+      store: string;
+      desks: number;
+      list: Record<string, { exact: boolean; p95: number }>;
+      create: { perSecond: number; errors: number };
+    };
+    expect(results.store).toBe('postgres');
+    expect(results.desks).toBe(3);
+    expect(Object.keys(results.list)).toHaveLength(7);
+    for (const [name, figure] of Object.entries(results.list)) expect(figure.exact, `${name} totals exact`).toBe(true);
+    expect(results.create.errors).toBe(0);
+    expect(results.create.perSecond).toBeGreaterThan(0);
   });
 });

@@ -1,0 +1,104 @@
+/**
+ * `npm run bench -- --store postgres`: several desks on one PostgreSQL database at
+ * 1,000,000 shipments. The data is the same demo data as the SQLite bench, moved in with
+ * `cli migrate` (timed); the server is the embedded one the tests use, or
+ * SHIPPING_STATION_BENCH_DATABASE_URL (a server URL whose user may create databases).
+ *
+ * Figures: the list shapes' p95 on one desk (exact totals checked by count(*)), and three
+ * desks (three `serve` processes) creating at once, with labels, for 18 clients in all.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createDatabase, startPostgres, type TestPostgres } from '../test/helpers/postgres';
+import { createLoadProcess, type LoadProcess } from './create-load';
+import { ROOT, WORK, listFigures, pct, prepare, r2, startService, type ListFigure, type Service } from './service';
+
+export interface PostgresFigures {
+  shipments: number;
+  migrateSeconds: number;
+  list: Record<string, ListFigure>;
+  desks: number;
+  clients: number;
+  create: { perSecond: number; p50: number; p99: number; errors: number };
+}
+
+const DESKS = 3;
+const CLIENTS_PER_DESK = 6;
+
+export async function postgresBench(options: {
+  shipments: number;
+  listRequests: number;
+  createSeconds: number;
+  warmupSeconds: number;
+  log: (m: string) => void;
+}): Promise<PostgresFigures> {
+  const { log } = options;
+  const given = process.env.SHIPPING_STATION_BENCH_DATABASE_URL;
+  let server: TestPostgres | undefined;
+  const services: Service[] = [];
+  const loads: LoadProcess[] = [];
+  try {
+    if (!given) {
+      log('starting an embedded PostgreSQL server');
+      server = await startPostgres();
+    }
+    const url = await createDatabase(given ?? server!.url, `ss_bench_${Date.now()}`);
+    log(`filling ${options.shipments} shipments (SQLite), to move them into PostgreSQL`);
+    const source = prepare('pg-source', options.shipments);
+    log('cli migrate into PostgreSQL');
+    const t0 = performance.now();
+    execFileSync(process.execPath, ['out/main/cli.js', 'migrate', '--from', source, '--to', url], { cwd: ROOT, stdio: ['ignore', 'ignore', 'ignore'] });
+    const migrateSeconds = r2((performance.now() - t0) / 1000);
+
+    for (let i = 0; i < DESKS; i++) {
+      const dataDir = join(WORK, `pg-desk-${i}`);
+      mkdirSync(dataDir, { recursive: true });
+      services.push(await startService(dataDir, {}, { args: ['--database', url], ...(services[0] ? { password: services[0].password } : {}) }));
+    }
+    const exact = new pg.Pool({ connectionString: url, max: 1 });
+    log('lists on one desk');
+    const [list] = await listFigures(
+      [{
+        service: services[0]!,
+        shipments: options.shipments,
+        count: async (sql, params) => {
+          let n = 0;
+          const { rows } = await exact.query<{ items: string; pieces: string }>(sql.replace(/\?/g, () => `$${++n}`), params);
+          return { items: Number(rows[0]!.items), pieces: Number(rows[0]!.pieces) };
+        },
+        close: () => exact.end(),
+      }],
+      options.listRequests,
+    );
+
+    log(`${DESKS} desks creating at once`);
+    for (let i = 0; i < DESKS; i++) loads.push(createLoadProcess(ROOT));
+    const run = (seconds: number, round: number) =>
+      Promise.all(loads.map((load, i) => load.run({
+        url: services[i]!.url, token: services[i]!.token, seconds, connections: CLIENTS_PER_DESK, first: (round * DESKS + i) * 1_000_000,
+      })));
+    await run(options.warmupSeconds, 0);
+    const results = await run(options.createSeconds, 1);
+    const latencies = results.flatMap((r) => r.latencies);
+    const seconds = Math.max(...results.map((r) => r.seconds));
+    return {
+      shipments: options.shipments,
+      migrateSeconds,
+      list: list!,
+      desks: DESKS,
+      clients: DESKS * CLIENTS_PER_DESK,
+      create: {
+        perSecond: r2(results.reduce((sum, r) => sum + r.ok, 0) / seconds),
+        p50: r2(pct(latencies, 50)),
+        p99: r2(pct(latencies, 99)),
+        errors: results.reduce((sum, r) => sum + r.errors, 0),
+      },
+    };
+  } finally {
+    for (const load of loads) load.close();
+    for (const s of services) await s.stop();
+    await server?.close();
+  }
+}
