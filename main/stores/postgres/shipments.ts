@@ -81,26 +81,38 @@ const toShipment = (row: ShipmentRecord): ShipmentRecord => ({
   deliveryAddress: row.deliveryAddress as Address,
 });
 
-async function insertPieces(tx: Tx, shipmentId: number, pieces: PieceRecord[]): Promise<void> {
-  // One statement for all pieces: a 50-piece shipment is one round trip, not fifty.
-  await tx.query(
-    `INSERT INTO pieces (shipment_id, sequence_number, description, weight, weight_unit, length, width, height,
-       dimension_unit, tracking_number)
-     SELECT $1, * FROM unnest($2::int[], $3::text[], $4::float8[], $5::text[], $6::float8[], $7::float8[],
-       $8::float8[], $9::text[], $10::text[])`,
-    [
-      shipmentId,
-      pieces.map((p) => p.sequenceNumber),
-      pieces.map((p) => p.description),
-      pieces.map((p) => p.weight),
-      pieces.map((p) => p.weightUnit),
-      pieces.map((p) => p.length),
-      pieces.map((p) => p.width),
-      pieces.map((p) => p.height),
-      pieces.map((p) => p.dimensionUnit),
-      pieces.map((p) => p.trackingNumber),
-    ],
-  );
+/**
+ * The shipment, its pieces and its first event in one statement: one round trip, and on its
+ * own (no claim to check) its own transaction, atomic without BEGIN and COMMIT.
+ */
+const INSERT_WHOLE = `WITH s AS (${INSERT_SHIPMENT}),
+  p AS (
+    INSERT INTO pieces (shipment_id, sequence_number, description, weight, weight_unit, length, width, height,
+      dimension_unit, tracking_number)
+    SELECT s.id, u.* FROM s, unnest($32::int[], $33::text[], $34::float8[], $35::text[], $36::float8[], $37::float8[],
+      $38::float8[], $39::text[], $40::text[]) AS u),
+  e AS (
+    INSERT INTO tracking_events (shipment_id, status, description, location, signatory, signatory_file_name, latitude,
+      longitude, depot_id, tracking_number, user_name, occurred_on)
+    SELECT s.id, $41::text, $42::text, $43::text, $44::text, $45::text, $46::float8, $47::float8, $48::bigint, $49::text,
+      $50::text, $51::bigint FROM s)
+  SELECT id FROM s`;
+
+async function insertWhole(db: pg.Pool | Tx, shipment: NewShipment, pieces: PieceRecord[], event: EventRecord): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(INSERT_WHOLE, [
+    ...shipmentValues(shipment),
+    pieces.map((p) => p.sequenceNumber),
+    pieces.map((p) => p.description),
+    pieces.map((p) => p.weight),
+    pieces.map((p) => p.weightUnit),
+    pieces.map((p) => p.length),
+    pieces.map((p) => p.width),
+    pieces.map((p) => p.height),
+    pieces.map((p) => p.dimensionUnit),
+    pieces.map((p) => p.trackingNumber),
+    ...eventValues(0, event).slice(1),
+  ]);
+  return rows[0]!.id;
 }
 
 export function postgresShipments(pool: pg.Pool): ShipmentStore {
@@ -130,31 +142,27 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
 
   return {
     async create(shipment: NewShipment, pieces: PieceRecord[], firstEvent: EventRecord, claim?: IdempotencyClaim) {
+      if (!claim) return { created: { ...shipment, id: await insertWhole(pool, shipment, pieces, firstEvent) } };
       // (The core has looked the key up already: a plain retry never reaches this write.)
       for (let attempt = 1; ; attempt++) {
         try {
           return await inTransaction(pool, async (tx): Promise<CreateOutcome> => {
-            const { rows } = await tx.query<{ id: number }>(INSERT_SHIPMENT, shipmentValues(shipment));
-            const id = rows[0]!.id;
-            await insertPieces(tx, id, pieces);
-            await tx.query(INSERT_EVENT, eventValues(id, firstEvent));
-            if (claim) {
-              // A second create with the same key waits here, on the key's unique index, for
-              // the first to commit, then finds its fresh key: nothing is replaced, and this
-              // create is undone as a replay. An expired key is taken over.
-              const upserted = await tx.query(
-                `INSERT INTO idempotency_keys AS k (user_id, key, request_hash, shipment_id, created_on)
-                 VALUES ($1, $2, $3, $4, $5)
-                 ON CONFLICT (user_id, key) DO UPDATE SET request_hash = excluded.request_hash,
-                   shipment_id = excluded.shipment_id, created_on = excluded.created_on
-                 WHERE k.created_on < $6
-                 RETURNING 1`,
-                [claim.userId, claim.key, claim.requestHash, id, shipment.createdOn, claim.freshSince],
-              );
-              if (upserted.rowCount === 0) throw new Replay(await storedKey(tx, claim.userId, claim.key));
-              // Found by index: the table holds about a day of keys however long the desks run.
-              await tx.query('DELETE FROM idempotency_keys WHERE created_on < $1', [claim.freshSince]);
-            }
+            const id = await insertWhole(tx, shipment, pieces, firstEvent);
+            // A second create with the same key waits here, on the key's unique index, for
+            // the first to commit, then finds its fresh key: nothing is replaced, and this
+            // create is undone as a replay. An expired key is taken over.
+            const upserted = await tx.query(
+              `INSERT INTO idempotency_keys AS k (user_id, key, request_hash, shipment_id, created_on)
+               VALUES ($1, $2, $3, $4, $5)
+               ON CONFLICT (user_id, key) DO UPDATE SET request_hash = excluded.request_hash,
+                 shipment_id = excluded.shipment_id, created_on = excluded.created_on
+               WHERE k.created_on < $6
+               RETURNING 1`,
+              [claim.userId, claim.key, claim.requestHash, id, shipment.createdOn, claim.freshSince],
+            );
+            if (upserted.rowCount === 0) throw new Replay(await storedKey(tx, claim.userId, claim.key));
+            // Found by index: the table holds about a day of keys however long the desks run.
+            await tx.query('DELETE FROM idempotency_keys WHERE created_on < $1', [claim.freshSince]);
             return { created: { ...shipment, id } };
           });
         } catch (error) {
