@@ -1,6 +1,6 @@
 /** Builds what a label shows from a stored shipment, so a re-render is byte-identical. */
 import type { CarrierCatalog } from './carriers';
-import type { LabelData, LabelPiece } from './labels/label-data';
+import type { LabelData } from './labels/label-data';
 import type { NewShipment, PieceRecord } from './storage';
 
 export function labelDataFor(shipment: NewShipment, pieces: PieceRecord[], catalog: CarrierCatalog): LabelData {
@@ -18,21 +18,6 @@ export function labelDataFor(shipment: NewShipment, pieces: PieceRecord[], catal
     deliveryInstructions: shipment.deliveryInstructions,
     hsCode: shipment.hsCode,
     descriptionOfGoods: shipment.descriptionOfGoods,
-    pieces: pieces.map(labelPiece),
-  };
-}
-
-/** A stored piece as the label and the shipment view both show it. */
-export function labelPiece(p: PieceRecord): LabelPiece {
-  return {
-    sequenceNumber: p.sequenceNumber,
-    trackingNumber: p.trackingNumber,
-    weight: p.weight,
-    weightUnit: p.weightUnit,
-    length: p.length,
-    width: p.width,
-    height: p.height,
-    dimensionUnit: p.dimensionUnit,
-    description: p.description,
+    pieces,
   };
 }

@@ -6,7 +6,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { CarrierCatalog } from './carriers';
 import { DAY_MS, iso, parseDateInput } from './dates';
 import { FieldErrors, ProblemError, conflict, notFound, validationError } from './errors';
-import { labelDataFor, labelPiece } from './label-data-for';
+import { labelDataFor } from './label-data-for';
 import type { LabelData, LabelOptions } from './labels/label-data';
 import { fromMinorUnits } from './money';
 import { postCodeKey } from './postcodes';
@@ -277,7 +277,7 @@ export class ShipmentService {
       cost: fromMinorUnits(row.costMinor, row.currency),
       insuredValue: fromMinorUnits(row.insuredMinor, row.currency),
       currency: row.currency,
-      shipmentPieces: pieces.map((p, i) => ({ ...labelPiece(p), base64String: labels[i]! })),
+      shipmentPieces: pieces.map((p, i) => ({ ...p, base64String: labels[i]! })),
       shipmentId: row.uuid,
       status: row.status,
       createdOn: iso(row.createdOn),

@@ -1,4 +1,5 @@
 import type { Address, LabelSize } from '../schemas';
+import type { PieceRecord } from '../storage';
 
 /**
  * Everything a label shows, taken from stored shipment data only. The renderer is a pure
@@ -22,18 +23,8 @@ export interface LabelData {
   pieces: LabelPiece[];
 }
 
-export interface LabelPiece {
-  /** 1-based position in the shipment. */
-  sequenceNumber: number;
-  trackingNumber: string;
-  weight: number;
-  weightUnit: string;
-  length: number;
-  width: number;
-  height: number;
-  dimensionUnit: string;
-  description: string;
-}
+/** A piece as it is stored: what its label shows. */
+export type LabelPiece = PieceRecord;
 
 export interface LabelOptions {
   size: LabelSize;
