@@ -1,13 +1,17 @@
 /**
  * `npm run serve` and `npm run cli` as real processes, over a real loopback port: the built
- * entries the scripts run (test/global-setup.ts makes sure the build is current).
+ * entries the scripts run (test/global-setup.ts makes sure the build is current). In the
+ * postgres project both are pointed at a new PostgreSQL database: serve by
+ * SHIPPING_STATION_DATABASE_URL, the CLI by --database.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabase } from '../helpers/postgres';
+import { testStore } from '../helpers/station';
 
 const run = promisify(execFile);
 const SERVE = join(process.cwd(), 'out', 'main', 'serve.js');
@@ -16,10 +20,18 @@ let dataDir: string;
 let server: ChildProcess;
 let base: string;
 let output = '';
+let databaseUrl: string | undefined;
+/** The CLI's way to the same store as the server's. */
+let storeArgs: string[];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'ss-proc-'));
-  server = spawn(process.execPath, [SERVE, '--port', '0', '--data-dir', dataDir, '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  databaseUrl = testStore() === 'postgres' ? await createDatabase(inject('postgresUrl')) : undefined;
+  storeArgs = databaseUrl ? ['--database', databaseUrl] : ['--data-dir', dataDir];
+  server = spawn(process.execPath, [SERVE, '--port', '0', '--data-dir', dataDir, '--quiet'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...(databaseUrl ? { SHIPPING_STATION_DATABASE_URL: databaseUrl } : {}) },
+  });
   base = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 30_000);
     server.stdout!.on('data', (chunk: Buffer) => {
@@ -50,6 +62,9 @@ describe('npm run serve', () => {
     expect(res.status).toBe(200);
     const health = await (await fetch(`${base}/health`)).json();
     expect(health.status).toBe('ok');
+    // Where the data is, and never the database's password.
+    expect(output).toMatch(databaseUrl ? /data in postgres:\/\/postgres:\*\*\*@127\.0\.0\.1/ : /data in .*shipping-station\.db/);
+    if (databaseUrl) expect(output).not.toContain(new URL(databaseUrl).password);
   });
 });
 
@@ -57,7 +72,7 @@ describe('npm run cli', () => {
   it('adds a user from a password on stdin and creates an API key that signs in', async () => {
     const cli = (args: string[], input?: string) =>
       new Promise<{ stdout: string; code: number | null }>((resolve) => {
-        const child = spawn(process.execPath, [CLI, '--data-dir', dataDir, ...args]);
+        const child = spawn(process.execPath, [CLI, ...storeArgs, ...args]);
         let stdout = '';
         child.stdout.on('data', (c: Buffer) => (stdout += c));
         child.on('exit', (code) => resolve({ stdout, code }));
@@ -72,6 +87,6 @@ describe('npm run cli', () => {
     expect(byKey.status).toBe(200);
     const byPassword = await signIn('credentials', { credentials: { username: 'wms', password: 'warehouse system pw' } });
     expect(byPassword.status).toBe(200);
-    await expect(run(process.execPath, [CLI, '--data-dir', dataDir, 'user', 'add', 'x'])).rejects.toThrow();
+    await expect(run(process.execPath, [CLI, ...storeArgs, 'user', 'add', 'x'])).rejects.toThrow();
   });
 });
