@@ -128,17 +128,7 @@ export class ShipmentService {
 
     const { shipmentNumber, trackingNumbers } = await this.takeNumbers(valid);
     const shipment = this.newShipment(valid, shipmentNumber, caller, now);
-    const pieces: PieceRecord[] = valid.pieces.map((p, i) => ({
-      sequenceNumber: p.sequenceNumber,
-      description: p.description,
-      weight: p.weight,
-      weightUnit: p.weightUnit,
-      length: p.length,
-      width: p.width,
-      height: p.height,
-      dimensionUnit: p.dimensionUnit,
-      trackingNumber: trackingNumbers[i]!,
-    }));
+    const pieces: PieceRecord[] = valid.pieces.map((p, i) => ({ ...p, trackingNumber: trackingNumbers[i]! }));
     // Labels are rendered before anything is written: if rendering fails nothing is stored
     // (the numbers taken are simply never used, as a sequence must not hand them out twice).
     const labels = await this.pieceLabels(shipment, pieces);

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import { openPostgresStore } from './postgres';
 import { inTransaction, type Tx } from './postgres/pool';
 import { sequenceFor } from './postgres/numbers';
+import { foldDayTotals } from './postgres/shipments';
 import { openSqliteStore } from './sqlite';
 import { decodeAddress } from './sqlite/address-codec';
 import type { Db } from './sqlite/database';
@@ -170,6 +171,7 @@ export async function copyToPostgres(
       });
       // Statistics for the planner, and the visibility map that lets the list skip through
       // its indexes without reading table rows: the first desk is fast from the start.
+      await foldDayTotals(target.pool);
       progress('vacuum analyze');
       const client = await target.pool.connect();
       try {

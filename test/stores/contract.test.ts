@@ -8,9 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import type { Address } from '../../main/core/schemas';
+import type { Address, ShipmentStatus } from '../../main/core/schemas';
 import type { EventRecord, NewShipment, PieceRecord, Store } from '../../main/core/storage';
-import { openPostgresStore } from '../../main/stores/postgres';
+import { openPostgresStore, type PostgresStore } from '../../main/stores/postgres';
+import { foldDayTotals } from '../../main/stores/postgres/shipments';
 import { openSqliteStore } from '../../main/stores/sqlite';
 import { createDatabase } from '../helpers/postgres';
 
@@ -203,6 +204,28 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
 });
 
 describe('two desks on one PostgreSQL database', () => {
+  it('keep exact totals when the stripes of past days are folded, and when a folded day changes', async () => {
+    const [store] = (await openDesks('postgres')) as [PostgresStore];
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const createdOn = T0 - 10 * DAY + i * 60_000;
+      const outcome = await store.shipments.create(shipment(createdOn), pieces(), event('Not Printed', createdOn));
+      ids.push('created' in outcome ? outcome.created.id : 0);
+    }
+    const rows = async () => (await store.pool.query('SELECT count(*) AS n FROM shipment_day_totals')).rows[0].n as number;
+    expect(await rows()).toBe(4); // one row per stripe
+    await foldDayTotals(store.pool, T0);
+    expect(await rows()).toBe(1);
+    // Changes to a folded day land on its stripes again, as negative and positive rows.
+    for (const id of ids.slice(0, 5)) await store.shipments.changeStatus(id, () => event('Printed', T0));
+    const totals = async (statuses: ShipmentStatus[]) => (await store.shipments.page({ ...EVERYTHING, statuses })).totals;
+    expect(await totals(['Printed'])).toEqual({ items: 5, pieces: 10 });
+    expect(await totals(['Not Printed'])).toEqual({ items: 7, pieces: 14 });
+    await foldDayTotals(store.pool, T0);
+    expect(await totals([])).toEqual({ items: 12, pieces: 24 });
+    expect(await totals(['Printed'])).toEqual({ items: 5, pieces: 10 });
+  });
+
   it('share limits and one idempotency key: sent to both at the same moment, it makes one shipment', async () => {
     const [a, b] = (await openDesks('postgres', 2)) as [Store, Store];
     await a.limits.record('sign-in:olga', 60_000, T0);

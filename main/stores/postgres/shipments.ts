@@ -218,3 +218,8 @@ class Replay extends Error {
     super('replay');
   }
 }
+
+/** Folds the day totals' stripes of days before yesterday into one row per day and status. */
+export async function foldDayTotals(pool: pg.Pool, now = Date.now()): Promise<void> {
+  await pool.query('SELECT shipment_day_totals_fold($1)', [Math.floor(now / 86_400_000) - 1]);
+}
