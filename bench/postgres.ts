@@ -26,6 +26,7 @@ export interface PostgresFigures {
 
 const DESKS = 3;
 const CLIENTS_PER_DESK = 6;
+const LABEL_WORKERS_PER_DESK = 1;
 
 export async function postgresBench(options: {
   shipments: number;
@@ -55,7 +56,10 @@ export async function postgresBench(options: {
     for (let i = 0; i < DESKS; i++) {
       const dataDir = join(WORK, `pg-desk-${i}`);
       mkdirSync(dataDir, { recursive: true });
-      services.push(await startService(dataDir, {}, { args: ['--database', url], ...(services[0] ? { password: services[0].password } : {}) }));
+      // One label worker a desk: three desks share this machine's two cores, where in a
+      // warehouse each desk has its own computer (a pool of two each made six render threads).
+      const env = { SHIPPING_STATION_LABEL_WORKERS: String(LABEL_WORKERS_PER_DESK) };
+      services.push(await startService(dataDir, env, { args: ['--database', url], ...(services[0] ? { password: services[0].password } : {}) }));
     }
     const exact = new pg.Pool({ connectionString: url, max: 1 });
     log('lists on one desk');
