@@ -140,9 +140,9 @@ export class AuthService {
     const now = this.options.now();
     const outcome = await this.repo.useRefreshToken(sha256(refreshToken), now);
     if (!('token' in outcome)) throw signInFailed();
-    const user = await this.repo.userById(outcome.token.userId);
-    if (outcome.token.expiresOn <= now || !user || user.disabled) throw signInFailed();
-    return this.issueTokens(user.id, 'refresh', outcome.token.signInId);
+    const { token } = outcome;
+    if (token.expiresOn <= now || token.userDisabled) throw signInFailed();
+    return this.issueTokens(token.userId, 'refresh', token.signInId);
   }
 
   private async issueTokens(userId: number, method: string, signInId?: number): Promise<AuthResponse> {
@@ -177,9 +177,8 @@ export class AuthService {
     if (!row || row.kind !== 'access' || row.signInRevokedOn !== null || row.expiresOn <= now) {
       throw new ProblemError('unauthorized', 'The access token is not valid or has expired; sign in again.');
     }
-    const user = await this.repo.userById(row.userId);
-    if (!user || user.disabled) throw new ProblemError('unauthorized', 'The user of this token is disabled.');
-    return { id: user.id, username: user.username, role: user.role };
+    if (row.userDisabled) throw new ProblemError('unauthorized', 'The user of this token is disabled.');
+    return { id: row.userId, username: row.username, role: row.role };
   }
 
   // ------------------------------------------------------------ users

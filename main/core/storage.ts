@@ -214,6 +214,10 @@ export interface ApiKeyRecord {
 export interface TokenRecord {
   signInId: number;
   userId: number;
+  /** The token's user as it is now: one read checks a request's token and its user. */
+  username: string;
+  role: Role;
+  userDisabled: boolean;
   kind: 'access' | 'refresh';
   expiresOn: number;
   usedOn: number | null;

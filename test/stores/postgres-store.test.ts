@@ -438,7 +438,10 @@ describe('users and tokens', () => {
     const one = await issue('one');
     expect(await b.auth.useRefreshToken(one.access, T0 + 1)).toEqual({ unknown: true });
     expect(await b.auth.useRefreshToken(one.refresh, T0 + 1)).toEqual({
-      token: { signInId: one.id, userId, kind: 'refresh', expiresOn: T0 + DAY, usedOn: T0 + 1, signInRevokedOn: null },
+      token: {
+        signInId: one.id, userId, kind: 'refresh', expiresOn: T0 + DAY, usedOn: T0 + 1, signInRevokedOn: null,
+        username: 'olga', role: 'operator', userDisabled: false,
+      },
     });
     const next = await issue('two', one.id);
     expect(next.id).toBe(one.id);

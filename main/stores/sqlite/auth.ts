@@ -28,6 +28,9 @@ interface TokenRow {
   used_on: number | null;
   sign_in_revoked_on: number | null;
   user_id: number;
+  username: string;
+  role: Role;
+  disabled: 0 | 1;
 }
 
 const toUser = (r: UserRow): UserRecord => ({
@@ -55,6 +58,9 @@ const toToken = (r: TokenRow): TokenRecord => ({
   expiresOn: r.expires_on,
   usedOn: r.used_on,
   signInRevokedOn: r.sign_in_revoked_on,
+  username: r.username,
+  role: r.role,
+  userDisabled: r.disabled === 1,
 });
 
 const API_KEY_COLUMNS = `k.id, k.user_id, k.name, k.prefix, k.created_on, k.last_used_on, k.revoked_on, u.username
@@ -95,8 +101,9 @@ export function sqliteAuth(db: Db): AuthStore {
       'INSERT INTO tokens (hash, sign_in_id, kind, expires_on) VALUES (?, ?, ?, ?)',
     ),
     tokenByHash: db.prepare<[Buffer], TokenRow>(
-      `SELECT t.sign_in_id, t.kind, t.expires_on, t.used_on, s.revoked_on AS sign_in_revoked_on, s.user_id
-       FROM tokens t JOIN sign_ins s ON s.id = t.sign_in_id WHERE t.hash = ?`,
+      `SELECT t.sign_in_id, t.kind, t.expires_on, t.used_on, s.revoked_on AS sign_in_revoked_on, s.user_id,
+         u.username, u.role, u.disabled
+       FROM tokens t JOIN sign_ins s ON s.id = t.sign_in_id JOIN users u ON u.id = s.user_id WHERE t.hash = ?`,
     ),
     markTokenUsed: db.prepare<[number, Buffer]>('UPDATE tokens SET used_on = ? WHERE hash = ? AND used_on IS NULL'),
     deleteExpiredTokens: db.prepare<[number], number>('DELETE FROM tokens WHERE expires_on < ? RETURNING sign_in_id').pluck(),
