@@ -7,7 +7,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { CONTENT_SECURITY_POLICY } from './main/desktop/window-policy';
+import { CONTENT_SECURITY_POLICY } from './main/http/content-security-policy';
 
 const root = import.meta.dirname;
 
@@ -24,7 +24,7 @@ function contentSecurityPolicyMeta(): Plugin {
       order: 'pre',
       handler(html) {
         if (/http-equiv=["']?content-security-policy/i.test(html)) {
-          throw new Error('renderer/index.html has its own CSP <meta>; the policy lives in main/desktop/window-policy.ts');
+          throw new Error('renderer/index.html has its own CSP <meta>; the policy lives in main/http/content-security-policy.ts');
         }
         return [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }];
       },

@@ -75,6 +75,27 @@ export default tseslint.config(
       ],
     },
   },
+  // The doors stand beside each other over the operation table: neither imports the other,
+  // a store or a shell (the shells hand them what they need, e.g. the IPC sender policy).
+  ...[
+    ['main/http/**/*.ts', '**/ipc/**'],
+    ['main/ipc/**/*.ts', '**/http/**'],
+  ].map(([files, otherDoor]) => ({
+    files: [files],
+    ignores: ['main/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: DRIVERS.map((name) => ({ name, message: 'A door reaches storage through the operations and the core.' })),
+          patterns: [
+            { group: ['**/stores/**', '**/open-station'], message: 'A door reaches storage through the operations and the core.' },
+            { group: [otherDoor, '**/desktop/**', '**/serve', '**/cli', '**/cli/**'], message: 'A door does not import the other door or a shell.' },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: ['renderer/**/*.{ts,tsx}', 'preload/**/*.ts'],
     rules: {

@@ -14,7 +14,7 @@ import { chooseDatabase, deskDatabase, DESK_FILE } from './desk-database';
 import { chosenDatabaseUrl } from '../open-station';
 import { startService, type RunningService } from './service';
 import { createMainWindow, hardenSession, type AppTarget } from './window';
-import { parseAppUrl } from './window-policy';
+import { isTrustedSender, parseAppUrl } from './window-policy';
 
 /** How long the first administrator's password waits for the window before showing alone. */
 const FIRST_ADMIN_DIALOG_WAIT_MS = 10_000;
@@ -80,7 +80,8 @@ async function start(log: DesktopLog, started: (service: RunningService) => void
   else log.error('the loopback API is off', { error: status.error });
 
   hardenSession(session.defaultSession, target);
-  registerOperationHandlers(service.station, target.url, log.internalError);
+  const trusts = (frameUrl: string, isMainFrame: boolean) => isTrustedSender(frameUrl, target.url, isMainFrame);
+  registerOperationHandlers(service.station, trusts, log.internalError);
   registerDesktopHandlers(
     {
       listPrinters: (sender) => listPrinters(sender),
@@ -94,7 +95,7 @@ async function start(log: DesktopLog, started: (service: RunningService) => void
       chooseDatabase: (url) =>
         chooseDatabase(desk, url, { sqliteFile: join(dataDir(), DATABASE_FILE), fromEnvironment: fromEnvironment !== undefined }),
     },
-    target.url,
+    trusts,
     log.internalError,
   );
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ appName: PRODUCT_NAME, isMac: process.platform === 'darwin', isDev })));

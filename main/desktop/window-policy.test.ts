@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../http/content-security-policy';
 import {
-  CONTENT_SECURITY_POLICY,
-  devContentSecurityPolicy,
   isAllowedNavigation,
   isTrustedSender,
   mainWindowWebPreferences,

@@ -56,40 +56,6 @@ export function printWindowWebPreferences(): HardenedWebPreferences {
   return { ...HARDENED, plugins: true, devTools: false };
 }
 
-/**
- * The Content-Security-Policy of the app's pages: our own scripts only and no eval; inline
- * styles (React style props); images and workers from blob:/data: for pdf.js previews.
- * It is compatible with the headless server's header (main/http/app.ts), because the
- * build injects it as a <meta> into index.html, which that server also serves.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "worker-src 'self' blob:",
-  // Printing from a browser loads the label PDF into a hidden frame from a blob: URL.
-  "frame-src 'self' blob:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
-
-/**
- * The policy while developing against Vite's dev server: its React Refresh preamble is an
- * inline script and hot reload talks over a WebSocket to the same host. Still no eval.
- */
-export function devContentSecurityPolicy(devServerUrl: string): string {
-  const server = new URL(devServerUrl);
-  const socket = `${server.protocol === 'https:' ? 'wss:' : 'ws:'}//${server.host}`;
-  return CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'").replace(
-    "connect-src 'self'",
-    `connect-src 'self' ${socket}`,
-  );
-}
-
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function parse(url: string): URL | null {

@@ -3,10 +3,9 @@
  * file only wires those pure rules to Electron's events.
  */
 import { BrowserWindow, shell, type Session, type WebContents } from 'electron';
+import { CONTENT_SECURITY_POLICY, devContentSecurityPolicy } from '../http/content-security-policy';
 import type { DesktopLog } from './log';
 import {
-  CONTENT_SECURITY_POLICY,
-  devContentSecurityPolicy,
   isAllowedNavigation,
   mainWindowWebPreferences,
   openExternalAllowed,

@@ -16,9 +16,9 @@ import { Problem } from '../core/schemas';
 import type { Station } from '../core/station';
 import { invoke } from '../operations/invoke';
 import { operations, type OperationName, type OperationSpec } from '../operations/spec';
-import { CONTENT_SECURITY_POLICY } from '../desktop/window-policy';
+import { CONTENT_SECURITY_POLICY } from './content-security-policy';
 import { isAllowedHost, isAllowedOrigin } from './loopback-policy';
-import { problemBody, problemPage } from './problems';
+import { problemBody, problemPage } from '../operations/problems';
 
 export interface AppOptions {
   station: Station;

@@ -14,7 +14,7 @@ import { StorageUnavailableError } from '../core/storage';
 import { translateError } from '../stores/sqlite/errors';
 import { openStation } from '../open-station';
 import { buildApp } from '../http/app';
-import { problemBody } from '../http/problems';
+import { problemBody } from '../operations/problems';
 import type { OperationName } from '../operations/spec';
 import { callOperation, instancePath, problemResult, readIpcRequest } from './call-operation';
 

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { BridgeResult } from '../../preload/bridge';
 import { ProblemError, storageProblem, validationError } from '../core/errors';
 import type { Station } from '../core/station';
-import { problemBody } from '../http/problems';
+import { problemBody } from '../operations/problems';
 import { invoke } from '../operations/invoke';
 import { operations, type OperationName } from '../operations/spec';
 import type { RawInput } from '../operations/validate';

@@ -7,6 +7,7 @@ import type { Station } from '../core/station';
 import { ipcChannel, OPERATION_NAMES } from '../operations/spec';
 import { allChannels, DESKTOP_CHANNELS } from './channels';
 import { registerDesktopHandlers, registerOperationHandlers, type DesktopServices } from './register';
+import { isTrustedSender } from '../desktop/window-policy';
 import { isTrustedEvent } from './sender';
 
 type Handler = (event: unknown, ...args: unknown[]) => unknown;
@@ -28,6 +29,7 @@ const fromApp = { senderFrame: { url: `${APP_URL}#/shipments`, parent: null }, s
 const fromSubFrame = { senderFrame: { url: APP_URL, parent: {} }, sender: { id: 1 } };
 const fromElsewhere = { senderFrame: { url: 'https://evil.com/', parent: null }, sender: { id: 1 } };
 const fromGoneFrame = { senderFrame: null, sender: { id: 1 } };
+const trusts = (url: string, isMainFrame: boolean) => isTrustedSender(url, APP_URL, isMainFrame);
 
 const station = { version: '9.9.9' } as Station;
 const desktop: DesktopServices = {
@@ -41,8 +43,8 @@ const desktop: DesktopServices = {
 function registerAll() {
   ipc.handlers.clear();
   ipc.registrations.length = 0;
-  const offOperations = registerOperationHandlers(station, APP_URL, vi.fn());
-  const offDesktop = registerDesktopHandlers(desktop, APP_URL, vi.fn());
+  const offOperations = registerOperationHandlers(station, trusts, vi.fn());
+  const offDesktop = registerDesktopHandlers(desktop, trusts, vi.fn());
   return () => {
     offOperations();
     offDesktop();
@@ -104,9 +106,9 @@ describe('registering the IPC door', () => {
 
 describe('isTrustedEvent', () => {
   it('trusts only the main frame showing the app', () => {
-    expect(isTrustedEvent(fromApp, APP_URL)).toBe(true);
-    expect(isTrustedEvent(fromSubFrame, APP_URL)).toBe(false);
-    expect(isTrustedEvent(fromElsewhere, APP_URL)).toBe(false);
-    expect(isTrustedEvent(fromGoneFrame, APP_URL)).toBe(false);
+    expect(isTrustedEvent(fromApp, trusts)).toBe(true);
+    expect(isTrustedEvent(fromSubFrame, trusts)).toBe(false);
+    expect(isTrustedEvent(fromElsewhere, trusts)).toBe(false);
+    expect(isTrustedEvent(fromGoneFrame, trusts)).toBe(false);
   });
 });

@@ -9,17 +9,14 @@ import type { Station } from '../core/station';
 import { ipcChannel, OPERATION_NAMES } from '../operations/spec';
 import { callOperation, logToConsole, problemResult, type InternalErrorLog } from './call-operation';
 import { DESKTOP_CHANNELS } from './channels';
-import { assertTrustedEvent } from './sender';
+import { assertTrustedEvent, type SenderPolicy } from './sender';
 
-/** The app's own address (window-policy.ts's parseAppUrl has accepted it). */
-export type AppUrl = string;
-
-export function registerOperationHandlers(station: Station, appUrl: AppUrl, log: InternalErrorLog = logToConsole): () => void {
+export function registerOperationHandlers(station: Station, trusts: SenderPolicy, log: InternalErrorLog = logToConsole): () => void {
   const channels: string[] = [];
   for (const name of OPERATION_NAMES) {
     const channel = ipcChannel(name);
     ipcMain.handle(channel, (event: IpcMainInvokeEvent, payload: unknown) => {
-      assertTrustedEvent(event, appUrl, channel);
+      assertTrustedEvent(event, trusts, channel);
       return callOperation(station, name, payload, log);
     });
     channels.push(channel);
@@ -44,10 +41,10 @@ export interface DesktopServices {
   chooseDatabase(url: unknown): Promise<DatabaseChoice>;
 }
 
-export function registerDesktopHandlers(services: DesktopServices, appUrl: AppUrl, log: InternalErrorLog = logToConsole): () => void {
+export function registerDesktopHandlers(services: DesktopServices, trusts: SenderPolicy, log: InternalErrorLog = logToConsole): () => void {
   const trusted = <A extends unknown[], R>(channel: string, handler: (event: IpcMainInvokeEvent, ...args: A) => R) => {
     ipcMain.handle(channel, (event: IpcMainInvokeEvent, ...args: unknown[]) => {
-      assertTrustedEvent(event, appUrl, channel);
+      assertTrustedEvent(event, trusts, channel);
       return handler(event, ...(args as A));
     });
   };

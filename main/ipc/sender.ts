@@ -1,9 +1,12 @@
 /**
- * Which IPC events the main process answers: only those from the app's main frame while it
- * shows the app (window-policy.ts decides). Structural types instead of Electron's, so the
- * check runs in unit tests; Electron's IpcMainInvokeEvent fits them.
+ * Which IPC events the main process answers: only those from a frame the shell's policy
+ * trusts (the desktop passes main/desktop/window-policy.ts's rule in, so this door does not
+ * import its shell). Structural types instead of Electron's, so the check runs in unit
+ * tests; Electron's IpcMainInvokeEvent fits them.
  */
-import { isTrustedSender } from '../desktop/window-policy';
+
+/** Whether a frame at `frameUrl` may call the main process. */
+export type SenderPolicy = (frameUrl: string, isMainFrame: boolean) => boolean;
 
 export interface SenderFrame {
   readonly url: string;
@@ -15,9 +18,9 @@ export interface SenderEvent {
   readonly senderFrame: SenderFrame | null;
 }
 
-export function isTrustedEvent(event: SenderEvent, appUrl: string): boolean {
+export function isTrustedEvent(event: SenderEvent, trusts: SenderPolicy): boolean {
   const frame = event.senderFrame;
-  return frame !== null && isTrustedSender(frame.url, appUrl, frame.parent === null);
+  return frame !== null && trusts(frame.url, frame.parent === null);
 }
 
 export class UntrustedSenderError extends Error {
@@ -28,6 +31,6 @@ export class UntrustedSenderError extends Error {
 }
 
 /** Throws (the renderer's invoke() rejects) unless the event comes from the app itself. */
-export function assertTrustedEvent(event: SenderEvent, appUrl: string, channel: string): void {
-  if (!isTrustedEvent(event, appUrl)) throw new UntrustedSenderError(channel);
+export function assertTrustedEvent(event: SenderEvent, trusts: SenderPolicy, channel: string): void {
+  if (!isTrustedEvent(event, trusts)) throw new UntrustedSenderError(channel);
 }
