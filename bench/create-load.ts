@@ -37,7 +37,13 @@ type LoadRequest = {
   first: number;
   /** Clients creating at once (default CLIENTS). */
   connections?: number;
-} & ({ seconds: number } | { amount: number });
+} & LoadSpan;
+
+/**
+ * Seconds for a measured run; an amount for `--quick`, whose runs prove the figures are
+ * written, not how fast: on a loaded machine a second may answer no create at all.
+ */
+export type LoadSpan = { seconds: number } | { amount: number };
 
 export interface LoadResult {
   sent: number;

@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createDatabase, startPostgres, type TestPostgres } from '../test/helpers/postgres';
-import { createLoadProcess, type LoadProcess } from './create-load';
+import { createLoadProcess, type LoadProcess, type LoadSpan } from './create-load';
 import { ROOT, WORK, listFigures, pct, prepare, r2, startService, type ListFigure, type Service } from './service';
 
 export interface PostgresFigures {
@@ -31,8 +31,8 @@ const LABEL_WORKERS_PER_DESK = 1;
 export async function postgresBench(options: {
   shipments: number;
   listRequests: number;
-  createSeconds: number;
-  warmupSeconds: number;
+  create: LoadSpan;
+  warmup: LoadSpan;
   log: (m: string) => void;
 }): Promise<PostgresFigures> {
   const { log } = options;
@@ -79,12 +79,12 @@ export async function postgresBench(options: {
 
     log(`${DESKS} desks creating at once`);
     for (let i = 0; i < DESKS; i++) loads.push(createLoadProcess(ROOT));
-    const run = (seconds: number, round: number) =>
+    const run = (span: LoadSpan, round: number) =>
       Promise.all(loads.map((load, i) => load.run({
-        url: services[i]!.url, token: services[i]!.token, seconds, connections: CLIENTS_PER_DESK, first: (round * DESKS + i) * 1_000_000,
+        url: services[i]!.url, token: services[i]!.token, ...span, connections: CLIENTS_PER_DESK, first: (round * DESKS + i) * 1_000_000,
       })));
-    await run(options.warmupSeconds, 0);
-    const results = await run(options.createSeconds, 1);
+    await run(options.warmup, 0);
+    const results = await run(options.create, 1);
     const latencies = results.flatMap((r) => r.latencies);
     const seconds = Math.max(...results.map((r) => r.seconds));
     return {

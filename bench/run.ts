@@ -18,7 +18,7 @@ import type { CarrierRecord, FeatureRecord, ServiceRecord } from '../main/core/s
 import { DATABASE_FILE } from '../main/stores/sqlite/database';
 import { toPieceRecord, toShipmentRecord, type PieceRow, type ShipmentRow } from '../main/stores/sqlite/rows';
 import { CEILING_PATH, startCeiling, type Ceiling, type CeilingLabel } from './ceiling';
-import { CLIENTS, createBody, createLoadProcess, type LoadProcess } from './create-load';
+import { CLIENTS, createBody, createLoadProcess, type LoadProcess, type LoadSpan } from './create-load';
 import { postgresBench } from './postgres';
 import { ROOT, SERVE_ARGS, WORK, agent, listFigures, loopDelay, pct, peakRssMb, prepare, r2, startService, timed, type ExactCount, type Service } from './service';
 
@@ -36,10 +36,10 @@ const LARGE = quick ? 600 : 1_000_000;
 // runs on the shared cores (the 10th slowest request is a scheduler hiccup); with 1,000
 // they stay within ~0.3 ms.
 const LIST_REQUESTS = quick ? 8 : 1000;
-const CREATE_SECONDS = quick ? 2 : 15;
-const CREATE_WARMUP_SECONDS = quick ? 1 : 3;
 /** The create load and the renderer alone take turns, in this many slices each. */
 const SLICES = quick ? 2 : 5;
+const CREATE_SLICE: LoadSpan = quick ? { amount: 32 } : { seconds: 15 / SLICES };
+const CREATE_WARMUP: LoadSpan = quick ? { amount: 32 } : { seconds: 3 };
 
 /** Exact counts on a separate read-only connection to the data dir's SQLite file. */
 function sqliteCount(dataDir: string): { count: ExactCount; close: () => void } {
@@ -55,9 +55,9 @@ function sqliteCount(dataDir: string): { count: ExactCount; close: () => void } 
  * latency of each answered create is added to `latencies` (ms).
  */
 async function creates(
-  load: LoadProcess, s: Service, seconds: number, first: number, latencies: number[],
+  load: LoadProcess, s: Service, span: LoadSpan, first: number, latencies: number[],
 ): Promise<{ sent: number; ok: number; errors: number; seconds: number }> {
-  const { latencies: answered, ...counts } = await load.run({ url: s.url, token: s.token, seconds, first });
+  const { latencies: answered, ...counts } = await load.run({ url: s.url, token: s.token, ...span, first });
   for (const ms of answered) latencies.push(ms);
   return counts;
 }
@@ -142,7 +142,7 @@ async function createsAndRenderer(s: Service, dataDir: string): Promise<{ figure
   try {
     // Steady state is what a busy desk sees: the first seconds load fonts in each label
     // worker and compile hot code, so they are run but not counted.
-    const warm = await creates(load, s, CREATE_WARMUP_SECONDS, sent, []);
+    const warm = await creates(load, s, CREATE_WARMUP, sent, []);
     sent += warm.sent;
     const first = readLabels();
     if (first.length === 0) throw new Error('the create load created no shipment');
@@ -174,7 +174,7 @@ async function createsAndRenderer(s: Service, dataDir: string): Promise<{ figure
     };
     for (let k = 0; k < SLICES; k++) {
       await loopDelay(s); // resets the service's histogram
-      const c = await creates(load, s, CREATE_SECONDS / SLICES, sent, latencies);
+      const c = await creates(load, s, CREATE_SLICE, sent, latencies);
       sent += c.sent;
       totals.ok += c.ok;
       totals.createSeconds += c.seconds;
@@ -364,7 +364,7 @@ function table(rows: [string, string, string][]): string {
 /** `--store postgres`: the figures of several desks on one PostgreSQL database (postgres.ts). */
 async function postgresMain(log: (m: string) => void): Promise<void> {
   const figures = await postgresBench({
-    shipments: LARGE, listRequests: LIST_REQUESTS, createSeconds: CREATE_SECONDS, warmupSeconds: CREATE_WARMUP_SECONDS, log,
+    shipments: LARGE, listRequests: LIST_REQUESTS, create: quick ? { amount: 48 } : { seconds: 15 }, warmup: CREATE_WARMUP, log,
   });
   if (!values.keep) rmSync(WORK, { recursive: true, force: true });
   writeFileSync(RESULTS, `${JSON.stringify({ date: new Date().toISOString(), quick, store: 'postgres', ...figures }, null, 2)}\n`);
