@@ -8,6 +8,7 @@ import { defineConfig } from 'electron-vite';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { CONTENT_SECURITY_POLICY } from './main/http/content-security-policy';
+import { OPERATION_NAMES } from './main/operations/spec';
 
 const root = import.meta.dirname;
 
@@ -58,6 +59,8 @@ export default defineConfig({
     },
   },
   preload: {
+    // The table's names, without the table (preload/operation-names.d.ts).
+    define: { __OPERATION_NAMES__: JSON.stringify(OPERATION_NAMES) },
     build: {
       outDir: resolve(root, 'out/preload'),
       // A sandboxed preload can require only electron: everything it imports is bundled.

@@ -4,15 +4,15 @@
  * three. The renderer can never name a channel, and never sees ipcRenderer.
  *
  * It is bundled as CommonJS (a sandboxed preload cannot be an ES module) and imports only
- * electron and plain name lists: pulling in the schemas would bundle typebox for nothing.
+ * electron and the channel names: pulling in the operation table's schemas would bundle
+ * typebox for nothing, so the build writes the table's names in as __OPERATION_NAMES__.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { DESKTOP_CHANNELS } from '../main/ipc/channels';
-import { ipcChannel, OPERATION_NAMES } from '../main/operations/names';
+import { DESKTOP_CHANNELS, ipcChannel } from '../main/ipc/channels';
 import { BRIDGE_NAME, type DesktopBridge, type OperationBridge, type StationBridge } from './bridge';
 
 const operations = Object.fromEntries(
-  OPERATION_NAMES.map((name) => [
+  __OPERATION_NAMES__.map((name) => [
     name,
     (token: string | null, input: unknown) => ipcRenderer.invoke(ipcChannel(name), { token, input }),
   ]),

@@ -5,8 +5,8 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BRIDGE_NAME, type StationBridge } from '../../preload/bridge';
-import { ipcChannel, OPERATION_NAMES } from '../operations/spec';
-import { DESKTOP_CHANNELS } from './channels';
+import { OPERATION_NAMES } from '../operations/spec';
+import { DESKTOP_CHANNELS, ipcChannel } from './channels';
 
 const electron = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),
@@ -73,11 +73,11 @@ describe('the preload', () => {
 });
 
 describe('the preload’s source', () => {
-  it('imports only electron, the bridge contract and the plain name lists', async () => {
+  it('imports only electron, the bridge contract and the channel names', async () => {
     const { readFile } = await import('node:fs/promises');
     const source = await readFile(new URL('../../preload/index.ts', import.meta.url), 'utf8');
     const imports = [...source.matchAll(/from\s+'([^']+)'/g)].map((m) => m[1]).sort();
-    expect(imports).toEqual(['../main/ipc/channels', '../main/operations/names', './bridge', 'electron']);
+    expect(imports).toEqual(['../main/ipc/channels', './bridge', 'electron']);
     expect(source).not.toMatch(/exposeInMainWorld\([^)]*ipcRenderer/);
     expect(source).not.toMatch(/invoke\(\s*channel/);
   });

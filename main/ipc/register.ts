@@ -6,9 +6,9 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { BridgeResult, DatabaseChoice, PrinterInfo } from '../../preload/bridge';
 import type { Station } from '../core/station';
-import { ipcChannel, OPERATION_NAMES } from '../operations/spec';
+import { OPERATION_NAMES } from '../operations/spec';
 import { callOperation, logToConsole, problemResult, type InternalErrorLog } from './call-operation';
-import { DESKTOP_CHANNELS } from './channels';
+import { DESKTOP_CHANNELS, ipcChannel } from './channels';
 import { assertTrustedEvent, type SenderPolicy } from './sender';
 
 export function registerOperationHandlers(station: Station, trusts: SenderPolicy, log: InternalErrorLog = logToConsole): () => void {

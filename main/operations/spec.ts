@@ -148,6 +148,3 @@ export type InputOf<N extends OperationName> = Part<Operations[N], 'params'> &
   Part<Operations[N], 'body'> &
   Part<Operations[N], 'headers'>;
 export type OutputOf<N extends OperationName> = StaticOf<Operations[N]['response']>;
-
-/** The IPC channel of an operation: fixed, one per operation. */
-export const ipcChannel = (name: OperationName): string => `station:${name}`;
