@@ -4,6 +4,8 @@
  *   apikey create --user NAME [--name LABEL]      prints only the key
  *   migrate --from DATA_DIR --to postgres://…      a desk's SQLite data into PostgreSQL
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './core/data-dir';
 import { ProblemError } from './core/errors';
@@ -11,6 +13,7 @@ import type { Station } from './core/station';
 import { chosenDatabaseUrl, openStation } from './open-station';
 import { fillDemoData } from './cli/demo-data';
 import type { SqliteStore } from './stores/sqlite';
+import { DATABASE_FILE } from './stores/sqlite/database';
 
 const USAGE = `usage: npm run cli -- [--data-dir DIR | --database postgres://…] <command>
   user add NAME [--admin] --password-stdin   add a user; the password is read from standard input
@@ -85,9 +88,15 @@ async function main(): Promise<void> {
     console.error(`copied and verified: ${tables.map((t) => `${t.table} ${t.postgres}`).join(', ')}`);
     return;
   }
+  const dataDir = values['data-dir'] ?? defaultDataDir();
+  const databaseUrl = chosenDatabaseUrl(values.database);
+  // A user or key made in a new, empty file would belong to no station: say where we looked.
+  if (!databaseUrl && positionals[0] !== 'demo-data' && !existsSync(join(dataDir, DATABASE_FILE))) {
+    throw new Error(`No station data in ${dataDir}. Pass the --data-dir (or --database) the station runs with, or start it once with npm run serve.`);
+  }
   const station = await openStation({
-    dataDir: values['data-dir'] ?? defaultDataDir(),
-    databaseUrl: chosenDatabaseUrl(values.database),
+    dataDir,
+    databaseUrl,
     // stderr: stdout carries only what the command prints (an API key, say).
     onMigration: ({ version, name }) => console.error(`Upgrading the database to schema ${version} (${name})…`),
   });

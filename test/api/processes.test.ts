@@ -5,7 +5,7 @@
  * SHIPPING_STATION_DATABASE_URL, the CLI by --database.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -88,5 +88,20 @@ describe('npm run cli', () => {
     const byPassword = await signIn('credentials', { credentials: { username: 'wms', password: 'warehouse system pw' } });
     expect(byPassword.status).toBe(200);
     await expect(run(process.execPath, [CLI, ...storeArgs, 'user', 'add', 'x'])).rejects.toThrow();
+  });
+
+  it('refuses a data folder with no station in it, naming the folder and the flag, and creates nothing', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'ss-empty-'));
+    try {
+      const failed: { code?: number; stderr: string } = await run(process.execPath, [CLI, '--data-dir', empty, 'apikey', 'create', '--user', 'admin']).catch(
+        (e: { code: number; stderr: string }) => e,
+      );
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toContain(`No station data in ${empty}`);
+      expect(failed.stderr).toContain('--data-dir');
+      expect(readdirSync(empty)).toEqual([]);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 });
