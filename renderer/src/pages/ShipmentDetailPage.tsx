@@ -2,7 +2,7 @@
  * One shipment: its status, addresses, pieces and history, a preview of every label, and
  * what a desk does with it — print, download, cancel, record a scan.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, describeError } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorNotice, Notice } from '../components/Notice';
@@ -34,6 +34,15 @@ export function ShipmentDetailPage({ id }: { id: string }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [scanOpen, setScanOpen] = useState(false);
+  // The Print button is disabled while printing, which drops focus to the page's body:
+  // hand it back once the button is usable again, so the next keys work.
+  const printButton = useRef<HTMLButtonElement>(null);
+  const refocusPrint = useRef(false);
+  useEffect(() => {
+    if (!refocusPrint.current || busy !== null) return;
+    refocusPrint.current = false;
+    printButton.current?.focus();
+  }, [busy]);
 
   async function print() {
     setBusy('printing');
@@ -45,6 +54,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
       setOutcome({ tone: 'error', text: `The label was not printed: ${describeError(error)}` });
     } finally {
       setBusy(null);
+      refocusPrint.current = true;
       loaded.reload();
     }
   }
@@ -121,7 +131,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
           </p>
         </div>
         <div className="toolbar-right">
-          <button type="button" className="button button-primary" onClick={print} disabled={busy !== null || cancelled}>
+          <button ref={printButton} type="button" className="button button-primary" onClick={print} disabled={busy !== null || cancelled}>
             {busy === 'printing' ? 'Printing…' : 'Print label'}
           </button>
           <button type="button" className="button" onClick={() => download(shipment.shipmentNumber)} disabled={busy !== null || cancelled}>
