@@ -1,0 +1,128 @@
+/**
+ * Where the keyboard is, in real Chromium against the real station: focus after printing,
+ * focus and a screen-reader announcement on every screen change, the scan form's statuses,
+ * and an operator changing their own password.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startStation, type RunningStation } from './station';
+import { createByApi } from './station-api';
+import { detailStatus, screenshot, waitForText, waitUntil } from './ui';
+
+let station: RunningStation;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+/** The focused element as a person would name it: `BUTTON Print label`, `H1 Settings`. */
+export async function focused(on: Page): Promise<string> {
+  return on.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return 'BODY';
+    const label =
+      active.getAttribute('aria-label') ??
+      (active.id ? document.querySelector(`label[for="${active.id}"]`)?.textContent : null) ??
+      active.textContent ??
+      '';
+    return `${active.tagName} ${label.replace(/\s+/g, ' ').trim()}`;
+  });
+}
+
+const waitForFocus = (expected: string | RegExp) =>
+  waitUntil(`focus on ${String(expected)}`, () => focused(page), (f) => (typeof expected === 'string' ? f === expected : expected.test(f)));
+
+/** print() calls of this page and of the hidden label frame (see browser-print.ts). */
+const printCalls = () =>
+  page.evaluate(() => {
+    type Counted = Window & { __printCalls?: number };
+    const frame = document.querySelector<HTMLIFrameElement>('iframe[data-label-print]');
+    let inFrame = 0;
+    try {
+      inFrame = (frame?.contentWindow as Counted | null)?.__printCalls ?? 0;
+    } catch {
+      inFrame = 0;
+    }
+    return ((window as Counted).__printCalls ?? 0) + inFrame;
+  });
+
+const announcer = () => page.getByTestId('screen-announcer');
+
+beforeAll(async () => {
+  station = await startStation();
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
+  // No print dialog in headless Chromium: count the calls instead, in every frame.
+  await context.addInitScript(() => {
+    const counted = window as Window & { __printCalls?: number };
+    counted.print = () => {
+      counted.__printCalls = (counted.__printCalls ?? 0) + 1;
+    };
+  });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`${station.url}/`);
+  await page.getByLabel('User name').fill('admin');
+  await page.getByLabel('Password').fill(station.adminPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await station?.stop();
+});
+
+describe('focus on the desk', () => {
+  it('moves focus to the new screen’s heading or first field, and announces the screen', async () => {
+    await waitForFocus('H1 Shipments');
+    await waitForText(announcer(), /^Shipments$/);
+
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Settings' }).click();
+    await waitForFocus('H1 Settings');
+    await waitForText(announcer(), /^Settings$/);
+    // The heading takes focus from a script only: it is no stop on the Tab path.
+    expect(await page.getByRole('heading', { name: 'Settings', level: 1 }).getAttribute('tabindex')).toBe('-1');
+
+    // A form screen: its first field, once the carriers have loaded.
+    await page.keyboard.press('Alt+N');
+    await waitForFocus(/^SELECT Carrier\b/);
+    await waitForText(announcer(), /^New shipment$/);
+
+    await nav.getByRole('link', { name: 'Track' }).click();
+    await waitForFocus('INPUT Shipment or tracking number');
+    await waitForText(announcer(), /^Track a parcel$/);
+
+    const shipment = await createByApi(station);
+    await page.goto(`${station.url}/#/shipments/${shipment.shipmentId}`);
+    await waitForFocus(new RegExp(`^H1 ${shipment.shipmentNumber}`));
+    await waitForText(announcer(), `Shipment: ${shipment.shipmentNumber} Not Printed`);
+
+    // Back to the list: the screen changes again, and so does focus.
+    await page.goBack();
+    await waitForText(announcer(), /^Track a parcel$/);
+    await waitForFocus('INPUT Shipment or tracking number');
+  });
+
+  it('gives focus back to the page after printing, so the next keys work', async () => {
+    const shipment = await createByApi(station, 'EC1A 1BB');
+    await page.goto(`${station.url}/#/shipments/${shipment.shipmentId}`);
+    await waitForFocus(new RegExp(`^H1 ${shipment.shipmentNumber}`));
+    const print = page.getByRole('button', { name: 'Print label' });
+    await print.focus();
+    await page.keyboard.press('Enter');
+    await waitForText(detailStatus(page), /^Printed$/);
+    await waitUntil('a print() call', printCalls, (n) => n === 1);
+    await waitForFocus('BUTTON Print label');
+    expect(await page.evaluate(() => document.hasFocus())).toBe(true);
+    // The next key does what it says: Alt+N opens a new shipment.
+    await page.keyboard.press('Alt+N');
+    await page.getByRole('heading', { name: 'New shipment', level: 1 }).waitFor();
+    await screenshot(page, 'focus-after-print-new-shipment');
+  });
+
+  it('threw no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
