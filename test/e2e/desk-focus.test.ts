@@ -6,8 +6,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, startStation, type RunningStation } from './station';
-import { createByApi } from './station-api';
-import { detailStatus, screenshot, waitForText, waitUntil } from './ui';
+import { apiToken, callAsAdmin, createByApi } from './station-api';
+import { detailStatus, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
@@ -120,6 +120,50 @@ describe('focus on the desk', () => {
     await page.keyboard.press('Alt+N');
     await page.getByRole('heading', { name: 'New shipment', level: 1 }).waitFor();
     await screenshot(page, 'focus-after-print-new-shipment');
+  });
+
+  it('lets an operator change their own password in Settings; their other sign-ins end, this desk stays signed in', async () => {
+    const olive = { username: 'olive', password: 'olive password 1' };
+    await callAsAdmin(station, 'POST', '/users', { ...olive, role: 'operator' });
+    const elsewhere = await apiToken(station, olive.username, olive.password);
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const desk = await context.newPage();
+    desk.on('pageerror', (error) => pageErrors.push(error.message));
+    try {
+      await desk.goto(`${station.url}/#/settings`);
+      await desk.getByLabel('User name').fill(olive.username);
+      await desk.getByLabel('Password').fill(olive.password);
+      await desk.getByRole('button', { name: 'Sign in' }).click();
+      await desk.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      // An operator sees no user administration, but does see their own password.
+      expect(await desk.getByRole('heading', { name: 'Users' }).count()).toBe(0);
+      const form = desk.getByRole('form', { name: 'Your password' });
+      await form.getByLabel('Current password').fill('not my password');
+      await form.getByLabel('New password', { exact: true }).fill('olive new passphrase');
+      await form.getByLabel('New password again').fill('olive new passphrase');
+      await form.getByRole('button', { name: 'Change password' }).click();
+      const current = form.getByLabel('Current password');
+      await waitUntil('the current password marked', () => current.getAttribute('aria-invalid'), (v) => v === 'true');
+      const errorId = (await current.getAttribute('aria-describedby'))!.split(' ')[0]!;
+      expect(await textOf(desk.locator(`[id="${errorId}"]`))).toMatch(/not your current password/i);
+
+      await current.fill(olive.password);
+      await form.getByRole('button', { name: 'Change password' }).click();
+      await waitForText(desk.locator('section[aria-labelledby="own-password-heading"]').getByRole('status'), 'Password changed.');
+      await screenshot(desk, 'settings-own-password-changed');
+      // This desk goes on: the list loads with the new sign-in.
+      await desk.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shipments' }).click();
+      await desk.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
+      await desk.getByText(/No shipments yet|shipments? ·/).first().waitFor();
+      expect(await desk.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
+      // The other sign-in ended; the old password is refused, the new one accepted.
+      const me = await fetch(`${station.url}/me`, { headers: { Authorization: `Bearer ${elsewhere}` } });
+      expect(me.status).toBe(401);
+      await expect(apiToken(station, olive.username, olive.password)).rejects.toThrow(/400/);
+      await apiToken(station, olive.username, 'olive new passphrase');
+    } finally {
+      await context.close();
+    }
   });
 
   it('threw no uncaught errors in the page', () => {
