@@ -122,6 +122,48 @@ describe('focus on the desk', () => {
     await screenshot(page, 'focus-after-print-new-shipment');
   });
 
+  it('offers in the scan form only the statuses allowed from the current one, and records a repeated scan once', async () => {
+    const shipment = await createByApi(station, 'N1 9GU');
+    await page.goto(`${station.url}/#/shipments/${shipment.shipmentId}`);
+    await waitForFocus(new RegExp(`^H1 ${shipment.shipmentNumber}`));
+    const open = page.getByRole('button', { name: 'Record a scan' });
+    // Not Printed takes no carrier scan: the button says why it is off.
+    expect(await open.isDisabled()).toBe(true);
+    expect(await open.getAttribute('title')).toMatch(/Print the label first/);
+
+    await callAsAdmin(station, 'GET', `/shipments/${shipment.shipmentId}/label`);
+    await page.reload();
+    await waitForText(detailStatus(page), /^Printed$/);
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await waitForFocus(/^SELECT Status/);
+    const status = page.locator('form.scan-form').getByLabel('Status');
+    expect(await status.locator('option').allTextContents()).toEqual([
+      'Awaiting Collection', 'Enroute to Depot', 'At the Depot', 'On Vehicle For Delivery', 'Unknown', 'On Hold', 'Not Scanned', 'Failed',
+    ]);
+    await status.selectOption('On Vehicle For Delivery');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Leeds depot');
+    await page.keyboard.press('Enter');
+    await waitForText(detailStatus(page), /^On Vehicle For Delivery$/);
+    // Focus goes back to the button that opened the form.
+    await waitForFocus('BUTTON Record a scan');
+
+    // From a carrier status the final ones follow; the same scan again within seconds is one scan.
+    await page.keyboard.press('Enter');
+    await waitForFocus(/^SELECT Status/);
+    const next = await status.locator('option').allTextContents();
+    expect(next).toEqual(expect.arrayContaining(['Delivered to Receiver', 'Returned to Sender', 'Lost', 'Destroyed']));
+    expect(next).not.toContain('Cancelled');
+    await status.selectOption('On Vehicle For Delivery');
+    await page.locator('form.scan-form').getByLabel('Location').fill('Leeds depot');
+    await page.keyboard.press('Enter');
+    await waitForText(page.getByRole('status').filter({ hasText: 'Scan recorded' }), 'Scan recorded: On Vehicle For Delivery.');
+    const history = await page.locator('.timeline').innerText();
+    expect(history.match(/On Vehicle For Delivery/g)).toHaveLength(1);
+    await screenshot(page, 'scan-recorded-once');
+  });
+
   it('lets an operator change their own password in Settings; their other sign-ins end, this desk stays signed in', async () => {
     const olive = { username: 'olive', password: 'olive password 1' };
     await callAsAdmin(station, 'POST', '/users', { ...olive, role: 'operator' });

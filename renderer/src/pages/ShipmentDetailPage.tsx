@@ -11,7 +11,7 @@ import { formatDateTime } from '../lib/format';
 import { downloadPdf } from '../lib/pdf-bytes';
 import { printOnCreateOutcome } from '../lib/pending-print';
 import { printShipmentLabel } from '../lib/printing';
-import { cancelBlockedReason, isTerminal } from '../lib/statuses';
+import { cancelBlockedReason, scanBlockedReason } from '../lib/statuses';
 import { useLoad } from '../lib/use-load';
 import { lastListHref } from '../router/navigation';
 import { LabelPreview } from '../shipment/LabelPreview';
@@ -43,6 +43,25 @@ export function ShipmentDetailPage({ id }: { id: string }) {
     refocusPrint.current = false;
     printButton.current?.focus();
   }, [busy]);
+  // Likewise when the scan form closes (its button was disabled while it was open), and
+  // after a cancel (its button stays disabled): focus goes to the heading with the status.
+  const scanButton = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const scanWasOpen = useRef(false);
+  useEffect(() => {
+    if (scanOpen) scanWasOpen.current = true;
+    else if (scanWasOpen.current) {
+      scanWasOpen.current = false;
+      (scanButton.current?.disabled ? heading.current : scanButton.current)?.focus();
+    }
+  }, [scanOpen]);
+  // After the dialog has closed (the child's effect runs first), not while it is modal.
+  const focusHeadingAfterCancel = useRef(false);
+  useEffect(() => {
+    if (!focusHeadingAfterCancel.current || confirmCancel || busy !== null) return;
+    focusHeadingAfterCancel.current = false;
+    heading.current?.focus();
+  }, [confirmCancel, busy]);
 
   async function print() {
     setBusy('printing');
@@ -85,6 +104,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
       setConfirmCancel(false);
       setBusy(null);
       loaded.reload();
+      focusHeadingAfterCancel.current = true;
     }
   }
 
@@ -110,6 +130,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
   const shown: Outcome = outcome ?? (printed ? { tone: printed.ok ? 'success' : 'error', text: printed.message } : null);
   const status = tracking.lastStatus.status || shipment.status;
   const cancelReason = cancelBlockedReason(status);
+  const scanReason = scanBlockedReason(status);
   const cancelled = status === 'Cancelled';
 
   return (
@@ -119,7 +140,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
       </p>
       <header className="page-header detail-header">
         <div>
-          <h1 className="detail-title">
+          <h1 className="detail-title" ref={heading} tabIndex={-1}>
             <span className="mono">{shipment.shipmentNumber}</span>
             <span aria-live="polite" data-testid="shipment-status">
               <StatusChip status={status} />
@@ -137,8 +158,8 @@ export function ShipmentDetailPage({ id }: { id: string }) {
           <button type="button" className="button" onClick={() => download(shipment.shipmentNumber)} disabled={busy !== null || cancelled}>
             Download PDF
           </button>
-          <button type="button" className="button" onClick={() => setScanOpen(true)} disabled={scanOpen || isTerminal(status)}
-            title={isTerminal(status) ? `A shipment that is ${status} takes no more scans.` : undefined}
+          <button ref={scanButton} type="button" className="button" onClick={() => setScanOpen(true)} disabled={scanOpen || scanReason !== null}
+            title={scanReason ?? undefined}
           >
             Record a scan
           </button>
@@ -173,6 +194,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
           {scanOpen ? (
             <RecordScanForm
               shipmentId={id}
+              currentStatus={status}
               onClose={() => setScanOpen(false)}
               onRecorded={(result) => {
                 setScanOpen(false);
