@@ -411,7 +411,7 @@ export class ShipmentService {
       // A scanner's double read or a retried request: recorded once, answered as the first.
       if (isRepeatScan(latest, event)) return null;
       if (!canTransition(row.status, status)) {
-        throw conflict(`Shipment ${row.shipmentNumber} cannot go from ${row.status} to ${status}.`);
+        throw conflict(`Shipment ${row.shipmentNumber} cannot go from ${row.status} to ${status}; choose a status that may follow ${row.status}.`);
       }
       return event;
     });

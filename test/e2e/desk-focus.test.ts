@@ -208,6 +208,60 @@ describe('focus on the desk', () => {
     }
   });
 
+  it('speaks to the operator in their words: no request paths, no "check the key", no stack text; each says what to do', async () => {
+    const technical = /[a-z][A-Za-z]*\.[a-z][A-Za-z]*\b|\[\d+\]|check the key|Error:|\bat \w+ \(|fetch|EADDR|SQLITE|undefined/i;
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const desk = await context.newPage();
+    desk.on('pageerror', (error) => pageErrors.push(error.message));
+    try {
+      await desk.goto(`${station.url}/`);
+      await desk.getByLabel('User name').fill('admin');
+      await desk.getByLabel('Password').fill('not the password');
+      await desk.getByRole('button', { name: 'Sign in' }).click();
+      const refused = await waitForText(desk.getByRole('alert'), 'do not match');
+      expect(refused).not.toMatch(technical);
+      expect(refused).toMatch(/Type them again/);
+      await desk.getByLabel('Password').fill(station.adminPassword);
+      await desk.getByRole('button', { name: 'Sign in' }).click();
+      await desk.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
+
+      // The station stops answering while the list refreshes.
+      await desk.route(/\/shipments\?/, (route) => route.abort('connectionrefused'));
+      await desk.getByRole('button', { name: 'Refresh' }).click();
+      const unreachable = await waitForText(desk.getByRole('alert'), 'not answering');
+      expect(unreachable).toBe('The station is not answering. Check that it is running, then try again.');
+      await desk.unroute(/\/shipments\?/);
+
+      // A failure inside the station: the code to quote, never its trace.
+      await desk.route(/\/shipments\?/, (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/problem+json',
+          body: JSON.stringify({ type: '/problems/internal', title: 'Something went wrong inside the station', status: 500,
+            detail: 'Something went wrong inside the station; quote trace id req-2a.', instance: '/shipments', traceId: 'req-2a' }),
+        }),
+      );
+      await desk.getByRole('button', { name: 'Refresh' }).click();
+      const internal = await waitForText(desk.getByRole('alert'), 'nothing was saved');
+      expect(internal).toMatch(/Try again\. If it happens again, tell your administrator the code req-2a\./);
+      await desk.unroute(/\/shipments\?/);
+
+      // A refused setting names the field as the screen does.
+      await desk.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+      const sender = desk.getByRole('group', { name: 'Sender address' });
+      await sender.getByLabel('Post code').fill('NOT A CODE');
+      await sender.getByLabel('Address line 1').fill('1 Dock Road');
+      await sender.getByLabel('City').fill('Leeds');
+      await desk.getByRole('button', { name: /^Save/ }).first().click();
+      const settings = await waitForText(desk.getByRole('alert').first(), /./);
+      expect(settings).not.toMatch(technical);
+      for (const text of await desk.getByRole('alert').allInnerTexts()) expect(text).not.toMatch(technical);
+      await screenshot(desk, 'messages-settings-refused');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('threw no uncaught errors in the page', () => {
     expect(pageErrors).toEqual([]);
   });

@@ -46,8 +46,13 @@ export function RecordScanForm({ shipmentId, currentStatus, onRecorded, onClose 
       });
       onRecorded(tracking);
     } catch (error) {
-      if (error instanceof ApiProblem && error.status === 400) setErrors({ ...error.fields });
-      setRefusal(describeError(error));
+      // `status` is also a member of the problem itself, so the station names it `body.status`.
+      const fields = error instanceof ApiProblem && error.status === 400
+        ? Object.fromEntries(Object.entries(error.fields).map(([path, text]) => [path.replace(/^body\./, ''), text]))
+        : {};
+      setErrors(fields);
+      // Field errors sit beside their fields; anything else is said once, above them.
+      setRefusal(Object.keys(fields).length > 0 ? null : describeError(error));
     } finally {
       setBusy(false);
     }
