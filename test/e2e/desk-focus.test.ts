@@ -129,7 +129,8 @@ describe('focus on the desk', () => {
     const open = page.getByRole('button', { name: 'Record a scan' });
     // Not Printed takes no carrier scan: the button says why it is off.
     expect(await open.isDisabled()).toBe(true);
-    expect(await open.getAttribute('title')).toMatch(/Print the label first/);
+    const reasonId = await open.getAttribute('aria-describedby');
+    expect(await textOf(page.locator(`[id="${reasonId}"]`))).toMatch(/^Print the label first/);
 
     await callAsAdmin(station, 'GET', `/shipments/${shipment.shipmentId}/label`);
     await page.reload();

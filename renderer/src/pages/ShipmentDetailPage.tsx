@@ -160,6 +160,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
           </button>
           <button ref={scanButton} type="button" className="button" onClick={() => setScanOpen(true)} disabled={scanOpen || scanReason !== null}
             title={scanReason ?? undefined}
+            aria-describedby={scanReason ? 'scan-reason' : undefined}
           >
             Record a scan
           </button>
@@ -177,6 +178,11 @@ export function ShipmentDetailPage({ id }: { id: string }) {
       {cancelReason && !cancelled ? (
         <p id="cancel-reason" className="action-reason">
           {cancelReason}
+        </p>
+      ) : null}
+      {scanReason ? (
+        <p id="scan-reason" className="action-reason">
+          {scanReason}
         </p>
       ) : null}
       {cancelled ? (
