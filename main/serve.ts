@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { defaultDataDir } from './core/data-dir';
 import { resourcesDir } from './core/resources';
 import { labelPoolFromEnv } from './core/labels/label-pool';
-import { DEFAULT_PORT, startServer } from './http/server';
+import { DEFAULT_PORT, assertPortFree, startServer } from './http/server';
 import { chosenDatabaseUrl, openStation } from './open-station';
 
 async function main(): Promise<void> {
@@ -23,6 +23,8 @@ async function main(): Promise<void> {
   });
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0 to 65535, not ${values.port}`);
+  // Before the data directory or database is touched: a taken port changes nothing.
+  await assertPortFree(port, values.host);
   const dataDir = values['data-dir'] ?? defaultDataDir();
   const labels = labelPoolFromEnv();
   const station = await openStation({

@@ -101,9 +101,9 @@ export class AuthService {
     }
   }
 
-  private async checkRateLimit(client: string, username: string | undefined): Promise<void> {
+  private async checkRateLimit(client: string | undefined, username: string | undefined): Promise<void> {
     const wait = Math.max(
-      await this.failuresByClient.retryAfter(client),
+      client === undefined ? 0 : await this.failuresByClient.retryAfter(client),
       username === undefined ? 0 : await this.failuresByUser.retryAfter(username.toLowerCase()),
     );
     if (wait > 0) {
@@ -253,6 +253,29 @@ export class AuthService {
     // A disabled user or a new password ends every open sign-in of that user.
     await this.repo.updateUser(updated, updated.disabled || changes.password !== undefined, this.options.now());
     return toUser(updated);
+  }
+
+  /**
+   * An operator changes their own password: the current one proves it is them (wrong
+   * guesses count towards the sign-in limit). Every sign-in of the user ends, this one too,
+   * and a new sign-in is returned for the desk that asked, so only the others are signed out.
+   */
+  async changeOwnPassword(actor: AuthUser, currentPassword: string, newPassword: string): Promise<AuthResponse> {
+    // Counted per user only: a desk's client is shared by everyone who signs in there.
+    await this.checkRateLimit(undefined, actor.username);
+    const user = await this.repo.userById(actor.id);
+    if (!user || user.disabled) throw new ProblemError('unauthorized', 'Your user is disabled; ask an administrator.');
+    const errors = new FieldErrors();
+    const currentIsRight = await verifyPassword(currentPassword, user.passwordHash);
+    if (!currentIsRight) errors.add('currentPassword', 'is not your current password');
+    const weak = passwordProblem(newPassword);
+    if (weak) errors.add('newPassword', weak);
+    else if (newPassword === currentPassword) errors.add('newPassword', 'must differ from the current password');
+    if (!currentIsRight) await this.failuresByUser.record(actor.username.toLowerCase());
+    errors.throwIfAny();
+    const updated: UserRecord = { ...user, passwordHash: await hashPassword(newPassword) };
+    await this.repo.updateUser(updated, true, this.options.now());
+    return this.issueTokens(user.id, 'password-change');
   }
 
   // ------------------------------------------------------------ API keys

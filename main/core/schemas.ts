@@ -389,6 +389,13 @@ export const UpdateUserRequest = Type.Object(
   { additionalProperties: false },
 );
 export const UserIdParams = Type.Object({ userId: Type.String({ maxLength: 20 }) });
+export const ChangeOwnPasswordRequest = Type.Object(
+  {
+    currentPassword: Type.String({ maxLength: 1024 }),
+    newPassword: Type.String({ maxLength: 1024 }),
+  },
+  { additionalProperties: false },
+);
 
 export const ApiKey = Type.Object({
   id: Type.Integer(),

@@ -70,6 +70,19 @@ function canonicalJson(value: unknown): string {
 }
 
 /** An event the station records itself (created, printed, cancelled): no place, no scan data. */
+/** How close in time two identical scans must be to count as one scan read twice. */
+export const REPEAT_SCAN_WINDOW_MS = 10_000;
+
+/** The same scan again: same status, place and piece, within seconds of the one on record. */
+export function isRepeatScan(previous: EventRecord, next: EventRecord): boolean {
+  return (
+    previous.status === next.status &&
+    previous.location.trim() === next.location.trim() &&
+    previous.trackingNumber === next.trackingNumber &&
+    Math.abs(next.occurredOn - previous.occurredOn) <= REPEAT_SCAN_WINDOW_MS
+  );
+}
+
 function stationEvent(status: ShipmentStatus, description: string, user: string, at: number): EventRecord {
   return {
     status,
@@ -394,9 +407,11 @@ export class ShipmentService {
       user: caller.username,
       occurredOn,
     };
-    const after = await this.repo.changeStatus(found.id, (row) => {
+    const after = await this.repo.changeStatus(found.id, (row, latest) => {
+      // A scanner's double read or a retried request: recorded once, answered as the first.
+      if (isRepeatScan(latest, event)) return null;
       if (!canTransition(row.status, status)) {
-        throw conflict(`Shipment ${row.shipmentNumber} cannot go from ${row.status} to ${status}.`);
+        throw conflict(`Shipment ${row.shipmentNumber} cannot go from ${row.status} to ${status}; choose a status that may follow ${row.status}.`);
       }
       return event;
     });

@@ -140,9 +140,10 @@ export type CreateOutcome =
 
 /**
  * Decides, inside the store's transaction, what a status change writes: an event, or
- * null for nothing. It may throw (a ProblemError): then nothing is written.
+ * null for nothing. It may throw (a ProblemError): then nothing is written. `latest` is
+ * the event the status comes from (the latest by occurredOn, then insertion order).
  */
-export type StatusDecision = (current: ShipmentRecord) => EventRecord | null;
+export type StatusDecision = (current: ShipmentRecord, latest: EventRecord) => EventRecord | null;
 
 export interface ShipmentStore {
   /**

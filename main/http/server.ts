@@ -1,6 +1,6 @@
 /** Listens on loopback (CONTRACT §1) and shuts down cleanly. */
 import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import type { Station } from '../core/station';
 import { buildApp } from './app';
 import { isLoopbackAddress } from './loopback-policy';
@@ -24,7 +24,50 @@ export async function startServer(options: ServerOptions): Promise<{ app: Fastif
     console.warn(`WARNING: binding ${host}, not loopback: other machines may reach this station's API.`);
   }
   const app = await buildApp({ station: options.station, port, rendererDir: options.rendererDir, logger: options.logger ?? false });
-  await app.listen({ port, host });
+  try {
+    await app.listen({ port, host });
+  } catch (error) {
+    // Taken since it was checked: said the same way.
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortTakenError(port);
+    throw error;
+  }
   const actual = (app.server.address() as AddressInfo).port;
   return { app, url: `http://127.0.0.1:${actual}` };
+}
+
+/** The one line a person reads when the port is taken: which port, and the flag to change it. */
+export const portTakenMessage = (port: number): string =>
+  `Port ${port} is already in use (another station or program is listening on it); start on another port with --port, e.g. --port ${port === 65535 ? port - 1 : port + 1}.`;
+
+export class PortTakenError extends Error {
+  constructor(readonly port: number) {
+    super(portTakenMessage(port));
+    this.name = 'PortTakenError';
+  }
+}
+
+/** Listens and lets go again, so that a taken port is known before anything else starts. */
+function probe(port: number, host: string): Promise<'free' | 'taken' | 'no-such-address'> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') resolve('taken');
+      // A machine without IPv6 has no ::1 to be taken.
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'EAFNOSUPPORT') resolve('no-such-address');
+      else reject(error);
+    });
+    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve('free')));
+  });
+}
+
+/**
+ * Throws PortTakenError when `port` is taken on the address the station would bind (both
+ * loopback addresses by default). Port 0 asks the system for a free one: nothing to check.
+ */
+export async function assertPortFree(port: number, host?: string): Promise<void> {
+  if (port === 0) return;
+  const hosts = host && host !== 'localhost' ? [host] : ['127.0.0.1', '::1'];
+  for (const address of hosts) {
+    if ((await probe(port, address)) === 'taken') throw new PortTakenError(port);
+  }
 }

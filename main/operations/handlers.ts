@@ -47,4 +47,6 @@ export const handlers: Handlers = {
   getSettings: (ctx) => ctx.station.settings.get(),
   updateSettings: (ctx, { body }) => ctx.station.settings.update(body),
   health: (ctx) => ({ status: 'ok', version: ctx.station.version }),
+  changeOwnPassword: (ctx, { body }) =>
+    ctx.station.auth.changeOwnPassword(ctx.user!, body.currentPassword, body.newPassword),
 };

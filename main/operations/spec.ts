@@ -133,6 +133,11 @@ export const operations = spec({
     method: 'GET', path: '/health', tag: 'Station', access: 'public',
     summary: 'Whether the station is up, and its version', response: S.Health,
   },
+  changeOwnPassword: {
+    method: 'POST', path: '/me/password', tag: 'Authentication', access: 'user',
+    summary: 'Change your own password; your other sign-ins end, and this call returns a new sign-in for this one',
+    body: S.ChangeOwnPasswordRequest, response: S.AuthResponse,
+  },
 });
 
 export type Operations = typeof operations;

@@ -4,7 +4,9 @@
  */
 import { useEffect } from 'react';
 import { useSession } from './api';
+import type { SessionPhase } from './api/session';
 import { AppShell, PublicShell } from './components/AppShell';
+import { useScreenFocus } from './lib/screen-focus';
 import { NewShipmentPage } from './pages/NewShipmentPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SettingsPage } from './pages/SettingsPage';
@@ -25,10 +27,31 @@ const TITLES: Record<Route['page'], string> = {
   'not-found': 'Not found',
 };
 
+/** Screens whose work starts in a field: focus lands there rather than on the heading. */
+const FORM_SCREENS: ReadonlySet<Route['page']> = new Set(['sign-in', 'new-shipment', 'track']);
+
 export function App() {
   const route = useRoute();
   const phase = useSession((s) => s.phase);
+  // Signed out, every screen but Track is the sign-in screen.
+  const screen: Route['page'] = phase !== 'signed-in' && route.page !== 'track' ? 'sign-in' : route.page;
+  const announcement = useScreenFocus({
+    key: phase === 'restoring' ? 'restoring' : `${screen}|${route.page === 'shipment' ? route.id : ''}`,
+    title: TITLES[screen],
+    form: FORM_SCREENS.has(screen),
+  });
+  return (
+    <>
+      <Screens route={route} phase={phase} />
+      {/* Present from the start, so that a change of its text is announced. */}
+      <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="screen-announcer">
+        {announcement}
+      </div>
+    </>
+  );
+}
 
+function Screens({ route, phase }: { route: Route; phase: SessionPhase }) {
   useEffect(() => {
     document.title = `${TITLES[route.page]} · Shipping Station`;
   }, [route.page]);

@@ -1,5 +1,5 @@
 import { randomBytes, scryptSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, OPERATOR, addUsers, startTestStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
@@ -255,5 +255,57 @@ describe('users', () => {
     const res = await t.request({ method: 'PATCH', url: `/users/${me.id}`, token: admin, payload: { disabled: true } });
     expect(res.statusCode).toBe(400);
     expect(res.json().disabled).toMatch(/at least one enabled administrator/);
+  });
+});
+
+describe('changing one’s own password', () => {
+  // Earlier cases left failed sign-ins from this client: let their window pass first.
+  beforeEach(() => t.clock.advance(16 * 60_000));
+  const PAULA = { username: 'paula', password: 'paula password 1' };
+  const changePassword = (token: string | undefined, payload: object) =>
+    t.request({ method: 'POST', url: '/me/password', ...(token ? { token } : {}), payload });
+
+  it('an operator changes their own password: this desk goes on, their other sign-ins end', async () => {
+    const admin = await t.signIn();
+    expect((await t.request({ method: 'POST', url: '/users', token: admin, payload: PAULA })).statusCode).toBe(200);
+    const here = (await auth('credentials', { credentials: PAULA })).json();
+    const elsewhere = (await auth('credentials', { credentials: PAULA })).json();
+
+    // Every mistake at once: the current password wrong and the new one too short.
+    const refused = await changePassword(here.token.accessToken, { currentPassword: 'not it at all', newPassword: 'short' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ currentPassword: 'is not your current password', newPassword: expect.stringMatching(/at least 10/) });
+    const same = await changePassword(here.token.accessToken, { currentPassword: PAULA.password, newPassword: PAULA.password });
+    expect(same.json().newPassword).toMatch(/differ/);
+
+    const changed = await changePassword(here.token.accessToken, { currentPassword: PAULA.password, newPassword: 'a brand new passphrase' });
+    expect(changed.statusCode).toBe(200);
+    const fresh = changed.json();
+    expect(Object.keys(fresh).sort()).toEqual(['errorMessage', 'refreshToken', 'token']);
+    const me = await t.request({ method: 'GET', url: '/me', token: fresh.token.accessToken });
+    expect(me.json().user.username).toBe('paula');
+    // The old tokens of both desks are dead, the refresh tokens too.
+    for (const old of [here, elsewhere]) {
+      expect((await t.request({ method: 'GET', url: '/me', token: old.token.accessToken })).statusCode).toBe(401);
+      expect((await auth('refresh', { refreshToken: old.refreshToken.accessToken })).statusCode).toBe(400);
+    }
+    expect((await auth('refresh', { refreshToken: fresh.refreshToken.accessToken })).statusCode).toBe(200);
+    expect((await auth('credentials', { credentials: PAULA })).statusCode).toBe(400);
+    expect((await auth('credentials', { credentials: { username: 'paula', password: 'a brand new passphrase' } })).statusCode).toBe(200);
+  });
+
+  it('needs a sign-in, and counts wrong current passwords towards the sign-in limit', async () => {
+    expect((await changePassword(undefined, { currentPassword: 'x', newPassword: 'long enough pass' })).statusCode).toBe(401);
+    const admin = await t.signIn();
+    const QUINN = { username: 'quinn', password: 'quinn password 1' };
+    expect((await t.request({ method: 'POST', url: '/users', token: admin, payload: QUINN })).statusCode).toBe(200);
+    const token = await t.signIn(QUINN);
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      codes.push((await changePassword(token, { currentPassword: `guess number ${i}`, newPassword: 'long enough pass' })).statusCode);
+    }
+    expect(codes).toEqual([...Array<number>(10).fill(400), 429]);
+    // The password did not change along the way.
+    expect((await auth('credentials', { credentials: QUINN })).statusCode).toBe(429);
   });
 });

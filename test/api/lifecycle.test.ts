@@ -180,6 +180,44 @@ describe('carrier events', () => {
   });
 });
 
+describe('the same scan twice', () => {
+  const statuses = (res: { json: () => { trackingHistory: { status: string }[] } }) => res.json().trackingHistory.map((h) => h.status);
+
+  it('is recorded once within 10 seconds; another piece, place or a later time is a new scan', async () => {
+    const s = await createShipment(t, token, shipmentRequest({ shipmentPieces: [piece(), piece()] }));
+    await get(`/shipments/${s.shipmentId}/label`);
+    const [first, second] = s.shipmentPieces.map((p: { trackingNumber: string }) => p.trackingNumber) as [string, string];
+    const depot = { status: 'At the Depot', location: 'Leeds depot', trackingNumber: first };
+
+    const once = await scan(s.shipmentId, depot);
+    t.clock.advance(4_000);
+    const again = await scan(s.shipmentId, depot);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().lastStatus).toEqual(once.json().lastStatus);
+    expect(statuses(again)).toEqual(['Not Printed', 'Printed', 'At the Depot']);
+
+    expect(statuses(await scan(s.shipmentId, { ...depot, trackingNumber: second }))).toHaveLength(4);
+    expect(statuses(await scan(s.shipmentId, { ...depot, trackingNumber: second, location: 'York depot' }))).toHaveLength(5);
+    t.clock.advance(10_001);
+    expect(statuses(await scan(s.shipmentId, { ...depot, trackingNumber: second, location: 'York depot' }))).toHaveLength(6);
+  });
+
+  it('sent twice at once is recorded once, and a repeated final scan is no conflict', async () => {
+    const s = await createShipment(t, token);
+    await get(`/shipments/${s.shipmentId}/label`);
+    await scan(s.shipmentId, { status: 'On Vehicle For Delivery' });
+    const delivered = { status: 'Delivered to Receiver', location: 'Front door', signatory: 'S. RECEIVER' };
+    const both = await Promise.all([scan(s.shipmentId, delivered), scan(s.shipmentId, delivered)]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    t.clock.advance(2_000);
+    const repeated = await scan(s.shipmentId, delivered);
+    expect(repeated.statusCode).toBe(200);
+    expect(statuses(repeated)).toEqual(['Not Printed', 'Printed', 'On Vehicle For Delivery', 'Delivered to Receiver']);
+    // Another final scan after delivery is still refused by the status life.
+    expect((await scan(s.shipmentId, { ...delivered, location: 'Depot' })).statusCode).toBe(409);
+  });
+});
+
 describe('public tracking view', () => {
   const track = (ref: string, postCode: string, client = '127.0.0.1') =>
     t.request({ method: 'GET', url: `/shipments/${encodeURIComponent(ref)}?postCode=${encodeURIComponent(postCode)}`, remoteAddress: client });

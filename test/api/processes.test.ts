@@ -5,7 +5,8 @@
  * SHIPPING_STATION_DATABASE_URL, the CLI by --database.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -65,6 +66,38 @@ describe('npm run serve', () => {
     // Where the data is, and never the database's password.
     expect(output).toMatch(databaseUrl ? /data in postgres:\/\/postgres:\*\*\*@127\.0\.0\.1/ : /data in .*shipping-station\.db/);
     if (databaseUrl) expect(output).not.toContain(new URL(databaseUrl).password);
+  });
+});
+
+describe('npm run serve on a port that is taken', () => {
+  it('says so in one line naming the port and --port, and creates nothing on disk', async () => {
+    // Another program holds a loopback port.
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen({ port: 0, host: '127.0.0.1' }, resolve));
+    const port = (holder.address() as AddressInfo).port;
+    const freshDir = join(dataDir, 'not-yet-created');
+    try {
+      const outcome = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [SERVE, '--port', String(port), '--data-dir', freshDir], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, ...(databaseUrl ? { SHIPPING_STATION_DATABASE_URL: databaseUrl } : {}) },
+        });
+        let stdout = '';
+        let stderr = '';
+        child.stdout!.on('data', (c: Buffer) => (stdout += c));
+        child.stderr!.on('data', (c: Buffer) => (stderr += c));
+        child.on('exit', (code) => resolve({ code, stdout, stderr }));
+      });
+      expect(outcome.code).toBe(1);
+      expect(outcome.stdout).toBe('');
+      const lines = outcome.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^Port ${port} is already in use .*--port`));
+      expect(outcome.stderr).not.toMatch(/EADDRINUSE|\bat \w|Error:/);
+      expect(existsSync(freshDir)).toBe(false);
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 });
 

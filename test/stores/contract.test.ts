@@ -114,6 +114,23 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     expect(await store.shipments.changeStatus(987_654, () => null)).toBeUndefined();
   });
 
+  it('hands the decision the event the status comes from', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const outcome = await store.shipments.create(shipment(T0), pieces(), event('Not Printed', T0));
+    const id = 'created' in outcome ? outcome.created.id : 0;
+    const seen: EventRecord[] = [];
+    const scanAt = (at: number, location: string) => () => ({ ...event('At the Depot', at), location });
+    await store.shipments.changeStatus(id, () => event('Printed', T0 + 1000));
+    await store.shipments.changeStatus(id, scanAt(T0 + 5000, 'Hub'));
+    await store.shipments.changeStatus(id, scanAt(T0 + 3000, 'Earlier'));
+    await store.shipments.changeStatus(id, (_, latest) => {
+      seen.push(latest);
+      return null;
+    });
+    // The latest by time, not the last written.
+    expect(seen).toEqual([{ ...event('At the Depot', T0 + 5000), location: 'Hub' }]);
+  });
+
   it('lists and totals exactly, by status and by date, in both orders', async () => {
     const [store] = (await openDesks(dialect)) as [Store];
     const all: { id: number; createdOn: number; status: string }[] = [];

@@ -179,7 +179,11 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
       return inTransaction(pool, async (tx) => {
         const current = await one('WHERE id = $1 FOR UPDATE', shipmentId, tx);
         if (!current) return undefined;
-        const event = decide(current);
+        const latest = await tx.query<EventRecord>(
+          `SELECT ${EVENT_COLUMNS} FROM tracking_events WHERE shipment_id = $1 ORDER BY occurred_on DESC, id DESC LIMIT 1`,
+          [shipmentId],
+        );
+        const event = decide(current, latest.rows[0]!);
         if (!event) return current;
         await tx.query(INSERT_EVENT, eventValues(shipmentId, event));
         await tx.query(

@@ -121,7 +121,7 @@ export function sqliteShipments(db: Db, commit: GroupCommit): ShipmentStore {
       return commit(() => {
         const row = s.byId.get(shipmentId);
         if (!row) return undefined;
-        const event = decide(toShipmentRecord(row));
+        const event = decide(toShipmentRecord(row), toEventRecord(s.latestEvent.get(shipmentId)!));
         if (!event) return toShipmentRecord(row);
         s.insertEvent.run(eventRow(shipmentId, event));
         const latest = s.latestEvent.get(shipmentId)!;

@@ -35,7 +35,7 @@ export function createClient(transport: Transport, session: SessionHooks): Stati
         try {
           return await transport.call(name, session.accessToken(), input);
         } catch (retryError) {
-          if (retryError instanceof ApiProblem && retryError.status === 401) session.expire(retryError.detail);
+          if (retryError instanceof ApiProblem && retryError.status === 401) session.expire('Your sign-in has ended. Sign in again to carry on.');
           throw retryError;
         }
       }

@@ -4,7 +4,7 @@
  * `shipmentPieces[1].weight`, `Status`) kept apart from the standard members.
  */
 
-import { splitFieldErrors } from '../lib/field-errors';
+import { asSentence, humanPath, splitFieldErrors } from '../lib/field-errors';
 
 /** Members every problem body has; everything else string-valued names a field. */
 const STANDARD_MEMBERS = new Set(['type', 'title', 'status', 'detail', 'instance', 'traceId']);
@@ -86,6 +86,7 @@ export function unreachableProblem(cause: unknown, instance = ''): ApiProblem {
     type: '/problems/unreachable',
     title: 'The station cannot be reached',
     status: 0,
+    // The cause stays for the console and the log, not for the operator (describeError).
     detail: `The station did not answer (${reason}). Check that it is running, then try again.`,
     instance,
   });
@@ -104,11 +105,54 @@ export function unreadableProblem(status: number, instance = ''): ApiProblem {
 
 export const isApiProblem = (error: unknown): error is ApiProblem => error instanceof ApiProblem;
 
-/** A sentence for a person, from any error a call may throw. */
+/** `Delivery address › Post code: SW1A 9ZZZ is not a valid GB post code.` for each field named. */
+function fieldSentences(fields: Readonly<Record<string, string>>): string[] {
+  return Object.entries(fields).map(([path, message]) => `${humanPath(path.replace(/^body\./, ''))}: ${message.replace(/\.?$/, '.')}`);
+}
+
+/**
+ * A sentence for an operator, from any error a call may throw: what happened and what to do
+ * next, in the desk's words. Never a request path, a stack or a technical code; the station's
+ * own sentences are used where they already are a person's (a refused status change, a wait).
+ */
 export function describeError(error: unknown): string {
-  if (error instanceof ApiProblem) return error.detail || error.title;
-  if (error instanceof Error) return error.message;
-  return String(error);
+  if (!(error instanceof ApiProblem)) {
+    // Anything else is a failure inside this window: its text is a programmer's.
+    return 'Something went wrong on this screen. Reload the window (Ctrl+R) and try again.';
+  }
+  const detail = asSentence((error.detail || error.title).replace(/\.?$/, '.'));
+  switch (error.type) {
+    case '/problems/unreachable':
+      return 'The station is not answering. Check that it is running, then try again.';
+    case '/problems/unreadable':
+      return 'The station’s answer could not be read. Try again; if it keeps happening, restart the station.';
+  }
+  switch (error.status) {
+    case 400: {
+      const fields = fieldSentences(error.fields);
+      return fields.length > 0 ? `Please correct: ${fields.join(' ')}` : `${detail} Correct it and try again.`;
+    }
+    case 401:
+      return 'Your sign-in has ended. Sign in again to carry on.';
+    case 403:
+      return 'Your user may not do this. Ask an administrator.';
+    case 404:
+      return `${detail} It may have been mistyped; find it in Shipments and try again.`;
+    case 409:
+      // The station's sentence names the shipment and why (a refused status change, a name taken).
+      return detail;
+    case 413:
+      return 'That is too much to send at once. Send less, then try again.';
+    case 429:
+      return detail;
+    case 503:
+      return 'The station’s database cannot be used just now. Wait a moment and try again; if it goes on, tell your administrator.';
+  }
+  if (error.status >= 500) {
+    const code = error.traceId ? ` If it happens again, tell your administrator the code ${error.traceId}.` : ' If it happens again, tell your administrator.';
+    return `Something went wrong inside the station; nothing was saved. Try again.${code}`;
+  }
+  return `${detail} Try again.`;
 }
 
 /**
@@ -120,5 +164,6 @@ export function formErrors(error: unknown, onScreen: readonly string[]): { byFie
     return { byField: {}, notice: describeError(error) };
   }
   const { byField, unmapped } = splitFieldErrors(error.fields, onScreen);
-  return { byField, notice: unmapped.length > 0 ? [error.detail || error.title, ...unmapped].join(' ') : null };
+  // `unmapped` already reads `Delivery address › Post code: …`, never a request path.
+  return { byField, notice: unmapped.length > 0 ? `Please correct: ${unmapped.map((u) => u.replace(/\.?$/, '.')).join(' ')}` : null };
 }

@@ -51,6 +51,8 @@ export interface SessionController {
   refresh(): Promise<boolean>;
   expire(reason: string): void;
   signOut(): void;
+  /** Carries on with a new sign-in the station handed out (after a password change). */
+  replaceSignIn(auth: AuthResponse): Promise<void>;
 }
 
 export function createSessionController(transport: Transport): SessionController {
@@ -102,6 +104,7 @@ export function createSessionController(transport: Transport): SessionController
       storeRefreshToken(null);
       useSession.setState({ phase: 'signed-out', accessToken: null, user: null, notice: null });
     },
+    replaceSignIn: adopt,
   };
   return controller;
 }

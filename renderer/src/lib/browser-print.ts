@@ -13,6 +13,16 @@ const FRAME_TIMEOUT_MS = 10_000;
 
 let frameUrl: string | null = null;
 
+/**
+ * print() ran in the hidden frame, which had to take focus for it: give focus back to this
+ * page and to what held it, or the next keys go to the frame and nowhere.
+ */
+function returnFocus(before: Element | null): void {
+  window.focus();
+  if (before instanceof HTMLElement && before !== document.body && before.isConnected) before.focus();
+  else if (document.activeElement instanceof HTMLIFrameElement) document.activeElement.blur();
+}
+
 /** Resolves true once the frame's print() was called; false when the frame could not load the PDF. */
 function printInFrame(base64: string): Promise<boolean> {
   document.querySelectorAll('iframe[data-label-print]').forEach((frame) => frame.remove());
@@ -49,8 +59,10 @@ function printInFrame(base64: string): Promise<boolean> {
           // A refused frame shows the browser's error page: another origin, so no document.
           const view = frame.contentWindow;
           if (!view || !frame.contentDocument) return finish(false);
+          const before = document.activeElement;
           view.focus();
           view.print();
+          returnFocus(before);
           finish(true);
         } catch {
           finish(false);

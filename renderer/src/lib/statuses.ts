@@ -1,6 +1,12 @@
 /** What each shipment status means to a desk: its colour, and what may follow it (CONTRACT §8). */
 import { STATUSES, type ShipmentStatus } from '../../../main/core/schemas';
-import { CANCELLABLE_STATUSES as CANCELLABLE, TERMINAL_STATUSES as TERMINAL } from '../../../main/core/statuses';
+import {
+  CANCELLABLE_STATUSES as CANCELLABLE,
+  SCAN_STATUSES as SCANNABLE,
+  TERMINAL_STATUSES as TERMINAL,
+  canTransition,
+  isStatus,
+} from '../../../main/core/statuses';
 
 export { STATUSES };
 export type { ShipmentStatus };
@@ -41,3 +47,16 @@ export function cancelBlockedReason(status: string): string | null {
 }
 
 export const isTerminal = (status: string): boolean => (TERMINAL as readonly string[]).includes(status);
+
+/** What a scan may set a shipment to from where it is now: the core's status life, in scan order. */
+export function scanStatusesFrom(status: string): ShipmentStatus[] {
+  if (!isStatus(status)) return [];
+  return SCANNABLE.filter((next) => canTransition(status, next));
+}
+
+/** Why Record a scan is disabled, or null when some scan is allowed. */
+export function scanBlockedReason(status: string): string | null {
+  if (scanStatusesFrom(status).length > 0) return null;
+  if (status === 'Not Printed') return 'Print the label first: a shipment takes carrier scans once it is Printed.';
+  return `A shipment that is ${status} takes no more scans.`;
+}

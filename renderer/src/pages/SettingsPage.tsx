@@ -1,9 +1,10 @@
-/** Settings: the station (sender address, label size), this desk, and — for administrators — API keys and users. */
+/** Settings: the station (sender address, label size), this desk, your password, and — for administrators — API keys and users. */
 import { api, useSession } from '../api';
 import { ErrorNotice } from '../components/Notice';
 import { useLoad } from '../lib/use-load';
 import { ApiKeysPanel } from '../settings/ApiKeysPanel';
 import { DeskPanel } from '../settings/DeskPanel';
+import { OwnPasswordPanel } from '../settings/OwnPasswordPanel';
 import { StationPanel } from '../settings/StationPanel';
 import { UsersPanel } from '../settings/UsersPanel';
 
@@ -24,6 +25,7 @@ export function SettingsPage() {
       {settings.error ? <ErrorNotice error={settings.error} /> : null}
       {settings.data ? <StationPanel settings={settings.data} isAdmin={isAdmin} /> : null}
       <DeskPanel />
+      <OwnPasswordPanel />
       {isAdmin && me ? (
         <>
           {users.error ? <ErrorNotice error={users.error} /> : null}

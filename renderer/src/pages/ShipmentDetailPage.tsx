@@ -2,7 +2,7 @@
  * One shipment: its status, addresses, pieces and history, a preview of every label, and
  * what a desk does with it — print, download, cancel, record a scan.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api, describeError } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorNotice, Notice } from '../components/Notice';
@@ -11,7 +11,7 @@ import { formatDateTime } from '../lib/format';
 import { downloadPdf } from '../lib/pdf-bytes';
 import { printOnCreateOutcome } from '../lib/pending-print';
 import { printShipmentLabel } from '../lib/printing';
-import { cancelBlockedReason, isTerminal } from '../lib/statuses';
+import { cancelBlockedReason, scanBlockedReason } from '../lib/statuses';
 import { useLoad } from '../lib/use-load';
 import { lastListHref } from '../router/navigation';
 import { LabelPreview } from '../shipment/LabelPreview';
@@ -34,6 +34,34 @@ export function ShipmentDetailPage({ id }: { id: string }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [scanOpen, setScanOpen] = useState(false);
+  // The Print button is disabled while printing, which drops focus to the page's body:
+  // hand it back once the button is usable again, so the next keys work.
+  const printButton = useRef<HTMLButtonElement>(null);
+  const refocusPrint = useRef(false);
+  useEffect(() => {
+    if (!refocusPrint.current || busy !== null) return;
+    refocusPrint.current = false;
+    printButton.current?.focus();
+  }, [busy]);
+  // Likewise when the scan form closes (its button was disabled while it was open), and
+  // after a cancel (its button stays disabled): focus goes to the heading with the status.
+  const scanButton = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const scanWasOpen = useRef(false);
+  useEffect(() => {
+    if (scanOpen) scanWasOpen.current = true;
+    else if (scanWasOpen.current) {
+      scanWasOpen.current = false;
+      (scanButton.current?.disabled ? heading.current : scanButton.current)?.focus();
+    }
+  }, [scanOpen]);
+  // After the dialog has closed (the child's effect runs first), not while it is modal.
+  const focusHeadingAfterCancel = useRef(false);
+  useEffect(() => {
+    if (!focusHeadingAfterCancel.current || confirmCancel || busy !== null) return;
+    focusHeadingAfterCancel.current = false;
+    heading.current?.focus();
+  }, [confirmCancel, busy]);
 
   async function print() {
     setBusy('printing');
@@ -45,6 +73,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
       setOutcome({ tone: 'error', text: `The label was not printed: ${describeError(error)}` });
     } finally {
       setBusy(null);
+      refocusPrint.current = true;
       loaded.reload();
     }
   }
@@ -75,6 +104,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
       setConfirmCancel(false);
       setBusy(null);
       loaded.reload();
+      focusHeadingAfterCancel.current = true;
     }
   }
 
@@ -100,6 +130,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
   const shown: Outcome = outcome ?? (printed ? { tone: printed.ok ? 'success' : 'error', text: printed.message } : null);
   const status = tracking.lastStatus.status || shipment.status;
   const cancelReason = cancelBlockedReason(status);
+  const scanReason = scanBlockedReason(status);
   const cancelled = status === 'Cancelled';
 
   return (
@@ -109,7 +140,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
       </p>
       <header className="page-header detail-header">
         <div>
-          <h1 className="detail-title">
+          <h1 className="detail-title" ref={heading} tabIndex={-1}>
             <span className="mono">{shipment.shipmentNumber}</span>
             <span aria-live="polite" data-testid="shipment-status">
               <StatusChip status={status} />
@@ -121,14 +152,15 @@ export function ShipmentDetailPage({ id }: { id: string }) {
           </p>
         </div>
         <div className="toolbar-right">
-          <button type="button" className="button button-primary" onClick={print} disabled={busy !== null || cancelled}>
+          <button ref={printButton} type="button" className="button button-primary" onClick={print} disabled={busy !== null || cancelled}>
             {busy === 'printing' ? 'Printing…' : 'Print label'}
           </button>
           <button type="button" className="button" onClick={() => download(shipment.shipmentNumber)} disabled={busy !== null || cancelled}>
             Download PDF
           </button>
-          <button type="button" className="button" onClick={() => setScanOpen(true)} disabled={scanOpen || isTerminal(status)}
-            title={isTerminal(status) ? `A shipment that is ${status} takes no more scans.` : undefined}
+          <button ref={scanButton} type="button" className="button" onClick={() => setScanOpen(true)} disabled={scanOpen || scanReason !== null}
+            title={scanReason ?? undefined}
+            aria-describedby={scanReason ? 'scan-reason' : undefined}
           >
             Record a scan
           </button>
@@ -148,6 +180,11 @@ export function ShipmentDetailPage({ id }: { id: string }) {
           {cancelReason}
         </p>
       ) : null}
+      {scanReason ? (
+        <p id="scan-reason" className="action-reason">
+          {scanReason}
+        </p>
+      ) : null}
       {cancelled ? (
         <p id="cancel-reason" className="action-reason">
           Cancelled shipments cannot be printed, downloaded or cancelled again.
@@ -163,6 +200,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
           {scanOpen ? (
             <RecordScanForm
               shipmentId={id}
+              currentStatus={status}
               onClose={() => setScanOpen(false)}
               onRecorded={(result) => {
                 setScanOpen(false);

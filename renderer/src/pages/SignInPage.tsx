@@ -1,6 +1,6 @@
 /** Sign in with a user name and password; the Track screen is open to anyone from here. */
 import { useState, type FormEvent } from 'react';
-import { describeError, session, useSession } from '../api';
+import { ApiProblem, describeError, session, useSession } from '../api';
 import { Brand } from '../components/AppShell';
 import { hrefFor } from '../router/navigation';
 
@@ -18,7 +18,12 @@ export function SignInPage() {
     try {
       await session.signIn(username.trim(), password);
     } catch (problem) {
-      setError(describeError(problem));
+      // The station's answer names API keys too; at the desk it is always a name and password.
+      setError(
+        problem instanceof ApiProblem && problem.status === 400
+          ? 'That user name and password do not match. Type them again, or ask an administrator to reset your password.'
+          : describeError(problem),
+      );
       setPassword('');
     } finally {
       setBusy(false);

@@ -33,8 +33,17 @@ export function StationPanel({ settings, isAdmin }: StationPanelProps) {
       setLabelSize(saved.labelSize);
       setMessage({ tone: 'success', text: 'Station settings saved.' });
     } catch (error) {
-      setErrors(error instanceof ApiProblem ? { ...error.fields } : {});
-      setMessage({ tone: 'error', text: describeError(error) });
+      const fields = error instanceof ApiProblem ? { ...error.fields } : {};
+      setErrors(fields);
+      const count = Object.keys(fields).length;
+      // Each field's own sentence sits beside it; this line only says where to look.
+      setMessage({
+        tone: 'error',
+        text:
+          count > 0
+            ? `Not saved: ${count === 1 ? 'one field needs' : `${count} fields need`} correcting — see the marked ${count === 1 ? 'field' : 'fields'} below, then save again.`
+            : describeError(error),
+      });
     } finally {
       setBusy(false);
     }

@@ -67,7 +67,7 @@ export function LabelPreview({ labels, cssWidth = 288 }: LabelPreviewProps) {
       ) : null}
       {current?.status === 'failed' ? (
         <p className="notice notice-error" role="alert">
-          The label preview could not be drawn: {current.message}
+          The label preview could not be drawn. Print label and Download PDF still work; reload the window to try the preview again.
         </p>
       ) : null}
     </div>

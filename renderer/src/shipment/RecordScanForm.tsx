@@ -1,22 +1,27 @@
 /**
- * Record a carrier scan by hand: a status a carrier may set (never Cancelled), where, what
- * and who signed. The station refuses a change the status life forbids (409): its detail
- * is shown here.
+ * Record a carrier scan by hand: only the statuses the status life allows from the
+ * shipment's current one (never Cancelled), where, what and who signed. Should the status
+ * have moved on meanwhile, the station's refusal (409) is shown here.
  */
 import { useState, type FormEvent } from 'react';
 import type { TrackingResponse } from '../../../main/core/schemas';
 import { api, ApiProblem, describeError } from '../api';
 import { SelectField, TextField } from '../components/Field';
-import { SCAN_STATUSES } from '../lib/statuses';
+import { scanStatusesFrom } from '../lib/statuses';
 
 interface RecordScanFormProps {
   shipmentId: string;
+  /** The shipment's status now: it decides which scans are offered. */
+  currentStatus: string;
   onRecorded: (tracking: TrackingResponse) => void;
   onClose: () => void;
 }
 
-export function RecordScanForm({ shipmentId, onRecorded, onClose }: RecordScanFormProps) {
-  const [status, setStatus] = useState<string>(SCAN_STATUSES[0]!);
+export function RecordScanForm({ shipmentId, currentStatus, onRecorded, onClose }: RecordScanFormProps) {
+  const allowed = scanStatusesFrom(currentStatus);
+  const [chosen, setChosen] = useState<string>(allowed[0] ?? '');
+  // A status that is no longer allowed (the shipment moved on) falls back to the first that is.
+  const status = allowed.includes(chosen as (typeof allowed)[number]) ? chosen : (allowed[0] ?? '');
   const [location, setLocation] = useState('');
   const [description, setDescription] = useState('');
   const [signatory, setSignatory] = useState('');
@@ -41,8 +46,13 @@ export function RecordScanForm({ shipmentId, onRecorded, onClose }: RecordScanFo
       });
       onRecorded(tracking);
     } catch (error) {
-      if (error instanceof ApiProblem && error.status === 400) setErrors({ ...error.fields });
-      setRefusal(describeError(error));
+      // `status` is also a member of the problem itself, so the station names it `body.status`.
+      const fields = error instanceof ApiProblem && error.status === 400
+        ? Object.fromEntries(Object.entries(error.fields).map(([path, text]) => [path.replace(/^body\./, ''), text]))
+        : {};
+      setErrors(fields);
+      // Field errors sit beside their fields; anything else is said once, above them.
+      setRefusal(Object.keys(fields).length > 0 ? null : describeError(error));
     } finally {
       setBusy(false);
     }
@@ -64,8 +74,16 @@ export function RecordScanForm({ shipmentId, onRecorded, onClose }: RecordScanFo
         </p>
       ) : null}
       <div className="grid grid-4">
-        <SelectField path="status" label="Status" value={status} onValue={setStatus} error={errors.status}>
-          {SCAN_STATUSES.map((s) => (
+        <SelectField
+          path="status"
+          label="Status"
+          value={status}
+          onValue={setChosen}
+          error={errors.status}
+          hint={`Statuses that may follow ${currentStatus}.`}
+          autoFocus
+        >
+          {allowed.map((s) => (
             <option key={s}>{s}</option>
           ))}
         </SelectField>

@@ -1,0 +1,196 @@
+/**
+ * A morning at the desk with the keyboard only, in real Chromium against the real station:
+ * sign in, create three shipments through the form, print one, find one in the list, cancel
+ * one, record a scan, sign out. No clicks: every step is keys, and after every step the test
+ * asserts where focus is. (The station's sender address is set beforehand through the API,
+ * as an administrator would have done once.)
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startStation, type RunningStation } from './station';
+import { callAsAdmin } from './station-api';
+import { detailStatus, screenshot, waitForText, waitUntil } from './ui';
+
+let station: RunningStation;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+const numbers: string[] = [];
+
+/** The focused element as `TAG group › label`: `INPUT Delivery address › Full name`, `H1 Shipments`. */
+async function focusNow(): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return 'BODY';
+    const label =
+      active.getAttribute('aria-label') ??
+      (active.id ? document.querySelector(`label[for="${active.id}"]`)?.textContent : null) ??
+      active.textContent ??
+      '';
+    const legend = active.closest('fieldset')?.querySelector('legend')?.textContent;
+    const text = `${legend ? `${legend} › ` : ''}${label}`.replace(/\s+/g, ' ').replace(/\*/g, '').trim();
+    return `${active.tagName} ${text}`;
+  });
+}
+
+const focusIs = (expected: RegExp) => waitUntil(`focus on ${String(expected)}`, focusNow, (f) => expected.test(f));
+
+/** Presses Tab (or Shift+Tab) until focus is on `target`; fails past `max` presses. */
+async function tabTo(target: RegExp, { back = false, max = 60 } = {}): Promise<number> {
+  for (let presses = 1; presses <= max; presses++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    if (target.test(await focusNow())) return presses;
+  }
+  throw new Error(`${String(target)} not reached in ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}; focus is on ${await focusNow()}`);
+}
+
+beforeAll(async () => {
+  station = await startStation();
+  await callAsAdmin(station, 'PATCH', '/settings', {
+    senderAddress: {
+      businessName: 'Acme Components Ltd', fullName: '', phoneNumber: '', emailAddress: '', addressLine1: 'Unit 4, Canal Wharf',
+      addressLine2: '', addressLine3: '', county: '', city: 'Leeds', countryTwoCharacterISOCode: 'GB', postZipCode: 'LS11 5PS',
+    },
+  });
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
+  // No print dialog in headless Chromium: count the calls instead, in every frame.
+  await context.addInitScript(() => {
+    const counted = window as Window & { __printCalls?: number };
+    counted.print = () => {
+      counted.__printCalls = (counted.__printCalls ?? 0) + 1;
+    };
+  });
+  page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await station?.stop();
+});
+
+describe('a morning at the desk, keyboard only', () => {
+  it('signs in', async () => {
+    await page.goto(`${station.url}/`);
+    await focusIs(/^INPUT User name$/);
+    await page.keyboard.type('admin');
+    await page.keyboard.press('Tab');
+    await focusIs(/^INPUT Password$/);
+    await page.keyboard.type(station.adminPassword);
+    await page.keyboard.press('Enter');
+    await focusIs(/^H1 Shipments$/);
+  });
+
+  const deliveries = [
+    { name: 'Ann Other', line1: '10 Downing Street', city: 'London', postCode: 'SW1A 2AA' },
+    { name: 'Bea Bright', line1: '1 Deansgate', city: 'Manchester', postCode: 'M3 1AZ' },
+    { name: 'Cal Coe', line1: '2 Broad Street', city: 'Birmingham', postCode: 'B1 2HF' },
+  ];
+
+  it('creates three shipments through the form', async () => {
+    for (const [index, to] of deliveries.entries()) {
+      await page.keyboard.press('Alt+N');
+      await focusIs(/^SELECT Carrier$/);
+      if (index === 0) {
+        // The first of the day: choose the carrier and service by typing their first letters.
+        await page.keyboard.type('S');
+        await waitUntil('services loaded', () => page.locator('#field-carrierServiceId').isEnabled(), Boolean);
+        await page.keyboard.press('Tab');
+        await focusIs(/^SELECT Service$/);
+        await page.keyboard.type('N');
+      }
+      // The desk remembers the carrier and service; the sender is prefilled from Settings.
+      await tabTo(/^INPUT Delivery address › Full name$/);
+      await page.keyboard.type(to.name);
+      await tabTo(/^INPUT Delivery address › Address line 1$/);
+      await page.keyboard.type(to.line1);
+      await tabTo(/^INPUT Delivery address › City$/);
+      await page.keyboard.type(to.city);
+      await tabTo(/^INPUT Delivery address › Post code$/);
+      await page.keyboard.type(to.postCode);
+      for (const [field, value] of [['weight', '2.5'], ['length', '40'], ['width', '30'], ['height', '20']] as const) {
+        await tabTo(new RegExp(`^INPUT Piece 1 ${field}$`));
+        await page.keyboard.type(value);
+      }
+      const created = page.waitForResponse((r) => r.url().endsWith('/shipments') && r.request().method() === 'POST');
+      await page.keyboard.press('Control+Enter');
+      const response = await created;
+      expect(response.status(), await response.text()).toBe(200);
+      const { shipmentNumber } = (await response.json()) as { shipmentNumber: string };
+      numbers.push(shipmentNumber);
+      // The new shipment's screen, with focus on its heading.
+      await focusIs(new RegExp(`^H1 ${shipmentNumber}`));
+      await waitForText(detailStatus(page), /^Not Printed$/);
+    }
+    expect(numbers).toHaveLength(3);
+  });
+
+  it('prints the third, and focus comes back to Print label', async () => {
+    await tabTo(/^BUTTON Print label$/);
+    await page.keyboard.press('Enter');
+    await waitForText(detailStatus(page), /^Printed$/);
+    await focusIs(/^BUTTON Print label$/);
+  });
+
+  it('finds the first in the list and opens it', async () => {
+    await tabTo(/^A ← Shipments$/, { back: true });
+    await page.keyboard.press('Enter');
+    await focusIs(/^H1 Shipments$/);
+    await page.locator(`tr[data-shipment-no="${numbers[0]}"]`).waitFor();
+    // Newest first: the third, then the second, then the first.
+    await tabTo(new RegExp(`^TR ${numbers[2]}`));
+    await page.keyboard.press('ArrowDown');
+    await focusIs(new RegExp(`^TR ${numbers[1]}`));
+    await page.keyboard.press('End');
+    await focusIs(new RegExp(`^TR ${numbers[0]}`));
+    await page.keyboard.press('Enter');
+    await focusIs(new RegExp(`^H1 ${numbers[0]}`));
+  });
+
+  it('cancels it after confirming', async () => {
+    await tabTo(/^BUTTON Cancel shipment$/);
+    await page.keyboard.press('Enter');
+    // The dialog opens on its safe answer.
+    await focusIs(/^BUTTON Keep shipment$/);
+    await page.keyboard.press('Tab');
+    await focusIs(/^BUTTON Cancel shipment$/);
+    await page.keyboard.press('Enter');
+    await waitForText(detailStatus(page), /^Cancelled$/);
+    await focusIs(new RegExp(`^H1 ${numbers[0]}`));
+  });
+
+  it('records a scan on the printed one', async () => {
+    await tabTo(/^A ← Shipments$/, { back: true });
+    await page.keyboard.press('Enter');
+    // Back in the list, the keyboard is on the row it left from.
+    await focusIs(new RegExp(`^TR ${numbers[0]}`));
+    await page.keyboard.press('Home');
+    await focusIs(new RegExp(`^TR ${numbers[2]}`));
+    await page.keyboard.press('Enter');
+    await focusIs(new RegExp(`^H1 ${numbers[2]}`));
+    await tabTo(/^BUTTON Record a scan$/);
+    await page.keyboard.press('Enter');
+    await focusIs(/^SELECT Status/);
+    await page.keyboard.type('E');
+    await page.keyboard.press('Tab');
+    await focusIs(/^INPUT Location$/);
+    await page.keyboard.type('Leeds depot');
+    await page.keyboard.press('Enter');
+    await waitForText(detailStatus(page), /^Enroute to Depot$/);
+    await focusIs(/^BUTTON Record a scan$/);
+    await screenshot(page, 'morning-scan-recorded');
+  });
+
+  it('signs out', async () => {
+    await tabTo(/^BUTTON Sign out$/, { back: true });
+    await page.keyboard.press('Enter');
+    await focusIs(/^INPUT User name$/);
+    await waitForText(page.getByTestId('screen-announcer'), /^Sign in$/);
+  });
+
+  it('threw no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});

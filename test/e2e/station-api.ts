@@ -1,0 +1,42 @@
+/** Setting a scene for a screen test straight through the station's HTTP API. */
+import type { RunningStation } from './station';
+
+export async function apiToken(station: RunningStation, username = 'admin', password = station.adminPassword): Promise<string> {
+  const response = await fetch(`${station.url}/auth?option=credentials`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ credentials: { username, password } }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in as ${username}: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { token: { accessToken: string } };
+  return body.token.accessToken;
+}
+
+/** Sends one call as admin and returns the parsed answer; throws on anything but 200. */
+export async function callAsAdmin<T>(station: RunningStation, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${station.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${await apiToken(station)}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A one-piece GB shipment, Not Printed. */
+export function createByApi(station: RunningStation, postCode = 'SW1A 2AA', name = 'Ann Other'): Promise<{ shipmentId: string; shipmentNumber: string }> {
+  const address = (fullName: string, city: string, post: string) => ({
+    fullName,
+    addressLine1: '1 High Street',
+    city,
+    postZipCode: post,
+    countryTwoCharacterISOCode: 'GB',
+  });
+  return callAsAdmin(station, 'POST', '/shipments', {
+    carrierId: 1,
+    carrierServiceId: 101,
+    collectionAddress: address('Dispatch', 'Leeds', 'LS1 1BA'),
+    deliveryAddress: address(name, 'London', postCode),
+    shipmentPieces: [{ weight: 1.5, length: 30, width: 20, height: 10 }],
+  });
+}
