@@ -47,4 +47,8 @@ export const handlers: Handlers = {
   getSettings: (ctx) => ctx.station.settings.get(),
   updateSettings: (ctx, { body }) => ctx.station.settings.update(body),
   health: (ctx) => ({ status: 'ok', version: ctx.station.version }),
+  createManifest: (ctx, { body }) => ctx.station.manifests.close(body, caller(ctx)),
+  listManifests: (ctx, { query }) => ctx.station.manifests.list(query),
+  viewManifest: (ctx, { params }) => ctx.station.manifests.view(params.manifestId),
+  endOfDay: (ctx) => ctx.station.manifests.endOfDay(),
 };

@@ -133,6 +133,24 @@ export const operations = spec({
     method: 'GET', path: '/health', tag: 'Station', access: 'public',
     summary: 'Whether the station is up, and its version', response: S.Health,
   },
+  createManifest: {
+    method: 'POST', path: '/manifests', tag: 'Manifests', access: 'user',
+    summary: 'Close the day for a carrier: its Printed shipments become Manifested on a new manifest',
+    body: S.CreateManifestRequest, response: S.Manifest,
+  },
+  listManifests: {
+    method: 'GET', path: '/manifests', tag: 'Manifests', access: 'user',
+    summary: 'Manifests, newest first, by carrier and date', query: S.ListManifestsQuery, response: S.ManifestList,
+  },
+  viewManifest: {
+    method: 'GET', path: '/manifests/{manifestId}', tag: 'Manifests', access: 'user',
+    summary: 'One manifest with its shipments and the driver’s PDF', params: S.ManifestIdParams, response: S.Manifest,
+  },
+  endOfDay: {
+    method: 'GET', path: '/end-of-day', tag: 'Manifests', access: 'user',
+    summary: 'Per carrier: shipments Printed and waiting for a manifest, and those still Not Printed',
+    response: S.EndOfDay,
+  },
 });
 
 export type Operations = typeof operations;

@@ -7,6 +7,7 @@ import type { OnMigration, Store } from '../../core/storage';
 import { postgresAuth } from './auth';
 import { postgresCarriers } from './carriers';
 import { postgresLimits } from './limits';
+import { postgresManifests } from './manifests';
 import { migrate } from './migrate';
 import { postgresNumbers } from './numbers';
 import { createPool, redactedUrl, translateError } from './pool';
@@ -78,6 +79,7 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
     settings: translatingErrors(postgresSettings(pool)),
     limits: translatingErrors(postgresLimits(pool)),
     carriers: translatingErrors(postgresCarriers(pool)),
+    manifests: translatingErrors(postgresManifests(pool)),
     // Waits for the clients checked out now to come back, then closes every connection.
     close: () => {
       clearInterval(folding);
