@@ -8,6 +8,7 @@ import { AppShell, PublicShell } from './components/AppShell';
 import { NewShipmentPage } from './pages/NewShipmentPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SettingsPage } from './pages/SettingsPage';
+import { EndOfDayPage } from './pages/EndOfDayPage';
 import { ShipmentDetailPage } from './pages/ShipmentDetailPage';
 import { ShipmentsPage } from './pages/ShipmentsPage';
 import { SignInPage } from './pages/SignInPage';
@@ -23,6 +24,7 @@ const TITLES: Record<Route['page'], string> = {
   track: 'Track a parcel',
   settings: 'Settings',
   'not-found': 'Not found',
+  'end-of-day': 'End of day',
 };
 
 export function App() {
@@ -79,5 +81,7 @@ function Screen({ route }: { route: Route }) {
       return <SettingsPage />;
     case 'not-found':
       return <NotFoundPage path={route.path} />;
+    case 'end-of-day':
+      return <EndOfDayPage />;
   }
 }

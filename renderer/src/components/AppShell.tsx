@@ -1,6 +1,6 @@
 /**
  * The chrome around every signed-in screen: the left navigation with New shipment (Alt+N
- * from anywhere), Shipments, Track and Settings, the signed-in user and Sign out.
+ * from anywhere), Shipments, Track, Settings and End of day, the signed-in user and Sign out.
  */
 import { useEffect, type ReactNode } from 'react';
 import { session, useSession } from '../api';
@@ -74,6 +74,9 @@ export function AppShell({ route, children }: { route: Route; children: ReactNod
           </NavLink>
           <NavLink route={{ page: 'settings' }} current={route.page === 'settings'}>
             Settings
+          </NavLink>
+          <NavLink route={{ page: 'end-of-day' }} current={route.page === 'end-of-day'}>
+            End of day
           </NavLink>
         </div>
         <div className="sidebar-user">
