@@ -534,3 +534,53 @@ export const EndOfDay = Type.Object({
   ),
 });
 export type EndOfDay = Static<typeof EndOfDay>;
+
+// ---------------------------------------------------------------- batch import (CONTRACT §14)
+
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 10_000;
+
+export const ImportRequest = Type.String({
+  maxLength: IMPORT_MAX_BYTES,
+  contentMediaType: 'text/csv',
+  description: 'The CSV file itself (Content-Type: text/csv), UTF-8 with or without BOM, comma or semicolon separated.',
+});
+
+export const ImportQuery = Type.Object(
+  {
+    dryRun: Type.Optional(Type.Boolean({ description: 'Check every row, create nothing.' })),
+    carrierId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'For rows without one.' })),
+    carrierServiceId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'For rows without one.' })),
+  },
+  { additionalProperties: false },
+);
+export type ImportQuery = Static<typeof ImportQuery>;
+
+export const ImportIdParams = Type.Object({
+  importId: Type.String({ maxLength: 20, description: 'An integer import id.' }),
+});
+
+export const IMPORT_ROW_STATUSES = ['created', 'valid', 'invalid', 'skipped'] as const;
+export const ImportRowResult = Type.Object({
+  row: Type.Integer({ description: 'The row of the file, 1 being the first after the header.' }),
+  status: Type.Enum(IMPORT_ROW_STATUSES, { description: '`valid`: would be created (dry run).' }),
+  shipmentId: Type.Optional(Type.String({ format: 'uuid' })),
+  shipmentNumber: Type.Optional(Type.String()),
+  problems: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Field path → what is wrong, as a 400 names it.' })),
+  reason: Type.Optional(Type.String()),
+});
+export type ImportRowResult = Static<typeof ImportRowResult>;
+
+export const ImportResult = Type.Object({
+  importId: Type.Union([Type.Integer(), Type.Null()], { description: 'null for a dry run, which is not kept.' }),
+  dryRun: Type.Boolean(),
+  createdOn: DateTime,
+  totalRows: Type.Integer(),
+  created: Type.Integer(),
+  valid: Type.Integer(),
+  invalid: Type.Integer(),
+  skipped: Type.Integer(),
+  columns: Type.Array(Type.Object({ header: Type.String(), field: Type.Union([Type.String(), Type.Null()]) })),
+  rows: Type.Array(ImportRowResult),
+});
+export type ImportResult = Static<typeof ImportResult>;

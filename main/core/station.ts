@@ -5,6 +5,7 @@
 import pkg from '../../package.json' with { type: 'json' };
 import { AuthService } from './auth';
 import { CarrierCatalog, readCatalogFile } from './carriers';
+import { ImportService } from './imports';
 import { ManifestService, type ManifestRenderer } from './manifests';
 import { resourcesDir } from './resources';
 import { SettingsService } from './settings';
@@ -30,6 +31,7 @@ export interface Station {
   readonly shipments: ShipmentService;
   readonly settings: SettingsService;
   readonly manifests: ManifestService;
+  readonly imports: ImportService;
   readonly version: string;
   /** Lets go of the store (queued writes finish first). */
   close(): Promise<void>;
@@ -62,6 +64,7 @@ export async function createStation(store: Store, options: StationOptions = {}):
     render: () => Promise.reject(new Error('This station was built without a manifest renderer')),
   };
   const manifests = new ManifestService(store.manifests, carriers, manifestRenderer, now);
+  const imports = new ImportService(store.imports, shipments, carriers, async () => (await settings.get()).senderAddress, now);
   await shipments.pruneIdempotencyKeys();
-  return { store, auth, carriers, shipments, settings, manifests, version: VERSION, close: () => store.close() };
+  return { store, auth, carriers, shipments, settings, manifests, imports, version: VERSION, close: () => store.close() };
 }

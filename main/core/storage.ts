@@ -397,6 +397,28 @@ export interface ManifestStore {
   dayCounts(): Promise<CarrierDayCounts[]>;
 }
 
+/** A batch import's outcome (CONTRACT §14), kept so it can be read again and replayed. */
+export interface ImportRecord {
+  id: number;
+  userId: number;
+  /** The Idempotency-Key it was sent with, or null. */
+  key: string | null;
+  /** SHA-256 of the file. */
+  fileHash: Buffer;
+  createdOn: number;
+  /** The answer as JSON text. */
+  result: string;
+}
+
+export interface ImportStore {
+  /** Stores the import; when its (user, key) is stored already, nothing is written and that one is returned. */
+  save(record: Omit<ImportRecord, 'id'>): Promise<{ id: number } | { existing: ImportRecord }>;
+  byId(id: number): Promise<ImportRecord | undefined>;
+  byKey(userId: number, key: string): Promise<ImportRecord | undefined>;
+  /** Of these references, those that a shipment not Cancelled has as its referenceOne. */
+  liveReferences(references: string[]): Promise<string[]>;
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   /** Where the data lives, for a person: a file, or a database URL without its password. */
@@ -408,6 +430,7 @@ export interface Store {
   readonly limits: LimitStore;
   readonly carriers: CarrierStore;
   readonly manifests: ManifestStore;
+  readonly imports: ImportStore;
   /** Finishes what is under way, then lets go of the database. */
   close(): Promise<void>;
 }

@@ -36,6 +36,8 @@ export const OPERATION_NAMES = [
   'listManifests',
   'viewManifest',
   'endOfDay',
+  'createImport',
+  'viewImport',
 ] as const satisfies readonly OperationName[];
 
 // Fails to compile when spec.ts gains an operation that is not listed above.

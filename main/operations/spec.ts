@@ -30,6 +30,8 @@ export interface OperationSpec {
    * here is chosen when that parameter is present.
    */
   selectedByQuery?: string;
+  /** The body's media type when it is not JSON: the body schema is then the file as text. */
+  bodyMediaType?: 'text/csv';
 }
 
 const spec = <T extends Record<string, OperationSpec>>(table: T) => table;
@@ -150,6 +152,16 @@ export const operations = spec({
     method: 'GET', path: '/end-of-day', tag: 'Manifests', access: 'user',
     summary: 'Per carrier: shipments Printed and waiting for a manifest, and those still Not Printed',
     response: S.EndOfDay,
+  },
+  createImport: {
+    method: 'POST', path: '/imports', tag: 'Import', access: 'user',
+    summary: 'Import a CSV file of shipments: each row created, invalid or skipped; dryRun checks only',
+    query: S.ImportQuery, headers: S.IdempotencyHeaders, body: S.ImportRequest, bodyMediaType: 'text/csv',
+    response: S.ImportResult,
+  },
+  viewImport: {
+    method: 'GET', path: '/imports/{importId}', tag: 'Import', access: 'user',
+    summary: 'The outcome of an import, row by row', params: S.ImportIdParams, response: S.ImportResult,
   },
 });
 

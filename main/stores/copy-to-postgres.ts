@@ -105,6 +105,12 @@ const TABLES: TableCopy[] = [
     identity: true,
   },
   { table: 'manifest_shipments', select: 'shipment_id, manifest_id, position', into: ['shipment_id', 'manifest_id', 'position'] },
+  {
+    table: 'imports',
+    select: 'id, user_id, idempotency_key, file_hash, created_on, result',
+    into: ['id', 'user_id', 'idempotency_key', 'file_hash', 'created_on', 'result'],
+    identity: true,
+  },
 ];
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */

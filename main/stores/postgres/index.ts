@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { OnMigration, Store } from '../../core/storage';
 import { postgresAuth } from './auth';
 import { postgresCarriers } from './carriers';
+import { postgresImports } from './imports';
 import { postgresLimits } from './limits';
 import { postgresManifests } from './manifests';
 import { migrate } from './migrate';
@@ -80,6 +81,7 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
     limits: translatingErrors(postgresLimits(pool)),
     carriers: translatingErrors(postgresCarriers(pool)),
     manifests: translatingErrors(postgresManifests(pool)),
+    imports: translatingErrors(postgresImports(pool)),
     // Waits for the clients checked out now to come back, then closes every connection.
     close: () => {
       clearInterval(folding);
