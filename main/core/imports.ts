@@ -11,10 +11,11 @@ import type { CarrierCatalog } from './carriers';
 import { iso } from './dates';
 import { ProblemError, conflict, notFound, validationError } from './errors';
 import { groupColumn, matchColumns, referenceColumn, requestFromRows, type MatchedColumn } from './import-columns';
-import { IMPORT_MAX_ROWS, type AddressInput, type CreateShipmentRequest, type ImportQuery, type ImportResult, type ImportRowResult } from './schemas';
+import { IMPORT_MAX_ROWS, type AddressInput, type CreateShipmentRequest, type ImportQuery, type ImportResult, type ImportRowResult, type LabelResponse, type LabelSize } from './schemas';
 import type { Caller, ShipmentService } from './shipments';
-import type { ImportStore } from './storage';
+import type { EventRecord, ImportStore, ShipmentStore } from './storage';
 import { validateShipment } from './validate-shipment';
+import { labelDataFor } from './label-data-for';
 
 /** Checks a create body against the request schema; field path → problem (the operation table's validator). */
 export type RequestCheck = (body: unknown) => Record<string, string>;
@@ -93,6 +94,8 @@ export class ImportService {
     private readonly catalog: CarrierCatalog,
     private readonly senderAddress: () => Promise<AddressInput>,
     private readonly now: () => number,
+    private readonly store: ShipmentStore,
+    private readonly labelSize: () => Promise<LabelSize>,
   ) {}
 
   async run(csv: string, query: ImportQuery, caller: Caller, check: RequestCheck, idempotencyKey?: string): Promise<ImportResult> {
@@ -183,11 +186,38 @@ export class ImportService {
     return { ...(JSON.parse(record.result) as ImportResult), importId: record.id };
   }
 
+  /**
+   * Every label the import made, in one PDF in row order (each shipment once, at its first
+   * row). As the label route does, Not Printed shipments become Printed.
+   */
+  async labels(importId: string, caller: Caller): Promise<LabelResponse> {
+    const result = await this.view(importId);
+    const uuids = [...new Set(result.rows.filter((r) => r.status === 'created').map((r) => r.shipmentId!))];
+    const shipments = [];
+    for (const uuid of uuids) {
+      const row = await this.store.byUuid(uuid);
+      if (row && row.status !== 'Cancelled') shipments.push(row);
+    }
+    if (shipments.length === 0) throw conflict(`Import ${importId} has no shipment with a label to print.`);
+    const data = await mapLimited(shipments, CONCURRENCY, async (s) => labelDataFor(s, await this.store.pieces(s.id), this.catalog));
+    const { renderLabelBatch } = await import('./labels/render-label');
+    const pdf = renderLabelBatch(data, await this.labelSize());
+    await mapLimited(shipments.filter((s) => s.status === 'Not Printed'), CONCURRENCY, (s) =>
+      this.store.changeStatus(s.id, (current) => (current.status === 'Not Printed' ? printedBy(caller.username, this.now()) : null)),
+    );
+    return { format: 'pdf', base64String: pdf.toString('base64') };
+  }
+
   private replay(id: number, result: string, storedHash: Buffer, fileHash: Buffer): ImportResult {
     if (!storedHash.equals(fileHash)) throw conflict('This Idempotency-Key was already used with a different file.');
     return { ...(JSON.parse(result) as ImportResult), importId: id };
   }
 }
+
+const printedBy = (user: string, at: number): EventRecord => ({
+  status: 'Printed', description: 'Label printed', location: '', signatory: '', signatoryFileName: '', latitude: null,
+  longitude: null, depotId: null, trackingNumber: '', user, occurredOn: at,
+});
 
 const count = (rows: ImportRowResult[], status: ImportRowResult['status']) => rows.filter((r) => r.status === status).length;
 

@@ -64,7 +64,9 @@ export async function createStation(store: Store, options: StationOptions = {}):
     render: () => Promise.reject(new Error('This station was built without a manifest renderer')),
   };
   const manifests = new ManifestService(store.manifests, carriers, manifestRenderer, now);
-  const imports = new ImportService(store.imports, shipments, carriers, async () => (await settings.get()).senderAddress, now);
+  const imports = new ImportService(
+    store.imports, shipments, carriers, async () => (await settings.get()).senderAddress, now, store.shipments, () => settings.labelSize(),
+  );
   await shipments.pruneIdempotencyKeys();
   return { store, auth, carriers, shipments, settings, manifests, imports, version: VERSION, close: () => store.close() };
 }

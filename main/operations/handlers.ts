@@ -56,4 +56,5 @@ export const handlers: Handlers = {
   createImport: (ctx, { body, query, headers }) =>
     ctx.station.imports.run(body, query, caller(ctx), (row) => schemaProblems(CreateShipmentRequest, row), headers['idempotency-key']),
   viewImport: (ctx, { params }) => ctx.station.imports.view(params.importId),
+  importLabels: (ctx, { params }) => ctx.station.imports.labels(params.importId, caller(ctx)),
 };

@@ -38,6 +38,7 @@ export const OPERATION_NAMES = [
   'endOfDay',
   'createImport',
   'viewImport',
+  'importLabels',
 ] as const satisfies readonly OperationName[];
 
 // Fails to compile when spec.ts gains an operation that is not listed above.

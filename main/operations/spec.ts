@@ -163,6 +163,11 @@ export const operations = spec({
     method: 'GET', path: '/imports/{importId}', tag: 'Import', access: 'user',
     summary: 'The outcome of an import, row by row', params: S.ImportIdParams, response: S.ImportResult,
   },
+  importLabels: {
+    method: 'GET', path: '/imports/{importId}/labels', tag: 'Import', access: 'user',
+    summary: 'Every label an import made, as one PDF in row order; its shipments become Printed',
+    params: S.ImportIdParams, response: S.LabelResponse,
+  },
 });
 
 export type Operations = typeof operations;

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfBarcodes, pdfPageTexts } from '../helpers/pdf';
 import { addUsers, createShipment, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
@@ -121,6 +122,32 @@ describe('importing a file', () => {
     const tooMany = await upload(header + row.slice(2).repeat(10_001));
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().body).toMatch(/more than 10,000 rows/);
+  });
+
+  it('prints every label of an import in one PDF, in row order, and marks the shipments Printed', async () => {
+    const csv = 'Reference,Group,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n' +
+      'LBL-1,,Zed,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\nLBL-2,g,Yan,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n' +
+      'LBL-3,,Bad,1 Oak Road,Leeds,XX,GB,1,30,20,10\nLBL-2,g,Yan,1 Oak Road,Leeds,LS1 1UR,GB,2,30,20,10\nLBL-4,,Xia,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10';
+    const r = (await upload(csv)).json();
+    expect(r.rows.map((row: { status: string }) => row.status)).toEqual(['created', 'created', 'invalid', 'created', 'created']);
+    const res = await get(`/imports/${r.importId}/labels`);
+    expect(res.statusCode).toBe(200);
+    const pdf = Buffer.from(res.json().base64String, 'base64');
+    const pages = await pdfPageTexts(pdf);
+    expect(pages).toHaveLength(4); // LBL-1, LBL-2 (two pieces), LBL-4
+    const order = [r.rows[0], r.rows[1], r.rows[1], r.rows[4]].map((row: { shipmentNumber: string }) => row.shipmentNumber);
+    pages.forEach((text, i) => expect(text).toContain(order[i]));
+    expect(pages[2]).toContain('Piece 2 of 2');
+    const tracking = [];
+    for (const row of [r.rows[0], r.rows[1], r.rows[4]]) {
+      const v = (await get(`/shipments/${row.shipmentId}`)).json();
+      expect(v.status).toBe('Printed');
+      tracking.push(...v.shipmentPieces.map((p: { trackingNumber: string }) => p.trackingNumber));
+    }
+    const codes = (await pdfBarcodes(pdf, 200)).map((page) => page.find((c) => c.type === 'CODE-128')?.data);
+    expect(codes).toEqual(tracking);
+    expect((await get(`/imports/${r.importId}/labels`)).json().base64String).toBe(res.json().base64String);
+    expect((await get('/imports/999999/labels')).statusCode).toBe(404);
   });
 
   it('checks a file of 10,000 rows', async () => {
