@@ -9,6 +9,7 @@ import { NewShipmentPage } from './pages/NewShipmentPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { EndOfDayPage } from './pages/EndOfDayPage';
+import { ImportPage } from './pages/ImportPage';
 import { ShipmentDetailPage } from './pages/ShipmentDetailPage';
 import { ShipmentsPage } from './pages/ShipmentsPage';
 import { SignInPage } from './pages/SignInPage';
@@ -25,6 +26,7 @@ const TITLES: Record<Route['page'], string> = {
   settings: 'Settings',
   'not-found': 'Not found',
   'end-of-day': 'End of day',
+  import: 'Import a file',
 };
 
 export function App() {
@@ -83,5 +85,7 @@ function Screen({ route }: { route: Route }) {
       return <NotFoundPage path={route.path} />;
     case 'end-of-day':
       return <EndOfDayPage />;
+    case 'import':
+      return <ImportPage />;
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The chrome around every signed-in screen: the left navigation with New shipment (Alt+N
- * from anywhere), Shipments, Track, Settings and End of day, the signed-in user and Sign out.
+ * from anywhere), Shipments, Track, Settings, End of day and Import, the signed-in user and Sign out.
  */
 import { useEffect, type ReactNode } from 'react';
 import { session, useSession } from '../api';
@@ -77,6 +77,9 @@ export function AppShell({ route, children }: { route: Route; children: ReactNod
           </NavLink>
           <NavLink route={{ page: 'end-of-day' }} current={route.page === 'end-of-day'}>
             End of day
+          </NavLink>
+          <NavLink route={{ page: 'import' }} current={route.page === 'import'}>
+            Import
           </NavLink>
         </div>
         <div className="sidebar-user">

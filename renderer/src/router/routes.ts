@@ -35,7 +35,8 @@ export type Route =
   | { page: 'track'; reference: string; postCode: string }
   | { page: 'settings' }
   | { page: 'not-found'; path: string }
-  | { page: 'end-of-day' };
+  | { page: 'end-of-day' }
+  | { page: 'import' };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -78,6 +79,7 @@ export function parseHash(hash: string): Route {
   if (path === '/track') return { page: 'track', reference: query.get('ref') ?? '', postCode: query.get('postCode') ?? '' };
   if (path === '/settings') return { page: 'settings' };
   if (path === '/end-of-day') return { page: 'end-of-day' };
+  if (path === '/import') return { page: 'import' };
   const shipment = /^\/shipments\/([^/]+)$/.exec(path);
   if (shipment?.[1]) {
     try {
@@ -112,6 +114,8 @@ export function formatHash(route: Route): string {
       return `#${route.path}`;
     case 'end-of-day':
       return '#/end-of-day';
+    case 'import':
+      return '#/import';
   }
 }
 
