@@ -11,7 +11,7 @@ import type { CarrierCatalog } from './carriers';
 import { iso } from './dates';
 import { ProblemError, conflict, notFound, validationError } from './errors';
 import { groupColumn, matchColumns, referenceColumn, requestFromRows, type MatchedColumn } from './import-columns';
-import { IMPORT_MAX_ROWS, type AddressInput, type CreateShipmentRequest, type ImportQuery, type ImportResult, type ImportRowResult, type LabelResponse, type LabelSize } from './schemas';
+import { IMPORT_MAX_ROWS, type AddressInput, type CreateShipmentRequest, type ImportQuery, type ImportResult, type ImportRowResult, type BulkLabels, type LabelResponse, type LabelSize } from './schemas';
 import type { Caller, ShipmentService } from './shipments';
 import type { EventRecord, ImportStore, ShipmentStore } from './storage';
 import { validateShipment } from './validate-shipment';
@@ -23,6 +23,7 @@ export type RequestCheck = (body: unknown) => Record<string, string>;
 /** Creates in flight at once: enough to keep the label workers and the group commit busy. */
 const CONCURRENCY = 12;
 const CHUNK = 64 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface Group {
   rows: number[];
@@ -193,19 +194,37 @@ export class ImportService {
   async labels(importId: string, caller: Caller): Promise<LabelResponse> {
     const result = await this.view(importId);
     const uuids = [...new Set(result.rows.filter((r) => r.status === 'created').map((r) => r.shipmentId!))];
-    const shipments = [];
-    for (const uuid of uuids) {
-      const row = await this.store.byUuid(uuid);
-      if (row && row.status !== 'Cancelled') shipments.push(row);
-    }
-    if (shipments.length === 0) throw conflict(`Import ${importId} has no shipment with a label to print.`);
+    const batch = await this.labelBatch(uuids, caller);
+    if (!batch.base64String) throw conflict(`Import ${importId} has no shipment with a label to print.`);
+    return { format: 'pdf', base64String: batch.base64String };
+  }
+
+  /**
+   * The labels of several shipments (by uuid) in one PDF, in the order given, and what
+   * became of each: an unknown or cancelled shipment has no label. Not Printed ones become
+   * Printed, as the label route does.
+   */
+  async labelBatch(uuids: string[], caller: Caller): Promise<BulkLabels> {
+    const found = await mapLimited(uuids, CONCURRENCY, async (uuid) => ({
+      uuid,
+      row: UUID.test(uuid) ? await this.store.byUuid(uuid.toLowerCase()) : undefined,
+    }));
+    const results: BulkLabels['results'] = found.map(({ uuid, row }) =>
+      !row
+        ? { shipmentId: uuid, ok: false, problem: 'There is no such shipment.' }
+        : row.status === 'Cancelled'
+          ? { shipmentId: uuid, shipmentNumber: row.shipmentNumber, ok: false, problem: `Shipment ${row.shipmentNumber} is cancelled; its label is void.` }
+          : { shipmentId: uuid, shipmentNumber: row.shipmentNumber, ok: true },
+    );
+    const shipments = found.flatMap(({ row }) => (row && row.status !== 'Cancelled' ? [row] : []));
+    if (shipments.length === 0) return { format: 'pdf', base64String: '', results };
     const data = await mapLimited(shipments, CONCURRENCY, async (s) => labelDataFor(s, await this.store.pieces(s.id), this.catalog));
     const { renderLabelBatch } = await import('./labels/render-label');
     const pdf = renderLabelBatch(data, await this.labelSize());
     await mapLimited(shipments.filter((s) => s.status === 'Not Printed'), CONCURRENCY, (s) =>
       this.store.changeStatus(s.id, (current) => (current.status === 'Not Printed' ? printedBy(caller.username, this.now()) : null)),
     );
-    return { format: 'pdf', base64String: pdf.toString('base64') };
+    return { format: 'pdf', base64String: pdf.toString('base64'), results };
   }
 
   private replay(id: number, result: string, storedHash: Buffer, fileHash: Buffer): ImportResult {

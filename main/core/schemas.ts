@@ -584,3 +584,23 @@ export const ImportResult = Type.Object({
   rows: Type.Array(ImportRowResult),
 });
 export type ImportResult = Static<typeof ImportResult>;
+
+// ---------------------------------------------------------------- bulk actions
+
+export const BulkLabelsRequest = Type.Object(
+  { shipmentIds: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 1000 }) },
+  { additionalProperties: false },
+);
+export const BulkLabels = Type.Object({
+  format: Type.Literal('pdf'),
+  base64String: Type.String({ description: 'Every printable label in one PDF, in the order asked; empty when none is.' }),
+  results: Type.Array(
+    Type.Object({
+      shipmentId: Type.String(),
+      shipmentNumber: Type.Optional(Type.String()),
+      ok: Type.Boolean(),
+      problem: Type.Optional(Type.String()),
+    }),
+  ),
+});
+export type BulkLabels = Static<typeof BulkLabels>;

@@ -57,4 +57,5 @@ export const handlers: Handlers = {
     ctx.station.imports.run(body, query, caller(ctx), (row) => schemaProblems(CreateShipmentRequest, row), headers['idempotency-key']),
   viewImport: (ctx, { params }) => ctx.station.imports.view(params.importId),
   importLabels: (ctx, { params }) => ctx.station.imports.labels(params.importId, caller(ctx)),
+  printLabels: (ctx, { body }) => ctx.station.imports.labelBatch(body.shipmentIds, caller(ctx)),
 };

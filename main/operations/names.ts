@@ -39,6 +39,7 @@ export const OPERATION_NAMES = [
   'createImport',
   'viewImport',
   'importLabels',
+  'printLabels',
 ] as const satisfies readonly OperationName[];
 
 // Fails to compile when spec.ts gains an operation that is not listed above.

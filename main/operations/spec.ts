@@ -168,6 +168,11 @@ export const operations = spec({
     summary: 'Every label an import made, as one PDF in row order; its shipments become Printed',
     params: S.ImportIdParams, response: S.LabelResponse,
   },
+  printLabels: {
+    method: 'POST', path: '/labels', tag: 'Shipments', access: 'user',
+    summary: 'The labels of several shipments as one PDF, with an outcome per shipment; they become Printed',
+    body: S.BulkLabelsRequest, response: S.BulkLabels,
+  },
 });
 
 export type Operations = typeof operations;

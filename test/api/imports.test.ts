@@ -150,6 +150,26 @@ describe('importing a file', () => {
     expect((await get('/imports/999999/labels')).statusCode).toBe(404);
   });
 
+  it('prints several shipments in one PDF with an outcome for each (a bulk action of the list)', async () => {
+    const a = await createShipment(t, token, shipmentRequest({ referenceOne: 'BULK-A' }));
+    const b = await createShipment(t, token, shipmentRequest({ referenceOne: 'BULK-B', shipmentPieces: [{ weight: 1, length: 1, width: 1, height: 1 }, { weight: 2, length: 1, width: 1, height: 1 }] }));
+    const c = await createShipment(t, token, shipmentRequest({ referenceOne: 'BULK-C' }));
+    await t.request({ method: 'DELETE', url: `/shipments/${c.shipmentId}`, token });
+    const unknown = '3f2b8c1e-0000-4000-8000-000000000000';
+    const res = await t.request({ method: 'POST', url: '/labels', token, payload: { shipmentIds: [b.shipmentId, c.shipmentId, unknown, a.shipmentId] } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.results).toEqual([
+      { shipmentId: b.shipmentId, shipmentNumber: b.shipmentNumber, ok: true },
+      { shipmentId: c.shipmentId, shipmentNumber: c.shipmentNumber, ok: false, problem: expect.stringMatching(/cancelled/) },
+      { shipmentId: unknown, ok: false, problem: 'There is no such shipment.' },
+      { shipmentId: a.shipmentId, shipmentNumber: a.shipmentNumber, ok: true },
+    ]);
+    const pages = await pdfPageTexts(Buffer.from(body.base64String, 'base64'));
+    expect(pages.map((p) => (p.includes(b.shipmentNumber) ? 'b' : p.includes(a.shipmentNumber) ? 'a' : '?'))).toEqual(['b', 'b', 'a']);
+    for (const s of [a, b]) expect((await get(`/shipments/${s.shipmentId}`)).json().status).toBe('Printed');
+  });
+
   it('checks a file of 10,000 rows', async () => {
     const header = 'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n';
     const rows = Array.from({ length: 10_000 }, (_, i) => `BIG-${i},Ann ${i},1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n`).join('');

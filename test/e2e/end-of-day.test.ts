@@ -141,6 +141,41 @@ describe('the End of day screen', () => {
     await waitForText(page.locator('.page-sub'), '1 shipment');
   });
 
+  it('selects rows by keyboard and mouse in the list, prints them in one job and manifests them, a result per shipment', async () => {
+    const made = [await shipment(false), await shipment(false), await shipment(false)];
+    await page.goto(`${station.url}/#/shipments?status=Not+Printed`);
+    await page.reload(); // the list was open at this address already: load it afresh
+    await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
+    const rows = page.getByRole('table', { name: 'Shipments' }).locator('tbody tr');
+    await waitUntil('four Not Printed rows', () => rows.count(), (n) => n === 4);
+    const numbers: string[] = [];
+    for (const id of made) numbers.push(((await (await call('GET', `/shipments/${id}`)).json()) as { shipmentNumber: string }).shipmentNumber);
+    // Keyboard: the first row focused, Space selects it, ↓ and Space the next; the mouse, a third.
+    await page.locator(`tr[data-shipment-no="${numbers[2]}"]`).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await page.getByRole('checkbox', { name: `Select ${numbers[0]}` }).click();
+    await waitForText(page.getByRole('region', { name: 'Selected shipments' }), '3 shipments selected');
+    await screenshot(page, 'bulk-01-selected');
+
+    const labels = page.waitForResponse((r) => r.url().endsWith('/labels') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Print labels' }).click();
+    const results = ((await (await labels).json()) as { results: { ok: boolean }[] }).results;
+    expect(results.map((r) => r.ok)).toEqual([true, true, true]);
+    const outcome = page.getByRole('list', { name: 'Outcome per shipment' });
+    for (const n of [numbers[2]!, numbers[1]!, numbers[0]!]) await waitForText(outcome, `${n} ✓ label sent to print`);
+    for (const id of made) expect(((await (await call('GET', `/shipments/${id}`)).json()) as { status: string }).status).toBe('Printed');
+
+    await page.getByRole('button', { name: 'Add to manifest' }).click();
+    for (const n of numbers) await waitForText(outcome, `${n} ✓ on manifest MF00000002`);
+    await screenshot(page, 'bulk-02-manifested');
+    await page.getByRole('button', { name: 'Cancel shipments' }).click();
+    await page.getByRole('button', { name: 'Confirm: cancel 3 shipments' }).click();
+    for (const n of numbers) await waitForText(outcome, `${n} ✓ cancelled`);
+    expect(await textOf(outcome)).not.toContain('✗');
+  });
+
   it('threw no uncaught errors in the page', () => {
     expect(pageErrors).toEqual([]);
   });
