@@ -10,7 +10,11 @@ export type OpenStationOptions = StoreOptions & StationOptions;
 export async function openStation(options: OpenStationOptions): Promise<Station> {
   const store = await openStore(options);
   try {
-    return await createStation(store, options);
+    return await createStation(store, {
+      // PDFKit and the fonts load when the first manifest is drawn, not at start.
+      manifestRenderer: { render: async (m) => (await import('./documents/manifest-pdf')).renderManifestPdf(m) },
+      ...options,
+    });
   } catch (error) {
     await store.close();
     throw error;

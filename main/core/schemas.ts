@@ -455,3 +455,159 @@ export const Problem = Type.Object(
   { additionalProperties: Type.String() },
 );
 export type Problem = Static<typeof Problem>;
+
+// ---------------------------------------------------------------- manifests (CONTRACT §13)
+
+export const CreateManifestRequest = Type.Object(
+  {
+    carrierId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+    shipmentIds: Type.Optional(
+      Type.Array(Type.String({ maxLength: 64 }), {
+        minItems: 1,
+        maxItems: 10_000,
+        description: 'Only these shipments (UUIDs); without it, every Printed shipment of the carrier not yet on a manifest.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CreateManifestRequest = Static<typeof CreateManifestRequest>;
+
+export const ManifestIdParams = Type.Object({
+  manifestId: Type.String({ maxLength: 20, description: 'An integer manifest id.' }),
+});
+
+export const ListManifestsQuery = Type.Object(
+  {
+    carrierId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+    DateFrom: Type.Optional(Type.String({ maxLength: 40 })),
+    DateTo: Type.Optional(Type.String({ maxLength: 40 })),
+    Page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
+    ItemsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  },
+  { additionalProperties: false },
+);
+export type ListManifestsQuery = Static<typeof ListManifestsQuery>;
+
+export const ManifestShipment = Type.Object({
+  shipmentId: Type.String({ format: 'uuid' }),
+  shipmentNumber: Type.String(),
+  reference: Type.String(),
+  deliveryName: Type.String(),
+  deliveryPostZipCode: Type.String(),
+  deliveryCountry: Type.String(),
+  pieces: Type.Integer(),
+  weightKg: Type.Number(),
+  trackingNumbers: Type.Array(Type.String()),
+});
+export type ManifestShipment = Static<typeof ManifestShipment>;
+
+const manifestSummaryFields = {
+  id: Type.Integer(),
+  manifestNumber: Type.String({ description: 'MF and 8 digits, sequential.' }),
+  carrierId: Type.Integer(),
+  carrier: Type.String(),
+  createdOn: DateTime,
+  createdBy: Type.String(),
+  shipmentCount: Type.Integer(),
+  pieceCount: Type.Integer(),
+  totalWeightKg: Type.Number(),
+};
+export const ManifestSummary = Type.Object(manifestSummaryFields);
+export type ManifestSummary = Static<typeof ManifestSummary>;
+
+export const Manifest = Type.Object({
+  ...manifestSummaryFields,
+  shipments: Type.Array(ManifestShipment),
+  format: Type.Literal('pdf'),
+  base64String: Type.String({ contentEncoding: 'base64', description: 'The driver’s copy: an A4 PDF.' }),
+});
+export type Manifest = Static<typeof Manifest>;
+
+export const ManifestList = Type.Object({
+  totalItems: Type.Integer(),
+  items: Type.Array(ManifestSummary),
+});
+export type ManifestList = Static<typeof ManifestList>;
+
+export const EndOfDay = Type.Object({
+  items: Type.Array(
+    Type.Object({
+      carrierId: Type.Integer(),
+      carrier: Type.String(),
+      printedWaiting: Type.Integer({ description: 'Printed and on no manifest yet: what a close would list.' }),
+      notPrinted: Type.Integer({ description: 'Still Not Printed: left behind by a close.' }),
+    }),
+  ),
+});
+export type EndOfDay = Static<typeof EndOfDay>;
+
+// ---------------------------------------------------------------- batch import (CONTRACT §14)
+
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 10_000;
+
+export const ImportRequest = Type.String({
+  maxLength: IMPORT_MAX_BYTES,
+  contentMediaType: 'text/csv',
+  description: 'The CSV file itself (Content-Type: text/csv), UTF-8 with or without BOM, comma or semicolon separated.',
+});
+
+export const ImportQuery = Type.Object(
+  {
+    dryRun: Type.Optional(Type.Boolean({ description: 'Check every row, create nothing.' })),
+    carrierId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'For rows without one.' })),
+    carrierServiceId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'For rows without one.' })),
+  },
+  { additionalProperties: false },
+);
+export type ImportQuery = Static<typeof ImportQuery>;
+
+export const ImportIdParams = Type.Object({
+  importId: Type.String({ maxLength: 20, description: 'An integer import id.' }),
+});
+
+export const IMPORT_ROW_STATUSES = ['created', 'valid', 'invalid', 'skipped'] as const;
+export const ImportRowResult = Type.Object({
+  row: Type.Integer({ description: 'The row of the file, 1 being the first after the header.' }),
+  status: Type.Enum(IMPORT_ROW_STATUSES, { description: '`valid`: would be created (dry run).' }),
+  shipmentId: Type.Optional(Type.String({ format: 'uuid' })),
+  shipmentNumber: Type.Optional(Type.String()),
+  problems: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Field path → what is wrong, as a 400 names it.' })),
+  reason: Type.Optional(Type.String()),
+});
+export type ImportRowResult = Static<typeof ImportRowResult>;
+
+export const ImportResult = Type.Object({
+  importId: Type.Union([Type.Integer(), Type.Null()], { description: 'null for a dry run, which is not kept.' }),
+  dryRun: Type.Boolean(),
+  createdOn: DateTime,
+  totalRows: Type.Integer(),
+  created: Type.Integer(),
+  valid: Type.Integer(),
+  invalid: Type.Integer(),
+  skipped: Type.Integer(),
+  columns: Type.Array(Type.Object({ header: Type.String(), field: Type.Union([Type.String(), Type.Null()]) })),
+  rows: Type.Array(ImportRowResult),
+});
+export type ImportResult = Static<typeof ImportResult>;
+
+// ---------------------------------------------------------------- bulk actions
+
+export const BulkLabelsRequest = Type.Object(
+  { shipmentIds: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 1000 }) },
+  { additionalProperties: false },
+);
+export const BulkLabels = Type.Object({
+  format: Type.Literal('pdf'),
+  base64String: Type.String({ description: 'Every printable label in one PDF, in the order asked; empty when none is.' }),
+  results: Type.Array(
+    Type.Object({
+      shipmentId: Type.String(),
+      shipmentNumber: Type.Optional(Type.String()),
+      ok: Type.Boolean(),
+      problem: Type.Optional(Type.String()),
+    }),
+  ),
+});
+export type BulkLabels = Static<typeof BulkLabels>;

@@ -5,6 +5,8 @@
 import pkg from '../../package.json' with { type: 'json' };
 import { AuthService } from './auth';
 import { CarrierCatalog, readCatalogFile } from './carriers';
+import { ImportService } from './imports';
+import { ManifestService, type ManifestRenderer } from './manifests';
 import { resourcesDir } from './resources';
 import { SettingsService } from './settings';
 import { ShipmentService, type LabelRenderer } from './shipments';
@@ -18,6 +20,8 @@ export interface StationOptions {
   accessTokenMinutes?: number;
   refreshTokenDays?: number;
   labelRenderer?: LabelRenderer;
+  /** Draws a manifest's driver copy; the shells pass main/documents' (open-station.ts). */
+  manifestRenderer?: ManifestRenderer;
 }
 
 export interface Station {
@@ -26,6 +30,8 @@ export interface Station {
   readonly carriers: CarrierCatalog;
   readonly shipments: ShipmentService;
   readonly settings: SettingsService;
+  readonly manifests: ManifestService;
+  readonly imports: ImportService;
   readonly version: string;
   /** Lets go of the store (queued writes finish first). */
   close(): Promise<void>;
@@ -54,6 +60,13 @@ export async function createStation(store: Store, options: StationOptions = {}):
     () => settings.labelSize(),
     now,
   );
+  const manifestRenderer = options.manifestRenderer ?? {
+    render: () => Promise.reject(new Error('This station was built without a manifest renderer')),
+  };
+  const manifests = new ManifestService(store.manifests, carriers, manifestRenderer, now);
+  const imports = new ImportService(
+    store.imports, shipments, carriers, async () => (await settings.get()).senderAddress, now, store.shipments, () => settings.labelSize(),
+  );
   await shipments.pruneIdempotencyKeys();
-  return { store, auth, carriers, shipments, settings, version: VERSION, close: () => store.close() };
+  return { store, auth, carriers, shipments, settings, manifests, imports, version: VERSION, close: () => store.close() };
 }

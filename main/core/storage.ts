@@ -181,7 +181,7 @@ export interface ShipmentStore {
 }
 
 /** Sequences that never hand a number out twice, across every desk on the database. */
-export type SequenceName = 'shipment-number' | `tracking-serial:${string}`;
+export type SequenceName = 'shipment-number' | 'manifest-number' | `tracking-serial:${string}`;
 
 export interface NumberStore {
   /**
@@ -323,6 +323,103 @@ export interface CarrierStore {
   all(): Promise<CatalogRecords>;
 }
 
+/** A closed manifest (CONTRACT §13): its numbers are fixed when it is made. */
+export interface ManifestRecord {
+  id: number;
+  manifestNumber: string;
+  carrierId: number;
+  createdOn: number;
+  /** The operator's username. */
+  createdBy: string;
+  shipmentCount: number;
+  pieceCount: number;
+  totalWeightKg: number;
+}
+
+/** A shipment as its manifest lists it, in manifest order. */
+export interface ManifestLine {
+  shipmentId: number;
+  uuid: string;
+  shipmentNumber: string;
+  referenceOne: string;
+  deliveryName: string;
+  deliveryPostcode: string;
+  deliveryCountry: string;
+  pieceCount: number;
+  totalWeight: number;
+  weightUnit: string;
+  /** In sequence order. */
+  trackingNumbers: string[];
+}
+
+export interface ManifestClose {
+  carrierId: number;
+  /** Only these shipments (by uuid), when given; else every one waiting. */
+  uuids?: string[];
+  createdOn: number;
+  createdBy: string;
+  /** The `Manifested` event each shipment gets (the same for all). */
+  event: EventRecord;
+  /** The manifest number for the store's next manifest-number serial. */
+  numberFor(serial: number): string;
+  /** Pieces and kilograms of the shipments closed; pure, called inside the store's transaction. */
+  totals(shipments: Pick<ShipmentRecord, 'pieceCount' | 'totalWeight' | 'weightUnit'>[]): { pieceCount: number; totalWeightKg: number };
+}
+
+export interface ManifestFilter {
+  carrierId: number | null;
+  /** Inclusive bounds on createdOn; null = unbounded. */
+  from: number | null;
+  to: number | null;
+  limit: number;
+  offset: number;
+}
+
+/** Per carrier: shipments still Not Printed, and Printed ones not yet on a manifest. */
+export interface CarrierDayCounts {
+  carrierId: number;
+  notPrinted: number;
+  printedWaiting: number;
+}
+
+export interface ManifestStore {
+  /**
+   * In one transaction: every `Printed` shipment of the carrier (of `uuids`, if given) that
+   * is on no manifest gets `event` and is listed, in id order, on a new manifest numbered
+   * from the store's sequence. Null when there was nothing to close (then nothing is
+   * written and no number is taken). Two closes at once never share a shipment.
+   */
+  close(close: ManifestClose): Promise<ManifestRecord | null>;
+  byId(id: number): Promise<ManifestRecord | undefined>;
+  lines(manifestId: number): Promise<ManifestLine[]>;
+  /** Newest first (createdOn, then id); the total counts every match. */
+  page(filter: ManifestFilter): Promise<{ total: number; rows: ManifestRecord[] }>;
+  /** Carriers with any Not Printed or waiting Printed shipment, by carrier id. */
+  dayCounts(): Promise<CarrierDayCounts[]>;
+}
+
+/** A batch import's outcome (CONTRACT §14), kept so it can be read again and replayed. */
+export interface ImportRecord {
+  id: number;
+  userId: number;
+  /** The Idempotency-Key it was sent with, or null. */
+  key: string | null;
+  /** SHA-256 of the file. */
+  fileHash: Buffer;
+  createdOn: number;
+  /** The answer as JSON text. */
+  result: string;
+}
+
+export interface ImportStore {
+  /** Stores the import; when its (user, key) is stored already, nothing is written and that one is returned. */
+  save(record: Omit<ImportRecord, 'id'>): Promise<{ id: number } | { existing: ImportRecord }>;
+  byId(id: number): Promise<ImportRecord | undefined>;
+  byKey(userId: number, key: string): Promise<ImportRecord | undefined>;
+  /** Of these references, those that a shipment not Cancelled has as its referenceOne. */
+  liveReferences(references: string[]): Promise<string[]>;
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   /** Where the data lives, for a person: a file, or a database URL without its password. */
@@ -333,6 +430,8 @@ export interface Store {
   readonly settings: SettingsStore;
   readonly limits: LimitStore;
   readonly carriers: CarrierStore;
+  readonly manifests: ManifestStore;
+  readonly imports: ImportStore;
   /** Finishes what is under way, then lets go of the database. */
   close(): Promise<void>;
 }

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Type } from 'typebox';
 import { ProblemError, storageProblem } from '../core/errors';
-import { Problem } from '../core/schemas';
+import { IMPORT_MAX_BYTES, Problem } from '../core/schemas';
 import type { Station } from '../core/station';
 import { invoke } from '../operations/invoke';
 import { operations, type OperationName, type OperationSpec } from '../operations/spec';
@@ -36,6 +36,8 @@ const bearerToken = (request: FastifyRequest): string | undefined =>
   BEARER.exec(request.headers.authorization ?? '')?.[1];
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 const pathOnly = (url: string) => url.split('?')[0] ?? url;
+/** Routes whose body is a file as text/csv rather than JSON (spec.ts `bodyMediaType`). */
+const CSV_PATHS = new Set(Object.values(operations as Record<string, OperationSpec>).filter((o) => o.bodyMediaType).map((o) => o.path));
 
 function sendProblem(reply: FastifyReply, error: ProblemError, instance: string, traceId?: string): FastifyReply {
   if (error.status === 401) reply.header('WWW-Authenticate', 'Bearer');
@@ -44,10 +46,11 @@ function sendProblem(reply: FastifyReply, error: ProblemError, instance: string,
 }
 
 /** Fastify's own request errors, as the problems CONTRACT §1–§2 name. */
-function asProblem(error: FastifyError & { code?: string }): ProblemError | null {
+function asProblem(error: FastifyError & { code?: string }, path = ''): ProblemError | null {
   if (error instanceof ProblemError) return error;
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      if (CSV_PATHS.has(path)) return new ProblemError('payload-too-large', 'The file is larger than 20 MiB; split it.', { body: 'must be at most 20 MiB' });
       return new ProblemError('payload-too-large', 'The request body is larger than 1 MiB.');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ProblemError('unsupported-media-type', 'Send the request body as JSON with Content-Type: application/json.');
@@ -76,6 +79,7 @@ function docSchema(specs: OperationSpec[]) {
       ? { querystring: rest.length ? Type.Partial(withQuery.query) : withQuery.query }
       : {}),
     ...(main!.body ? { body: main!.body } : {}),
+    ...(main!.bodyMediaType ? { consumes: [main!.bodyMediaType] } : {}),
     ...(main!.headers ? { headers: main!.headers } : {}),
     response: {
       200: rest.length ? Type.Union(specs.map((s) => s.response)) : main!.response,
@@ -126,6 +130,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (request, body, done) =>
     body === '' ? done(null, undefined) : parseJson(request, String(body), done),
   );
+  // A file to import is the body itself (text/csv, up to 20 MiB), on its own routes only.
+  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (request, body, done) => {
+    if (!CSV_PATHS.has(pathOnly(request.url))) {
+      done(new ProblemError('unsupported-media-type', 'Send the request body as JSON with Content-Type: application/json.'), undefined);
+      return;
+    }
+    done(null, (body as Buffer).toString('utf8'));
+  });
   // Port 0 asks the system for a free port: the allow-list then names the one it gave,
   // asked of the socket once (server.address() is a system call, twice per request).
   let boundPort = 0;
@@ -136,7 +148,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sendProblem(reply, new ProblemError('not-found', `${request.method} ${pathOnly(request.url)} is not an endpoint of this station.`), pathOnly(request.url)),
   );
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const problem = asProblem(error);
+    const problem = asProblem(error, pathOnly(request.url));
     if (problem) return sendProblem(reply, problem, pathOnly(request.url));
     // Unexpected: log it with the trace id, answer without stack, SQL or secrets.
     request.log.error({ err: error, traceId: request.id }, 'internal error');
@@ -189,6 +201,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // A shared route answers with either of two shapes; plain JSON keeps both intact.
       ...(shared ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
       handler: async (request) => {
+        if (group[0]!.spec.bodyMediaType && !/^text\/csv\b/i.test(request.headers['content-type'] ?? '')) {
+          throw new ProblemError('unsupported-media-type', 'Send the file as the request body with Content-Type: text/csv.');
+        }
         const query = (request.query ?? {}) as Record<string, unknown>;
         const queryNames = Object.keys(query).map((k) => k.toLowerCase());
         const chosen =

@@ -4,7 +4,9 @@
  */
 import type { AuthUser } from '../core/auth';
 import type { Station } from '../core/station';
+import { CreateShipmentRequest } from '../core/schemas';
 import type { InputOf, OperationName, OutputOf } from './spec';
+import { schemaProblems } from './validate';
 
 export interface CallContext {
   station: Station;
@@ -49,4 +51,13 @@ export const handlers: Handlers = {
   health: (ctx) => ({ status: 'ok', version: ctx.station.version }),
   changeOwnPassword: (ctx, { body }) =>
     ctx.station.auth.changeOwnPassword(ctx.user!, body.currentPassword, body.newPassword),
+  createManifest: (ctx, { body }) => ctx.station.manifests.close(body, caller(ctx)),
+  listManifests: (ctx, { query }) => ctx.station.manifests.list(query),
+  viewManifest: (ctx, { params }) => ctx.station.manifests.view(params.manifestId),
+  endOfDay: (ctx) => ctx.station.manifests.endOfDay(),
+  createImport: (ctx, { body, query, headers }) =>
+    ctx.station.imports.run(body, query, caller(ctx), (row) => schemaProblems(CreateShipmentRequest, row), headers['idempotency-key']),
+  viewImport: (ctx, { params }) => ctx.station.imports.view(params.importId),
+  importLabels: (ctx, { params }) => ctx.station.imports.labels(params.importId, caller(ctx)),
+  printLabels: (ctx, { body }) => ctx.station.imports.labelBatch(body.shipmentIds, caller(ctx)),
 };

@@ -30,6 +30,8 @@ export interface OperationSpec {
    * here is chosen when that parameter is present.
    */
   selectedByQuery?: string;
+  /** The body's media type when it is not JSON: the body schema is then the file as text. */
+  bodyMediaType?: 'text/csv';
 }
 
 const spec = <T extends Record<string, OperationSpec>>(table: T) => table;
@@ -137,6 +139,44 @@ export const operations = spec({
     method: 'POST', path: '/me/password', tag: 'Authentication', access: 'user',
     summary: 'Change your own password; your other sign-ins end, and this call returns a new sign-in for this one',
     body: S.ChangeOwnPasswordRequest, response: S.AuthResponse,
+  },
+  createManifest: {
+    method: 'POST', path: '/manifests', tag: 'Manifests', access: 'user',
+    summary: 'Close the day for a carrier: its Printed shipments become Manifested on a new manifest',
+    body: S.CreateManifestRequest, response: S.Manifest,
+  },
+  listManifests: {
+    method: 'GET', path: '/manifests', tag: 'Manifests', access: 'user',
+    summary: 'Manifests, newest first, by carrier and date', query: S.ListManifestsQuery, response: S.ManifestList,
+  },
+  viewManifest: {
+    method: 'GET', path: '/manifests/{manifestId}', tag: 'Manifests', access: 'user',
+    summary: 'One manifest with its shipments and the driver’s PDF', params: S.ManifestIdParams, response: S.Manifest,
+  },
+  endOfDay: {
+    method: 'GET', path: '/end-of-day', tag: 'Manifests', access: 'user',
+    summary: 'Per carrier: shipments Printed and waiting for a manifest, and those still Not Printed',
+    response: S.EndOfDay,
+  },
+  createImport: {
+    method: 'POST', path: '/imports', tag: 'Import', access: 'user',
+    summary: 'Import a CSV file of shipments: each row created, invalid or skipped; dryRun checks only',
+    query: S.ImportQuery, headers: S.IdempotencyHeaders, body: S.ImportRequest, bodyMediaType: 'text/csv',
+    response: S.ImportResult,
+  },
+  viewImport: {
+    method: 'GET', path: '/imports/{importId}', tag: 'Import', access: 'user',
+    summary: 'The outcome of an import, row by row', params: S.ImportIdParams, response: S.ImportResult,
+  },
+  importLabels: {
+    method: 'GET', path: '/imports/{importId}/labels', tag: 'Import', access: 'user',
+    summary: 'Every label an import made, as one PDF in row order; its shipments become Printed',
+    params: S.ImportIdParams, response: S.LabelResponse,
+  },
+  printLabels: {
+    method: 'POST', path: '/labels', tag: 'Shipments', access: 'user',
+    summary: 'The labels of several shipments as one PDF, with an outcome per shipment; they become Printed',
+    body: S.BulkLabelsRequest, response: S.BulkLabels,
   },
 });
 

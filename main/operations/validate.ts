@@ -142,3 +142,13 @@ export function validateInput(spec: OperationSpec, raw: RawInput): RawInput {
   if (Object.keys(fields).length > 0) throw validationError(fields);
   return input;
 }
+
+/**
+ * The problems of `data` against `schema`, named by field path as a 400 names them: for a
+ * body that arrives other than as a request's JSON (a row of an imported file).
+ */
+export function schemaProblems(schema: TSchema, data: unknown): Record<string, string> {
+  const fields: Record<string, string> = {};
+  check(schema, data, '', 'field', false, fields);
+  return fields;
+}

@@ -98,6 +98,19 @@ const TABLES: TableCopy[] = [
     into: ['user_id', 'key', 'request_hash', 'shipment_id', 'created_on'],
   },
   { table: 'settings', select: 'name, value', into: ['name', 'value'] },
+  {
+    table: 'manifests',
+    select: 'id, manifest_number, carrier_id, created_on, created_by, shipment_count, piece_count, total_weight_kg',
+    into: ['id', 'manifest_number', 'carrier_id', 'created_on', 'created_by', 'shipment_count', 'piece_count', 'total_weight_kg'],
+    identity: true,
+  },
+  { table: 'manifest_shipments', select: 'shipment_id, manifest_id, position', into: ['shipment_id', 'manifest_id', 'position'] },
+  {
+    table: 'imports',
+    select: 'id, user_id, idempotency_key, file_hash, created_on, result',
+    into: ['id', 'user_id', 'idempotency_key', 'file_hash', 'created_on', 'result'],
+    identity: true,
+  },
 ];
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */
@@ -136,7 +149,7 @@ async function copyTable(db: Db, tx: Tx, copy: TableCopy, progress: (line: strin
 async function copySequences(db: Db, tx: Tx): Promise<void> {
   const counters = db.prepare('SELECT name, value FROM counters').all() as { name: string; value: number }[];
   for (const { name, value } of counters) {
-    if (value < 1 || !/^(shipment-number|tracking-serial:[A-Z]{2})$/.test(name)) continue;
+    if (value < 1 || !/^(shipment-number|manifest-number|tracking-serial:[A-Z]{2})$/.test(name)) continue;
     const sequence = sequenceFor(name as Parameters<typeof sequenceFor>[0]);
     await tx.query(`CREATE SEQUENCE IF NOT EXISTS ${sequence}`);
     await tx.query('SELECT setval($1::regclass, $2)', [sequence, value]);

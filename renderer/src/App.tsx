@@ -10,6 +10,8 @@ import { useScreenFocus } from './lib/screen-focus';
 import { NewShipmentPage } from './pages/NewShipmentPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SettingsPage } from './pages/SettingsPage';
+import { EndOfDayPage } from './pages/EndOfDayPage';
+import { ImportPage } from './pages/ImportPage';
 import { ShipmentDetailPage } from './pages/ShipmentDetailPage';
 import { ShipmentsPage } from './pages/ShipmentsPage';
 import { SignInPage } from './pages/SignInPage';
@@ -25,6 +27,8 @@ const TITLES: Record<Route['page'], string> = {
   track: 'Track a parcel',
   settings: 'Settings',
   'not-found': 'Not found',
+  'end-of-day': 'End of day',
+  import: 'Import a file',
 };
 
 /** Screens whose work starts in a field: focus lands there rather than on the heading. */
@@ -102,5 +106,9 @@ function Screen({ route }: { route: Route }) {
       return <SettingsPage />;
     case 'not-found':
       return <NotFoundPage path={route.path} />;
+    case 'end-of-day':
+      return <EndOfDayPage />;
+    case 'import':
+      return <ImportPage />;
   }
 }

@@ -8,6 +8,7 @@ import './styles/shell.css';
 import './styles/shipments.css';
 import './styles/detail.css';
 import './styles/settings.css';
+import './styles/end-of-day.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Address, ShipmentStatus } from '../../main/core/schemas';
-import type { EventRecord, NewShipment, PieceRecord, Store } from '../../main/core/storage';
+import type { EventRecord, ManifestClose, NewShipment, PieceRecord, Store } from '../../main/core/storage';
 import { openPostgresStore, type PostgresStore } from '../../main/stores/postgres';
 import { foldDayTotals } from '../../main/stores/postgres/shipments';
 import { openSqliteStore } from '../../main/stores/sqlite';
@@ -255,5 +255,73 @@ describe('two desks on one PostgreSQL database', () => {
     expect(outcomes.filter((o) => 'created' in o)).toHaveLength(1);
     expect(outcomes.filter((o) => 'replayOf' in o)).toHaveLength(3);
     expect((await b.shipments.page(EVERYTHING)).totals).toEqual({ items: 1, pieces: 2 });
+  });
+});
+
+/** A close of carrier 1's waiting shipments, as the core asks it. */
+const closeOf = (createdOn: number, uuids?: string[]): ManifestClose => ({
+  carrierId: 1,
+  ...(uuids ? { uuids } : {}),
+  createdOn,
+  createdBy: 'olga',
+  event: event('Manifested', createdOn),
+  numberFor: (serial) => `MF${String(serial).padStart(8, '0')}`,
+  totals: (rows) => ({ pieceCount: rows.reduce((n, r) => n + r.pieceCount, 0), totalWeightKg: rows.length }),
+});
+
+/** Shipments of carrier 1, `printed` of them moved to Printed. */
+async function printedShipments(store: Store, count: number, printed = count): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const outcome = await store.shipments.create(shipment(T0), pieces(), event('Not Printed', T0));
+    const id = 'created' in outcome ? outcome.created.id : 0;
+    if (i < printed) await store.shipments.changeStatus(id, () => event('Printed', T0 + 1));
+    ids.push(id);
+  }
+  return ids;
+}
+
+describe.each(['sqlite', 'postgres'] as const)('manifests on the %s store', (dialect) => {
+  it('close the waiting Printed shipments in one write, with their events, and nothing when none wait', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const ids = await printedShipments(store, 4, 3);
+    expect(await store.manifests.dayCounts()).toEqual([{ carrierId: 1, notPrinted: 1, printedWaiting: 3 }]);
+    const m = await store.manifests.close(closeOf(T0 + 10));
+    expect(m).toMatchObject({ manifestNumber: 'MF00000001', carrierId: 1, createdBy: 'olga', shipmentCount: 3, pieceCount: 6, totalWeightKg: 3 });
+    const lines = await store.manifests.lines(m!.id);
+    expect(lines.map((l) => l.shipmentId)).toEqual(ids.slice(0, 3));
+    expect(lines[0]).toMatchObject({ deliveryName: 'Łukasz Odbiorca', deliveryPostcode: '90-001', deliveryCountry: 'PL', pieceCount: 2 });
+    expect(lines[0]!.trackingNumbers).toEqual((await store.shipments.pieces(ids[0]!)).map((p) => p.trackingNumber));
+    for (const id of ids.slice(0, 3)) {
+      expect((await store.shipments.byId(id))!.status).toBe('Manifested');
+      expect((await store.shipments.events(id)).at(-1)).toMatchObject({ status: 'Manifested', user: 'olga', occurredOn: T0 + 10 });
+    }
+    expect((await store.shipments.page({ ...EVERYTHING, statuses: ['Manifested'] })).totals).toEqual({ items: 3, pieces: 6 });
+    expect(await store.manifests.close(closeOf(T0 + 20))).toBeNull();
+    expect(await store.manifests.dayCounts()).toEqual([{ carrierId: 1, notPrinted: 1, printedWaiting: 0 }]);
+    // No number was spent on the close that found nothing.
+    await store.shipments.changeStatus(ids[3]!, () => event('Printed', T0 + 30));
+    const uuid = (await store.shipments.byId(ids[3]!))!.uuid;
+    expect((await store.manifests.close(closeOf(T0 + 40, [uuid])))!.manifestNumber).toBe('MF00000002');
+    const page = await store.manifests.page({ carrierId: 1, from: null, to: null, limit: 1, offset: 0 });
+    expect(page.total).toBe(2);
+    expect(page.rows.map((r) => r.manifestNumber)).toEqual(['MF00000002']);
+    expect((await store.manifests.page({ carrierId: null, from: T0 + 11, to: null, limit: 10, offset: 0 })).total).toBe(1);
+    expect((await store.manifests.page({ carrierId: 2, from: null, to: null, limit: 10, offset: 0 })).total).toBe(0);
+  });
+
+  it('never list one shipment on two manifests made at the same moment', async () => {
+    const desks = await openDesks(dialect, 2);
+    const ids = await printedShipments(desks[0]!, 40);
+    const closes = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => desks[i % desks.length]!.manifests.close(closeOf(T0 + 100))),
+    );
+    const made = closes.filter((m) => m !== null);
+    expect(made.length).toBeGreaterThan(0);
+    const listed = (await Promise.all(made.map((m) => desks[0]!.manifests.lines(m!.id)))).flat().map((l) => l.shipmentId);
+    expect(listed.sort((a, b) => a - b)).toEqual(ids);
+    expect(made.reduce((n, m) => n + m!.shipmentCount, 0)).toBe(40);
+    const numbers = made.map((m) => m!.manifestNumber).sort();
+    expect(numbers).toEqual(numbers.map((_, i) => `MF${String(i + 1).padStart(8, '0')}`));
   });
 });

@@ -31,6 +31,7 @@ beforeAll(async () => {
   }
   token = await desk.signIn();
   await desk.request({ method: 'GET', url: `/shipments/${made[1]}/label`, token });
+  await desk.request({ method: 'POST', url: '/manifests', token, payload: { carrierId: 1 } });
   await desk.request({ method: 'DELETE', url: `/shipments/${made[2]}`, token });
   await desk.request({ method: 'PATCH', url: '/settings', token, payload: { labelSize: 'A6' } });
   apiKey = (await desk.request({ method: 'POST', url: '/api-keys', token, payload: { name: 'warehouse' } })).json().key;
@@ -60,6 +61,9 @@ describe('migrate', () => {
       }
       const view = (t: TestStation, tk: string) => t.request({ method: 'GET', url: `/shipments/${made[0]}`, token: tk });
       expect((await view(shared, sharedToken)).json()).toEqual((await view(desk, token)).json());
+      // The manifest, its driver's PDF to the byte, and its number sequence.
+      const manifest = (t: TestStation, tk: string) => t.request({ method: 'GET', url: '/manifests/1', token: tk });
+      expect((await manifest(shared, sharedToken)).json()).toEqual((await manifest(desk, token)).json());
       expect((await shared.request({ method: 'GET', url: '/settings', token: sharedToken })).json().labelSize).toBe('A6');
       // A retry of a migrated create is still a replay, not a second shipment.
       const retry = await shared.request({
@@ -73,6 +77,11 @@ describe('migrate', () => {
       expect(Number(next.shipmentNumber.slice(2))).toBe(Number(last.shipmentNumber.slice(2)) + 1);
       const lastSerial = Math.max(...last.shipmentPieces.map((p: { trackingNumber: string }) => Number(p.trackingNumber.slice(2, 10))));
       expect(Number(next.shipmentPieces[0]!.trackingNumber.slice(2, 10))).toBe(lastSerial + 1);
+      shared.clock.now = desk.clock.now; // the print must come after the desk's creates
+      const lateToken = await shared.signIn(ADMIN);
+      await shared.request({ method: 'GET', url: `/shipments/${made[3]}/label`, token: lateToken });
+      const nextManifest = await shared.request({ method: 'POST', url: '/manifests', token: lateToken, payload: { carrierId: 1 } });
+      expect(nextManifest.json().manifestNumber, nextManifest.body).toBe('MF00000002');
     } finally {
       await shared.close();
     }

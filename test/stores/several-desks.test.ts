@@ -162,3 +162,41 @@ describe('a desk while its database goes away', () => {
     }
   });
 });
+
+describe('closing the day from two desks on one database', () => {
+  let a: TestStation;
+  let b: TestStation;
+  let token: string;
+  beforeAll(async () => {
+    const databaseUrl = await createDatabase(inject('postgresUrl'));
+    a = await startTestStation({ databaseUrl });
+    b = await startTestStation({ databaseUrl });
+    await addUsers(a);
+    token = await a.signIn();
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+  });
+
+  it('lists each shipment on one manifest only when both close at the same moment', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 30; i++) {
+      const desk = i % 2 ? a : b;
+      const s = (await desk.request({ method: 'POST', url: '/shipments', token, payload: shipmentRequest() })).json<Created>();
+      expect((await desk.request({ method: 'GET', url: `/shipments/${s.shipmentId}/label`, token })).statusCode).toBe(200);
+      made.push(s.shipmentId);
+    }
+    const answers = await Promise.all(
+      [a, b, a, b].map((desk) => desk.request({ method: 'POST', url: '/manifests', token, payload: { carrierId: 1 } })),
+    );
+    expect(answers.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    const manifests = answers.filter((r) => r.statusCode === 200).map((r) => r.json<{ manifestNumber: string; shipments: { shipmentId: string }[] }>());
+    const listed = manifests.flatMap((m) => m.shipments.map((s) => s.shipmentId));
+    expect(listed.sort()).toEqual([...made].sort());
+    expect(new Set(manifests.map((m) => m.manifestNumber)).size).toBe(manifests.length);
+    // Each desk reads the other's manifests.
+    const onB = (await b.request({ method: 'GET', url: '/manifests', token })).json<{ totalItems: number }>();
+    expect(onB.totalItems).toBe(manifests.length);
+  });
+});

@@ -6,7 +6,9 @@ import pg from 'pg';
 import type { OnMigration, Store } from '../../core/storage';
 import { postgresAuth } from './auth';
 import { postgresCarriers } from './carriers';
+import { postgresImports } from './imports';
 import { postgresLimits } from './limits';
+import { postgresManifests } from './manifests';
 import { migrate } from './migrate';
 import { postgresNumbers } from './numbers';
 import { createPool, redactedUrl, translateError } from './pool';
@@ -78,6 +80,8 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
     settings: translatingErrors(postgresSettings(pool)),
     limits: translatingErrors(postgresLimits(pool)),
     carriers: translatingErrors(postgresCarriers(pool)),
+    manifests: translatingErrors(postgresManifests(pool)),
+    imports: translatingErrors(postgresImports(pool)),
     // Waits for the clients checked out now to come back, then closes every connection.
     close: () => {
       clearInterval(folding);

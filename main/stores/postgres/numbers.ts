@@ -11,13 +11,14 @@ const CREATE_SEQUENCE_LOCK = 0x5353_5345_5155_454en;
 
 export function sequenceFor(name: SequenceName): string {
   if (name === 'shipment-number') return 'shipment_number_seq';
+  if (name === 'manifest-number') return 'manifest_number_seq';
   const prefix = /^tracking-serial:([A-Z]{2})$/.exec(name)?.[1];
   if (!prefix) throw new Error(`No number sequence is named ${name}`);
   return `tracking_serial_${prefix.toLowerCase()}_seq`;
 }
 
 export function postgresNumbers(pool: pg.Pool): NumberStore {
-  const known = new Set<string>(['shipment_number_seq']);
+  const known = new Set<string>(['shipment_number_seq', 'manifest_number_seq']);
   const ensure = async (sequence: string) => {
     if (known.has(sequence)) return;
     // IF NOT EXISTS alone is not safe when two desks run it at once (one of them fails on the

@@ -9,7 +9,9 @@ import { sqliteCarriers } from './carriers';
 import { DATABASE_FILE, openDatabase, type Db } from './database';
 import { translatingErrors } from './errors';
 import { groupCommit } from './group-commit';
+import { sqliteImports } from './imports';
 import { memoryLimits } from './limits';
+import { sqliteManifests } from './manifests';
 import { sqliteNumbers } from './numbers';
 import { sqliteSettings } from './settings';
 import { sqliteShipments } from './shipments';
@@ -38,6 +40,8 @@ export function openSqliteStore(options: { dataDir: string; onMigration?: OnMigr
       settings: translatingErrors(sqliteSettings(db)),
       limits: memoryLimits(),
       carriers: translatingErrors(sqliteCarriers(db)),
+      manifests: translatingErrors(sqliteManifests(db, commit, numbers)),
+      imports: translatingErrors(sqliteImports(db, commit)),
       async close() {
         if (closed) return;
         closed = true;

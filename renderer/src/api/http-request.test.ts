@@ -69,3 +69,13 @@ describe('fillPath and queryString', () => {
     expect(queryString({ a: null, b: undefined })).toBe('');
   });
 });
+
+describe('an import', () => {
+  it('sends the file as text/csv, as it is, not as JSON', () => {
+    const plan = planHttpRequest(operations.createImport, { query: { dryRun: true }, body: 'a;b\n"1;2";3', headers: { 'idempotency-key': 'k' } }, BASE, 't');
+    expect(plan.headers['Content-Type']).toBe('text/csv; charset=utf-8');
+    expect(plan.body).toBe('a;b\n"1;2";3');
+    expect(plan.url).toBe(`${BASE}/imports?dryRun=true`);
+    expect(plan.headers['idempotency-key']).toBe('k');
+  });
+});

@@ -17,7 +17,7 @@ export interface HttpRequestPlan {
   method: OperationSpec['method'];
   url: string;
   headers: Record<string, string>;
-  /** JSON text, when the operation has a body. */
+  /** JSON text, or the file's own text (`bodyMediaType`), when the operation has a body. */
   body?: string;
 }
 
@@ -49,7 +49,7 @@ export function queryString(query: Record<string, unknown> = {}): string {
 }
 
 export function planHttpRequest(
-  spec: Pick<OperationSpec, 'method' | 'path' | 'body'>,
+  spec: Pick<OperationSpec, 'method' | 'path' | 'body' | 'bodyMediaType'>,
   input: OperationInput,
   baseUrl: string,
   token: string | null,
@@ -65,7 +65,11 @@ export function planHttpRequest(
     url: `${base}${fillPath(spec.path, input.params)}${queryString(input.query)}`,
     headers,
   };
-  if (spec.body) {
+  if (spec.body && spec.bodyMediaType) {
+    // A file sent as itself (an import's CSV), not wrapped in JSON.
+    headers['Content-Type'] = `${spec.bodyMediaType}; charset=utf-8`;
+    plan.body = String(input.body ?? '');
+  } else if (spec.body) {
     headers['Content-Type'] = 'application/json';
     plan.body = JSON.stringify(input.body ?? {});
   }

@@ -1,6 +1,6 @@
 /**
  * The chrome around every signed-in screen: the left navigation with New shipment (Alt+N
- * from anywhere), Shipments, Track and Settings, the signed-in user and Sign out.
+ * from anywhere), Shipments, Track, Settings, End of day and Import, the signed-in user and Sign out.
  */
 import { useEffect, type ReactNode } from 'react';
 import { session, useSession } from '../api';
@@ -74,6 +74,12 @@ export function AppShell({ route, children }: { route: Route; children: ReactNod
           </NavLink>
           <NavLink route={{ page: 'settings' }} current={route.page === 'settings'}>
             Settings
+          </NavLink>
+          <NavLink route={{ page: 'end-of-day' }} current={route.page === 'end-of-day'}>
+            End of day
+          </NavLink>
+          <NavLink route={{ page: 'import' }} current={route.page === 'import'}>
+            Import
           </NavLink>
         </div>
         <div className="sidebar-user">

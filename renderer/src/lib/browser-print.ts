@@ -7,7 +7,7 @@
 import type { LabelSize } from '../../../main/core/schemas';
 import { pdfBlob } from './pdf-bytes';
 
-const PAPER: Record<LabelSize, string> = { '4x6': '4in 6in', A6: '105mm 148mm' };
+const PAPER: Record<LabelSize | 'A4', string> = { '4x6': '4in 6in', A6: '105mm 148mm', A4: '210mm 297mm' };
 const PRINT_DPI = 300;
 const FRAME_TIMEOUT_MS = 10_000;
 
@@ -76,7 +76,7 @@ function printInFrame(base64: string): Promise<boolean> {
 }
 
 /** Draws the pages as images into a print-only sheet and prints this page at the label's size. */
-async function printAsImages(base64: string, size: LabelSize): Promise<void> {
+async function printAsImages(base64: string, size: LabelSize | 'A4'): Promise<void> {
   const { renderPdfPageImages } = await import('./pdf');
   const urls = await renderPdfPageImages(base64, PRINT_DPI);
   const sheet = document.createElement('div');
@@ -111,7 +111,7 @@ async function printAsImages(base64: string, size: LabelSize): Promise<void> {
   window.print();
 }
 
-export async function printPdfInBrowser(base64: string, size: LabelSize): Promise<void> {
+export async function printPdfInBrowser(base64: string, size: LabelSize | 'A4'): Promise<void> {
   if (await printInFrame(base64)) return;
   await printAsImages(base64, size);
 }

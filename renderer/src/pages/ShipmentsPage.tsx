@@ -2,7 +2,8 @@
  * Shipments: filters (dates of creation, statuses, order), the dense table, totals and
  * paging. Every filter lives in the hash, so Back returns to the list as it was.
  */
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { ListItem } from '../../../main/core/schemas';
 import { api } from '../api';
 import { ErrorNotice } from '../components/Notice';
 import { Pager } from '../components/Pager';
@@ -10,7 +11,8 @@ import { plural } from '../lib/format';
 import { useLoad } from '../lib/use-load';
 import { navigate, rememberListHash } from '../router/navigation';
 import { DEFAULT_FILTERS, formatHash, listQuery, shipmentsRoute, type ShipmentFilters } from '../router/routes';
-import { ShipmentsTable } from '../shipment/ShipmentsTable';
+import { BulkActions } from '../shipment/BulkActions';
+import { ShipmentsTable, type Selection } from '../shipment/ShipmentsTable';
 import { StatusFilter } from '../shipment/StatusFilter';
 
 export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
@@ -23,6 +25,27 @@ export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
     navigate(shipmentsRoute({ ...filters, page: 1, ...change }));
   const pageCount = list.data ? Math.ceil(list.data.totalItems / filters.pageSize) : 1;
   const filtered = filters.from || filters.to || filters.statuses.length > 0;
+  // Selected rows stay selected across pages and filters until cleared or acted on.
+  const [chosen, setChosen] = useState<Map<string, ListItem>>(new Map());
+  const selection: Selection = {
+    selected: new Set(chosen.keys()),
+    toggle: (id) =>
+      setChosen((current) => {
+        const next = new Map(current);
+        const item = list.data?.items.find((i) => i.shipmentId === id);
+        if (next.has(id)) next.delete(id);
+        else if (item) next.set(id, item);
+        return next;
+      }),
+    toggleAll: () =>
+      setChosen((current) => {
+        const shown = list.data?.items ?? [];
+        const next = new Map(current);
+        if (shown.every((i) => next.has(i.shipmentId))) shown.forEach((i) => next.delete(i.shipmentId));
+        else shown.forEach((i) => next.set(i.shipmentId, i));
+        return next;
+      }),
+  };
 
   let content: ReactNode;
   if (list.error && !list.data) {
@@ -43,7 +66,7 @@ export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
       </div>
     );
   } else {
-    content = <ShipmentsTable items={list.data.items} busy={list.loading} />;
+    content = <ShipmentsTable items={list.data.items} busy={list.loading} selection={selection} />;
   }
 
   return (
@@ -95,6 +118,7 @@ export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
       </form>
 
       {list.error && list.data ? <ErrorNotice error={list.error} /> : null}
+      {chosen.size > 0 ? <BulkActions selected={[...chosen.values()]} onDone={list.reload} onClear={() => setChosen(new Map())} /> : null}
       {content}
 
       {list.data && list.data.totalItems > 0 ? (

@@ -34,7 +34,9 @@ export type Route =
   | { page: 'shipment'; id: string }
   | { page: 'track'; reference: string; postCode: string }
   | { page: 'settings' }
-  | { page: 'not-found'; path: string };
+  | { page: 'not-found'; path: string }
+  | { page: 'end-of-day' }
+  | { page: 'import' };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -76,6 +78,8 @@ export function parseHash(hash: string): Route {
   if (path === '/shipments/new') return { page: 'new-shipment' };
   if (path === '/track') return { page: 'track', reference: query.get('ref') ?? '', postCode: query.get('postCode') ?? '' };
   if (path === '/settings') return { page: 'settings' };
+  if (path === '/end-of-day') return { page: 'end-of-day' };
+  if (path === '/import') return { page: 'import' };
   const shipment = /^\/shipments\/([^/]+)$/.exec(path);
   if (shipment?.[1]) {
     try {
@@ -108,6 +112,10 @@ export function formatHash(route: Route): string {
       return '#/settings';
     case 'not-found':
       return `#${route.path}`;
+    case 'end-of-day':
+      return '#/end-of-day';
+    case 'import':
+      return '#/import';
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * The dense list of shipments. Rows are reached with Tab once, then ↑/↓ (Home/End) move
- * between them and Enter opens one; a click opens it too.
+ * between them and Enter opens one; a click opens it too. With a selection, Space (or the
+ * row's checkbox) selects a row for the bulk actions.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ListItem } from '../../../main/core/schemas';
@@ -8,9 +9,17 @@ import { StatusChip } from '../components/StatusChip';
 import { formatDateTime, formatListTime, formatNumber, formatShortDate } from '../lib/format';
 import { hrefFor, navigate, openedShipment, rememberOpenedShipment } from '../router/navigation';
 
+export interface Selection {
+  selected: ReadonlySet<string>;
+  toggle(shipmentId: string): void;
+  /** All rows shown, or none when all are selected. */
+  toggleAll(): void;
+}
+
 interface ShipmentsTableProps {
   items: ListItem[];
   busy: boolean;
+  selection?: Selection;
 }
 
 function open(item: ListItem) {
@@ -18,7 +27,7 @@ function open(item: ListItem) {
   navigate({ page: 'shipment', id: item.shipmentId });
 }
 
-export function ShipmentsTable({ items, busy }: ShipmentsTableProps) {
+export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) {
   const [active, setActive] = useState(0);
   const body = useRef<HTMLTableSectionElement>(null);
   const current = Math.min(active, Math.max(0, items.length - 1));
@@ -56,6 +65,10 @@ export function ShipmentsTable({ items, busy }: ShipmentsTableProps) {
       case 'Enter':
         if (item) open(item);
         break;
+      case ' ':
+        if (!item || !selection) return;
+        selection.toggle(item.shipmentId);
+        break;
       default:
         return;
     }
@@ -66,6 +79,7 @@ export function ShipmentsTable({ items, busy }: ShipmentsTableProps) {
     <div className="table-wrap" aria-busy={busy}>
       <table className="table shipments-table" aria-label="Shipments">
         <colgroup>
+          {selection ? <col className="c-select" /> : null}
           <col className="c-no" />
           <col className="c-date" />
           <col className="c-day" />
@@ -80,6 +94,16 @@ export function ShipmentsTable({ items, busy }: ShipmentsTableProps) {
         </colgroup>
         <thead>
           <tr>
+            {selection ? (
+              <th scope="col" className="select-cell">
+                <input
+                  type="checkbox"
+                  aria-label="Select every shipment shown"
+                  checked={items.length > 0 && items.every((i) => selection.selected.has(i.shipmentId))}
+                  onChange={() => selection.toggleAll()}
+                />
+              </th>
+            ) : null}
             <th scope="col">Shipment no</th>
             <th scope="col">Created</th>
             <th scope="col">Despatch</th>
@@ -109,7 +133,19 @@ export function ShipmentsTable({ items, busy }: ShipmentsTableProps) {
               onClick={() => open(item)}
               onFocus={() => setActive(index)}
               onKeyDown={(event) => onKeyDown(event, index)}
+              aria-selected={selection ? selection.selected.has(item.shipmentId) : undefined}
             >
+              {selection ? (
+                <td className="select-cell" onClick={(e) => e.stopPropagation()}>
+                  <input
+                    type="checkbox"
+                    tabIndex={-1}
+                    aria-label={`Select ${item.shipmentNo}`}
+                    checked={selection.selected.has(item.shipmentId)}
+                    onChange={() => selection.toggle(item.shipmentId)}
+                  />
+                </td>
+              ) : null}
               <td className="mono">
                 <a
                   href={hrefFor({ page: 'shipment', id: item.shipmentId })}

@@ -1,0 +1,270 @@
+/**
+ * Batch import (CONTRACT §14): a CSV file of orders becomes shipments, row by row, each
+ * row's outcome reported: created, invalid (every wrong field, as a 400 names it) or
+ * skipped (its reference is shipped already). Valid rows are created even when others are
+ * not; a dry run creates nothing; the same file with the same Idempotency-Key creates
+ * nothing more.
+ */
+import { createHash } from 'node:crypto';
+import { parse } from 'csv-parse';
+import type { CarrierCatalog } from './carriers';
+import { iso } from './dates';
+import { ProblemError, conflict, notFound, validationError } from './errors';
+import { groupColumn, matchColumns, referenceColumn, requestFromRows, type MatchedColumn } from './import-columns';
+import { IMPORT_MAX_ROWS, type AddressInput, type CreateShipmentRequest, type ImportQuery, type ImportResult, type ImportRowResult, type BulkLabels, type LabelResponse, type LabelSize } from './schemas';
+import type { Caller, ShipmentService } from './shipments';
+import type { EventRecord, ImportStore, ShipmentStore } from './storage';
+import { validateShipment } from './validate-shipment';
+import { labelDataFor } from './label-data-for';
+
+/** Checks a create body against the request schema; field path → problem (the operation table's validator). */
+export type RequestCheck = (body: unknown) => Record<string, string>;
+
+/** Creates in flight at once: enough to keep the label workers and the group commit busy. */
+const CONCURRENCY = 12;
+const CHUNK = 64 * 1024;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface Group {
+  rows: number[];
+  records: string[][];
+  reference: string;
+}
+
+/** The delimiter of the header line: whichever of `;` and `,` it holds more of outside quotes. */
+function delimiterOf(text: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const ch of text.slice(0, 64 * 1024)) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && ch === ',') commas++;
+    else if (!quoted && ch === ';') semicolons++;
+    else if (!quoted && ch === '\n') break;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+/** Every record of the file, read by csv-parse's stream a chunk at a time; at most the row limit. */
+async function readRecords(csv: string): Promise<string[][]> {
+  const parser = parse({ bom: true, delimiter: delimiterOf(csv.replace(/^\uFEFF/, '')), relax_column_count: true, skip_empty_lines: true });
+  const records: string[][] = [];
+  const feeding = (async () => {
+    for (let i = 0; i < csv.length; i += CHUNK) {
+      if (!parser.write(csv.slice(i, i + CHUNK))) await new Promise((r) => parser.once('drain', r));
+    }
+    parser.end();
+  })();
+  try {
+    for await (const record of parser) {
+      records.push(record as string[]);
+      if (records.length > IMPORT_MAX_ROWS + 1) {
+        parser.destroy();
+        throw validationError(
+          { body: `has more than ${IMPORT_MAX_ROWS.toLocaleString('en')} rows; split the file` },
+          `A file may hold at most ${IMPORT_MAX_ROWS.toLocaleString('en')} rows.`,
+        );
+      }
+    }
+    await feeding;
+  } catch (error) {
+    if (error instanceof ProblemError) throw error;
+    throw validationError({ body: `is not a readable CSV file: ${(error as Error).message}` });
+  }
+  return records;
+}
+
+/** Runs `work` over `items` with at most `limit` at once; results in item order. */
+async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+export class ImportService {
+  constructor(
+    private readonly repo: ImportStore,
+    private readonly shipments: ShipmentService,
+    private readonly catalog: CarrierCatalog,
+    private readonly senderAddress: () => Promise<AddressInput>,
+    private readonly now: () => number,
+    private readonly store: ShipmentStore,
+    private readonly labelSize: () => Promise<LabelSize>,
+  ) {}
+
+  async run(csv: string, query: ImportQuery, caller: Caller, check: RequestCheck, idempotencyKey?: string): Promise<ImportResult> {
+    const fileHash = createHash('sha256').update(csv).digest();
+    if (idempotencyKey !== undefined && !query.dryRun) {
+      const previous = await this.repo.byKey(caller.userId, idempotencyKey);
+      if (previous) return this.replay(previous.id, previous.result, previous.fileHash, fileHash);
+    }
+    const records = await readRecords(csv);
+    const [header, ...rows] = records;
+    if (!header || rows.length === 0) {
+      throw validationError({ body: 'has no rows: the first line names the columns, each line after it is a piece' });
+    }
+    const columns = matchColumns(header.map((h) => h.trim()));
+    if (!columns.some((c) => c.field)) {
+      throw validationError({ body: `matches no column to a shipment field: ${header.join(', ')}` });
+    }
+    const groups = groupRows(columns, rows);
+    const live = new Set<string>();
+    const references = [...new Set(groups.map((g) => g.reference).filter(Boolean))];
+    for (let i = 0; i < references.length; i += 1000) {
+      for (const ref of await this.repo.liveReferences(references.slice(i, i + 1000))) live.add(ref);
+    }
+    const defaults = { carrierId: query.carrierId, carrierServiceId: query.carrierServiceId, collectionAddress: await this.senderAddress() };
+    const now = this.now();
+    // A reference taken by an earlier group of this file counts as shipped: the later group is skipped.
+    const claimed = new Set<string>();
+    const plans = groups.map((group, index) => {
+      if (group.reference && (live.has(group.reference) || claimed.has(group.reference))) {
+        return { group, index, skip: true as const };
+      }
+      const request = requestFromRows(columns, group.records, defaults);
+      const problems = check(request);
+      if (Object.keys(problems).length === 0 && group.reference) claimed.add(group.reference);
+      return { group, index, request, problems, skip: false as const };
+    });
+
+    const outcomes = await mapLimited(plans, CONCURRENCY, async (plan): Promise<Omit<ImportRowResult, 'row'>> => {
+      if (plan.skip) return { status: 'skipped', reason: `A shipment with reference ${plan.group.reference} exists already.` };
+      if (Object.keys(plan.problems).length > 0) return { status: 'invalid', problems: plan.problems };
+      try {
+        if (query.dryRun) {
+          validateShipment(plan.request, this.catalog, now);
+          return { status: 'valid' };
+        }
+        const key = idempotencyKey === undefined ? undefined : shipmentKey(idempotencyKey, fileHash, plan.index);
+        const created = await this.shipments.create(plan.request as CreateShipmentRequest, caller, key);
+        return { status: 'created', shipmentId: created.shipmentId, shipmentNumber: created.shipmentNumber };
+      } catch (error) {
+        if (error instanceof ProblemError && error.kind === 'validation') return { status: 'invalid', problems: error.members };
+        throw error;
+      }
+    });
+
+    const rowResults: ImportRowResult[] = new Array(rows.length);
+    plans.forEach((plan, i) => {
+      for (const r of plan.group.rows) rowResults[r] = { row: r + 1, ...outcomes[i]! };
+    });
+    const result: ImportResult = {
+      importId: null,
+      dryRun: query.dryRun ?? false,
+      createdOn: iso(now),
+      totalRows: rows.length,
+      created: count(rowResults, 'created'),
+      valid: count(rowResults, 'valid'),
+      invalid: count(rowResults, 'invalid'),
+      skipped: count(rowResults, 'skipped'),
+      columns,
+      rows: rowResults,
+    };
+    if (query.dryRun) return result;
+    const saved = await this.repo.save({
+      userId: caller.userId,
+      key: idempotencyKey ?? null,
+      fileHash,
+      createdOn: now,
+      result: JSON.stringify(result),
+    });
+    if ('existing' in saved) return this.replay(saved.existing.id, saved.existing.result, saved.existing.fileHash, fileHash);
+    return { ...result, importId: saved.id };
+  }
+
+  async view(importId: string): Promise<ImportResult> {
+    const id = /^\d{1,15}$/.test(importId) ? Number(importId) : NaN;
+    if (!Number.isSafeInteger(id)) throw validationError({ importId: `${importId} is not an import id` });
+    const record = await this.repo.byId(id);
+    if (!record) throw notFound(`Import ${importId}`);
+    return { ...(JSON.parse(record.result) as ImportResult), importId: record.id };
+  }
+
+  /**
+   * Every label the import made, in one PDF in row order (each shipment once, at its first
+   * row). As the label route does, Not Printed shipments become Printed.
+   */
+  async labels(importId: string, caller: Caller): Promise<LabelResponse> {
+    const result = await this.view(importId);
+    const uuids = [...new Set(result.rows.filter((r) => r.status === 'created').map((r) => r.shipmentId!))];
+    const batch = await this.labelBatch(uuids, caller);
+    if (!batch.base64String) throw conflict(`Import ${importId} has no shipment with a label to print.`);
+    return { format: 'pdf', base64String: batch.base64String };
+  }
+
+  /**
+   * The labels of several shipments (by uuid) in one PDF, in the order given, and what
+   * became of each: an unknown or cancelled shipment has no label. Not Printed ones become
+   * Printed, as the label route does.
+   */
+  async labelBatch(uuids: string[], caller: Caller): Promise<BulkLabels> {
+    const found = await mapLimited(uuids, CONCURRENCY, async (uuid) => ({
+      uuid,
+      row: UUID.test(uuid) ? await this.store.byUuid(uuid.toLowerCase()) : undefined,
+    }));
+    const results: BulkLabels['results'] = found.map(({ uuid, row }) =>
+      !row
+        ? { shipmentId: uuid, ok: false, problem: 'There is no such shipment.' }
+        : row.status === 'Cancelled'
+          ? { shipmentId: uuid, shipmentNumber: row.shipmentNumber, ok: false, problem: `Shipment ${row.shipmentNumber} is cancelled; its label is void.` }
+          : { shipmentId: uuid, shipmentNumber: row.shipmentNumber, ok: true },
+    );
+    const shipments = found.flatMap(({ row }) => (row && row.status !== 'Cancelled' ? [row] : []));
+    if (shipments.length === 0) return { format: 'pdf', base64String: '', results };
+    const data = await mapLimited(shipments, CONCURRENCY, async (s) => labelDataFor(s, await this.store.pieces(s.id), this.catalog));
+    const { renderLabelBatch } = await import('./labels/render-label');
+    const pdf = renderLabelBatch(data, await this.labelSize());
+    await mapLimited(shipments.filter((s) => s.status === 'Not Printed'), CONCURRENCY, (s) =>
+      this.store.changeStatus(s.id, (current) => (current.status === 'Not Printed' ? printedBy(caller.username, this.now()) : null)),
+    );
+    return { format: 'pdf', base64String: pdf.toString('base64'), results };
+  }
+
+  private replay(id: number, result: string, storedHash: Buffer, fileHash: Buffer): ImportResult {
+    if (!storedHash.equals(fileHash)) throw conflict('This Idempotency-Key was already used with a different file.');
+    return { ...(JSON.parse(result) as ImportResult), importId: id };
+  }
+}
+
+const printedBy = (user: string, at: number): EventRecord => ({
+  status: 'Printed', description: 'Label printed', location: '', signatory: '', signatoryFileName: '', latitude: null,
+  longitude: null, depotId: null, trackingNumber: '', user, occurredOn: at,
+});
+
+const count = (rows: ImportRowResult[], status: ImportRowResult['status']) => rows.filter((r) => r.status === status).length;
+
+/** Each shipment of a keyed import has a create key of its own: a retry of the import creates it once. */
+function shipmentKey(importKey: string, fileHash: Buffer, index: number): string {
+  const digest = createHash('sha256').update(importKey).update(fileHash).digest('base64url').slice(0, 32);
+  return `import:${digest}:${index}`;
+}
+
+/** Rows sharing a reference and a group are one shipment; every other row is one of its own. */
+function groupRows(columns: MatchedColumn[], rows: string[][]): Group[] {
+  const refAt = referenceColumn(columns);
+  const groupAt = groupColumn(columns);
+  const groups: Group[] = [];
+  const byKey = new Map<string, Group>();
+  rows.forEach((record, r) => {
+    const reference = refAt < 0 ? '' : (record[refAt] ?? '').trim();
+    const group = groupAt < 0 ? '' : (record[groupAt] ?? '').trim();
+    const key = reference && group ? `${reference}\u0000${group}` : null;
+    const existing = key ? byKey.get(key) : undefined;
+    if (existing) {
+      existing.rows.push(r);
+      existing.records.push(record);
+      return;
+    }
+    const made: Group = { rows: [r], records: [record], reference };
+    groups.push(made);
+    if (key) byKey.set(key, made);
+  });
+  return groups;
+}

@@ -1,0 +1,32 @@
+/** Batch imports over PostgreSQL. */
+import type pg from 'pg';
+import type { ImportRecord, ImportStore } from '../../core/storage';
+
+const COLUMNS = `id, user_id AS "userId", idempotency_key AS "key", file_hash AS "fileHash", created_on AS "createdOn", result`;
+
+export function postgresImports(pool: pg.Pool): ImportStore {
+  const byKey = async (userId: number, key: string) =>
+    (await pool.query<ImportRecord>(`SELECT ${COLUMNS} FROM imports WHERE user_id = $1 AND idempotency_key = $2`, [userId, key])).rows[0];
+  return {
+    async save(record) {
+      // A second desk saving the same key at once waits on the unique index, then inserts nothing.
+      const { rows } = await pool.query<{ id: number }>(
+        `INSERT INTO imports (user_id, idempotency_key, file_hash, created_on, result) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id`,
+        [record.userId, record.key, record.fileHash, record.createdOn, record.result],
+      );
+      if (rows[0]) return { id: rows[0].id };
+      return { existing: (await byKey(record.userId, record.key!))! };
+    },
+    byId: async (id) => (await pool.query<ImportRecord>(`SELECT ${COLUMNS} FROM imports WHERE id = $1`, [id])).rows[0],
+    byKey,
+    liveReferences: async (references) =>
+      (
+        await pool.query<{ ref: string }>(
+          `SELECT DISTINCT reference_one AS ref FROM shipments
+           WHERE reference_one = ANY($1::text[]) AND reference_one <> '' AND status <> 'Cancelled'`,
+          [references],
+        )
+      ).rows.map((r) => r.ref),
+  };
+}

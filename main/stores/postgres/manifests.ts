@@ -1,0 +1,114 @@
+/**
+ * End-of-day manifests over PostgreSQL. A close locks the shipments it lists (FOR UPDATE,
+ * in id order): a second close at the same moment, on this desk or another, waits for
+ * them, then finds them Manifested and passes them by. The link table's key on the
+ * shipment makes sharing one impossible whatever happens.
+ */
+import type pg from 'pg';
+import type { Address } from '../../core/schemas';
+import type { CarrierDayCounts, ManifestClose, ManifestFilter, ManifestLine, ManifestRecord, ManifestStore } from '../../core/storage';
+import { inTransaction } from './pool';
+
+const MANIFEST_COLUMNS = `id, manifest_number AS "manifestNumber", carrier_id AS "carrierId", created_on AS "createdOn",
+  created_by AS "createdBy", shipment_count AS "shipmentCount", piece_count AS "pieceCount", total_weight_kg AS "totalWeightKg"`;
+
+type Waiting = { id: number; pieceCount: number; totalWeight: number; weightUnit: string };
+
+export function postgresManifests(pool: pg.Pool): ManifestStore {
+  return {
+    close(close: ManifestClose) {
+      return inTransaction(pool, async (tx): Promise<ManifestRecord | null> => {
+        const params: unknown[] = [close.carrierId];
+        if (close.uuids) params.push(close.uuids);
+        const { rows } = await tx.query<Waiting>(
+          `SELECT id, piece_count AS "pieceCount", total_weight AS "totalWeight", weight_unit AS "weightUnit"
+           FROM shipments s
+           WHERE status = 'Printed' AND carrier_id = $1 ${close.uuids ? 'AND uuid = ANY($2::uuid[])' : ''}
+             AND NOT EXISTS (SELECT 1 FROM manifest_shipments m WHERE m.shipment_id = s.id)
+           ORDER BY id FOR UPDATE`,
+          params,
+        );
+        if (rows.length === 0) return null;
+        const totals = close.totals(rows);
+        const ids = rows.map((r) => r.id);
+        const serial = (await tx.query<{ n: number }>("SELECT nextval('manifest_number_seq') AS n")).rows[0]!.n;
+        const inserted = await tx.query<ManifestRecord>(
+          `INSERT INTO manifests (manifest_number, carrier_id, created_on, created_by, shipment_count, piece_count, total_weight_kg)
+           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${MANIFEST_COLUMNS}`,
+          [close.numberFor(serial), close.carrierId, close.createdOn, close.createdBy, rows.length, totals.pieceCount, totals.totalWeightKg],
+        );
+        const manifest = inserted.rows[0]!;
+        await tx.query(
+          `INSERT INTO manifest_shipments (shipment_id, manifest_id, position)
+           SELECT id, $2, position FROM unnest($1::bigint[]) WITH ORDINALITY AS u(id, position)`,
+          [ids, manifest.id],
+        );
+        const e = close.event;
+        await tx.query(
+          `INSERT INTO tracking_events (shipment_id, status, description, location, signatory, signatory_file_name, latitude,
+             longitude, depot_id, tracking_number, user_name, occurred_on)
+           SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 FROM unnest($1::bigint[]) AS u(id)`,
+          [ids, e.status, e.description, e.location, e.signatory, e.signatoryFileName, e.latitude, e.longitude, e.depotId,
+            e.trackingNumber, e.user, e.occurredOn],
+        );
+        await tx.query(
+          `UPDATE shipments SET status = $2, status_description = $3, status_on = $4, status_location = $5, status_signatory = $6
+           WHERE id = ANY($1::bigint[])`,
+          [ids, e.status, e.description, e.occurredOn, e.location, e.signatory],
+        );
+        return manifest;
+      });
+    },
+
+    byId: async (id: number) =>
+      (await pool.query<ManifestRecord>(`SELECT ${MANIFEST_COLUMNS} FROM manifests WHERE id = $1`, [id])).rows[0],
+
+    lines: async (manifestId: number): Promise<ManifestLine[]> => {
+      const { rows } = await pool.query<Omit<ManifestLine, 'deliveryName' | 'deliveryPostcode' | 'deliveryCountry'> & { deliveryAddress: Address }>(
+        `SELECT s.id AS "shipmentId", s.uuid, s.shipment_number AS "shipmentNumber", s.reference_one AS "referenceOne",
+           s.delivery_address AS "deliveryAddress", s.piece_count AS "pieceCount", s.total_weight AS "totalWeight",
+           s.weight_unit AS "weightUnit",
+           ARRAY(SELECT p.tracking_number FROM pieces p WHERE p.shipment_id = s.id ORDER BY p.sequence_number) AS "trackingNumbers"
+         FROM manifest_shipments m JOIN shipments s ON s.id = m.shipment_id
+         WHERE m.manifest_id = $1 ORDER BY m.position`,
+        [manifestId],
+      );
+      return rows.map(({ deliveryAddress: a, ...r }) => ({
+        ...r,
+        deliveryName: a.fullName || a.businessName,
+        deliveryPostcode: a.postZipCode,
+        deliveryCountry: a.countryTwoCharacterISOCode,
+      }));
+    },
+
+    page: async (f: ManifestFilter) => {
+      const clauses: string[] = [];
+      const params: unknown[] = [];
+      const add = (sql: string, value: unknown) => {
+        params.push(value);
+        clauses.push(sql.replace('?', `$${params.length}`));
+      };
+      if (f.carrierId !== null) add('carrier_id = ?', f.carrierId);
+      if (f.from !== null) add('created_on >= ?', f.from);
+      if (f.to !== null) add('created_on <= ?', f.to);
+      const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
+      const n = params.length;
+      const { rows } = await pool.query<ManifestRecord & { total: number }>(
+        `SELECT ${MANIFEST_COLUMNS}, count(*) OVER () AS total FROM manifests ${where}
+         ORDER BY created_on DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...params, f.limit, f.offset],
+      );
+      const total = rows[0]?.total ?? (f.offset > 0 ? Number((await pool.query<{ n: number }>(`SELECT count(*) AS n FROM manifests ${where}`, params)).rows[0]!.n) : 0);
+      return { total, rows: rows.map(({ total: _total, ...r }) => r) };
+    },
+
+    dayCounts: async (): Promise<CarrierDayCounts[]> =>
+      (
+        await pool.query<CarrierDayCounts>(
+          `SELECT carrier_id AS "carrierId", count(*) FILTER (WHERE status = 'Not Printed') AS "notPrinted",
+             count(*) FILTER (WHERE status = 'Printed') AS "printedWaiting"
+           FROM shipments WHERE status IN ('Not Printed', 'Printed') GROUP BY carrier_id ORDER BY carrier_id`,
+        )
+      ).rows,
+  };
+}

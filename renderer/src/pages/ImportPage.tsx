@@ -1,0 +1,298 @@
+/**
+ * Import a file (CONTRACT §14): choose a CSV or drop it on the window, see its columns
+ * matched (map the others once: this desk remembers it for files with the same header),
+ * check it with a dry run, create the shipments, fix invalid rows in the grid and retry
+ * them, then print every label in one job.
+ */
+import { useEffect, useState } from 'react';
+import type { OutputOf } from '../../../main/operations/spec';
+import { api } from '../api';
+import { ErrorNotice, Notice } from '../components/Notice';
+import { StatusChip } from '../components/StatusChip';
+import { printPdfInBrowser } from '../lib/browser-print';
+import { plural } from '../lib/format';
+import { IMPORT_FIELDS, readImportFile, rememberMapping, rememberedMapping, writeImportFile, type ImportFile } from '../lib/import-file';
+import { useLoad } from '../lib/use-load';
+
+type Result = OutputOf<'createImport'>;
+type RowResult = Result['rows'][number];
+
+export function ImportPage() {
+  const carriers = useLoad('carriers', () => api.listCarriers());
+  const [carrierId, setCarrierId] = useState(1);
+  const services = useLoad(`services-${carrierId}`, () => api.listCarrierServices({ params: { carrierId: String(carrierId) } }));
+  const [serviceId, setServiceId] = useState<number | null>(null);
+  const [file, setFile] = useState<ImportFile | null>(null);
+  const [mapping, setMapping] = useState<Record<string, string>>({});
+  const [check, setCheck] = useState<Result | null>(null);
+  const [rows, setRows] = useState<RowResult[] | null>(null);
+  const [importIds, setImportIds] = useState<number[]>([]);
+  const [busy, setBusy] = useState<'checking' | 'creating' | 'printing' | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [news, setNews] = useState<string | null>(null);
+  const [key, setKey] = useState('');
+  const service = serviceId ?? services.data?.items[0]?.id ?? null;
+
+  const load = async (chosen: File) => {
+    setError(null);
+    setNews(null);
+    setCheck(null);
+    setRows(null);
+    setImportIds([]);
+    try {
+      const read = readImportFile(chosen.name, await chosen.text());
+      setFile(read);
+      setMapping(rememberedMapping(read.header));
+      // One key per file chosen: a second click on Create replays instead of creating twice.
+      setKey(crypto.randomUUID());
+    } catch (e) {
+      setFile(null);
+      setError(e);
+    }
+  };
+
+  // Dropping a file anywhere on the window chooses it.
+  useEffect(() => {
+    const over = (event: DragEvent) => event.preventDefault();
+    const drop = (event: DragEvent) => {
+      event.preventDefault();
+      const dropped = event.dataTransfer?.files[0];
+      if (dropped) void load(dropped);
+    };
+    window.addEventListener('dragover', over);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('drop', drop);
+    };
+  }, []);
+
+  const query = (dryRun: boolean) => ({ dryRun, carrierId, ...(service ? { carrierServiceId: service } : {}) });
+
+  const runCheck = async (map = mapping) => {
+    if (!file) return;
+    setBusy('checking');
+    setError(null);
+    try {
+      setCheck(await api.createImport({ body: writeImportFile(file, map), query: query(true), headers: {} }));
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const mapColumn = (header: string, field: string) => {
+    const next = { ...mapping, [header]: field };
+    setMapping(next);
+    rememberMapping(file!.header, next);
+    void runCheck(next);
+  };
+
+  const create = async () => {
+    if (!file) return;
+    setBusy('creating');
+    setError(null);
+    try {
+      const result = await api.createImport({ body: writeImportFile(file, mapping), query: query(false), headers: { 'idempotency-key': key } });
+      setRows(result.rows);
+      if (result.importId !== null) setImportIds([result.importId]);
+      setNews(`${plural(result.created, 'row')} created, ${result.invalid} invalid, ${result.skipped} skipped.`);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const invalidRows = rows?.filter((r) => r.status === 'invalid').map((r) => r.row - 1) ?? [];
+
+  const retry = async () => {
+    if (!file || invalidRows.length === 0) return;
+    setBusy('creating');
+    setError(null);
+    try {
+      const result = await api.createImport({ body: writeImportFile(file, mapping, invalidRows), query: query(false), headers: {} });
+      const next = [...rows!];
+      result.rows.forEach((r, i) => {
+        const original = invalidRows[i]!;
+        next[original] = { ...r, row: original + 1 };
+      });
+      setRows(next);
+      if (result.importId !== null) setImportIds((ids) => [...ids, result.importId!]);
+      setNews(`Retried ${plural(invalidRows.length, 'row')}: ${result.created} created, ${result.invalid} still invalid.`);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const printAll = async () => {
+    setBusy('printing');
+    setError(null);
+    try {
+      const { labelSize } = await api.getSettings();
+      for (const id of importIds) {
+        const labels = await api.importLabels({ params: { importId: String(id) } }).catch((e: unknown) => {
+          // An import that created nothing has nothing to print.
+          if ((e as { status?: number }).status === 409) return null;
+          throw e;
+        });
+        if (labels) await printPdfInBrowser(labels.base64String, labelSize);
+      }
+      setNews('Labels sent to print.');
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const editCell = (row: number, column: number, value: string) => {
+    if (!file) return;
+    const copy = file.rows.map((r, i) => (i === row ? Object.assign([...r], { [column]: value }) : r));
+    setFile({ ...file, rows: copy });
+  };
+
+  const fieldOf = (header: string, i: number) => mapping[header] || check?.columns[i]?.field || '';
+  const shown = rows ?? check?.rows ?? null;
+
+  return (
+    <div className="page page-wide">
+      <header className="page-header">
+        <div>
+          <h1>Import a file</h1>
+          <p className="page-sub">A CSV file of orders, one piece a row: check it first, then create the shipments.</p>
+        </div>
+      </header>
+
+      {error ? <ErrorNotice error={error} /> : null}
+      {news ? <Notice tone="success">{news}</Notice> : null}
+
+      <section className="card import-choose" aria-label="File">
+        <div className="filters">
+          <div className="field">
+            <label className="field-label" htmlFor="import-file">CSV file</label>
+            <input id="import-file" className="input" type="file" accept=".csv,text/csv" onChange={(e) => e.target.files?.[0] && void load(e.target.files[0])} />
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="import-carrier">Carrier for rows without one</label>
+            <select id="import-carrier" className="select" value={carrierId} onChange={(e) => { setCarrierId(Number(e.target.value)); setServiceId(null); }}>
+              {carriers.data?.items.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field-label" htmlFor="import-service">Service for rows without one</label>
+            <select id="import-service" className="select" value={service ?? ''} onChange={(e) => setServiceId(Number(e.target.value))}>
+              {services.data?.items.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+            </select>
+          </div>
+        </div>
+        <p className="card-note">Or drop the file anywhere on this window.</p>
+        {file ? (
+          <div className="import-actions">
+            <span>{file.name}: {plural(file.rows.length, 'row')}</span>
+            <button type="button" className="button" disabled={busy !== null} onClick={() => void runCheck()}>
+              {busy === 'checking' ? 'Checking…' : 'Check (dry run)'}
+            </button>
+            <button type="button" className="button button-primary" disabled={busy !== null || !check || rows !== null} onClick={() => void create()}>
+              Create shipments
+            </button>
+            {invalidRows.length > 0 ? (
+              <button type="button" className="button" disabled={busy !== null} onClick={() => void retry()}>
+                Retry {plural(invalidRows.length, 'fixed row')}
+              </button>
+            ) : null}
+            {importIds.length > 0 ? (
+              <button type="button" className="button" disabled={busy !== null} onClick={() => void printAll()}>
+                {busy === 'printing' ? 'Printing…' : 'Print all labels'}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        {busy === 'creating' ? (
+          <div role="status" className="import-progress">
+            <progress aria-label="Creating shipments" />
+            <span>Creating {plural(file?.rows.length ?? 0, 'row')}…</span>
+          </div>
+        ) : null}
+      </section>
+
+      {file && check ? (
+        <section className="card" aria-label="Columns">
+          <h2 className="card-title">Columns</h2>
+          {check.dryRun && !rows ? (
+            <p className="card-note" role="status">
+              Dry run: {check.valid} valid, {check.invalid} invalid, {check.skipped} skipped of {plural(check.totalRows, 'row')}.
+            </p>
+          ) : null}
+          <table className="table" aria-label="Columns matched">
+            <thead><tr><th scope="col">Column of the file</th><th scope="col">Shipment field</th></tr></thead>
+            <tbody>
+              {file.header.map((h, i) => (
+                <tr key={`${h}-${i}`}>
+                  <td>{h}</td>
+                  <td>
+                    <select className="select" aria-label={`Field for column ${h}`} value={fieldOf(h, i)} onChange={(e) => mapColumn(h, e.target.value)}>
+                      <option value="">— not imported —</option>
+                      {IMPORT_FIELDS.map((f) => <option key={f} value={f}>{f}</option>)}
+                    </select>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+
+      {file && shown ? (
+        <section className="card" aria-label="Rows">
+          <h2 className="card-title">Rows</h2>
+          <div className="table-wrap">
+            <table className="table import-rows" aria-label="Rows of the file">
+              <thead>
+                <tr>
+                  <th scope="col" className="num">Row</th>
+                  <th scope="col">Outcome</th>
+                  {file.header.map((h, i) => <th scope="col" key={`${h}-${i}`}>{h}</th>)}
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((r) => {
+                  const index = r.row - 1;
+                  const editable = r.status === 'invalid';
+                  return (
+                    <tr key={r.row} data-status={r.status}>
+                      <td className="num tabular">{r.row}</td>
+                      <td>
+                        <StatusChip status={r.status} />
+                        {r.shipmentNumber ? <span className="mono"> {r.shipmentNumber}</span> : null}
+                        {r.reason ? <div className="muted">{r.reason}</div> : null}
+                        {r.problems ? (
+                          <ul className="import-problems">
+                            {Object.entries(r.problems).map(([field, text]) => <li key={field}><b>{field}</b> {text}</li>)}
+                          </ul>
+                        ) : null}
+                      </td>
+                      {file.header.map((h, c) => (
+                        <td key={`${h}-${c}`}>
+                          {editable ? (
+                            <input className="input input-cell" aria-label={`Row ${r.row} ${h}`} value={file.rows[index]?.[c] ?? ''} onChange={(e) => editCell(index, c, e.target.value)} />
+                          ) : (
+                            file.rows[index]?.[c]
+                          )}
+                        </td>
+                      ))}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+      {!file ? <p className="empty">Choose a CSV file to begin.</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * What the list does to the shipments selected in it, at once: print their labels in one
+ * job, cancel them, or put them on their carriers' manifests. Every shipment gets its own
+ * outcome line, so nothing half-done goes unseen.
+ */
+import { useState } from 'react';
+import type { ListItem } from '../../../main/core/schemas';
+import { api, describeError } from '../api';
+import { printPdfInBrowser } from '../lib/browser-print';
+import { plural } from '../lib/format';
+
+interface Outcome {
+  shipmentNo: string;
+  ok: boolean;
+  text: string;
+}
+
+export function BulkActions({ selected, onDone, onClear }: { selected: ListItem[]; onDone: () => void; onClear: () => void }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [outcomes, setOutcomes] = useState<Outcome[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async (name: string, work: () => Promise<Outcome[]>) => {
+    setBusy(name);
+    setError(null);
+    setConfirming(false);
+    try {
+      setOutcomes(await work());
+    } catch (e) {
+      setError(describeError(e));
+    } finally {
+      setBusy(null);
+      onDone();
+    }
+  };
+
+  const printLabels = () =>
+    run('print', async () => {
+      const batch = await api.printLabels({ body: { shipmentIds: selected.map((s) => s.shipmentId) } });
+      if (batch.base64String) await printPdfInBrowser(batch.base64String, (await api.getSettings()).labelSize);
+      return batch.results.map((r, i) => ({
+        shipmentNo: r.shipmentNumber ?? selected[i]!.shipmentNo,
+        ok: r.ok,
+        text: r.ok ? 'label sent to print' : (r.problem ?? 'not printed'),
+      }));
+    });
+
+  const cancel = () =>
+    run('cancel', async () => {
+      const out: Outcome[] = [];
+      for (const s of selected) {
+        try {
+          await api.cancelShipment({ params: { uniqueId: s.shipmentId } });
+          out.push({ shipmentNo: s.shipmentNo, ok: true, text: 'cancelled' });
+        } catch (e) {
+          out.push({ shipmentNo: s.shipmentNo, ok: false, text: describeError(e) });
+        }
+      }
+      return out;
+    });
+
+  const manifest = () =>
+    run('manifest', async () => {
+      const carriers = await api.listCarriers();
+      const byCarrier = new Map<number, ListItem[]>();
+      for (const s of selected) {
+        const id = carriers.items.find((c) => c.name === s.carrier)?.id ?? 0;
+        byCarrier.set(id, [...(byCarrier.get(id) ?? []), s]);
+      }
+      const out = new Map<string, Outcome>();
+      for (const [carrierId, group] of byCarrier) {
+        try {
+          const made = await api.createManifest({ body: { carrierId, shipmentIds: group.map((s) => s.shipmentId) } });
+          const listed = new Set(made.shipments.map((m) => m.shipmentId));
+          for (const s of group) {
+            out.set(s.shipmentId, listed.has(s.shipmentId)
+              ? { shipmentNo: s.shipmentNo, ok: true, text: `on manifest ${made.manifestNumber}` }
+              : { shipmentNo: s.shipmentNo, ok: false, text: `not added: it is ${s.status}, not Printed, or on a manifest already` });
+          }
+        } catch (e) {
+          for (const s of group) out.set(s.shipmentId, { shipmentNo: s.shipmentNo, ok: false, text: describeError(e) });
+        }
+      }
+      return selected.map((s) => out.get(s.shipmentId)!);
+    });
+
+  return (
+    <section className="bulk-bar" aria-label="Selected shipments">
+      <div className="bulk-actions">
+        <strong>{plural(selected.length, 'shipment')} selected</strong>
+        <button type="button" className="button" disabled={busy !== null} onClick={() => void printLabels()}>
+          {busy === 'print' ? 'Printing…' : 'Print labels'}
+        </button>
+        <button type="button" className="button" disabled={busy !== null} onClick={() => void manifest()}>
+          {busy === 'manifest' ? 'Adding…' : 'Add to manifest'}
+        </button>
+        {confirming ? (
+          <button type="button" className="button button-danger" disabled={busy !== null} onClick={() => void cancel()}>
+            Confirm: cancel {plural(selected.length, 'shipment')}
+          </button>
+        ) : (
+          <button type="button" className="button" disabled={busy !== null} onClick={() => setConfirming(true)}>
+            {busy === 'cancel' ? 'Cancelling…' : 'Cancel shipments'}
+          </button>
+        )}
+        <button type="button" className="button button-quiet" disabled={busy !== null} onClick={() => { setOutcomes([]); onClear(); }}>
+          Clear selection
+        </button>
+      </div>
+      {error ? <p className="notice notice-error" role="alert">{error}</p> : null}
+      {outcomes.length > 0 ? (
+        <ul className="bulk-outcomes" aria-label="Outcome per shipment">
+          {outcomes.map((o) => (
+            <li key={o.shipmentNo} data-ok={o.ok}>
+              <span className="mono">{o.shipmentNo}</span> {o.ok ? '✓' : '✗'} {o.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

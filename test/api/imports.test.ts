@@ -1,0 +1,180 @@
+/**
+ * Batch import (CONTRACT §14) through the HTTP app, on the run's store, with real files:
+ * a BOM, semicolons, quoted line breaks, a several-row shipment, mixed valid and invalid
+ * rows, references shipped already, the limits, a dry run and a keyed retry.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfBarcodes, pdfPageTexts } from '../helpers/pdf';
+import { addUsers, createShipment, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
+
+let t: TestStation;
+let token: string;
+beforeAll(async () => {
+  t = await startTestStation();
+  await addUsers(t);
+  token = await t.signIn();
+  // Rows without a sender are sent from the station's address.
+  const sender = { businessName: 'Acme Widgets Ltd', addressLine1: '1 Dock Road', city: 'London', countryTwoCharacterISOCode: 'GB', postZipCode: 'E1 1AA' };
+  expect((await t.request({ method: 'PATCH', url: '/settings', token, payload: { senderAddress: sender } })).statusCode).toBe(200);
+});
+afterAll(() => t.close());
+
+const upload = (csv: string | Buffer, query = 'carrierId=1&carrierServiceId=101', headers: Record<string, string> = {}) =>
+  t.request({ method: 'POST', url: `/imports?${query}`, token, payload: csv, headers: { 'content-type': 'text/csv', ...headers } });
+const get = (url: string) => t.request({ method: 'GET', url, token });
+const count = async (reference: string) =>
+  Number((await t.sql<{ n: number }>('SELECT count(*) AS n FROM shipments WHERE reference_one = ?', [reference]))[0]!.n);
+
+describe('importing a file', () => {
+  it('creates the sample file: a BOM, quoted commas and line breaks, two rows as one two-piece shipment', async () => {
+    const sample = readFileSync(join(process.cwd(), 'docs', 'sample-import.csv'));
+    const res = await upload(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), sample]));
+    expect(res.statusCode, res.body).toBe(200);
+    const r = res.json();
+    expect(r).toMatchObject({ dryRun: false, totalRows: 4, created: 4, invalid: 0, skipped: 0 });
+    expect(r.importId).toEqual(expect.any(Number));
+    expect(r.columns[0]).toEqual({ header: 'Reference', field: 'referenceOne' });
+    expect(r.columns.find((c: { header: string }) => c.header === 'Post code').field).toBe('deliveryAddress.postZipCode');
+    // Rows 2 and 3 share WEB-10232 and group A: one shipment of two pieces.
+    expect(r.rows[1].shipmentId).toBe(r.rows[2].shipmentId);
+    expect(new Set(r.rows.map((row: { shipmentId: string }) => row.shipmentId)).size).toBe(3);
+    const bob = (await get(`/shipments/${r.rows[1].shipmentId}`)).json();
+    expect(bob.shipmentPieces.map((p: { weight: number; description: string }) => [p.weight, p.description])).toEqual([[2.5, 'Gearbox parts'], [1.25, 'Gaskets']]);
+    expect(bob.deliveryAddress).toMatchObject({ businessName: 'Baker & Sons', addressLine1: 'Unit 4, Canal Wharf', postZipCode: 'LS1 1BA' });
+    expect(bob.deliveryInstructions).toBe('Ring the bell,\nthen wait');
+    expect(bob.collectionAddress).toMatchObject({ businessName: 'Acme Widgets Ltd', postZipCode: 'E1 1AA' });
+    const chloe = (await get(`/shipments/${r.rows[3].shipmentId}`)).json();
+    expect(chloe).toMatchObject({ carrierServiceId: 104, hsCode: '490199', descriptionOfGoods: 'Printed books' });
+    expect(chloe.deliveryAddress.fullName).toBe('Chloé Dubois');
+    expect((await get(`/imports/${r.importId}`)).json()).toEqual(r);
+  });
+
+  it('reads semicolons and header paths, reports every wrong field of an invalid row and creates the valid ones', async () => {
+    const csv = [
+      'referenceOne;deliveryAddress.fullName;deliveryAddress.addressLine1;deliveryAddress.city;deliveryAddress.postZipCode;deliveryAddress.countryTwoCharacterISOCode;shipmentPieces.weight;shipmentPieces.length;shipmentPieces.width;shipmentPieces.height',
+      'SEMI-1;Dana Scully;"12 Elm Street; Flat 2";Leeds;LS1 1UR;GB;1,5;30;20;10',
+      'SEMI-2;Fox Mulder;1 Oak Road;Leeds;SW1A 9ZZZ;GB;abc;30;20;-4',
+      'SEMI-3;Walter Skinner;2 Oak Road;Leeds;LS2 7EY;GB;2;30;20;10',
+    ].join('\r\n');
+    const r = (await upload(csv)).json();
+    expect(r).toMatchObject({ totalRows: 3, created: 2, invalid: 1, skipped: 0 });
+    expect(r.rows.map((row: { status: string }) => row.status)).toEqual(['created', 'invalid', 'created']);
+    expect(r.rows[1].problems).toEqual({
+      'shipmentPieces[0].weight': 'must be a number',
+      'shipmentPieces[0].height': 'must be greater than 0',
+    });
+    const dana = (await get(`/shipments/${r.rows[0].shipmentId}`)).json();
+    expect(dana.deliveryAddress.addressLine1).toBe('12 Elm Street; Flat 2');
+    expect(dana.shipmentPieces[0].weight).toBe(1.5);
+    expect(await count('SEMI-2')).toBe(0);
+
+    // The schema passes, the business rules do not: the post code is named.
+    const rules = (await upload('Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\nRULE-1,Fox Mulder,1 Oak Road,Leeds,SW1A 9ZZZ,GB,1,30,20,10')).json();
+    expect(rules.rows[0].status).toBe('invalid');
+    expect(rules.rows[0].problems['deliveryAddress.postZipCode']).toMatch(/SW1A 9ZZZ is not a valid GB post code/);
+  });
+
+  it('skips rows whose reference is shipped already, and not one that was cancelled', async () => {
+    await createShipment(t, token, shipmentRequest({ referenceOne: 'DUP-1' }));
+    const cancelled = await createShipment(t, token, shipmentRequest({ referenceOne: 'DUP-2' }));
+    await t.request({ method: 'DELETE', url: `/shipments/${cancelled.shipmentId}`, token });
+    const csv = 'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n' +
+      'DUP-1,A,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\nDUP-2,B,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\nDUP-2,C,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10';
+    const r = (await upload(csv)).json();
+    expect(r.rows.map((row: { status: string }) => row.status)).toEqual(['skipped', 'created', 'skipped']);
+    expect(r.rows[0].reason).toMatch(/DUP-1 exists already/);
+    expect(await count('DUP-1')).toBe(1);
+    expect(await count('DUP-2')).toBe(2); // the cancelled one and the new one
+  });
+
+  it('creates nothing in a dry run, and nothing more when the same file and key come again', async () => {
+    const csv = 'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\nKEY-1,A,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\nKEY-2,B,1 Oak Road,Leeds,XX,GB,1,30,20,10';
+    const dry = (await upload(csv, 'carrierId=1&carrierServiceId=101&dryRun=true')).json();
+    expect(dry).toMatchObject({ importId: null, dryRun: true, valid: 1, invalid: 1, created: 0 });
+    expect(await count('KEY-1')).toBe(0);
+    const key = { 'idempotency-key': 'morning-orders-2026-11-21' };
+    const first = await upload(csv, undefined, key);
+    const again = await upload(csv, undefined, key);
+    expect(again.json()).toEqual(first.json());
+    expect(await count('KEY-1')).toBe(1);
+    const other = await upload(`${csv}\n`.replace('KEY-2', 'KEY-3'), undefined, key);
+    expect(other.statusCode).toBe(409);
+  });
+
+  it('says what is wrong with a file it cannot take', async () => {
+    const wrongType = await t.request({ method: 'POST', url: '/imports', token, payload: { csv: 'x' } });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().detail).toMatch(/text\/csv/);
+    const elsewhere = await t.request({ method: 'POST', url: '/shipments', token, payload: 'a,b', headers: { 'content-type': 'text/csv' } });
+    expect(elsewhere.statusCode).toBe(415);
+    expect((await upload('just,a,header\n')).json().body).toMatch(/has no rows/);
+    expect((await upload('colour,size\nred,9')).json().body).toMatch(/matches no column/);
+    const broken = await upload('Reference,Name\n"unclosed,A');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().body).toMatch(/not a readable CSV/);
+    const huge = await upload(Buffer.alloc(20 * 1024 * 1024 + 1, 'a'));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().detail).toMatch(/20 MiB/);
+    const row = 'R,Ann,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n';
+    const header = 'Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n';
+    const tooMany = await upload(header + row.slice(2).repeat(10_001));
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().body).toMatch(/more than 10,000 rows/);
+  });
+
+  it('prints every label of an import in one PDF, in row order, and marks the shipments Printed', async () => {
+    const csv = 'Reference,Group,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n' +
+      'LBL-1,,Zed,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\nLBL-2,g,Yan,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n' +
+      'LBL-3,,Bad,1 Oak Road,Leeds,XX,GB,1,30,20,10\nLBL-2,g,Yan,1 Oak Road,Leeds,LS1 1UR,GB,2,30,20,10\nLBL-4,,Xia,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10';
+    const r = (await upload(csv)).json();
+    expect(r.rows.map((row: { status: string }) => row.status)).toEqual(['created', 'created', 'invalid', 'created', 'created']);
+    const res = await get(`/imports/${r.importId}/labels`);
+    expect(res.statusCode).toBe(200);
+    const pdf = Buffer.from(res.json().base64String, 'base64');
+    const pages = await pdfPageTexts(pdf);
+    expect(pages).toHaveLength(4); // LBL-1, LBL-2 (two pieces), LBL-4
+    const order = [r.rows[0], r.rows[1], r.rows[1], r.rows[4]].map((row: { shipmentNumber: string }) => row.shipmentNumber);
+    pages.forEach((text, i) => expect(text).toContain(order[i]));
+    expect(pages[2]).toContain('Piece 2 of 2');
+    const tracking = [];
+    for (const row of [r.rows[0], r.rows[1], r.rows[4]]) {
+      const v = (await get(`/shipments/${row.shipmentId}`)).json();
+      expect(v.status).toBe('Printed');
+      tracking.push(...v.shipmentPieces.map((p: { trackingNumber: string }) => p.trackingNumber));
+    }
+    const codes = (await pdfBarcodes(pdf, 200)).map((page) => page.find((c) => c.type === 'CODE-128')?.data);
+    expect(codes).toEqual(tracking);
+    expect((await get(`/imports/${r.importId}/labels`)).json().base64String).toBe(res.json().base64String);
+    expect((await get('/imports/999999/labels')).statusCode).toBe(404);
+  });
+
+  it('prints several shipments in one PDF with an outcome for each (a bulk action of the list)', async () => {
+    const a = await createShipment(t, token, shipmentRequest({ referenceOne: 'BULK-A' }));
+    const b = await createShipment(t, token, shipmentRequest({ referenceOne: 'BULK-B', shipmentPieces: [{ weight: 1, length: 1, width: 1, height: 1 }, { weight: 2, length: 1, width: 1, height: 1 }] }));
+    const c = await createShipment(t, token, shipmentRequest({ referenceOne: 'BULK-C' }));
+    await t.request({ method: 'DELETE', url: `/shipments/${c.shipmentId}`, token });
+    const unknown = '3f2b8c1e-0000-4000-8000-000000000000';
+    const res = await t.request({ method: 'POST', url: '/labels', token, payload: { shipmentIds: [b.shipmentId, c.shipmentId, unknown, a.shipmentId] } });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.results).toEqual([
+      { shipmentId: b.shipmentId, shipmentNumber: b.shipmentNumber, ok: true },
+      { shipmentId: c.shipmentId, shipmentNumber: c.shipmentNumber, ok: false, problem: expect.stringMatching(/cancelled/) },
+      { shipmentId: unknown, ok: false, problem: 'There is no such shipment.' },
+      { shipmentId: a.shipmentId, shipmentNumber: a.shipmentNumber, ok: true },
+    ]);
+    const pages = await pdfPageTexts(Buffer.from(body.base64String, 'base64'));
+    expect(pages.map((p) => (p.includes(b.shipmentNumber) ? 'b' : p.includes(a.shipmentNumber) ? 'a' : '?'))).toEqual(['b', 'b', 'a']);
+    for (const s of [a, b]) expect((await get(`/shipments/${s.shipmentId}`)).json().status).toBe('Printed');
+  });
+
+  it('checks a file of 10,000 rows', async () => {
+    const header = 'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n';
+    const rows = Array.from({ length: 10_000 }, (_, i) => `BIG-${i},Ann ${i},1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n`).join('');
+    const res = await upload(header + rows, 'carrierId=1&carrierServiceId=101&dryRun=true');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ totalRows: 10_000, valid: 10_000 });
+  });
+});

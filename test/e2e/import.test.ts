@@ -1,0 +1,118 @@
+/**
+ * The Import screen in headless Chromium against the real station: a file chosen, its
+ * columns matched (one mapped by hand, and remembered), a dry run, the create, an invalid
+ * row fixed in the grid and retried, and every label printed in one job.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startStation, type RunningStation } from './station';
+import { screenshot, textOf, waitForText, waitUntil } from './ui';
+
+let station: RunningStation;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+const CSV = [
+  'Order no,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height,Gift note',
+  'E2E-1,Ann Other,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10,hello',
+  'E2E-2,Bob Baker,2 Oak Road,Leeds,XX1,GB,2,30,20,10,',
+  'E2E-3,"Chloé, Dubois",3 Oak Road,Leeds,LS2 7EY,GB,1.5,30,20,10,',
+].join('\n');
+
+const file = (name = 'orders.csv') => ({ name, mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+
+beforeAll(async () => {
+  station = await startStation();
+  // Rows without a sender are sent from the station's address: set it, as a desk would in Settings.
+  const auth = await fetch(`${station.url}/auth?option=credentials`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ credentials: { username: 'admin', password: station.adminPassword } }),
+  });
+  const token = ((await auth.json()) as { token: { accessToken: string } }).token.accessToken;
+  const sender = { businessName: 'Acme Widgets Ltd', addressLine1: '1 Dock Road', city: 'London', countryTwoCharacterISOCode: 'GB', postZipCode: 'E1 1AA' };
+  const set = await fetch(`${station.url}/settings`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ senderAddress: sender }),
+  });
+  expect(set.status).toBe(200);
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
+  await context.addInitScript(() => {
+    const counted = window as Window & { __printCalls?: number };
+    counted.print = () => {
+      counted.__printCalls = (counted.__printCalls ?? 0) + 1;
+    };
+  });
+  page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await station?.stop();
+});
+
+const rowOutcome = (row: number) => page.getByRole('table', { name: 'Rows of the file' }).locator('tbody tr').nth(row - 1).locator('td').nth(1);
+
+describe('the Import screen', () => {
+  it('reads a chosen file, matches its columns, and maps one by hand in a dry run', async () => {
+    await page.goto(`${station.url}/`);
+    await page.getByLabel('User name').fill('admin');
+    await page.getByLabel('Password').fill(station.adminPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Import' }).click();
+    await page.getByRole('heading', { name: 'Import a file', level: 1 }).waitFor();
+    await page.locator('#import-service option').first().waitFor({ state: 'attached' });
+    await page.getByLabel('CSV file').setInputFiles(file());
+    await page.getByRole('button', { name: 'Check (dry run)' }).click();
+    await waitForText(page.getByRole('status').filter({ hasText: 'Dry run' }), 'Dry run: 2 valid, 1 invalid, 0 skipped of 3 rows.');
+    expect(await page.getByLabel('Field for column Post code').inputValue()).toBe('deliveryAddress.postZipCode');
+    expect(await page.getByLabel('Field for column Order no').inputValue()).toBe('');
+    await page.getByLabel('Field for column Order no').selectOption('referenceOne');
+    await waitUntil('the check run again with the mapping', async () => page.getByLabel('Field for column Order no').inputValue(), (v) => v === 'referenceOne');
+    await waitForText(rowOutcome(2), 'deliveryAddress.postZipCode');
+    await screenshot(page, 'import-01-checked');
+  });
+
+  it('creates the valid rows, and creates the fixed row on retry', async () => {
+    const created = page.waitForResponse((r) => r.url().includes('/imports?') && r.url().includes('dryRun=false'));
+    await page.getByRole('button', { name: 'Create shipments' }).click();
+    const body = (await (await created).json()) as { created: number; rows: { shipmentNumber?: string }[] };
+    expect(body.created).toBe(2);
+    await waitForText(page.getByRole('status').filter({ hasText: 'created' }), '2 rows created, 1 invalid, 0 skipped.');
+    await waitForText(rowOutcome(1), 'created');
+    expect(await textOf(rowOutcome(1))).toContain(body.rows[0]!.shipmentNumber!);
+    await page.getByLabel('Row 2 Post code').fill('LS3 1AB');
+    await page.getByRole('button', { name: 'Retry 1 fixed row' }).click();
+    await waitForText(rowOutcome(2), 'created');
+    await waitForText(page.getByRole('status').filter({ hasText: 'Retried' }), 'Retried 1 row: 1 created, 0 still invalid.');
+    await screenshot(page, 'import-02-created');
+  });
+
+  it('prints every label of the import in one job', async () => {
+    const labels = page.waitForResponse((r) => /\/imports\/\d+\/labels$/.test(r.url()));
+    await page.getByRole('button', { name: 'Print all labels' }).click();
+    expect((await labels).status()).toBe(200);
+    await waitForText(page.getByRole('status').filter({ hasText: 'Labels' }), 'Labels sent to print.');
+  });
+
+  it('remembers the mapping for a file with the same header', async () => {
+    await page.reload();
+    await page.getByRole('heading', { name: 'Import a file', level: 1 }).waitFor();
+    await page.locator('#import-service option').first().waitFor({ state: 'attached' });
+    await page.getByLabel('CSV file').setInputFiles(file('orders-2.csv'));
+    await page.getByRole('button', { name: 'Check (dry run)' }).click();
+    // Every reference is shipped now: all three rows are skipped, found by the remembered column.
+    await waitForText(page.getByRole('status').filter({ hasText: 'Dry run' }), 'Dry run: 0 valid, 0 invalid, 3 skipped of 3 rows.');
+    expect(await page.getByLabel('Field for column Order no').inputValue()).toBe('referenceOne');
+  });
+
+  it('threw no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
