@@ -22,22 +22,22 @@ const caller = (ctx: CallContext) => ({ userId: ctx.user!.id, username: ctx.user
 
 export const handlers: Handlers = {
   signIn: (ctx, { query, body }) => ctx.station.auth.signIn(query.option, body, ctx.client),
-  me: async (ctx) => ({ user: await ctx.station.auth.user(ctx.user!.id) }),
+  getMe: async (ctx) => ({ user: await ctx.station.auth.user(ctx.user!.id) }),
   listCarriers: (ctx) => ctx.station.carriers.list(),
   listCarrierServices: (ctx, { params }) => ctx.station.carriers.services(params.carrierId),
   listCarrierFeatures: (ctx, { params }) => ctx.station.carriers.features(params.carrierId),
   createShipment: (ctx, { body, headers }) =>
     ctx.station.shipments.create(body, caller(ctx), headers['idempotency-key']),
   listShipments: (ctx, { query }) => ctx.station.shipments.list(query),
-  viewShipment: (ctx, { params }) => ctx.station.shipments.view(params.uniqueId),
-  trackPublic: (ctx, { params, query }) =>
+  getShipment: (ctx, { params }) => ctx.station.shipments.view(params.uniqueId),
+  trackShipmentPublic: (ctx, { params, query }) =>
     ctx.station.shipments.publicTracking(params.uniqueId, query.postCode, ctx.client),
-  shipmentLabel: (ctx, { params, query }) =>
+  getShipmentLabel: (ctx, { params, query }) =>
     ctx.station.shipments.label(params.uniqueId, caller(ctx), query.pageSize),
   cancelShipment: (ctx, { params }) => ctx.station.shipments.cancel(params.uniqueId, caller(ctx)),
   recordCarrierEvent: (ctx, { params, body }) =>
     ctx.station.shipments.recordEvent(params.uniqueId, body, caller(ctx)),
-  shipmentTracking: (ctx, { params }) => ctx.station.shipments.tracking(params.uniqueId),
+  getShipmentTracking: (ctx, { params }) => ctx.station.shipments.tracking(params.uniqueId),
   listUsers: (ctx) => ctx.station.auth.listUsers(),
   createUser: (ctx, { body }) => ctx.station.auth.createUser(body),
   updateUser: (ctx, { params, body }) => ctx.station.auth.updateUser(params.userId, body),
@@ -46,5 +46,5 @@ export const handlers: Handlers = {
   revokeApiKey: (ctx, { params }) => ctx.station.auth.revokeApiKey(params.apiKeyId),
   getSettings: (ctx) => ctx.station.settings.get(),
   updateSettings: (ctx, { body }) => ctx.station.settings.update(body),
-  health: (ctx) => ({ status: 'ok', version: ctx.station.version }),
+  getHealth: (ctx) => ({ status: 'ok', version: ctx.station.version }),
 };

@@ -11,18 +11,18 @@ import type { OperationName } from './spec';
 
 export const OPERATION_NAMES = [
   'signIn',
-  'me',
+  'getMe',
   'listCarriers',
   'listCarrierServices',
   'listCarrierFeatures',
   'createShipment',
   'listShipments',
-  'viewShipment',
-  'trackPublic',
-  'shipmentLabel',
+  'getShipment',
+  'trackShipmentPublic',
+  'getShipmentLabel',
   'cancelShipment',
   'recordCarrierEvent',
-  'shipmentTracking',
+  'getShipmentTracking',
   'listUsers',
   'createUser',
   'updateUser',
@@ -31,7 +31,7 @@ export const OPERATION_NAMES = [
   'revokeApiKey',
   'getSettings',
   'updateSettings',
-  'health',
+  'getHealth',
 ] as const satisfies readonly OperationName[];
 
 // Fails to compile when spec.ts gains an operation that is not listed above.

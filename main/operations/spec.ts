@@ -40,7 +40,7 @@ export const operations = spec({
     summary: 'Sign in by API key, by user name and password, or with a refresh token',
     query: S.AuthQuery, body: S.AuthRequest, response: S.AuthResponse,
   },
-  me: {
+  getMe: {
     method: 'GET', path: '/me', tag: 'Authentication', access: 'user',
     summary: 'The signed-in user', response: S.Me,
   },
@@ -65,18 +65,18 @@ export const operations = spec({
     method: 'GET', path: '/shipments', tag: 'Shipments', access: 'user',
     summary: 'List shipments by date, status and page', query: S.ListShipmentsQuery, response: S.ShipmentList,
   },
-  viewShipment: {
+  getShipment: {
     method: 'GET', path: '/shipments/{uniqueId}', tag: 'Shipments', access: 'user',
     summary: 'One shipment with its addresses, pieces and labels',
     params: S.ShipmentIdParams, response: S.ShipmentDetail,
   },
-  trackPublic: {
+  trackShipmentPublic: {
     method: 'GET', path: '/shipments/{uniqueId}', tag: 'Tracking', access: 'public',
     summary: 'Public tracking view: a shipment id, shipment number or tracking number plus the delivery post code',
     params: S.ShipmentIdParams, query: S.PublicTrackingQuery, response: S.TrackingResponse,
     selectedByQuery: 'postCode',
   },
-  shipmentLabel: {
+  getShipmentLabel: {
     method: 'GET', path: '/shipments/{uniqueId}/label', tag: 'Shipments', access: 'user',
     summary: 'The label of every piece as one PDF; the shipment becomes Printed',
     params: S.ShipmentIdParams, query: S.LabelQuery, response: S.LabelResponse,
@@ -90,7 +90,7 @@ export const operations = spec({
     summary: 'Record a carrier scan', params: S.ShipmentIdParams, body: S.CarrierEventRequest,
     response: S.TrackingResponse,
   },
-  shipmentTracking: {
+  getShipmentTracking: {
     method: 'GET', path: '/shipments/{uniqueId}/tracking', tag: 'Tracking', access: 'user',
     summary: 'Tracking status and history of a shipment', params: S.ShipmentIdParams,
     response: S.TrackingResponse,
@@ -129,7 +129,7 @@ export const operations = spec({
     method: 'PATCH', path: '/settings', tag: 'Station', access: 'admin',
     summary: 'Change station settings', body: S.UpdateSettingsRequest, response: S.StationSettings,
   },
-  health: {
+  getHealth: {
     method: 'GET', path: '/health', tag: 'Station', access: 'public',
     summary: 'Whether the station is up, and its version', response: S.Health,
   },
