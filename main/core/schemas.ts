@@ -25,6 +25,8 @@ export const STATUSES = [
   'Cancelled',
 ] as const;
 export type ShipmentStatus = (typeof STATUSES)[number];
+/** A shipment's status in responses: one of the seed's sixteen strings (CONTRACT §8). */
+export const Status = Type.Enum(STATUSES, { type: 'string' });
 
 export const WEIGHT_UNITS = ['KG', 'G', 'LB', 'OZ'] as const;
 export const DIMENSION_UNITS = ['CM', 'MM', 'IN'] as const;
@@ -170,7 +172,7 @@ export const ListItem = Type.Object({
   pieces: Type.Integer(),
   weight: Type.Number(),
   weightMeasurement: Type.String(),
-  status: Type.String(),
+  status: Status,
   trackingDescription: Type.String(),
   statusDateTime: DateTime,
   statusLocation: Type.String(),
@@ -221,7 +223,7 @@ export const ShipmentDetail = Type.Object({
   currency: Type.String(),
   shipmentPieces: Type.Array(ViewedPiece),
   shipmentId: Type.String({ format: 'uuid' }),
-  status: Type.String(),
+  status: Status,
   createdOn: DateTime,
   carrierId: Type.Integer(),
   carrierServiceId: Type.Integer(),
@@ -258,7 +260,7 @@ export const TrackingStatus = Type.Object({
   user: Type.String(),
   trackingNumber: Type.String(),
   description: Type.String(),
-  status: Type.String(),
+  status: Status,
   occurredOn: DateTime,
 });
 export type TrackingStatus = Static<typeof TrackingStatus>;
@@ -270,10 +272,11 @@ export const TrackingResponse = Type.Object({
 });
 export type TrackingResponse = Static<typeof TrackingResponse>;
 
-export const PublicTrackingParams = Type.Object({
-  reference: Type.String({
+/** The public tracking view's path parameter: any reference an addressee may hold. */
+export const TrackingReferenceParams = Type.Object({
+  uniqueId: Type.String({
     maxLength: 64,
-    description: 'The shipmentId, the shipment number or a tracking number.',
+    description: 'The shipmentId, the shipment number or any tracking number of the shipment.',
   }),
 });
 export const PublicTrackingQuery = Type.Object(
@@ -448,3 +451,17 @@ export const Problem = Type.Object(
   { additionalProperties: Type.String() },
 );
 export type Problem = Static<typeof Problem>;
+/** A 400: the problem plus one member per wrong field, named by its path in the request. */
+export const ValidationProblem = Type.Object(
+  {
+    type: Type.Literal('/problems/validation'),
+    title: Type.String(),
+    status: Type.Literal(400),
+    detail: Type.String(),
+    instance: Type.String(),
+  },
+  {
+    additionalProperties: Type.String(),
+    description: 'One extra member per wrong field: its path in the request (`deliveryAddress.postZipCode`, `shipmentPieces[1].weight`, a query parameter’s name) and a sentence saying what is expected.',
+  },
+);

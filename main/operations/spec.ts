@@ -30,6 +30,17 @@ export interface OperationSpec {
    * here is chosen when that parameter is present.
    */
   selectedByQuery?: string;
+  /**
+   * Where the OpenAPI document puts an operation that shares its method and path (an
+   * OpenAPI path holds one operation per method); the station answers there too.
+   */
+  documentedPath?: string;
+  /**
+   * The statuses this operation answers for its own reasons, each with what it means here.
+   * The rest (400, 401, 403, 404 for path parameters, 413, 415, 421, 500, 503) follow from
+   * its access, parameters and body.
+   */
+  problems?: Partial<Record<404 | 409 | 429, string>>;
 }
 
 const spec = <T extends Record<string, OperationSpec>>(table: T) => table;
@@ -39,6 +50,7 @@ export const operations = spec({
     method: 'POST', path: '/auth', tag: 'Authentication', access: 'public',
     summary: 'Sign in by API key, by user name and password, or with a refresh token',
     query: S.AuthQuery, body: S.AuthRequest, response: S.AuthResponse,
+    problems: { 429: 'Ten failed sign-ins for this user name or from this client within 15 minutes: wait for Retry-After.' },
   },
   getMe: {
     method: 'GET', path: '/me', tag: 'Authentication', access: 'user',
@@ -60,6 +72,7 @@ export const operations = spec({
     method: 'POST', path: '/shipments', tag: 'Shipments', access: 'user',
     summary: 'Create a shipment: numbers, labels and tracking numbers for every piece',
     headers: S.IdempotencyHeaders, body: S.CreateShipmentRequest, response: S.CreateShipmentResponse,
+    problems: { 409: 'This Idempotency-Key was used before with another body.' },
   },
   listShipments: {
     method: 'GET', path: '/shipments', tag: 'Shipments', access: 'user',
@@ -73,22 +86,29 @@ export const operations = spec({
   trackShipmentPublic: {
     method: 'GET', path: '/shipments/{uniqueId}', tag: 'Tracking', access: 'public',
     summary: 'Public tracking view: a shipment id, shipment number or tracking number plus the delivery post code',
-    params: S.ShipmentIdParams, query: S.PublicTrackingQuery, response: S.TrackingResponse,
-    selectedByQuery: 'postCode',
+    params: S.TrackingReferenceParams, query: S.PublicTrackingQuery, response: S.TrackingResponse,
+    selectedByQuery: 'postCode', documentedPath: '/tracking/{uniqueId}',
+    problems: {
+      404: 'No shipment has this reference, or its delivery post code is another (the same answer for both).',
+      429: 'More than 60 tracking requests from this client in a minute: wait for Retry-After.',
+    },
   },
   getShipmentLabel: {
     method: 'GET', path: '/shipments/{uniqueId}/label', tag: 'Shipments', access: 'user',
     summary: 'The label of every piece as one PDF; the shipment becomes Printed',
     params: S.ShipmentIdParams, query: S.LabelQuery, response: S.LabelResponse,
+    problems: { 409: 'The shipment is cancelled: it has no label to print.' },
   },
   cancelShipment: {
     method: 'DELETE', path: '/shipments/{uniqueId}', tag: 'Shipments', access: 'user',
     summary: 'Cancel a shipment', params: S.ShipmentIdParams, response: S.SuccessResponse,
+    problems: { 409: 'The shipment’s status does not allow a cancel (it is with the carrier, or delivered).' },
   },
   recordCarrierEvent: {
     method: 'POST', path: '/shipments/{uniqueId}/events', tag: 'Tracking', access: 'user',
     summary: 'Record a carrier scan', params: S.ShipmentIdParams, body: S.CarrierEventRequest,
     response: S.TrackingResponse,
+    problems: { 409: 'The shipment’s life does not allow this status after its current one.' },
   },
   getShipmentTracking: {
     method: 'GET', path: '/shipments/{uniqueId}/tracking', tag: 'Tracking', access: 'user',
@@ -102,6 +122,7 @@ export const operations = spec({
   createUser: {
     method: 'POST', path: '/users', tag: 'Administration', access: 'admin',
     summary: 'Add a user', body: S.CreateUserRequest, response: S.User,
+    problems: { 409: 'A user with this name exists.' },
   },
   updateUser: {
     method: 'PATCH', path: '/users/{userId}', tag: 'Administration', access: 'admin',
