@@ -9,6 +9,7 @@ import { resourcesDir } from './resources';
 import { SettingsService } from './settings';
 import { ShipmentService, type LabelRenderer } from './shipments';
 import type { Store } from './storage';
+import { WebhookService } from './webhooks';
 
 export const VERSION: string = pkg.version;
 
@@ -26,6 +27,7 @@ export interface Station {
   readonly carriers: CarrierCatalog;
   readonly shipments: ShipmentService;
   readonly settings: SettingsService;
+  readonly webhooks: WebhookService;
   readonly version: string;
   /** Lets go of the store (queued writes finish first). */
   close(): Promise<void>;
@@ -55,5 +57,20 @@ export async function createStation(store: Store, options: StationOptions = {}):
     now,
   );
   await shipments.pruneIdempotencyKeys();
-  return { store, auth, carriers, shipments, settings, version: VERSION, close: () => store.close() };
+  // Every station delivers from the outbox; on a shared database the desks share the work.
+  const webhooks = new WebhookService(store.webhooks, { now, version: VERSION });
+  webhooks.start();
+  return {
+    store,
+    auth,
+    carriers,
+    shipments,
+    settings,
+    webhooks,
+    version: VERSION,
+    close: async () => {
+      await webhooks.stop();
+      await store.close();
+    },
+  };
 }

@@ -52,6 +52,13 @@ export const COMPONENT_SCHEMAS: Record<string, TSchema> = {
   StationSettings: S.StationSettings,
   UpdateSettingsRequest: S.UpdateSettingsRequest,
   Health: S.Health,
+  WebhookEvent: S.WebhookEventType,
+  Webhook: S.Webhook,
+  WebhookList: S.WebhookList,
+  CreateWebhookRequest: S.CreateWebhookRequest,
+  CreatedWebhook: S.CreatedWebhook,
+  WebhookDelivery: S.WebhookDelivery,
+  WebhookDeliveryList: S.WebhookDeliveryList,
   Problem: S.Problem,
   ValidationProblem: S.ValidationProblem,
 };
@@ -63,6 +70,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Tracking: 'Tracking history: carrier scans, and the public view an addressee may use.',
   Administration: 'Users and API keys (administrators only).',
   Station: 'Station settings and health.',
+  Webhooks:
+    'Local tools told of changes as they happen: each POST carries Webhook-Id (de-duplicate by it: delivery is at least once), Webhook-Timestamp and Webhook-Signature (`v1=` + hex HMAC-SHA256 of `timestamp.body` under the secret). See docs/integrating.md.',
 };
 
 const DESCRIPTION = `The loopback API of a Shipping Station: the same service the desk's window uses.

@@ -47,4 +47,9 @@ export const handlers: Handlers = {
   getSettings: (ctx) => ctx.station.settings.get(),
   updateSettings: (ctx, { body }) => ctx.station.settings.update(body),
   getHealth: (ctx) => ({ status: 'ok', version: ctx.station.version }),
+  listWebhooks: (ctx) => ctx.station.webhooks.list(),
+  createWebhook: (ctx, { body }) => ctx.station.webhooks.create(body, ctx.user!.username),
+  deleteWebhook: (ctx, { params }) => ctx.station.webhooks.remove(params.webhookId),
+  testWebhook: (ctx, { params }) => ctx.station.webhooks.test(params.webhookId),
+  listWebhookDeliveries: (ctx, { params }) => ctx.station.webhooks.deliveries(params.webhookId),
 };

@@ -14,6 +14,7 @@ import { sqliteNumbers } from './numbers';
 import { sqliteSettings } from './settings';
 import { sqliteShipments } from './shipments';
 import { walSync } from './wal-sync';
+import { sqliteWebhooks } from './webhooks';
 
 export interface SqliteStore extends Store {
   readonly dialect: 'sqlite';
@@ -38,6 +39,7 @@ export function openSqliteStore(options: { dataDir: string; onMigration?: OnMigr
       settings: translatingErrors(sqliteSettings(db)),
       limits: memoryLimits(),
       carriers: translatingErrors(sqliteCarriers(db)),
+      webhooks: translatingErrors(sqliteWebhooks(db)),
       async close() {
         if (closed) return;
         closed = true;
