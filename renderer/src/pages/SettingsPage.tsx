@@ -1,4 +1,4 @@
-/** Settings: the station (sender address, label size), this desk, and — for administrators — API keys and users. */
+/** Settings: the station (sender address, label size), this desk, and — for administrators — API keys, users and webhooks. */
 import { api, useSession } from '../api';
 import { ErrorNotice } from '../components/Notice';
 import { useLoad } from '../lib/use-load';
@@ -6,6 +6,7 @@ import { ApiKeysPanel } from '../settings/ApiKeysPanel';
 import { DeskPanel } from '../settings/DeskPanel';
 import { StationPanel } from '../settings/StationPanel';
 import { UsersPanel } from '../settings/UsersPanel';
+import { WebhooksPanel } from '../settings/WebhooksPanel';
 
 export function SettingsPage() {
   const me = useSession((s) => s.user);
@@ -29,6 +30,7 @@ export function SettingsPage() {
           {users.error ? <ErrorNotice error={users.error} /> : null}
           <ApiKeysPanel users={users.data?.items ?? []} />
           {users.data ? <UsersPanel users={users.data.items} me={me} onChanged={users.reload} /> : null}
+          <WebhooksPanel />
         </>
       ) : null}
     </div>
