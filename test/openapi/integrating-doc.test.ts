@@ -5,6 +5,8 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,13 +23,25 @@ const blocks = (lang: string) => [...DOC.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm
 let dir: string;
 let station: ServedStation;
 let key: string;
+let listener: Server;
+const received: { headers: Record<string, string>; body: string }[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ss-doc-'));
   station = await serveStation({ dataDir: join(dir, 'data') });
   key = await createApiKey(station, 'doc examples');
+  listener = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c));
+    req.on('end', () => {
+      received.push({ headers: req.headers as Record<string, string>, body });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
 });
 afterAll(async () => {
+  await new Promise((resolve) => listener?.close(resolve));
   await station?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -48,7 +62,7 @@ async function runExample(name: string, command: string, args: string[], source:
 
 it('has curl, Python and PowerShell examples, and the README links to it', () => {
   expect(blocks('sh').length).toBeGreaterThanOrEqual(5);
-  expect(blocks('python')).toHaveLength(1);
+  expect(blocks('python')).toHaveLength(2);
   expect(blocks('powershell')).toHaveLength(1);
   expect(readFileSync('README.md', 'utf8')).toContain('docs/integrating.md');
 });
@@ -79,4 +93,32 @@ it('runs the curl and Python examples as written against a real station, a 429 i
   }
   expect(python.stdout).toContain("invalid: {'deliveryAddress.postZipCode'");
   expect(existsSync(join(curl.cwd, 'created.json'))).toBe(true);
+});
+
+it('its signature check in Python accepts a real delivery and refuses a changed one', { timeout: 60_000 }, async () => {
+  const auth = await (
+    await fetch(`${station.base}/auth?option=apikey`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey: { apiKey: key } }) })
+  ).json();
+  const headers = { authorization: `Bearer ${auth.token.accessToken}`, 'content-type': 'application/json' };
+  const { port } = listener.address() as AddressInfo;
+  const subscribed = await (
+    await fetch(`${station.base}/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: `http://127.0.0.1:${port}/hooks` }) })
+  ).json();
+  const test = await (await fetch(`${station.base}/webhooks/${subscribed.webhook.id}/test`, { method: 'POST', headers })).json();
+  expect(test.state).toBe('delivered');
+  const delivery = received.at(-1)!;
+  const verify = blocks('python').find((b) => b.includes('def verify'))!;
+  const check = `${verify}
+import json
+s = json.load(open("sample.json"))
+h = {"Webhook-Timestamp": s["headers"]["webhook-timestamp"], "Webhook-Signature": s["headers"]["webhook-signature"]}
+body = s["body"].encode()
+print(verify(s["secret"], h, body), verify(s["secret"], h, body.replace(b"test", b"tost")), verify("whsec_wrong", h, body))
+`;
+  const cwd = join(dir, 'verify');
+  mkdirSync(cwd);
+  writeFileSync(join(cwd, 'sample.json'), JSON.stringify({ secret: subscribed.secret, ...delivery }));
+  writeFileSync(join(cwd, 'check.py'), check);
+  const { stdout } = await run('python3', ['check.py'], { cwd });
+  expect(stdout.trim()).toBe('True False False');
 });
