@@ -169,11 +169,11 @@ export class WebhookService {
   }
 
   private async pass(): Promise<void> {
-    const webhooks = new Map((await this.repo.all()).map((w) => [w.id, w]));
     for (;;) {
       const now = this.options.now();
       const due = await this.repo.claimDue(now, now + LEASE_MS, BATCH);
       if (due.length === 0) return;
+      const webhooks = new Map((await this.repo.all()).map((w) => [w.id, w]));
       await Promise.all(due.map((row) => this.deliver(row, webhooks.get(row.webhookId))));
       if (due.length < BATCH) return;
     }
