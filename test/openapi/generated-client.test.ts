@@ -26,7 +26,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-it('generates, type-checks and runs a client program against a real station', async () => {
+it('generates, type-checks and runs a client program against a real station', { timeout: 180_000 }, async () => {
   const project = join(dir, 'tool');
   await run('mkdir', ['-p', project]);
   symlinkSync(join(process.cwd(), 'node_modules'), join(project, 'node_modules'));
@@ -62,7 +62,7 @@ it('generates, type-checks and runs a client program against a real station', as
   });
 });
 
-it('a program that misuses the generated types does not type-check (the check is real)', async () => {
+it('a program that misuses the generated types does not type-check (the check is real)', { timeout: 120_000 }, async () => {
   const project = join(dir, 'tool');
   writeFileSync(
     join(project, 'wrong.ts'),
