@@ -25,6 +25,8 @@ export const STATUSES = [
   'Cancelled',
 ] as const;
 export type ShipmentStatus = (typeof STATUSES)[number];
+/** A shipment's status in responses: one of the seed's sixteen strings (CONTRACT §8). */
+export const Status = Type.Enum(STATUSES, { type: 'string' });
 
 export const WEIGHT_UNITS = ['KG', 'G', 'LB', 'OZ'] as const;
 export const DIMENSION_UNITS = ['CM', 'MM', 'IN'] as const;
@@ -170,7 +172,7 @@ export const ListItem = Type.Object({
   pieces: Type.Integer(),
   weight: Type.Number(),
   weightMeasurement: Type.String(),
-  status: Type.String(),
+  status: Status,
   trackingDescription: Type.String(),
   statusDateTime: DateTime,
   statusLocation: Type.String(),
@@ -221,7 +223,7 @@ export const ShipmentDetail = Type.Object({
   currency: Type.String(),
   shipmentPieces: Type.Array(ViewedPiece),
   shipmentId: Type.String({ format: 'uuid' }),
-  status: Type.String(),
+  status: Status,
   createdOn: DateTime,
   carrierId: Type.Integer(),
   carrierServiceId: Type.Integer(),
@@ -258,7 +260,7 @@ export const TrackingStatus = Type.Object({
   user: Type.String(),
   trackingNumber: Type.String(),
   description: Type.String(),
-  status: Type.String(),
+  status: Status,
   occurredOn: DateTime,
 });
 export type TrackingStatus = Static<typeof TrackingStatus>;
@@ -270,10 +272,11 @@ export const TrackingResponse = Type.Object({
 });
 export type TrackingResponse = Static<typeof TrackingResponse>;
 
-export const PublicTrackingParams = Type.Object({
-  reference: Type.String({
+/** The public tracking view's path parameter: any reference an addressee may hold. */
+export const TrackingReferenceParams = Type.Object({
+  uniqueId: Type.String({
     maxLength: 64,
-    description: 'The shipmentId, the shipment number or a tracking number.',
+    description: 'The shipmentId, the shipment number or any tracking number of the shipment.',
   }),
 });
 export const PublicTrackingQuery = Type.Object(
@@ -611,3 +614,66 @@ export const BulkLabels = Type.Object({
   ),
 });
 export type BulkLabels = Static<typeof BulkLabels>;
+/** A 400: the problem plus one member per wrong field, named by its path in the request. */
+export const ValidationProblem = Type.Object(
+  {
+    type: Type.Literal('/problems/validation'),
+    title: Type.String(),
+    status: Type.Literal(400),
+    detail: Type.String(),
+    instance: Type.String(),
+  },
+  {
+    additionalProperties: Type.String(),
+    description: 'One extra member per wrong field: its path in the request (`deliveryAddress.postZipCode`, `shipmentPieces[1].weight`, a query parameter’s name) and a sentence saying what is expected.',
+  },
+);
+
+// ---------------------------------------------------------------- webhooks
+
+/**
+ * What a webhook can be told. A new kind of event is a line here (and, for a shipment
+ * status, a line in core/webhooks.ts's EVENT_OF_STATUS).
+ */
+export const WEBHOOK_EVENTS = ['shipment.created', 'shipment.printed', 'shipment.cancelled', 'tracking.updated'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export const WebhookEventType = Type.Enum(WEBHOOK_EVENTS, { type: 'string' });
+
+export const Webhook = Type.Object({
+  id: Type.Integer(),
+  url: Type.String(),
+  events: Type.Array(WebhookEventType),
+  allowRemoteHost: Type.Boolean(),
+  createdOn: DateTime,
+  createdBy: Type.String(),
+});
+export type Webhook = Static<typeof Webhook>;
+export const WebhookList = Type.Object({ items: Type.Array(Webhook) });
+export const CreateWebhookRequest = Type.Object(
+  {
+    url: Type.String({ minLength: 1, maxLength: 2000, description: 'Where to POST: this machine (loopback) unless allowRemoteHost.' }),
+    events: Type.Optional(Type.Array(WebhookEventType, { minItems: 1, maxItems: 20, description: 'Default: every event.' })),
+    allowRemoteHost: Type.Optional(Type.Boolean({ description: 'Allow a URL on another host (an administrator’s explicit choice).' })),
+  },
+  { additionalProperties: false },
+);
+export type CreateWebhookRequest = Static<typeof CreateWebhookRequest>;
+export const CreatedWebhook = Type.Object({
+  webhook: Webhook,
+  secret: Type.String({ description: 'Shown once: verifies each delivery’s Webhook-Signature (HMAC-SHA256).' }),
+});
+export const WebhookIdParams = Type.Object({ webhookId: Type.String({ maxLength: 20 }) });
+export const WebhookDelivery = Type.Object({
+  id: Type.Integer(),
+  eventId: Type.String({ description: 'The Webhook-Id header: the same on every retry of one event.' }),
+  type: Type.String(),
+  state: Type.Enum(['pending', 'delivered', 'failed'] as const, { type: 'string' }),
+  attempts: Type.Integer(),
+  createdOn: DateTime,
+  lastAttemptOn: Type.Union([DateTime, Type.Null()]),
+  nextAttemptOn: Type.Union([DateTime, Type.Null()]),
+  responseStatus: Type.Union([Type.Integer(), Type.Null()]),
+  error: Type.String(),
+});
+export type WebhookDelivery = Static<typeof WebhookDelivery>;
+export const WebhookDeliveryList = Type.Object({ items: Type.Array(WebhookDelivery) });

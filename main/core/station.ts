@@ -11,6 +11,7 @@ import { resourcesDir } from './resources';
 import { SettingsService } from './settings';
 import { ShipmentService, type LabelRenderer } from './shipments';
 import type { Store } from './storage';
+import { WebhookService } from './webhooks';
 
 export const VERSION: string = pkg.version;
 
@@ -32,6 +33,7 @@ export interface Station {
   readonly settings: SettingsService;
   readonly manifests: ManifestService;
   readonly imports: ImportService;
+  readonly webhooks: WebhookService;
   readonly version: string;
   /** Lets go of the store (queued writes finish first). */
   close(): Promise<void>;
@@ -68,5 +70,22 @@ export async function createStation(store: Store, options: StationOptions = {}):
     store.imports, shipments, carriers, async () => (await settings.get()).senderAddress, now, store.shipments, () => settings.labelSize(),
   );
   await shipments.pruneIdempotencyKeys();
-  return { store, auth, carriers, shipments, settings, manifests, imports, version: VERSION, close: () => store.close() };
+  // Every station delivers from the outbox; on a shared database the desks share the work.
+  const webhooks = new WebhookService(store.webhooks, { now, version: VERSION });
+  webhooks.start();
+  return {
+    store,
+    auth,
+    carriers,
+    shipments,
+    settings,
+    manifests,
+    imports,
+    webhooks,
+    version: VERSION,
+    close: async () => {
+      await webhooks.stop();
+      await store.close();
+    },
+  };
 }

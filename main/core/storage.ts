@@ -420,6 +420,70 @@ export interface ImportStore {
   liveReferences(references: string[]): Promise<string[]>;
 }
 
+export interface WebhookRecord {
+  id: number;
+  url: string;
+  /** Signs each delivery; shown once, at subscription. */
+  secret: string;
+  events: string[];
+  /** The shipment statuses whose tracking events those events stand for (the outbox trigger reads these). */
+  statuses: ShipmentStatus[];
+  allowRemote: boolean;
+  createdOn: number;
+  createdBy: string;
+}
+
+/** One outbox row: a change to tell one subscription about, and how its delivery went. */
+export interface OutboxRecord {
+  id: number;
+  webhookId: number;
+  /** A tracking event (what the trigger enqueues), with its shipment… */
+  trackingEventId: number | null;
+  event: (EventRecord & { shipmentUuid: string; shipmentNumber: string }) | null;
+  /** …or a message of its own (a test). */
+  type: string | null;
+  payload: string | null;
+  createdOn: number;
+  attempts: number;
+  nextAttemptOn: number;
+  lastAttemptOn: number | null;
+  lastStatus: number | null;
+  lastError: string;
+  deliveredOn: number | null;
+  failedOn: number | null;
+}
+
+export interface DeliveryAttempt {
+  now: number;
+  /** The listener's HTTP status, or null when it could not be reached. */
+  status: number | null;
+  error: string;
+  delivered: boolean;
+  /** After a failure: when to try again, or null to give up. */
+  nextAttemptOn: number | null;
+}
+
+export interface WebhookStore {
+  /** The new subscription's id. Changes recorded from now on are enqueued for it. */
+  insert(webhook: Omit<WebhookRecord, 'id'>): Promise<number>;
+  /** By id. */
+  all(): Promise<WebhookRecord[]>;
+  /** The subscription and its outbox; false if there was none. */
+  remove(id: number): Promise<boolean>;
+  /** Enqueues a message that is not a tracking event; its outbox row's id. */
+  enqueue(webhookId: number, type: string, payload: string, now: number): Promise<number>;
+  /**
+   * Up to `limit` rows due at `now`, oldest first, leased to the caller until `leaseUntil`:
+   * while leased, no other deliverer (on any desk) gets them.
+   */
+  claimDue(now: number, leaseUntil: number, limit: number): Promise<OutboxRecord[]>;
+  /** Records an attempt and ends the lease. */
+  settle(outboxId: number, attempt: DeliveryAttempt): Promise<void>;
+  /** The subscription's latest outbox rows, newest first. */
+  deliveries(webhookId: number, limit: number): Promise<OutboxRecord[]>;
+  delivery(outboxId: number): Promise<OutboxRecord | undefined>;
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   /** Where the data lives, for a person: a file, or a database URL without its password. */
@@ -432,6 +496,7 @@ export interface Store {
   readonly carriers: CarrierStore;
   readonly manifests: ManifestStore;
   readonly imports: ImportStore;
+  readonly webhooks: WebhookStore;
   /** Finishes what is under way, then lets go of the database. */
   close(): Promise<void>;
 }

@@ -4,7 +4,6 @@
  * function the IPC door calls; this file only carries requests and problems.
  */
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
 import fastJson from 'fast-json-stringify';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
@@ -19,6 +18,7 @@ import { operations, type OperationName, type OperationSpec } from '../operation
 import { CONTENT_SECURITY_POLICY } from './content-security-policy';
 import { isAllowedHost, isAllowedOrigin } from './loopback-policy';
 import { problemBody, problemPage } from '../operations/problems';
+import { openApiDocument } from './openapi';
 
 export interface AppOptions {
   station: Station;
@@ -173,23 +173,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('Cache-Control', 'no-store');
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Shipping Station',
-        version: station.version,
-        description: 'The loopback API of a Shipping Station. See README.md and CONTRACT.md.',
-      },
-      servers: [{ url: `http://127.0.0.1:${options.port || DEFAULT_DOC_PORT}` }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-  });
-
   const routes = new Map<string, { name: OperationName; spec: OperationSpec }[]>();
   for (const [name, spec] of Object.entries(operations) as [OperationName, OperationSpec][]) {
     const key = `${spec.method} ${spec.path}`;
     routes.set(key, [...(routes.get(key) ?? []), { name, spec }]);
+    // The address the OpenAPI document gives an operation that shares the seed's route.
+    if (spec.documentedPath) routes.set(`${spec.method} ${spec.documentedPath}`, [{ name, spec: { ...spec, path: spec.documentedPath } }]);
   }
   for (const group of routes.values()) {
     const { method, path } = group[0]!.spec;
@@ -208,7 +197,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         const queryNames = Object.keys(query).map((k) => k.toLowerCase());
         const chosen =
           group.find((g) => g.spec.selectedByQuery && queryNames.includes(g.spec.selectedByQuery.toLowerCase())) ??
-          group.find((g) => !g.spec.selectedByQuery)!;
+          group.find((g) => !g.spec.selectedByQuery) ??
+          group[0]!;
         return invoke(
           station,
           chosen.name,
@@ -219,8 +209,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get<{ Params: { kind: string } }>('/problems/:kind', { schema: { hide: true } }, async (request, reply) => {
+  let document: object | undefined;
+  app.get('/openapi.json', async () => (document ??= openApiDocument({ version: station.version, port: port() || DEFAULT_DOC_PORT })));
+  app.get<{ Params: { kind: string } }>('/problems/:kind', async (request, reply) => {
     const page = problemPage(request.params.kind);
     if (!page) throw new ProblemError('not-found', `No problem type ${request.params.kind}`);
     return reply.type('text/html; charset=utf-8').send(page);
@@ -239,7 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     });
   } else {
-    app.get('/', { schema: { hide: true } }, async (_request, reply) =>
+    app.get('/', async (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')
         .send('<!doctype html><title>Shipping Station</title><p>The station is running. Its screens are not built: run <code>npm run build</code>, then start it again.</p>'),

@@ -65,14 +65,14 @@ describe('IPC answers as HTTP does', () => {
     const http = await viaHttp('GET', '/carriers', { token: adminToken });
     expect(http.status).toBe(200);
     expect(await viaIpc('listCarriers', adminToken, {})).toEqual({ ok: true, value: http.body });
-    expect(await viaIpc('health', null, {})).toEqual({ ok: true, value: (await viaHttp('GET', '/health')).body });
+    expect(await viaIpc('getHealth', null, {})).toEqual({ ok: true, value: (await viaHttp('GET', '/health')).body });
   });
 
   it.each([
-    ['no token (401)', 'viewShipment', 'GET', `/shipments/${UNKNOWN_ID}`, undefined, { params: { uniqueId: UNKNOWN_ID } }],
-    ['an unknown token (401)', 'viewShipment', 'GET', `/shipments/${UNKNOWN_ID}`, 'not-a-token', { params: { uniqueId: UNKNOWN_ID } }],
-    ['a malformed id (400)', 'viewShipment', 'GET', '/shipments/not-a-uuid', 'admin', { params: { uniqueId: 'not-a-uuid' } }],
-    ['an unknown shipment (404)', 'viewShipment', 'GET', `/shipments/${UNKNOWN_ID}`, 'admin', { params: { uniqueId: UNKNOWN_ID } }],
+    ['no token (401)', 'getShipment', 'GET', `/shipments/${UNKNOWN_ID}`, undefined, { params: { uniqueId: UNKNOWN_ID } }],
+    ['an unknown token (401)', 'getShipment', 'GET', `/shipments/${UNKNOWN_ID}`, 'not-a-token', { params: { uniqueId: UNKNOWN_ID } }],
+    ['a malformed id (400)', 'getShipment', 'GET', '/shipments/not-a-uuid', 'admin', { params: { uniqueId: 'not-a-uuid' } }],
+    ['an unknown shipment (404)', 'getShipment', 'GET', `/shipments/${UNKNOWN_ID}`, 'admin', { params: { uniqueId: UNKNOWN_ID } }],
     ['an unknown carrier (404)', 'listCarrierServices', 'GET', '/carriers/999/services', 'admin', { params: { carrierId: '999' } }],
     ['an unknown status (400)', 'listShipments', 'GET', '/shipments?Status=Shipped', 'admin', { query: { Status: 'Shipped' } }],
     ['an operator doing an admin’s job (403)', 'listUsers', 'GET', '/users', 'operator', {}],
@@ -129,7 +129,7 @@ describe('readIpcRequest', () => {
     ['an unknown part of the input', { token: null, input: { bogus: 1 } }, 'input.bogus'],
     ['an unknown envelope field', { token: null, input: {}, channel: 'station:createUser' }, 'channel'],
   ])('refuses %s with a 400 naming the field', async (_what, payload, field) => {
-    const result = await callOperation(station, 'health', payload);
+    const result = await callOperation(station, 'getHealth', payload);
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.problem).toMatchObject({ status: 400, type: '/problems/validation', instance: '/health' });

@@ -62,7 +62,7 @@ describe('registering the IPC door', () => {
 
   it('answers the app’s main frame through invoke, as HTTP does', async () => {
     const off = registerAll();
-    await expect(ipc.handlers.get(ipcChannel('health'))!(fromApp, { token: null, input: {} })).resolves.toEqual({
+    await expect(ipc.handlers.get(ipcChannel('getHealth'))!(fromApp, { token: null, input: {} })).resolves.toEqual({
       ok: true,
       value: { status: 'ok', version: '9.9.9' },
     });

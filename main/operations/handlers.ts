@@ -4,8 +4,8 @@
  */
 import type { AuthUser } from '../core/auth';
 import type { Station } from '../core/station';
-import { CreateShipmentRequest } from '../core/schemas';
 import type { InputOf, OperationName, OutputOf } from './spec';
+import { CreateShipmentRequest } from '../core/schemas';
 import { schemaProblems } from './validate';
 
 export interface CallContext {
@@ -24,22 +24,22 @@ const caller = (ctx: CallContext) => ({ userId: ctx.user!.id, username: ctx.user
 
 export const handlers: Handlers = {
   signIn: (ctx, { query, body }) => ctx.station.auth.signIn(query.option, body, ctx.client),
-  me: async (ctx) => ({ user: await ctx.station.auth.user(ctx.user!.id) }),
+  getMe: async (ctx) => ({ user: await ctx.station.auth.user(ctx.user!.id) }),
   listCarriers: (ctx) => ctx.station.carriers.list(),
   listCarrierServices: (ctx, { params }) => ctx.station.carriers.services(params.carrierId),
   listCarrierFeatures: (ctx, { params }) => ctx.station.carriers.features(params.carrierId),
   createShipment: (ctx, { body, headers }) =>
     ctx.station.shipments.create(body, caller(ctx), headers['idempotency-key']),
   listShipments: (ctx, { query }) => ctx.station.shipments.list(query),
-  viewShipment: (ctx, { params }) => ctx.station.shipments.view(params.uniqueId),
-  trackPublic: (ctx, { params, query }) =>
+  getShipment: (ctx, { params }) => ctx.station.shipments.view(params.uniqueId),
+  trackShipmentPublic: (ctx, { params, query }) =>
     ctx.station.shipments.publicTracking(params.uniqueId, query.postCode, ctx.client),
-  shipmentLabel: (ctx, { params, query }) =>
+  getShipmentLabel: (ctx, { params, query }) =>
     ctx.station.shipments.label(params.uniqueId, caller(ctx), query.pageSize),
   cancelShipment: (ctx, { params }) => ctx.station.shipments.cancel(params.uniqueId, caller(ctx)),
   recordCarrierEvent: (ctx, { params, body }) =>
     ctx.station.shipments.recordEvent(params.uniqueId, body, caller(ctx)),
-  shipmentTracking: (ctx, { params }) => ctx.station.shipments.tracking(params.uniqueId),
+  getShipmentTracking: (ctx, { params }) => ctx.station.shipments.tracking(params.uniqueId),
   listUsers: (ctx) => ctx.station.auth.listUsers(),
   createUser: (ctx, { body }) => ctx.station.auth.createUser(body),
   updateUser: (ctx, { params, body }) => ctx.station.auth.updateUser(params.userId, body),
@@ -48,16 +48,21 @@ export const handlers: Handlers = {
   revokeApiKey: (ctx, { params }) => ctx.station.auth.revokeApiKey(params.apiKeyId),
   getSettings: (ctx) => ctx.station.settings.get(),
   updateSettings: (ctx, { body }) => ctx.station.settings.update(body),
-  health: (ctx) => ({ status: 'ok', version: ctx.station.version }),
+  getHealth: (ctx) => ({ status: 'ok', version: ctx.station.version }),
+  listWebhooks: (ctx) => ctx.station.webhooks.list(),
+  createWebhook: (ctx, { body }) => ctx.station.webhooks.create(body, ctx.user!.username),
+  deleteWebhook: (ctx, { params }) => ctx.station.webhooks.remove(params.webhookId),
+  testWebhook: (ctx, { params }) => ctx.station.webhooks.test(params.webhookId),
+  listWebhookDeliveries: (ctx, { params }) => ctx.station.webhooks.deliveries(params.webhookId),
   changeOwnPassword: (ctx, { body }) =>
     ctx.station.auth.changeOwnPassword(ctx.user!, body.currentPassword, body.newPassword),
   createManifest: (ctx, { body }) => ctx.station.manifests.close(body, caller(ctx)),
   listManifests: (ctx, { query }) => ctx.station.manifests.list(query),
-  viewManifest: (ctx, { params }) => ctx.station.manifests.view(params.manifestId),
-  endOfDay: (ctx) => ctx.station.manifests.endOfDay(),
+  getManifest: (ctx, { params }) => ctx.station.manifests.view(params.manifestId),
+  getEndOfDay: (ctx) => ctx.station.manifests.endOfDay(),
   createImport: (ctx, { body, query, headers }) =>
     ctx.station.imports.run(body, query, caller(ctx), (row) => schemaProblems(CreateShipmentRequest, row), headers['idempotency-key']),
-  viewImport: (ctx, { params }) => ctx.station.imports.view(params.importId),
-  importLabels: (ctx, { params }) => ctx.station.imports.labels(params.importId, caller(ctx)),
+  getImport: (ctx, { params }) => ctx.station.imports.view(params.importId),
+  getImportLabels: (ctx, { params }) => ctx.station.imports.labels(params.importId, caller(ctx)),
   printLabels: (ctx, { body }) => ctx.station.imports.labelBatch(body.shipmentIds, caller(ctx)),
 };

@@ -32,6 +32,17 @@ export interface OperationSpec {
   selectedByQuery?: string;
   /** The body's media type when it is not JSON: the body schema is then the file as text. */
   bodyMediaType?: 'text/csv';
+  /**
+   * Where the OpenAPI document puts an operation that shares its method and path (an
+   * OpenAPI path holds one operation per method); the station answers there too.
+   */
+  documentedPath?: string;
+  /**
+   * The statuses this operation answers for its own reasons, each with what it means here.
+   * The rest (400, 401, 403, 404 for path parameters, 413, 415, 421, 500, 503) follow from
+   * its access, parameters and body.
+   */
+  problems?: Partial<Record<404 | 409 | 429, string>>;
 }
 
 const spec = <T extends Record<string, OperationSpec>>(table: T) => table;
@@ -41,8 +52,9 @@ export const operations = spec({
     method: 'POST', path: '/auth', tag: 'Authentication', access: 'public',
     summary: 'Sign in by API key, by user name and password, or with a refresh token',
     query: S.AuthQuery, body: S.AuthRequest, response: S.AuthResponse,
+    problems: { 429: 'Ten failed sign-ins for this user name or from this client within 15 minutes: wait for Retry-After.' },
   },
-  me: {
+  getMe: {
     method: 'GET', path: '/me', tag: 'Authentication', access: 'user',
     summary: 'The signed-in user', response: S.Me,
   },
@@ -62,37 +74,45 @@ export const operations = spec({
     method: 'POST', path: '/shipments', tag: 'Shipments', access: 'user',
     summary: 'Create a shipment: numbers, labels and tracking numbers for every piece',
     headers: S.IdempotencyHeaders, body: S.CreateShipmentRequest, response: S.CreateShipmentResponse,
+    problems: { 409: 'This Idempotency-Key was used before with another body.' },
   },
   listShipments: {
     method: 'GET', path: '/shipments', tag: 'Shipments', access: 'user',
     summary: 'List shipments by date, status and page', query: S.ListShipmentsQuery, response: S.ShipmentList,
   },
-  viewShipment: {
+  getShipment: {
     method: 'GET', path: '/shipments/{uniqueId}', tag: 'Shipments', access: 'user',
     summary: 'One shipment with its addresses, pieces and labels',
     params: S.ShipmentIdParams, response: S.ShipmentDetail,
   },
-  trackPublic: {
+  trackShipmentPublic: {
     method: 'GET', path: '/shipments/{uniqueId}', tag: 'Tracking', access: 'public',
     summary: 'Public tracking view: a shipment id, shipment number or tracking number plus the delivery post code',
-    params: S.ShipmentIdParams, query: S.PublicTrackingQuery, response: S.TrackingResponse,
-    selectedByQuery: 'postCode',
+    params: S.TrackingReferenceParams, query: S.PublicTrackingQuery, response: S.TrackingResponse,
+    selectedByQuery: 'postCode', documentedPath: '/tracking/{uniqueId}',
+    problems: {
+      404: 'No shipment has this reference, or its delivery post code is another (the same answer for both).',
+      429: 'More than 60 tracking requests from this client in a minute: wait for Retry-After.',
+    },
   },
-  shipmentLabel: {
+  getShipmentLabel: {
     method: 'GET', path: '/shipments/{uniqueId}/label', tag: 'Shipments', access: 'user',
     summary: 'The label of every piece as one PDF; the shipment becomes Printed',
     params: S.ShipmentIdParams, query: S.LabelQuery, response: S.LabelResponse,
+    problems: { 409: 'The shipment is cancelled: it has no label to print.' },
   },
   cancelShipment: {
     method: 'DELETE', path: '/shipments/{uniqueId}', tag: 'Shipments', access: 'user',
     summary: 'Cancel a shipment', params: S.ShipmentIdParams, response: S.SuccessResponse,
+    problems: { 409: 'The shipment’s status does not allow a cancel (it is with the carrier, or delivered).' },
   },
   recordCarrierEvent: {
     method: 'POST', path: '/shipments/{uniqueId}/events', tag: 'Tracking', access: 'user',
     summary: 'Record a carrier scan', params: S.ShipmentIdParams, body: S.CarrierEventRequest,
     response: S.TrackingResponse,
+    problems: { 409: 'The shipment’s life does not allow this status after its current one.' },
   },
-  shipmentTracking: {
+  getShipmentTracking: {
     method: 'GET', path: '/shipments/{uniqueId}/tracking', tag: 'Tracking', access: 'user',
     summary: 'Tracking status and history of a shipment', params: S.ShipmentIdParams,
     response: S.TrackingResponse,
@@ -104,6 +124,7 @@ export const operations = spec({
   createUser: {
     method: 'POST', path: '/users', tag: 'Administration', access: 'admin',
     summary: 'Add a user', body: S.CreateUserRequest, response: S.User,
+    problems: { 409: 'A user with this name exists.' },
   },
   updateUser: {
     method: 'PATCH', path: '/users/{userId}', tag: 'Administration', access: 'admin',
@@ -131,9 +152,31 @@ export const operations = spec({
     method: 'PATCH', path: '/settings', tag: 'Station', access: 'admin',
     summary: 'Change station settings', body: S.UpdateSettingsRequest, response: S.StationSettings,
   },
-  health: {
+  getHealth: {
     method: 'GET', path: '/health', tag: 'Station', access: 'public',
     summary: 'Whether the station is up, and its version', response: S.Health,
+  },
+  listWebhooks: {
+    method: 'GET', path: '/webhooks', tag: 'Webhooks', access: 'admin',
+    summary: 'The webhook subscriptions (never their secrets)', response: S.WebhookList,
+  },
+  createWebhook: {
+    method: 'POST', path: '/webhooks', tag: 'Webhooks', access: 'admin',
+    summary: 'Subscribe a URL to events; the signing secret is shown in this response only',
+    body: S.CreateWebhookRequest, response: S.CreatedWebhook,
+  },
+  deleteWebhook: {
+    method: 'DELETE', path: '/webhooks/{webhookId}', tag: 'Webhooks', access: 'admin',
+    summary: 'Remove a subscription and what it had still to deliver', params: S.WebhookIdParams, response: S.SuccessResponse,
+  },
+  testWebhook: {
+    method: 'POST', path: '/webhooks/{webhookId}/test', tag: 'Webhooks', access: 'admin',
+    summary: 'Send a test event now; the answer says how its delivery went', params: S.WebhookIdParams, response: S.WebhookDelivery,
+  },
+  listWebhookDeliveries: {
+    method: 'GET', path: '/webhooks/{webhookId}/deliveries', tag: 'Webhooks', access: 'admin',
+    summary: 'The latest 50 deliveries of a subscription: delivered, pending (with the next attempt) or failed',
+    params: S.WebhookIdParams, response: S.WebhookDeliveryList,
   },
   changeOwnPassword: {
     method: 'POST', path: '/me/password', tag: 'Authentication', access: 'user',
@@ -149,11 +192,11 @@ export const operations = spec({
     method: 'GET', path: '/manifests', tag: 'Manifests', access: 'user',
     summary: 'Manifests, newest first, by carrier and date', query: S.ListManifestsQuery, response: S.ManifestList,
   },
-  viewManifest: {
+  getManifest: {
     method: 'GET', path: '/manifests/{manifestId}', tag: 'Manifests', access: 'user',
     summary: 'One manifest with its shipments and the driver’s PDF', params: S.ManifestIdParams, response: S.Manifest,
   },
-  endOfDay: {
+  getEndOfDay: {
     method: 'GET', path: '/end-of-day', tag: 'Manifests', access: 'user',
     summary: 'Per carrier: shipments Printed and waiting for a manifest, and those still Not Printed',
     response: S.EndOfDay,
@@ -164,11 +207,11 @@ export const operations = spec({
     query: S.ImportQuery, headers: S.IdempotencyHeaders, body: S.ImportRequest, bodyMediaType: 'text/csv',
     response: S.ImportResult,
   },
-  viewImport: {
+  getImport: {
     method: 'GET', path: '/imports/{importId}', tag: 'Import', access: 'user',
     summary: 'The outcome of an import, row by row', params: S.ImportIdParams, response: S.ImportResult,
   },
-  importLabels: {
+  getImportLabels: {
     method: 'GET', path: '/imports/{importId}/labels', tag: 'Import', access: 'user',
     summary: 'Every label an import made, as one PDF in row order; its shipments become Printed',
     params: S.ImportIdParams, response: S.LabelResponse,

@@ -179,7 +179,10 @@ export async function copyToPostgres(
         await tx.query(`LOCK TABLE ${TABLES.map((t) => t.table).join(', ')} IN EXCLUSIVE MODE`);
         // The catalog rows a desk syncs at start are replaced by the desk's own.
         await tx.query('DELETE FROM carrier_features; DELETE FROM carrier_services; DELETE FROM carriers; DELETE FROM settings');
+        // History is not news: no webhook exists yet, and the outbox trigger would only slow the copy.
+        await tx.query('ALTER TABLE tracking_events DISABLE TRIGGER tracking_events_to_webhook_outbox');
         for (const copy of TABLES) await copyTable(source.db, tx, copy, progress);
+        await tx.query('ALTER TABLE tracking_events ENABLE TRIGGER tracking_events_to_webhook_outbox');
         await copySequences(source.db, tx);
       });
       // Statistics for the planner, and the visibility map that lets the list skip through

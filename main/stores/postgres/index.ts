@@ -14,6 +14,7 @@ import { postgresNumbers } from './numbers';
 import { createPool, redactedUrl, translateError } from './pool';
 import { postgresSettings } from './settings';
 import { foldDayTotals, postgresShipments } from './shipments';
+import { postgresWebhooks } from './webhooks';
 
 const FOLD_EVERY_MS = 3_600_000;
 
@@ -82,6 +83,7 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
     carriers: translatingErrors(postgresCarriers(pool)),
     manifests: translatingErrors(postgresManifests(pool)),
     imports: translatingErrors(postgresImports(pool)),
+    webhooks: translatingErrors(postgresWebhooks(pool)),
     // Waits for the clients checked out now to come back, then closes every connection.
     close: () => {
       clearInterval(folding);

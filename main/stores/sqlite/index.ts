@@ -16,6 +16,7 @@ import { sqliteNumbers } from './numbers';
 import { sqliteSettings } from './settings';
 import { sqliteShipments } from './shipments';
 import { walSync } from './wal-sync';
+import { sqliteWebhooks } from './webhooks';
 
 export interface SqliteStore extends Store {
   readonly dialect: 'sqlite';
@@ -42,6 +43,7 @@ export function openSqliteStore(options: { dataDir: string; onMigration?: OnMigr
       carriers: translatingErrors(sqliteCarriers(db)),
       manifests: translatingErrors(sqliteManifests(db, commit, numbers)),
       imports: translatingErrors(sqliteImports(db, commit)),
+      webhooks: translatingErrors(sqliteWebhooks(db)),
       async close() {
         if (closed) return;
         closed = true;

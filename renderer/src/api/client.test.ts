@@ -40,13 +40,13 @@ describe('the client', () => {
     const client = createClient(fakeTransport(() => ({})), session('t', null));
     expect(typeof client.listShipments).toBe('function');
     expect(typeof client.createShipment).toBe('function');
-    expect(typeof client.trackPublic).toBe('function');
+    expect(typeof client.trackShipmentPublic).toBe('function');
   });
 
   it('sends the access token', async () => {
     const transport = fakeTransport(() => ({ user: { username: 'a' } }));
-    await createClient(transport, session('t1', null)).me();
-    expect(transport.calls).toEqual([['me', 't1']]);
+    await createClient(transport, session('t1', null)).getMe();
+    expect(transport.calls).toEqual([['getMe', 't1']]);
   });
 
   it('refreshes once on 401 and repeats the call with the new token', async () => {
@@ -71,7 +71,7 @@ describe('the client', () => {
     const hooks = session('t', 'new');
     await expect(createClient(fakeTransport(() => conflict), hooks).cancelShipment({ params: { uniqueId: 'x' } })).rejects.toBe(conflict);
     await expect(
-      createClient(fakeTransport(() => unauthorized()), hooks).trackPublic({ params: { uniqueId: 'x' }, query: { postCode: 'A' } }),
+      createClient(fakeTransport(() => unauthorized()), hooks).trackShipmentPublic({ params: { uniqueId: 'x' }, query: { postCode: 'A' } }),
     ).rejects.toBeInstanceOf(ApiProblem);
     expect(hooks.refresh).not.toHaveBeenCalled();
   });

@@ -6,7 +6,7 @@ const BASE = 'http://127.0.0.1:7317';
 
 describe('planHttpRequest, from the operation table', () => {
   it('fills path parameters, encoded', () => {
-    const plan = planHttpRequest(operations.viewShipment, { params: { uniqueId: 'a/b c?' } }, BASE, 'tok');
+    const plan = planHttpRequest(operations.getShipment, { params: { uniqueId: 'a/b c?' } }, BASE, 'tok');
     expect(plan.method).toBe('GET');
     expect(plan.url).toBe(`${BASE}/shipments/a%2Fb%20c%3F`);
     expect(plan.headers.Authorization).toBe('Bearer tok');
@@ -50,7 +50,7 @@ describe('planHttpRequest, from the operation table', () => {
   });
 
   it('selects the public tracking view by its postCode query on the shared path', () => {
-    const plan = planHttpRequest(operations.trackPublic, { params: { uniqueId: 'SS00000001' }, query: { postCode: 'SW1A 1AA' } }, BASE, null);
+    const plan = planHttpRequest(operations.trackShipmentPublic, { params: { uniqueId: 'SS00000001' }, query: { postCode: 'SW1A 1AA' } }, BASE, null);
     expect(plan.url).toBe(`${BASE}/shipments/SS00000001?postCode=SW1A+1AA`);
   });
 

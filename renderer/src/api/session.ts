@@ -60,7 +60,7 @@ export function createSessionController(transport: Transport): SessionController
 
   async function adopt(auth: AuthResponse): Promise<void> {
     storeRefreshToken(auth.refreshToken.accessToken);
-    const { user } = await transport.call('me', auth.token.accessToken, {});
+    const { user } = await transport.call('getMe', auth.token.accessToken, {});
     useSession.setState({ phase: 'signed-in', accessToken: auth.token.accessToken, user, notice: null });
   }
 

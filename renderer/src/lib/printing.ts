@@ -16,7 +16,7 @@ export interface PrintOutcome {
 
 export async function printShipmentLabel(shipmentId: string): Promise<PrintOutcome> {
   const [label, { labelSize }] = await Promise.all([
-    api.shipmentLabel({ params: { uniqueId: shipmentId }, query: {} }),
+    api.getShipmentLabel({ params: { uniqueId: shipmentId }, query: {} }),
     api.getSettings(),
   ]);
   const bridge = stationBridge();

@@ -13,7 +13,7 @@ import { useLoad } from '../lib/use-load';
 import { hrefFor } from '../router/navigation';
 import { shipmentsRoute } from '../router/routes';
 
-type Manifest = OutputOf<'viewManifest'>;
+type Manifest = OutputOf<'getManifest'>;
 type Outcome = { tone: 'success' | 'warning'; text: string };
 
 const RECENT = 25;
@@ -24,7 +24,7 @@ async function printManifest(manifest: Pick<Manifest, 'base64String'>): Promise<
 }
 
 export function EndOfDayPage() {
-  const day = useLoad('end-of-day', () => api.endOfDay());
+  const day = useLoad('end-of-day', () => api.getEndOfDay());
   const recent = useLoad('manifests', () => api.listManifests({ query: { ItemsPerPage: RECENT } }));
   const [busy, setBusy] = useState<number | string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -61,7 +61,7 @@ export function EndOfDayPage() {
     setBusy(number);
     setOutcome(null);
     try {
-      await printManifest(await api.viewManifest({ params: { manifestId: String(id) } }));
+      await printManifest(await api.getManifest({ params: { manifestId: String(id) } }));
       setOutcome({ tone: 'success', text: `Manifest ${number} sent to print again.` });
     } catch (error) {
       setOutcome({ tone: 'warning', text: `Manifest ${number} was not printed: ${describeError(error)}` });

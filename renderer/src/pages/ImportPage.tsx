@@ -134,7 +134,7 @@ export function ImportPage() {
     try {
       const { labelSize } = await api.getSettings();
       for (const id of importIds) {
-        const labels = await api.importLabels({ params: { importId: String(id) } }).catch((e: unknown) => {
+        const labels = await api.getImportLabels({ params: { importId: String(id) } }).catch((e: unknown) => {
           // An import that created nothing has nothing to print.
           if ((e as { status?: number }).status === 409) return null;
           throw e;

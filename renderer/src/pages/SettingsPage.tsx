@@ -1,4 +1,4 @@
-/** Settings: the station (sender address, label size), this desk, your password, and — for administrators — API keys and users. */
+/** Settings: the station (sender address, label size), this desk, your password, and — for administrators — API keys, users and webhooks. */
 import { api, useSession } from '../api';
 import { ErrorNotice } from '../components/Notice';
 import { useLoad } from '../lib/use-load';
@@ -7,6 +7,7 @@ import { DeskPanel } from '../settings/DeskPanel';
 import { OwnPasswordPanel } from '../settings/OwnPasswordPanel';
 import { StationPanel } from '../settings/StationPanel';
 import { UsersPanel } from '../settings/UsersPanel';
+import { WebhooksPanel } from '../settings/WebhooksPanel';
 
 export function SettingsPage() {
   const me = useSession((s) => s.user);
@@ -31,6 +32,7 @@ export function SettingsPage() {
           {users.error ? <ErrorNotice error={users.error} /> : null}
           <ApiKeysPanel users={users.data?.items ?? []} />
           {users.data ? <UsersPanel users={users.data.items} me={me} onChanged={users.reload} /> : null}
+          <WebhooksPanel />
         </>
       ) : null}
     </div>

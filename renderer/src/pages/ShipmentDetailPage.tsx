@@ -27,7 +27,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
     const params = { uniqueId: id };
     // Printing moves the status: load after a print started on create has ended.
     const printed = await printOnCreateOutcome(id);
-    const [shipment, tracking] = await Promise.all([api.viewShipment({ params }), api.shipmentTracking({ params })]);
+    const [shipment, tracking] = await Promise.all([api.getShipment({ params }), api.getShipmentTracking({ params })]);
     return { shipment, tracking, printed };
   });
   const [busy, setBusy] = useState<Busy>(null);
@@ -82,7 +82,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
     setBusy('downloading');
     setOutcome(null);
     try {
-      const label = await api.shipmentLabel({ params: { uniqueId: id }, query: {} });
+      const label = await api.getShipmentLabel({ params: { uniqueId: id }, query: {} });
       downloadPdf(label.base64String, `${shipmentNumber}-labels.pdf`);
     } catch (error) {
       setOutcome({ tone: 'error', text: `The PDF could not be fetched: ${describeError(error)}` });

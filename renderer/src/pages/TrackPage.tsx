@@ -15,7 +15,7 @@ export function TrackPage({ reference, postCode }: { reference: string; postCode
   const [ref, setRef] = useState(reference);
   const [code, setCode] = useState(postCode);
   const asked = reference && postCode ? JSON.stringify([reference, postCode]) : null;
-  const result = useLoad(asked, () => api.trackPublic({ params: { uniqueId: reference }, query: { postCode } }));
+  const result = useLoad(asked, () => api.trackShipmentPublic({ params: { uniqueId: reference }, query: { postCode } }));
 
   function submit(event: FormEvent) {
     event.preventDefault();

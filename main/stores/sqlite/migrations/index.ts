@@ -4,6 +4,7 @@ import compactRows from './0003-compact-rows';
 import expiryIndexes from './0004-expiry-indexes';
 import endOfDayManifests from './0005-end-of-day-manifests';
 import batchImports from './0006-batch-imports';
+import webhookOutbox from './0007-webhook-outbox';
 
 /** Applied in order; the database's user_version is the number applied so far. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -13,4 +14,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 4, name: 'expiry-indexes', sql: expiryIndexes },
   { version: 5, name: 'end-of-day-manifests', sql: endOfDayManifests },
   { version: 6, name: 'batch-imports', sql: batchImports },
+  { version: 7, name: 'webhook-outbox', sql: webhookOutbox },
 ];

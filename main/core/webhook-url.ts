@@ -1,0 +1,33 @@
+/**
+ * Where a webhook may deliver: the station is a loopback service, so by default only to
+ * this machine. Parsed, never substring-matched: `http://127.0.0.1.evil.example` and
+ * `http://localhost@evil.example` are other hosts.
+ */
+import { isIP } from 'node:net';
+
+export type WebhookUrlVerdict = { ok: true; url: string } | { ok: false; reason: string };
+
+/** True for 127.0.0.0/8, ::1 (and its IPv4-mapped form) and `localhost`. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost') return true;
+  if (isIP(host) === 4) return host.split('.')[0] === '127';
+  if (isIP(host) === 6) return host === '::1' || /^::ffff:(127\.|7f[0-9a-f]{2}:)/.test(host);
+  return false;
+}
+
+export function checkWebhookUrl(raw: string, allowRemoteHost: boolean): WebhookUrlVerdict {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { ok: false, reason: `${raw} is not an absolute URL (e.g. http://127.0.0.1:8080/hooks)` };
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: `must be http or https, not ${url.protocol}` };
+  if (url.username || url.password) return { ok: false, reason: 'must not hold a user name or password; the deliveries are signed instead' };
+  if (url.hash) return { ok: false, reason: 'must not have a #fragment' };
+  if (!allowRemoteHost && !isLoopbackHost(url.hostname)) {
+    return { ok: false, reason: `${url.hostname} is not this machine; an administrator may allow another host with allowRemoteHost: true` };
+  }
+  return { ok: true, url: url.href };
+}

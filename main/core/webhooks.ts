@@ -1,0 +1,232 @@
+/**
+ * Webhooks: local tools told of changes as they happen. The store's outbox is filled in
+ * the transaction of each change (storage.ts, WebhookStore); this service subscribes,
+ * and delivers what is due: at least once, retried with backoff for a day, each POST
+ * signed with HMAC-SHA256 over `timestamp.body` and carrying an event id for de-duplication.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { FieldErrors, notFound } from './errors';
+import {
+  STATUSES,
+  WEBHOOK_EVENTS,
+  type CreateWebhookRequest,
+  type ShipmentStatus,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookEvent,
+} from './schemas';
+import type { OutboxRecord, WebhookRecord, WebhookStore } from './storage';
+import { checkWebhookUrl } from './webhook-url';
+
+/** The event a shipment's new status stands for; any other status is `tracking.updated`. */
+const EVENT_OF_STATUS: Partial<Record<ShipmentStatus, WebhookEvent>> = {
+  'Not Printed': 'shipment.created',
+  Printed: 'shipment.printed',
+  Cancelled: 'shipment.cancelled',
+};
+export const eventOfStatus = (status: ShipmentStatus): WebhookEvent => EVENT_OF_STATUS[status] ?? 'tracking.updated';
+const statusesFor = (events: readonly string[]): ShipmentStatus[] => STATUSES.filter((s) => events.includes(eventOfStatus(s)));
+
+const TEST_EVENT = 'webhook.test';
+const DELIVERY_TIMEOUT_MS = 10_000;
+/** A claim's lease outlasts one batch of deliveries, each at most the timeout. */
+const LEASE_MS = 60_000;
+const BATCH = 20;
+const GIVE_UP_AFTER_MS = 24 * 3_600_000;
+/** 1 s, 2 s, 4 s … at most 5 minutes between attempts. */
+export const backoffMs = (attempts: number): number => Math.min(1000 * 2 ** Math.max(0, attempts - 1), 300_000);
+
+/** `v1=` + hex HMAC-SHA256 of `${timestamp}.${body}` under the subscription's secret. */
+export function webhookSignature(secret: string, timestamp: string, body: string): string {
+  return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+
+/** The id a listener de-duplicates by: one per change, the same on every retry and for every subscription. */
+const eventIdOf = (o: OutboxRecord) => (o.trackingEventId !== null ? `evt_t${o.trackingEventId}` : `evt_o${o.id}`);
+const typeOf = (o: OutboxRecord) => (o.event ? eventOfStatus(o.event.status) : (o.type ?? TEST_EVENT));
+
+function bodyOf(o: OutboxRecord): string {
+  const e = o.event;
+  const data = e
+    ? {
+        shipmentId: e.shipmentUuid,
+        shipmentNumber: e.shipmentNumber,
+        status: e.status,
+        description: e.description,
+        location: e.location,
+        trackingNumber: e.trackingNumber,
+        user: e.user,
+        occurredOn: iso(e.occurredOn),
+      }
+    : (JSON.parse(o.payload ?? '{}') as unknown);
+  return JSON.stringify({ id: eventIdOf(o), type: typeOf(o), createdOn: iso(o.createdOn), data });
+}
+
+const toWebhook = (w: WebhookRecord): Webhook => ({
+  id: w.id,
+  url: w.url,
+  events: w.events as WebhookEvent[],
+  allowRemoteHost: w.allowRemote,
+  createdOn: iso(w.createdOn),
+  createdBy: w.createdBy,
+});
+
+const toDelivery = (o: OutboxRecord): WebhookDelivery => ({
+  id: o.id,
+  eventId: eventIdOf(o),
+  type: typeOf(o),
+  state: o.deliveredOn !== null ? 'delivered' : o.failedOn !== null ? 'failed' : 'pending',
+  attempts: o.attempts,
+  createdOn: iso(o.createdOn),
+  lastAttemptOn: isoOrNull(o.lastAttemptOn),
+  nextAttemptOn: o.deliveredOn === null && o.failedOn === null ? iso(Math.max(o.nextAttemptOn, o.createdOn)) : null,
+  responseStatus: o.lastStatus,
+  error: o.lastError,
+});
+
+export interface WebhookOptions {
+  now: () => number;
+  version: string;
+}
+
+export class WebhookService {
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly repo: WebhookStore,
+    private readonly options: WebhookOptions,
+  ) {}
+
+  async create(request: CreateWebhookRequest, createdBy: string): Promise<{ webhook: Webhook; secret: string }> {
+    const errors = new FieldErrors();
+    const verdict = checkWebhookUrl(request.url, request.allowRemoteHost === true);
+    if (!verdict.ok) errors.add('url', verdict.reason);
+    const events = [...new Set(request.events ?? WEBHOOK_EVENTS)];
+    events.forEach((event, i) => {
+      if (!(WEBHOOK_EVENTS as readonly string[]).includes(event)) errors.add(`events[${i}]`, `${event} is not an event; allowed: ${WEBHOOK_EVENTS.join(', ')}`);
+    });
+    errors.throwIfAny();
+    const secret = `whsec_${randomBytes(32).toString('base64url')}`;
+    const record = {
+      url: verdict.ok ? verdict.url : request.url,
+      secret,
+      events,
+      statuses: statusesFor(events),
+      allowRemote: request.allowRemoteHost === true,
+      createdOn: this.options.now(),
+      createdBy,
+    };
+    const id = await this.repo.insert(record);
+    return { webhook: toWebhook({ id, ...record }), secret };
+  }
+
+  async list(): Promise<{ items: Webhook[] }> {
+    return { items: (await this.repo.all()).map(toWebhook) };
+  }
+
+  async remove(rawId: string): Promise<{ success: boolean }> {
+    const id = this.parseId(rawId);
+    if (!(await this.repo.remove(id))) throw notFound(`Webhook ${rawId}`);
+    return { success: true };
+  }
+
+  async deliveries(rawId: string): Promise<{ items: WebhookDelivery[] }> {
+    const id = await this.existing(rawId);
+    return { items: (await this.repo.deliveries(id, 50)).map(toDelivery) };
+  }
+
+  /** Enqueues a test event and delivers what is due at once: the answer says how that went. */
+  async test(rawId: string): Promise<WebhookDelivery> {
+    const id = await this.existing(rawId);
+    const now = this.options.now();
+    const outboxId = await this.repo.enqueue(id, TEST_EVENT, JSON.stringify({ message: 'A test event from the Shipping Station.' }), now);
+    await this.deliverDue();
+    return toDelivery((await this.repo.delivery(outboxId))!);
+  }
+
+  /** Delivers every row due now (one pass at a time; a second call waits for the first). */
+  deliverDue(): Promise<void> {
+    const previous = this.running ?? Promise.resolve();
+    const pass = previous.then(() => this.pass());
+    this.running = pass.catch(() => undefined);
+    return pass;
+  }
+
+  /** Delivers due rows every `intervalMs` until stop(). */
+  start(intervalMs = 1000): void {
+    this.timer ??= setInterval(() => void this.deliverDue().catch(() => undefined), intervalMs);
+    this.timer.unref?.();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private async pass(): Promise<void> {
+    for (;;) {
+      const now = this.options.now();
+      const due = await this.repo.claimDue(now, now + LEASE_MS, BATCH);
+      if (due.length === 0) return;
+      const webhooks = new Map((await this.repo.all()).map((w) => [w.id, w]));
+      await Promise.all(due.map((row) => this.deliver(row, webhooks.get(row.webhookId))));
+      if (due.length < BATCH) return;
+    }
+  }
+
+  private async deliver(row: OutboxRecord, webhook: WebhookRecord | undefined): Promise<void> {
+    if (!webhook) return; // removed since: its outbox went with it
+    const body = bodyOf(row);
+    const timestamp = String(Math.floor(this.options.now() / 1000));
+    let status: number | null = null;
+    let error = '';
+    try {
+      const response = await fetch(webhook.url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': `ShippingStation/${this.options.version}`,
+          'Webhook-Id': eventIdOf(row),
+          'Webhook-Timestamp': timestamp,
+          'Webhook-Signature': webhookSignature(webhook.secret, timestamp, body),
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      });
+      status = response.status;
+      await response.body?.cancel();
+      if (status < 200 || status > 299) error = `the listener answered ${status}`;
+    } catch (cause) {
+      const reason = cause instanceof Error ? ((cause.cause as Error | undefined)?.message ?? cause.message) : String(cause);
+      error = `could not reach the listener: ${reason}`;
+    }
+    const now = this.options.now();
+    const delivered = error === '';
+    const next = now + backoffMs(row.attempts + 1);
+    await this.repo.settle(row.id, {
+      now,
+      status,
+      error,
+      delivered,
+      nextAttemptOn: delivered || next - row.createdOn > GIVE_UP_AFTER_MS ? null : next,
+    });
+  }
+
+  private parseId(rawId: string): number {
+    const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : NaN;
+    if (Number.isNaN(id)) throw notFound(`Webhook ${rawId}`);
+    return id;
+  }
+
+  private async existing(rawId: string): Promise<number> {
+    const id = this.parseId(rawId);
+    if (!(await this.repo.all()).some((w) => w.id === id)) throw notFound(`Webhook ${rawId}`);
+    return id;
+  }
+}

@@ -1,0 +1,308 @@
+/**
+ * The OpenAPI 3.1 document, generated from the operation table and its schemas: one
+ * operation per row (its key is the operationId), shapes named once under
+ * components.schemas and referenced by `$ref`, and every status an operation can answer.
+ */
+import type { TSchema } from 'typebox';
+import * as S from '../core/schemas';
+import { operations, type OperationName, type OperationSpec } from '../operations/spec';
+import { OPERATION_EXAMPLES } from './openapi-examples';
+
+type Json = Record<string, unknown>;
+
+/**
+ * The named shapes. A schema anywhere in the table that equals one of these (by value:
+ * typebox copies a schema when it is made optional) is written as a `$ref` to it.
+ * Order matters only for equal shapes: the first name wins.
+ */
+export const COMPONENT_SCHEMAS: Record<string, TSchema> = {
+  Address: S.Address,
+  AddressInput: S.AddressInput,
+  PieceInput: S.PieceInput,
+  Piece: S.ViewedPiece,
+  CreatedPiece: S.CreatedPiece,
+  CreateShipmentRequest: S.CreateShipmentRequest,
+  CreateShipmentResponse: S.CreateShipmentResponse,
+  Shipment: S.ShipmentDetail,
+  ShipmentSummary: S.ListItem,
+  ShipmentList: S.ShipmentList,
+  ShipmentStatus: S.Status,
+  Label: S.LabelResponse,
+  Success: S.SuccessResponse,
+  TrackingEvent: S.TrackingStatus,
+  Tracking: S.TrackingResponse,
+  CarrierEventRequest: S.CarrierEventRequest,
+  Carrier: S.Carrier,
+  CarrierList: S.CarrierList,
+  CarrierService: S.CarrierService,
+  CarrierServiceList: S.CarrierServiceList,
+  CarrierFeature: S.CarrierFeature,
+  CarrierFeatureList: S.CarrierFeatureList,
+  AuthRequest: S.AuthRequest,
+  AuthResponse: S.AuthResponse,
+  User: S.User,
+  UserList: S.UserList,
+  Me: S.Me,
+  CreateUserRequest: S.CreateUserRequest,
+  UpdateUserRequest: S.UpdateUserRequest,
+  ApiKey: S.ApiKey,
+  ApiKeyList: S.ApiKeyList,
+  CreateApiKeyRequest: S.CreateApiKeyRequest,
+  CreatedApiKey: S.CreatedApiKey,
+  StationSettings: S.StationSettings,
+  UpdateSettingsRequest: S.UpdateSettingsRequest,
+  Health: S.Health,
+  WebhookEvent: S.WebhookEventType,
+  Webhook: S.Webhook,
+  WebhookList: S.WebhookList,
+  CreateWebhookRequest: S.CreateWebhookRequest,
+  CreatedWebhook: S.CreatedWebhook,
+  WebhookDelivery: S.WebhookDelivery,
+  WebhookDeliveryList: S.WebhookDeliveryList,
+  Problem: S.Problem,
+  ValidationProblem: S.ValidationProblem,
+};
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Authentication: 'Sign in with an API key, a user name and password, or a refresh token; the signed-in user.',
+  Carriers: 'The carriers, services and features a shipment is created with.',
+  Shipments: 'Create, list, view, label and cancel shipments.',
+  Tracking: 'Tracking history: carrier scans, and the public view an addressee may use.',
+  Administration: 'Users and API keys (administrators only).',
+  Station: 'Station settings and health.',
+  Webhooks:
+    'Local tools told of changes as they happen: each POST carries Webhook-Id (de-duplicate by it: delivery is at least once), Webhook-Timestamp and Webhook-Signature (`v1=` + hex HMAC-SHA256 of `timestamp.body` under the secret). See docs/integrating.md.',
+};
+
+const DESCRIPTION = `The loopback API of a Shipping Station: the same service the desk's window uses.
+
+**Signing in.** \`POST /auth?option=apikey\` with \`{"apiKey":{"apiKey":"ssk_…"}}\` returns an
+access token (60 minutes) and a refresh token (30 days, single use). Send the access token as
+\`Authorization: Bearer <token>\`. Operations marked with no security need no token.
+
+**Errors** are \`application/problem+json\` (RFC 9457): \`type\`, \`title\`, \`status\`,
+\`detail\`, \`instance\`. A 400 names every wrong field at once, one member per field path.
+A 429 or 503 carries \`Retry-After\` (seconds).
+
+**Retrying a create safely.** Send an \`Idempotency-Key\` header with \`POST /shipments\`: the same
+key with the same body within 24 hours returns the first answer and creates nothing more.
+
+See docs/integrating.md for runnable examples.`;
+
+/** Canonical JSON of a schema: typebox's schemas are plain objects with enumerable keywords. */
+const keyOf = (schema: unknown) => JSON.stringify(schema);
+
+function refWriter() {
+  const names = new Map<string, string>();
+  for (const [name, schema] of Object.entries(COMPONENT_SCHEMAS)) {
+    if (!names.has(keyOf(schema))) names.set(keyOf(schema), name);
+  }
+  /** `schema` as the document writes it: named shapes within it as `$ref`s (itself too unless `root`). */
+  const write = (schema: unknown, root = false): unknown => {
+    if (Array.isArray(schema)) return schema.map((s) => write(s));
+    if (schema === null || typeof schema !== 'object') return schema;
+    const name = root ? undefined : names.get(keyOf(schema));
+    if (name) return { $ref: `#/components/schemas/${name}` };
+    return Object.fromEntries(
+      Object.entries(schema).map(([k, v]) =>
+        // Property names and enum values are data, not schemas.
+        [k, k === 'properties' ? mapValues(v as Json, (p) => write(p)) : k === 'enum' || k === 'required' || k === 'examples' ? v : write(v)],
+      ),
+    );
+  };
+  return write;
+}
+
+const mapValues = (o: Json, f: (v: unknown) => unknown) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
+
+const headerName = (name: string) => name.replace(/(^|-)(\w)/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+
+const PARAMETER_DESCRIPTIONS: Record<string, string> = {
+  'Idempotency-Key':
+    'Makes a retry safe: the same key with the same body within 24 hours returns the first answer and creates nothing; the same key with another body is a 409. 1–255 characters, e.g. your order number.',
+  Status: 'One or more statuses (repeat the parameter, or separate them with commas).',
+  DateFrom: 'Created on or after: an ISO 8601 date-time with an offset, or a date (UTC).',
+  DateTo: 'Created on or before; a date alone covers that whole day (UTC).',
+  postCode: 'The delivery post code; case and spaces are ignored.',
+  Page: 'The page, from 1; a page past the end is empty and keeps the true totals.',
+  ItemsPerPage: 'Shipments per page, 1 to 1000 (default 100).',
+  OrderByDate: 'By creation time: NewestFirst (default) or OldestFirst; ties by id.',
+  pageSize: 'The label size: 4x6 inch (default: the station’s setting) or A6.',
+  option: 'How to sign in: `apikey`, `credentials` or `refresh`.',
+};
+
+/** What a 200 holds, where the summary does not say it already. */
+const RESPONSE_DESCRIPTIONS: Partial<Record<OperationName, string>> = {
+  signIn: 'An access token (60 minutes) and a refresh token (30 days, single use).',
+  getMe: 'The signed-in user.',
+  createShipment: 'The shipment’s id and number, and each piece’s label (PDF, base 64) and tracking number.',
+  listShipments: 'One page of shipments, with the totals over every matching shipment.',
+  getShipment: 'The shipment.',
+  trackShipmentPublic: 'The tracking history, oldest first; user names are blanked.',
+  getShipmentLabel: 'One PDF, one page per piece in sequence order.',
+  cancelShipment: 'Cancelled (or it was already).',
+  recordCarrierEvent: 'The tracking history with the new scan.',
+  getShipmentTracking: 'The tracking history, oldest first.',
+  createApiKey: 'The key, shown in this response only.',
+  revokeApiKey: 'Revoked.',
+  getHealth: 'The station is up.',
+};
+
+function parameters(spec: OperationSpec, write: (s: unknown) => unknown): Json[] {
+  const out: Json[] = [];
+  const add = (where: 'path' | 'query' | 'header', schema: TSchema | undefined) => {
+    if (!schema) return;
+    const required = new Set<string>((schema as Json).required as string[] | undefined);
+    for (const [name, raw] of Object.entries((schema as Json).properties as Record<string, Json>)) {
+      const docName = where === 'header' ? headerName(name) : name;
+      // A parameter that may repeat: documented as the array it is sent as.
+      const variants = raw.anyOf as Json[] | undefined;
+      const array = variants?.find((v) => v.type === 'array');
+      // Status values are checked by the core (CONTRACT §6); the document names the allowed ones.
+      const items = name === 'Status' ? S.Status : array?.items;
+      const property: Json = array ? { ...array, items } : raw;
+      const { description, ...bare } = property;
+      out.push({
+        name: docName,
+        in: where,
+        required: where === 'path' || required.has(name),
+        description: PARAMETER_DESCRIPTIONS[docName] ?? description ?? docName,
+        schema: write(bare),
+        ...(array ? { style: 'form', explode: true } : {}),
+      });
+    }
+  };
+  add('path', spec.params);
+  add('query', spec.query);
+  add('header', spec.headers);
+  return out;
+}
+
+const problemContent = (schema = 'Problem', example?: Json) => ({
+  'application/problem+json': {
+    schema: { $ref: `#/components/schemas/${schema}` },
+    ...(example ? { example } : {}),
+  },
+});
+const retryAfter = {
+  'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } },
+};
+
+function responses(name: OperationName, spec: OperationSpec, path: string, write: (s: unknown) => unknown): Json {
+  const example = OPERATION_EXAMPLES[name];
+  const response = write(spec.response) as Json;
+  const described = (spec.response as Json).description as string | undefined;
+  const out: Json = {
+    200: {
+      description: RESPONSE_DESCRIPTIONS[name] ?? described ?? spec.summary,
+      content: { 'application/json': { schema: response, ...(example?.response ? { example: example.response } : {}) } },
+    },
+  };
+  const takesInput = spec.body || spec.query || spec.params || spec.headers;
+  if (takesInput) {
+    out[400] = {
+      description: 'The request is not valid: every wrong field is named in its own member.',
+      content: problemContent('ValidationProblem', example?.validationProblem && { ...example.validationProblem, instance: path }),
+    };
+  } else if (name === 'signIn') {
+    out[400] = { description: 'Sign-in failed.', content: problemContent() };
+  }
+  if (spec.access !== 'public') {
+    out[401] = {
+      description: 'No access token, or an expired or revoked one: sign in again (or refresh).',
+      headers: { 'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string' } } },
+      content: problemContent(),
+    };
+  }
+  out[403] = {
+    description:
+      spec.access === 'admin'
+        ? 'The signed-in user is not an administrator, or the request came from another web page (Origin).'
+        : 'The request came from another web page (an Origin header that is not the station’s own).',
+    content: problemContent(),
+  };
+  const own = spec.problems ?? {};
+  if (own[404] || spec.params) {
+    out[404] = { description: own[404] ?? 'Nothing exists with this id.', content: problemContent() };
+  }
+  if (own[409]) out[409] = { description: own[409], content: problemContent() };
+  if (spec.body) {
+    const csv = spec.bodyMediaType === 'text/csv';
+    out[413] = { description: `The request body is larger than ${csv ? '20' : '1'} MiB.`, content: problemContent() };
+    out[415] = { description: `The request body is not sent as ${spec.bodyMediaType ?? 'application/json'}.`, content: problemContent() };
+  }
+  out[421] = { description: 'The Host header does not name this station’s loopback address.', content: problemContent() };
+  if (own[429]) out[429] = { description: own[429], headers: retryAfter, content: problemContent() };
+  out[500] = {
+    description: 'Something failed inside the station; nothing was half-written. `traceId` names the log entry.',
+    content: problemContent(),
+  };
+  if (name !== 'getHealth') {
+    out[503] = { description: 'The station’s database cannot be used just now.', headers: retryAfter, content: problemContent() };
+  }
+  return out;
+}
+
+export interface OpenApiOptions {
+  version: string;
+  port: number;
+}
+
+/** The whole document for a station of this version listening on `port`. */
+export function openApiDocument({ version, port }: OpenApiOptions): Json {
+  const write = refWriter();
+  const paths: Record<string, Json> = {};
+  const tags = new Set<string>();
+  for (const [name, spec] of Object.entries(operations) as [OperationName, OperationSpec][]) {
+    const path = spec.documentedPath ?? spec.path;
+    const example = OPERATION_EXAMPLES[name];
+    tags.add(spec.tag);
+    const params = parameters(spec, write);
+    paths[path] = {
+      ...paths[path],
+      [spec.method.toLowerCase()]: {
+        operationId: name,
+        tags: [spec.tag],
+        summary: spec.summary,
+        ...(spec.documentedPath
+          ? { description: `Also answered at \`${spec.method} ${spec.path}?${spec.selectedByQuery}=…\` (the seed interface’s address).` }
+          : {}),
+        security: spec.access === 'public' ? [] : [{ bearer: [] }],
+        ...(params.length ? { parameters: params } : {}),
+        ...(spec.body
+          ? {
+              requestBody: {
+                required: true,
+                content: {
+                  [spec.bodyMediaType ?? 'application/json']: {
+                    schema: write(spec.body),
+                    ...(example?.request ? { example: example.request } : {}),
+                  },
+                },
+              },
+            }
+          : {}),
+        responses: responses(name, spec, path, write),
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Shipping Station',
+      version,
+      description: DESCRIPTION,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: `http://127.0.0.1:${port}`, description: 'This station (loopback only).' }],
+    security: [{ bearer: [] }],
+    tags: [...tags].map((tag) => ({ name: tag, description: TAG_DESCRIPTIONS[tag] ?? tag })),
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The accessToken from POST /auth.' },
+      },
+      schemas: Object.fromEntries(Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => [name, write(schema, true)])),
+    },
+  };
+}

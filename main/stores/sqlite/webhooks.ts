@@ -1,0 +1,124 @@
+/** Webhook subscriptions and their outbox over SQLite (the trigger in 0005 fills the outbox). */
+import type { ShipmentStatus } from '../../core/schemas';
+import type { OutboxRecord, WebhookRecord, WebhookStore } from '../../core/storage';
+import type { Db } from './database';
+import { toEventRecord, type EventRow } from './rows';
+
+interface WebhookRow {
+  id: number;
+  url: string;
+  secret: string;
+  events: string;
+  statuses: string;
+  allow_remote: 0 | 1;
+  created_on: number;
+  created_by: string;
+}
+interface OutboxRow {
+  id: number;
+  webhook_id: number;
+  tracking_event_id: number | null;
+  type: string | null;
+  payload: string | null;
+  created_on: number;
+  attempts: number;
+  next_attempt_on: number;
+  last_attempt_on: number | null;
+  last_status: number | null;
+  last_error: string;
+  delivered_on: number | null;
+  failed_on: number | null;
+}
+type JoinedRow = OutboxRow & { [K in keyof EventRow as `e_${K}`]: EventRow[K] | null } & { shipment_uuid: string | null; shipment_number: string | null };
+
+const toWebhook = (r: WebhookRow): WebhookRecord => ({
+  id: r.id,
+  url: r.url,
+  secret: r.secret,
+  events: JSON.parse(r.events) as string[],
+  statuses: JSON.parse(r.statuses) as ShipmentStatus[],
+  allowRemote: r.allow_remote === 1,
+  createdOn: r.created_on,
+  createdBy: r.created_by,
+});
+
+function toOutbox(r: JoinedRow): OutboxRecord {
+  const event =
+    r.e_id === null
+      ? null
+      : {
+          ...toEventRecord({
+            id: r.e_id, shipment_id: r.e_shipment_id!, status: r.e_status!, description: r.e_description!, location: r.e_location!,
+            signatory: r.e_signatory!, signatory_file_name: r.e_signatory_file_name!, latitude: r.e_latitude, longitude: r.e_longitude,
+            depot_id: r.e_depot_id, tracking_number: r.e_tracking_number!, user: r.e_user!, occurred_on: r.e_occurred_on!,
+          }),
+          shipmentUuid: r.shipment_uuid!,
+          shipmentNumber: r.shipment_number!,
+        };
+  return {
+    id: r.id, webhookId: r.webhook_id, trackingEventId: r.tracking_event_id, event, type: r.type, payload: r.payload,
+    createdOn: r.created_on, attempts: r.attempts, nextAttemptOn: r.next_attempt_on, lastAttemptOn: r.last_attempt_on,
+    lastStatus: r.last_status, lastError: r.last_error, deliveredOn: r.delivered_on, failedOn: r.failed_on,
+  };
+}
+
+const JOINED = `SELECT o.*, e.id AS e_id, e.shipment_id AS e_shipment_id, e.status AS e_status, e.description AS e_description,
+  e.location AS e_location, e.signatory AS e_signatory, e.signatory_file_name AS e_signatory_file_name, e.latitude AS e_latitude,
+  e.longitude AS e_longitude, e.depot_id AS e_depot_id, e.tracking_number AS e_tracking_number, e.user AS e_user,
+  e.occurred_on AS e_occurred_on, s.uuid AS shipment_uuid, s.shipment_number AS shipment_number
+  FROM webhook_outbox o LEFT JOIN tracking_events e ON e.id = o.tracking_event_id LEFT JOIN shipments s ON s.id = e.shipment_id`;
+
+export function sqliteWebhooks(db: Db): WebhookStore {
+  const insert = db.prepare(
+    `INSERT INTO webhooks (url, secret, events, statuses, allow_remote, created_on, created_by)
+     VALUES (@url, @secret, @events, @statuses, @allowRemote, @createdOn, @createdBy)`,
+  );
+  const all = db.prepare<[], WebhookRow>('SELECT * FROM webhooks ORDER BY id');
+  const removeOutbox = db.prepare<[number]>('DELETE FROM webhook_outbox WHERE webhook_id = ?');
+  const remove = db.prepare<[number]>('DELETE FROM webhooks WHERE id = ?');
+  const enqueue = db.prepare<[number, string, string, number]>(
+    'INSERT INTO webhook_outbox (webhook_id, type, payload, created_on, next_attempt_on) VALUES (?, ?, ?, ?, 0)',
+  );
+  const due = db.prepare<[number, number, number], { id: number }>(
+    `SELECT id FROM webhook_outbox WHERE delivered_on IS NULL AND failed_on IS NULL AND next_attempt_on <= ?
+       AND (lease_until IS NULL OR lease_until < ?) ORDER BY id LIMIT ?`,
+  );
+  const lease = db.prepare<[number, number]>('UPDATE webhook_outbox SET lease_until = ? WHERE id = ?');
+  const joinedById = db.prepare<[number], JoinedRow>(`${JOINED} WHERE o.id = ?`);
+  const settle = db.prepare(
+    `UPDATE webhook_outbox SET attempts = attempts + 1, last_attempt_on = @now, last_status = @status, last_error = @error,
+       delivered_on = CASE WHEN @delivered THEN @now END, failed_on = CASE WHEN NOT @delivered AND @next IS NULL THEN @now END,
+       next_attempt_on = COALESCE(@next, next_attempt_on), lease_until = NULL WHERE id = @id`,
+  );
+  const latest = db.prepare<[number, number], JoinedRow>(`${JOINED} WHERE o.webhook_id = ? ORDER BY o.id DESC LIMIT ?`);
+  // One process opens a SQLite file, so a transaction makes the claim exclusive.
+  const claim = db.transaction((now: number, leaseUntil: number, limit: number) =>
+    due.all(now, now, limit).map(({ id }) => {
+      lease.run(leaseUntil, id);
+      return toOutbox(joinedById.get(id)!);
+    }),
+  );
+  const removeAll = db.transaction((id: number) => {
+    removeOutbox.run(id);
+    return remove.run(id).changes > 0;
+  });
+  return {
+    insert: async (w) =>
+      Number(
+        insert.run({ ...w, events: JSON.stringify(w.events), statuses: JSON.stringify(w.statuses), allowRemote: w.allowRemote ? 1 : 0 })
+          .lastInsertRowid,
+      ),
+    all: async () => all.all().map(toWebhook),
+    remove: async (id) => removeAll(id),
+    enqueue: async (webhookId, type, payload, now) => Number(enqueue.run(webhookId, type, payload, now).lastInsertRowid),
+    claimDue: async (now, leaseUntil, limit) => claim(now, leaseUntil, limit),
+    settle: async (id, a) => {
+      settle.run({ id, now: a.now, status: a.status, error: a.error, delivered: a.delivered ? 1 : 0, next: a.nextAttemptOn });
+    },
+    deliveries: async (webhookId, limit) => latest.all(webhookId, limit).map(toOutbox),
+    delivery: async (id) => {
+      const row = joinedById.get(id);
+      return row && toOutbox(row);
+    },
+  };
+}

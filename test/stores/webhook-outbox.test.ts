@@ -1,0 +1,141 @@
+/**
+ * The webhook outbox beneath the contract, on both stores: filled in the transaction of
+ * the change (and not when it rolls back), only for the statuses a subscription chose;
+ * claims leased, so a row has one deliverer at a time, across two desks on PostgreSQL.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { Address } from '../../main/core/schemas';
+import type { EventRecord, NewShipment, PieceRecord, Store } from '../../main/core/storage';
+import { openPostgresStore } from '../../main/stores/postgres';
+import { openSqliteStore } from '../../main/stores/sqlite';
+import { createDatabase } from '../helpers/postgres';
+
+const opened: Store[] = [];
+const folders: string[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((s) => s.close()));
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+async function openDesks(dialect: 'sqlite' | 'postgres', desks = 1): Promise<Store[]> {
+  const stores: Store[] = [];
+  if (dialect === 'sqlite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ss-outbox-'));
+    folders.push(dataDir);
+    stores.push(openSqliteStore({ dataDir }));
+  } else {
+    const url = await createDatabase(inject('postgresUrl'));
+    for (let i = 0; i < desks; i++) stores.push(await openPostgresStore({ url }));
+  }
+  opened.push(...stores);
+  await stores[0]!.carriers.sync({
+    carriers: [{ id: 1, code: 'SWIFT', name: 'Swift Parcels', trackingPrefix: 'SP' }],
+    services: [{ id: 101, carrierId: 1, systemName: 'next-day', name: 'Next Day', uniqueIdentifier: '6f1c2a4e-0000-4000-8000-000000000101', serviceCode: 'ND', maxWeightKg: 30, maxLengthCm: 150, scope: 'both' }],
+    features: [],
+  });
+  return stores;
+}
+
+const address: Address = {
+  businessName: '', fullName: 'Sam', phoneNumber: '', emailAddress: '', addressLine1: '1 Dock Road', addressLine2: '',
+  addressLine3: '', county: '', city: 'Leeds', countryTwoCharacterISOCode: 'GB', postZipCode: 'LS1 1UR',
+};
+let serial = 0;
+const T0 = Date.parse('2026-11-01T10:00:00.000Z');
+function shipment(overrides: Partial<NewShipment> = {}): NewShipment {
+  serial++;
+  return {
+    uuid: randomUUID(), shipmentNumber: `SS${String(serial).padStart(8, '0')}`, createdOn: T0, despatchDate: T0,
+    carrierId: 1, carrierServiceId: 101, features: [], collectionAddress: address, deliveryAddress: address, shipper: 'Sam',
+    deliveryLine: 'Sam', deliveryPostcodeKey: 'LS11UR', goodsDescription: '', deliveryInstructions: '', hsCode: '', descriptionOfGoods: '',
+    referenceOne: '', referenceTwo: '', referenceThree: '', costMinor: 0, insuredMinor: 0, currency: 'GBP', pieceCount: 1,
+    totalWeight: 1, weightUnit: 'KG', status: 'Not Printed', statusDescription: 'Shipment created', statusOn: T0,
+    statusLocation: '', statusSignatory: '', createdBy: null, ...overrides,
+  };
+}
+const pieces = (trackingNumber = `SP${String(serial).padStart(8, '0')}0GB`): PieceRecord[] => [
+  { sequenceNumber: 1, description: '', weight: 1, weightUnit: 'KG', length: 1, width: 1, height: 1, dimensionUnit: 'CM', trackingNumber },
+];
+const event = (status: EventRecord['status'], occurredOn = T0): EventRecord => ({
+  status, description: status, location: '', signatory: '', signatoryFileName: '', latitude: null, longitude: null,
+  depotId: null, trackingNumber: '', user: 'olga', occurredOn,
+});
+const subscription = (statuses: EventRecord['status'][]) => ({
+  url: 'http://127.0.0.1:9/hook', secret: 'whsec_x', events: ['x'], statuses, allowRemote: false, createdOn: T0, createdBy: 'admin',
+});
+const NOW = Date.now();
+
+describe.each(['sqlite', 'postgres'] as const)('the %s outbox', (dialect) => {
+  it('is filled by the change’s own transaction, for the statuses each subscription chose', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const all = await store.webhooks.insert(subscription(['Not Printed', 'Printed', 'Cancelled']));
+    const cancels = await store.webhooks.insert(subscription(['Cancelled']));
+    const made = shipment();
+    const outcome = await store.shipments.create(made, pieces(), event('Not Printed'));
+    const id = 'created' in outcome ? outcome.created.id : 0;
+    await store.shipments.changeStatus(id, () => event('Printed', T0 + 1000));
+    // A refused change writes no event, and so nothing to the outbox.
+    await expect(store.shipments.changeStatus(id, () => { throw new Error('refused'); })).rejects.toThrow('refused');
+    // A create that fails (a tracking number already taken) leaves nothing either.
+    await expect(store.shipments.create(shipment(), pieces(`SP${String(serial - 1).padStart(8, '0')}0GB`), event('Not Printed'))).rejects.toThrow();
+    await store.shipments.changeStatus(id, () => event('Cancelled', T0 + 2000));
+
+    const toAll = await store.webhooks.deliveries(all, 10);
+    expect(toAll.map((o) => o.event?.status).reverse()).toEqual(['Not Printed', 'Printed', 'Cancelled']);
+    expect(toAll[0]!.event).toMatchObject({ shipmentUuid: made.uuid, shipmentNumber: made.shipmentNumber, user: 'olga', occurredOn: T0 + 2000 });
+    expect((await store.webhooks.deliveries(cancels, 10)).map((o) => o.event?.status)).toEqual(['Cancelled']);
+    // Removing a subscription takes its outbox with it.
+    expect(await store.webhooks.remove(all)).toBe(true);
+    expect(await store.webhooks.deliveries(all, 10)).toEqual([]);
+    expect(await store.webhooks.remove(all)).toBe(false);
+  });
+
+  it('leases what it hands out, retries when told, and never again once delivered', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const hook = await store.webhooks.insert(subscription([]));
+    const a = await store.webhooks.enqueue(hook, 'webhook.test', '{"n":1}', NOW);
+    const b = await store.webhooks.enqueue(hook, 'webhook.test', '{"n":2}', NOW);
+    const first = await store.webhooks.claimDue(NOW, NOW + 60_000, 10);
+    expect(first.map((o) => [o.id, o.type, o.payload])).toEqual([[a, 'webhook.test', '{"n":1}'], [b, 'webhook.test', '{"n":2}']]);
+    expect(await store.webhooks.claimDue(NOW + 1000, NOW + 61_000, 10)).toEqual([]);
+    await store.webhooks.settle(a, { now: NOW + 1000, status: 200, error: '', delivered: true, nextAttemptOn: null });
+    await store.webhooks.settle(b, { now: NOW + 1000, status: 500, error: 'the listener answered 500', delivered: false, nextAttemptOn: NOW + 3000 });
+    expect(await store.webhooks.claimDue(NOW + 2000, NOW + 62_000, 10)).toEqual([]);
+    const again = await store.webhooks.claimDue(NOW + 3000, NOW + 63_000, 10);
+    expect(again.map((o) => [o.id, o.attempts, o.lastStatus, o.lastError])).toEqual([[b, 1, 500, 'the listener answered 500']]);
+    await store.webhooks.settle(b, { now: NOW + 4000, status: null, error: 'gave up', delivered: false, nextAttemptOn: null });
+    expect(await store.webhooks.claimDue(NOW + 999_999, NOW + 999_999, 10)).toEqual([]);
+    const [failed, delivered] = await store.webhooks.deliveries(hook, 10);
+    expect(failed).toMatchObject({ id: b, attempts: 2, failedOn: NOW + 4000, deliveredOn: null });
+    expect(delivered).toMatchObject({ id: a, attempts: 1, deliveredOn: NOW + 1000, failedOn: null });
+    // A lease that ran out (a deliverer that died) hands the row out again.
+    const c = await store.webhooks.enqueue(hook, 'webhook.test', '{}', NOW);
+    await store.webhooks.claimDue(NOW, NOW + 60_000, 10);
+    expect((await store.webhooks.claimDue(NOW + 60_001, NOW + 120_000, 10)).map((o) => o.id)).toEqual([c]);
+  });
+});
+
+describe('two desks on one PostgreSQL database', () => {
+  it('never hand one outbox row to both', async () => {
+    const [one, two] = (await openDesks('postgres', 2)) as [Store, Store];
+    const hook = await one.webhooks.insert(subscription([]));
+    const ids = [];
+    for (let i = 0; i < 60; i++) ids.push(await one.webhooks.enqueue(hook, 'webhook.test', '{}', NOW));
+    const claimed: number[][] = [[], []];
+    await Promise.all(
+      [one, two].map(async (desk, d) => {
+        for (;;) {
+          const rows = await desk.webhooks.claimDue(NOW, NOW + 60_000, 7);
+          if (rows.length === 0) return;
+          claimed[d]!.push(...rows.map((r) => r.id));
+        }
+      }),
+    );
+    expect([...claimed[0]!, ...claimed[1]!].sort((x, y) => x - y)).toEqual(ids);
+    expect(claimed[0]!.filter((id) => claimed[1]!.includes(id))).toEqual([]);
+  });
+});
