@@ -78,16 +78,17 @@ export const conflict = (detail: string) => new ProblemError('conflict', detail)
 
 /** Collects field problems while checking a request, then throws them all at once. */
 export class FieldErrors {
-  readonly fields: Record<string, string> = {};
+  // Null prototype: a field named `constructor` or `__proto__` is a field like any other.
+  readonly fields = Object.create(null) as Record<string, string>;
   add(path: string, message: string): void {
     // The first problem found for a field is the one a person needs to fix first.
-    if (!(path in this.fields)) this.fields[path] = message;
+    if (!Object.hasOwn(this.fields, path)) this.fields[path] = message;
   }
   get empty(): boolean {
     return Object.keys(this.fields).length === 0;
   }
   throwIfAny(): void {
-    if (!this.empty) throw validationError(this.fields);
+    if (!this.empty) throw validationError({ ...this.fields });
   }
 }
 

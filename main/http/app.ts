@@ -52,7 +52,7 @@ function asProblem(error: FastifyError & { code?: string }): ProblemError | null
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ProblemError('unsupported-media-type', 'Send the request body as JSON with Content-Type: application/json.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ProblemError('validation', 'The request body is empty.', { body: 'is required: send a JSON object' });
+      return new ProblemError('validation', 'The request body is empty.', { body: 'The request body is required: send a JSON object' });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ProblemError('validation', 'The Content-Length does not match the body.', { body: 'has the wrong length' });
   }

@@ -41,7 +41,7 @@ const EXPLANATIONS: Record<ProblemKind, string> = {
 };
 
 export function problemPage(kind: string): string | undefined {
-  if (!(kind in EXPLANATIONS)) return undefined;
+  if (!Object.hasOwn(EXPLANATIONS, kind)) return undefined;
   const k = kind as ProblemKind;
   const { status, title } = PROBLEM_KINDS[k];
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>
