@@ -18,7 +18,10 @@ export type ProblemKind =
   | 'payload-too-large'
   | 'misdirected'
   | 'unavailable'
-  | 'internal';
+  | 'internal'
+  | 'bad-request'
+  | 'uri-too-long'
+  | 'headers-too-large';
 
 const KINDS: Record<ProblemKind, { status: number; title: string }> = {
   validation: { status: 400, title: 'The request is not valid' },
@@ -32,6 +35,9 @@ const KINDS: Record<ProblemKind, { status: number; title: string }> = {
   'rate-limited': { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Something went wrong inside the station' },
   unavailable: { status: 503, title: 'Storage is unavailable' },
+  'bad-request': { status: 400, title: 'The request could not be read' },
+  'uri-too-long': { status: 414, title: 'The address is too long' },
+  'headers-too-large': { status: 431, title: 'The request headers are too large' },
 };
 
 export const PROBLEM_KINDS = KINDS;
