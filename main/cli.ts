@@ -9,7 +9,7 @@ import { defaultDataDir } from './core/data-dir';
 import { ProblemError } from './core/errors';
 import type { Station } from './core/station';
 import { chosenDatabaseUrl, openStation } from './open-station';
-import { fillDemoData } from './cli/demo-data';
+import { assertNoStationHolds, fillDemoData } from './cli/demo-data';
 import type { SqliteStore } from './stores/sqlite';
 
 const USAGE = `usage: npm run cli -- [--data-dir DIR | --database postgres://…] <command>
@@ -85,9 +85,12 @@ async function main(): Promise<void> {
     console.error(`copied and verified: ${tables.map((t) => `${t.table} ${t.postgres}`).join(', ')}`);
     return;
   }
+  const dataDir = values['data-dir'] ?? defaultDataDir();
+  const databaseUrl = chosenDatabaseUrl(values.database);
+  if (positionals[0] === 'demo-data' && !databaseUrl) assertNoStationHolds(dataDir);
   const station = await openStation({
-    dataDir: values['data-dir'] ?? defaultDataDir(),
-    databaseUrl: chosenDatabaseUrl(values.database),
+    dataDir,
+    databaseUrl,
     // stderr: stdout carries only what the command prints (an API key, say).
     onMigration: ({ version, name }) => console.error(`Upgrading the database to schema ${version} (${name})…`),
   });

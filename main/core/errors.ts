@@ -2,7 +2,7 @@
  * Problems the core raises. The doors (HTTP, IPC) turn them into problem-details bodies
  * (CONTRACT §2); the core never knows which door it is behind.
  */
-import { StorageUnavailableError } from './storage';
+import { StorageFailedError, StorageUnavailableError } from './storage';
 
 /** What a 503 for unavailable storage tells the client to wait before it tries again. */
 const STORAGE_RETRY_SECONDS = 2;
@@ -100,6 +100,12 @@ export class FieldErrors {
 
 /** A storage failure a retry may cure (busy, unreachable, restarting) is a 503, not a 500. */
 export function storageProblem(error: unknown): ProblemError | null {
+  if (error instanceof StorageFailedError) {
+    return new ProblemError(
+      'unavailable',
+      'The station could not write to its disk safely and takes no more changes: restart it, and check the disk. Nothing was acknowledged that is not on disk.',
+    );
+  }
   if (error instanceof StorageUnavailableError) {
     return new ProblemError('unavailable', 'The station’s database is busy or unavailable; try again shortly.', {}, STORAGE_RETRY_SECONDS);
   }
