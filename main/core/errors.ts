@@ -71,10 +71,11 @@ export function validationError(fields: Record<string, string>, detail?: string)
   const names = Object.keys(fields);
   return new ProblemError(
     'validation',
+    // In words a person reads on screen; the members name each field by its path.
     detail ??
       (names.length === 1
-        ? `${names[0]}: ${fields[names[0]!]}`
-        : `${names.length} fields are not valid: ${names.join(', ')}`),
+        ? fields[names[0]!]!
+        : `${names.length} fields need attention: ${names.map((n) => fields[n]).join('; ')}`),
     fields,
   );
 }

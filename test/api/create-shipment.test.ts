@@ -208,7 +208,7 @@ describe('create rejects bad input with 400 naming the field, and writes nothing
     // Without a service, its weight limit cannot be judged: piece 2's 31 kg is not named.
     expect(problem['shipmentPieces[1].weight']).toBeUndefined();
     expect(problem.descriptionOfGoods).toBe('Description of goods is required for an international shipment');
-    expect(problem.detail).toMatch(/^9 fields/);
+    expect(problem.detail).toMatch(/^9 fields need attention: Choose a service; /);
     expect(await counts()).toEqual(before);
   });
 
