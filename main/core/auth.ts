@@ -35,6 +35,8 @@ const iso = (ms: number): string => new Date(ms).toISOString();
 const API_KEY_PATTERN = /^ssk_[A-Za-z0-9_-]{43}$/;
 const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;
 
+const userLimitKey = (username: string, door: 'ipc' | 'http') => `${username.toLowerCase()}@${door}`;
+
 /** The same 400 for every sign-in failure, so that nobody learns which users exist. */
 const signInFailed = () =>
   new ProblemError('validation', 'The sign-in was not accepted: check the key or the user name and password.');
@@ -56,9 +58,18 @@ const toApiKey = (row: ApiKeyRecord): ApiKey => ({
   lastUsedOn: row.lastUsedOn === null ? null : iso(row.lastUsedOn),
 });
 
+/**
+ * The door a sign-in came through: the app's own window (IPC) or HTTP. Every HTTP caller
+ * is one door, whatever its address: 127.0.0.2 is no way around a limit.
+ */
+const doorOf = (client: string): 'ipc' | 'http' => (client === 'ipc' ? 'ipc' : 'http');
+const DOORS = ['ipc', 'http'] as const;
+
 export class AuthService {
+  /** Per user name and door: a local tool's wrong passwords never lock the desk's window out. */
   private readonly failuresByUser: RateLimit;
-  private readonly failuresByClient: RateLimit;
+  /** Per API key and per refresh token given: a broken tool locks out only its own credential. */
+  private readonly failuresByCredential: RateLimit;
 
   constructor(
     private readonly repo: AuthStore,
@@ -67,7 +78,7 @@ export class AuthService {
   ) {
     // CONTRACT §3: after 10 failures in 15 minutes, 429 until the window passes.
     this.failuresByUser = new RateLimit(limits, 'sign-in-user', 10, 15 * 60_000, options.now);
-    this.failuresByClient = new RateLimit(limits, 'sign-in-client', 10, 15 * 60_000, options.now);
+    this.failuresByCredential = new RateLimit(limits, 'sign-in-credential', 10, 15 * 60_000, options.now);
   }
 
   // ------------------------------------------------------------ sign-in
@@ -86,29 +97,36 @@ export class AuthService {
     for (const other of given) if (other !== field) errors.add(other, `is not used when option is ${option}`);
     errors.throwIfAny();
 
-    const username = option === 'credentials' ? body.credentials!.username : undefined;
-    await this.checkRateLimit(client, username);
+    // What the failures are counted against: the user name at this door, or the very key or
+    // refresh token given (hashed: the limits table never holds a secret).
+    const [limit, key] =
+      option === 'credentials'
+        ? [this.failuresByUser, userLimitKey(body.credentials!.username, doorOf(client))]
+        : [this.failuresByCredential, sha256(option === 'apikey' ? body.apiKey!.apiKey : body.refreshToken!).toString('hex')];
+    const wait = await limit.retryAfter(key);
+    if (wait > 0) {
+      throw new ProblemError('rate-limited', `Too many failed sign-ins; try again in ${wait} seconds, or ask an administrator to unlock the user.`, {}, wait);
+    }
     try {
       if (option === 'apikey') return await this.signInWithApiKey(body.apiKey!.apiKey);
-      if (option === 'credentials') return await this.signInWithPassword(body.credentials!.username, body.credentials!.password);
+      if (option === 'credentials') {
+        const tokens = await this.signInWithPassword(body.credentials!.username, body.credentials!.password);
+        await limit.reset(key);
+        return tokens;
+      }
       return await this.refresh(body.refreshToken!);
     } catch (error) {
-      if (error instanceof ProblemError && error.kind === 'validation') {
-        await this.failuresByClient.record(client);
-        if (username !== undefined) await this.failuresByUser.record(username.toLowerCase());
-      }
+      if (error instanceof ProblemError && error.kind === 'validation') await limit.record(key);
       throw error;
     }
   }
 
-  private async checkRateLimit(client: string, username: string | undefined): Promise<void> {
-    const wait = Math.max(
-      await this.failuresByClient.retryAfter(client),
-      username === undefined ? 0 : await this.failuresByUser.retryAfter(username.toLowerCase()),
-    );
-    if (wait > 0) {
-      throw new ProblemError('rate-limited', `Too many failed sign-ins; try again in ${wait} seconds.`, {}, wait);
-    }
+  /** An administrator lifts a user's sign-in lock at every door (`cli unlock-user`, the Users screen). */
+  async unlockUser(rawId: string): Promise<User> {
+    const user = /^\d{1,9}$/.test(rawId) ? await this.repo.userById(Number(rawId)) : undefined;
+    if (!user) throw notFound(`User ${rawId}`);
+    for (const door of DOORS) await this.failuresByUser.reset(userLimitKey(user.username, door));
+    return toUser(user);
   }
 
   private async signInWithApiKey(key: string): Promise<AuthResponse> {
@@ -128,7 +146,6 @@ export class AuthService {
       throw signInFailed();
     }
     if (!(await verifyPassword(password, user.passwordHash)) || user.disabled) throw signInFailed();
-    await this.failuresByUser.reset(username.toLowerCase());
     if (needsRehash(user.passwordHash)) {
       await this.repo.replacePasswordHash(user.id, user.passwordHash, await hashPassword(password));
     }

@@ -47,4 +47,5 @@ export const handlers: Handlers = {
   getSettings: (ctx) => ctx.station.settings.get(),
   updateSettings: (ctx, { body }) => ctx.station.settings.update(body),
   health: (ctx) => ({ status: 'ok', version: ctx.station.version }),
+  unlockUser: (ctx, { params }) => ctx.station.auth.unlockUser(params.userId),
 };

@@ -133,6 +133,11 @@ export const operations = spec({
     method: 'GET', path: '/health', tag: 'Station', access: 'public',
     summary: 'Whether the station is up, and its version', response: S.Health,
   },
+  unlockUser: {
+    method: 'POST', path: '/users/{userId}/unlock', tag: 'Administration', access: 'admin',
+    summary: 'Lift a user’s sign-in lock (after 10 failed sign-ins) at every door',
+    params: S.UserIdParams, response: S.User,
+  },
 });
 
 export type Operations = typeof operations;

@@ -269,6 +269,21 @@ describe('the dispatch desk in a browser', () => {
     expect(await password.getAttribute('aria-invalid')).toBeNull();
   });
 
+  it('unlocks the sign-in of a user a tool locked out, from the Users screen', async () => {
+    const signIn = (pw: string) =>
+      fetch(`${station.url}/auth?option=credentials`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ credentials: { username: 'maria', password: pw } }),
+      });
+    for (let i = 0; i < 10; i++) expect((await signIn(`wrong ${i}`)).status).toBe(400);
+    expect((await signIn('a long enough password')).status).toBe(429);
+    const users = page.locator('section[aria-labelledby="users-heading"]');
+    await users.getByRole('button', { name: 'Unlock sign-in of maria' }).click();
+    await waitForText(users.getByRole('status'), 'Sign-in unlocked for maria.');
+    expect((await signIn('a long enough password')).status).toBe(200);
+  });
+
   it('tracks a parcel by number and post code on the Track screen, signed out too', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();

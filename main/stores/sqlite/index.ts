@@ -9,7 +9,7 @@ import { sqliteCarriers } from './carriers';
 import { DATABASE_FILE, openDatabase, type Db } from './database';
 import { translatingErrors } from './errors';
 import { groupCommit } from './group-commit';
-import { memoryLimits } from './limits';
+import { sqliteLimits } from './limits';
 import { sqliteNumbers } from './numbers';
 import { sqliteSettings } from './settings';
 import { sqliteShipments } from './shipments';
@@ -41,7 +41,7 @@ export function openSqliteStore(options: {
       numbers: translatingErrors({ take: numbers.take }),
       auth: translatingErrors(sqliteAuth(db)),
       settings: translatingErrors(sqliteSettings(db)),
-      limits: memoryLimits(),
+      limits: translatingErrors(sqliteLimits(db)),
       carriers: translatingErrors(sqliteCarriers(db)),
       async close() {
         if (closed) return;
