@@ -34,6 +34,7 @@ const newToken = (): string => randomBytes(32).toString('base64url');
 const iso = (ms: number): string => new Date(ms).toISOString();
 const API_KEY_PATTERN = /^ssk_[A-Za-z0-9_-]{43}$/;
 const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;
+const USERNAME_RULE = 'User name may hold letters, digits and . _ @ - only (1 to 64 of them)';
 
 const userLimitKey = (username: string, door: 'ipc' | 'http') => `${username.toLowerCase()}@${door}`;
 
@@ -93,8 +94,8 @@ export class AuthService {
     }
     const field = expected[option as keyof typeof expected];
     const errors = new FieldErrors();
-    if (body[field] === undefined) errors.add(field, `is required when option is ${option}`);
-    for (const other of given) if (other !== field) errors.add(other, `is not used when option is ${option}`);
+    if (body[field] === undefined) errors.add(field, `${field} is required when option is ${option}`);
+    for (const other of given) if (other !== field) errors.add(other, `${other} is not used when option is ${option}`);
     errors.throwIfAny();
 
     // What the failures are counted against: the user name at this door, or the very key or
@@ -122,6 +123,18 @@ export class AuthService {
   }
 
   /** An administrator lifts a user's sign-in lock at every door (`cli unlock-user`, the Users screen). */
+  /** The rules of a user body the schema refused in part (CONTRACT §11); whether a name is taken is checked later. */
+  userRuleErrors(body: unknown): Record<string, string> {
+    const errors = new FieldErrors();
+    const { username, password } = (body ?? {}) as { username?: unknown; password?: unknown };
+    if (typeof username === 'string' && !USERNAME_PATTERN.test(username)) {
+      errors.add('username', USERNAME_RULE);
+    }
+    const weak = typeof password === 'string' ? passwordProblem(password) : null;
+    if (weak) errors.add('password', weak);
+    return { ...errors.fields };
+  }
+
   async unlockUser(rawId: string): Promise<User> {
     const user = /^\d{1,9}$/.test(rawId) ? await this.repo.userById(Number(rawId)) : undefined;
     if (!user) throw notFound(`User ${rawId}`);
@@ -215,9 +228,9 @@ export class AuthService {
   async createUser(input: { username: string; password: string; role?: Role | undefined }): Promise<User> {
     const errors = new FieldErrors();
     if (!USERNAME_PATTERN.test(input.username)) {
-      errors.add('username', 'may hold letters, digits and . _ @ - only (1 to 64)');
+      errors.add('username', USERNAME_RULE);
     } else if (await this.repo.userByName(input.username)) {
-      errors.add('username', `${input.username} is taken`);
+      errors.add('username', `User name ${input.username} is taken`);
     }
     const weak = passwordProblem(input.password);
     if (weak) errors.add('password', weak);
@@ -258,7 +271,7 @@ export class AuthService {
     const losesAdmin =
       user.role === 'admin' && !user.disabled && (changes.disabled === true || changes.role === 'operator');
     if (losesAdmin && (await this.repo.countActiveAdmins()) <= 1) {
-      errors.add(changes.disabled ? 'disabled' : 'role', 'the station needs at least one enabled administrator');
+      errors.add(changes.disabled ? 'disabled' : 'role', 'The station needs at least one enabled administrator');
     }
     errors.throwIfAny();
     const updated: UserRecord = {

@@ -9,4 +9,6 @@ import type { BodyRules } from './validate';
 export const bodyRules: { [N in OperationName]?: (station: Station) => BodyRules } = {
   createShipment: (station) => (body) => station.shipments.ruleErrors(body),
   updateSettings: (station) => (body) => station.settings.ruleErrors(body),
+  createUser: (station) => (body) => station.auth.userRuleErrors(body),
+  updateUser: (station) => (body) => station.auth.userRuleErrors(body),
 };

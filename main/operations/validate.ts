@@ -42,6 +42,13 @@ function fieldPath(prefix: string, instancePath: string, child?: string): string
 const pointerParts = (instancePath: string): string[] =>
   instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
 
+/** The value an instance path points at in `root`. */
+function valueAt(root: unknown, instancePath: string): unknown {
+  let node = root;
+  for (const part of pointerParts(instancePath)) node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[part] : undefined;
+  return node;
+}
+
 /** The unit a piece's number is in, for "Weight must be more than 0 kg". */
 function unitOf(error: ErrorObject, root: unknown): string {
   const parts = pointerParts(error.instancePath);
@@ -95,7 +102,7 @@ function sentence(error: ErrorObject, what: string, path: string, root: unknown)
     case 'maxItems':
       return `${label} must have at most ${String(p.limit)} items`;
     case 'enum':
-      return `${label} ${JSON.stringify(error.data)} is not one of: ${(p.allowedValues as unknown[]).join(', ')}`;
+      return `${label} ${JSON.stringify(valueAt(root, error.instancePath)) ?? ''} is not one of: ${(p.allowedValues as unknown[]).join(', ')}`;
     case 'const':
       return `${label} must be ${JSON.stringify(p.allowedValue)}`;
     case 'format':

@@ -203,6 +203,31 @@ describe('4. text with NUL or a lone surrogate is refused with the field named',
   });
 });
 
+describe('every error at once on the other bodies with rules (CONTRACT §11)', () => {
+  it('a new user: a wrong role, a user name with spaces and a short password in one 400', async () => {
+    const res = await t.request({ method: 'POST', url: '/users', token, payload: { username: 'bad name!', password: 'short', role: 'boss' } });
+    expect(expectProblem(res, 400)).toMatchObject({
+      role: expect.stringMatching(/^Role "boss" is not one of: admin, operator$/),
+      username: 'User name may hold letters, digits and . _ @ - only (1 to 64 of them)',
+      password: 'Password must be at least 10 characters',
+    });
+  });
+
+  it('station settings: a wrong label size and a sender post code in one 400', async () => {
+    const res = await t.request({
+      method: 'PATCH',
+      url: '/settings',
+      token,
+      payload: { labelSize: 'A5', senderAddress: { countryTwoCharacterISOCode: 'DE', postZipCode: '1234', city: 7 } },
+    });
+    expect(expectProblem(res, 400)).toMatchObject({
+      labelSize: expect.stringMatching(/^Label size "A5" is not one of: 4x6, A6$/),
+      'senderAddress.city': 'City must be text',
+      'senderAddress.postZipCode': 'Post code 1234 is not a German post code (5 digits, e.g. 10115)',
+    });
+  });
+});
+
 describe('5. errors the framework and Node raise answer in our problem shape', () => {
   it('a broken percent-encoding in the path', async () => {
     expectRawProblem(await rawHttp(`GET /shipments/%E0%A4%A HTTP/1.1\r\nHost: ${HOST}\r\nConnection: close\r\n\r\n`), 400);
