@@ -3,6 +3,7 @@
  *   user add NAME [--admin] --password-stdin
  *   apikey create --user NAME [--name LABEL]      prints only the key
  *   migrate --from DATA_DIR --to postgres://…      a desk's SQLite data into PostgreSQL
+ *   unlock-user NAME                               lift a user's sign-in lock
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,13 +12,14 @@ import { defaultDataDir } from './core/data-dir';
 import { ProblemError } from './core/errors';
 import type { Station } from './core/station';
 import { chosenDatabaseUrl, openStation } from './open-station';
-import { fillDemoData } from './cli/demo-data';
+import { assertNoStationHolds, fillDemoData } from './cli/demo-data';
 import type { SqliteStore } from './stores/sqlite';
 import { DATABASE_FILE } from './stores/sqlite/database';
 
 const USAGE = `usage: npm run cli -- [--data-dir DIR | --database postgres://…] <command>
   user add NAME [--admin] --password-stdin   add a user; the password is read from standard input
   apikey create --user NAME [--name LABEL]    create an API key for a user; prints only the key
+  unlock-user NAME                             lift a user's sign-in lock (after 10 failed sign-ins)
   demo-data --shipments N [--days D]          add N realistic shipments over the D days (365) ending now
   migrate --from DATA_DIR --to postgres://…   copy a desk's SQLite data into a new PostgreSQL database`;
 
@@ -45,6 +47,13 @@ async function run(station: Station, positionals: string[], values: Record<strin
       { id: owner.id, username: owner.username, role: owner.role },
     );
     console.log(created.key);
+    return;
+  }
+  if (group === 'unlock-user' && action && !name) {
+    const user = (await station.auth.listUsers()).items.find((u) => u.username.toLowerCase() === action.toLowerCase());
+    if (!user) throw new Error(`no user ${action}`);
+    await station.auth.unlockUser(String(user.id));
+    console.error(`unlocked sign-in for ${user.username}`);
     return;
   }
   if (group === 'demo-data' && typeof values.shipments === 'string') {
@@ -94,6 +103,7 @@ async function main(): Promise<void> {
   if (!databaseUrl && positionals[0] !== 'demo-data' && !existsSync(join(dataDir, DATABASE_FILE))) {
     throw new Error(`No station data in ${dataDir}. Pass the --data-dir (or --database) the station runs with, or start it once with npm run serve.`);
   }
+  if (positionals[0] === 'demo-data' && !databaseUrl) assertNoStationHolds(dataDir);
   const station = await openStation({
     dataDir,
     databaseUrl,

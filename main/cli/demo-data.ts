@@ -3,7 +3,10 @@
  * over the D days ending now, every carrier and service, every status with the events that
  * lead to it, and the number counters left consistent so the station keeps working.
  */
+import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CarrierCatalog } from '../core/carriers';
 import { DAY_MS } from '../core/dates';
 import { canonicalPostCode } from '../core/postcodes';
@@ -12,7 +15,7 @@ import type { Address, ShipmentStatus } from '../core/schemas';
 import { deliveryLine, shipperName } from '../core/validate-shipment';
 import type { ServiceRecord } from '../core/storage';
 import { encodeAddress } from '../stores/sqlite/address-codec';
-import type { Db } from '../stores/sqlite/database';
+import { DATABASE_FILE, type Db } from '../stores/sqlite/database';
 
 export interface DemoDataOptions {
   shipments: number;
@@ -21,6 +24,29 @@ export interface DemoDataOptions {
   /** Deterministic output for a given seed. */
   seed?: number;
   onProgress?: (done: number) => void;
+}
+
+/**
+ * Refuses a data folder whose database a running station has open: the load turns the
+ * journal and the fsync off, which only a database nobody else uses can afford. An
+ * exclusive lock is granted only when no other connection holds the file.
+ */
+export function assertNoStationHolds(dataDir: string): void {
+  const file = join(dataDir, DATABASE_FILE);
+  if (!existsSync(file)) return;
+  const probe = new Database(file, { timeout: 200 });
+  try {
+    probe.pragma('locking_mode = EXCLUSIVE');
+    probe.exec('BEGIN EXCLUSIVE');
+    probe.exec('ROLLBACK');
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
+      throw new Error(`A station is running on ${dataDir}: stop it before adding demo data.`);
+    }
+    throw error;
+  } finally {
+    probe.close();
+  }
 }
 
 /** mulberry32: a fast seeded PRNG; Math.random would make runs irreproducible. */
@@ -279,6 +305,10 @@ export function fillDemoData(db: Db, catalog: CarrierCatalog, options: DemoDataO
     db.pragma(`synchronous = ${sync}`);
     db.pragma(`foreign_keys = ${foreignKeys}`);
     db.pragma('cache_size = -2000');
+  }
+  // The connection leaves as durable as it came, or says so.
+  if (db.pragma('synchronous', { simple: true }) !== sync || db.pragma('journal_mode', { simple: true }) !== journal) {
+    throw new Error('demo-data could not restore the journal and synchronous settings; restart the station before use.');
   }
   db.pragma('optimize');
   return { shipments: n, pieces: pieceTotal, events: eventTotal, ms: Math.round(performance.now() - started) };

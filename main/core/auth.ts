@@ -34,6 +34,9 @@ const newToken = (): string => randomBytes(32).toString('base64url');
 const iso = (ms: number): string => new Date(ms).toISOString();
 const API_KEY_PATTERN = /^ssk_[A-Za-z0-9_-]{43}$/;
 const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;
+const USERNAME_RULE = 'User name may hold letters, digits and . _ @ - only (1 to 64 of them)';
+
+const userLimitKey = (username: string, door: 'ipc' | 'http') => `${username.toLowerCase()}@${door}`;
 
 /** The same 400 for every sign-in failure, so that nobody learns which users exist. */
 const signInFailed = () =>
@@ -56,9 +59,18 @@ const toApiKey = (row: ApiKeyRecord): ApiKey => ({
   lastUsedOn: row.lastUsedOn === null ? null : iso(row.lastUsedOn),
 });
 
+/**
+ * The door a sign-in came through: the app's own window (IPC) or HTTP. Every HTTP caller
+ * is one door, whatever its address: 127.0.0.2 is no way around a limit.
+ */
+const doorOf = (client: string): 'ipc' | 'http' => (client === 'ipc' ? 'ipc' : 'http');
+const DOORS = ['ipc', 'http'] as const;
+
 export class AuthService {
+  /** Per user name and door: a local tool's wrong passwords never lock the desk's window out. */
   private readonly failuresByUser: RateLimit;
-  private readonly failuresByClient: RateLimit;
+  /** Per API key and per refresh token given: a broken tool locks out only its own credential. */
+  private readonly failuresByCredential: RateLimit;
 
   constructor(
     private readonly repo: AuthStore,
@@ -67,7 +79,7 @@ export class AuthService {
   ) {
     // CONTRACT §3: after 10 failures in 15 minutes, 429 until the window passes.
     this.failuresByUser = new RateLimit(limits, 'sign-in-user', 10, 15 * 60_000, options.now);
-    this.failuresByClient = new RateLimit(limits, 'sign-in-client', 10, 15 * 60_000, options.now);
+    this.failuresByCredential = new RateLimit(limits, 'sign-in-credential', 10, 15 * 60_000, options.now);
   }
 
   // ------------------------------------------------------------ sign-in
@@ -75,40 +87,59 @@ export class AuthService {
   async signIn(option: string | undefined, body: AuthRequest, client: string): Promise<AuthResponse> {
     const given = (['apiKey', 'credentials', 'refreshToken'] as const).filter((k) => body[k] !== undefined);
     const expected = { apikey: 'apiKey', credentials: 'credentials', refresh: 'refreshToken' } as const;
-    if (option === undefined || !(option in expected)) {
+    if (option === undefined || !Object.hasOwn(expected, option)) {
       throw validationError({
         option: option === undefined ? 'is required: apikey, credentials or refresh' : `${option} is not one of: apikey, credentials, refresh`,
       });
     }
     const field = expected[option as keyof typeof expected];
     const errors = new FieldErrors();
-    if (body[field] === undefined) errors.add(field, `is required when option is ${option}`);
-    for (const other of given) if (other !== field) errors.add(other, `is not used when option is ${option}`);
+    if (body[field] === undefined) errors.add(field, `${field} is required when option is ${option}`);
+    for (const other of given) if (other !== field) errors.add(other, `${other} is not used when option is ${option}`);
     errors.throwIfAny();
 
-    const username = option === 'credentials' ? body.credentials!.username : undefined;
-    await this.checkRateLimit(client, username);
+    // What the failures are counted against: the user name at this door, or the very key or
+    // refresh token given (hashed: the limits table never holds a secret).
+    const [limit, key] =
+      option === 'credentials'
+        ? [this.failuresByUser, userLimitKey(body.credentials!.username, doorOf(client))]
+        : [this.failuresByCredential, sha256(option === 'apikey' ? body.apiKey!.apiKey : body.refreshToken!).toString('hex')];
+    const wait = await limit.retryAfter(key);
+    if (wait > 0) {
+      throw new ProblemError('rate-limited', `Too many failed sign-ins; try again in ${wait} seconds, or ask an administrator to unlock the user.`, {}, wait);
+    }
     try {
       if (option === 'apikey') return await this.signInWithApiKey(body.apiKey!.apiKey);
-      if (option === 'credentials') return await this.signInWithPassword(body.credentials!.username, body.credentials!.password);
+      if (option === 'credentials') {
+        const tokens = await this.signInWithPassword(body.credentials!.username, body.credentials!.password);
+        await limit.reset(key);
+        return tokens;
+      }
       return await this.refresh(body.refreshToken!);
     } catch (error) {
-      if (error instanceof ProblemError && error.kind === 'validation') {
-        await this.failuresByClient.record(client);
-        if (username !== undefined) await this.failuresByUser.record(username.toLowerCase());
-      }
+      if (error instanceof ProblemError && error.kind === 'validation') await limit.record(key);
       throw error;
     }
   }
 
-  private async checkRateLimit(client: string | undefined, username: string | undefined): Promise<void> {
-    const wait = Math.max(
-      client === undefined ? 0 : await this.failuresByClient.retryAfter(client),
-      username === undefined ? 0 : await this.failuresByUser.retryAfter(username.toLowerCase()),
-    );
-    if (wait > 0) {
-      throw new ProblemError('rate-limited', `Too many failed sign-ins; try again in ${wait} seconds.`, {}, wait);
+  /** The rules of a user body the schema refused in part (CONTRACT §11); whether a name is taken is checked later. */
+  userRuleErrors(body: unknown): Record<string, string> {
+    const errors = new FieldErrors();
+    const { username, password } = (body ?? {}) as { username?: unknown; password?: unknown };
+    if (typeof username === 'string' && !USERNAME_PATTERN.test(username)) {
+      errors.add('username', USERNAME_RULE);
     }
+    const weak = typeof password === 'string' ? passwordProblem(password) : null;
+    if (weak) errors.add('password', weak);
+    return { ...errors.fields };
+  }
+
+  /** An administrator lifts a user's sign-in lock at every door (`cli unlock-user`, the Users screen). */
+  async unlockUser(rawId: string): Promise<User> {
+    const user = /^\d{1,9}$/.test(rawId) ? await this.repo.userById(Number(rawId)) : undefined;
+    if (!user) throw notFound(`User ${rawId}`);
+    for (const door of DOORS) await this.failuresByUser.reset(userLimitKey(user.username, door));
+    return toUser(user);
   }
 
   private async signInWithApiKey(key: string): Promise<AuthResponse> {
@@ -128,7 +159,6 @@ export class AuthService {
       throw signInFailed();
     }
     if (!(await verifyPassword(password, user.passwordHash)) || user.disabled) throw signInFailed();
-    await this.failuresByUser.reset(username.toLowerCase());
     if (needsRehash(user.passwordHash)) {
       await this.repo.replacePasswordHash(user.id, user.passwordHash, await hashPassword(password));
     }
@@ -198,9 +228,9 @@ export class AuthService {
   async createUser(input: { username: string; password: string; role?: Role | undefined }): Promise<User> {
     const errors = new FieldErrors();
     if (!USERNAME_PATTERN.test(input.username)) {
-      errors.add('username', 'may hold letters, digits and . _ @ - only (1 to 64)');
+      errors.add('username', USERNAME_RULE);
     } else if (await this.repo.userByName(input.username)) {
-      errors.add('username', `${input.username} is taken`);
+      errors.add('username', `User name ${input.username} is taken`);
     }
     const weak = passwordProblem(input.password);
     if (weak) errors.add('password', weak);
@@ -241,7 +271,7 @@ export class AuthService {
     const losesAdmin =
       user.role === 'admin' && !user.disabled && (changes.disabled === true || changes.role === 'operator');
     if (losesAdmin && (await this.repo.countActiveAdmins()) <= 1) {
-      errors.add(changes.disabled ? 'disabled' : 'role', 'the station needs at least one enabled administrator');
+      errors.add(changes.disabled ? 'disabled' : 'role', 'The station needs at least one enabled administrator');
     }
     errors.throwIfAny();
     const updated: UserRecord = {
@@ -260,9 +290,13 @@ export class AuthService {
    * guesses count towards the sign-in limit). Every sign-in of the user ends, this one too,
    * and a new sign-in is returned for the desk that asked, so only the others are signed out.
    */
-  async changeOwnPassword(actor: AuthUser, currentPassword: string, newPassword: string): Promise<AuthResponse> {
-    // Counted per user only: a desk's client is shared by everyone who signs in there.
-    await this.checkRateLimit(undefined, actor.username);
+  async changeOwnPassword(actor: AuthUser, currentPassword: string, newPassword: string, client: string): Promise<AuthResponse> {
+    // Counted as the user's wrong passwords at this door, like a sign-in's.
+    const limitKey = userLimitKey(actor.username, doorOf(client));
+    const wait = await this.failuresByUser.retryAfter(limitKey);
+    if (wait > 0) {
+      throw new ProblemError('rate-limited', `Too many wrong passwords; try again in ${wait} seconds, or ask an administrator to unlock the user.`, {}, wait);
+    }
     const user = await this.repo.userById(actor.id);
     if (!user || user.disabled) throw new ProblemError('unauthorized', 'Your user is disabled; ask an administrator.');
     const errors = new FieldErrors();
@@ -271,7 +305,7 @@ export class AuthService {
     const weak = passwordProblem(newPassword);
     if (weak) errors.add('newPassword', weak);
     else if (newPassword === currentPassword) errors.add('newPassword', 'must differ from the current password');
-    if (!currentIsRight) await this.failuresByUser.record(actor.username.toLowerCase());
+    if (!currentIsRight) await this.failuresByUser.record(limitKey);
     errors.throwIfAny();
     const updated: UserRecord = { ...user, passwordHash: await hashPassword(newPassword) };
     await this.repo.updateUser(updated, true, this.options.now());

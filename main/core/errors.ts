@@ -2,7 +2,7 @@
  * Problems the core raises. The doors (HTTP, IPC) turn them into problem-details bodies
  * (CONTRACT §2); the core never knows which door it is behind.
  */
-import { StorageUnavailableError } from './storage';
+import { StorageFailedError, StorageUnavailableError } from './storage';
 
 /** What a 503 for unavailable storage tells the client to wait before it tries again. */
 const STORAGE_RETRY_SECONDS = 2;
@@ -18,7 +18,10 @@ export type ProblemKind =
   | 'payload-too-large'
   | 'misdirected'
   | 'unavailable'
-  | 'internal';
+  | 'internal'
+  | 'bad-request'
+  | 'uri-too-long'
+  | 'headers-too-large';
 
 const KINDS: Record<ProblemKind, { status: number; title: string }> = {
   validation: { status: 400, title: 'The request is not valid' },
@@ -32,6 +35,9 @@ const KINDS: Record<ProblemKind, { status: number; title: string }> = {
   'rate-limited': { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Something went wrong inside the station' },
   unavailable: { status: 503, title: 'Storage is unavailable' },
+  'bad-request': { status: 400, title: 'The request could not be read' },
+  'uri-too-long': { status: 414, title: 'The address is too long' },
+  'headers-too-large': { status: 431, title: 'The request headers are too large' },
 };
 
 export const PROBLEM_KINDS = KINDS;
@@ -65,10 +71,11 @@ export function validationError(fields: Record<string, string>, detail?: string)
   const names = Object.keys(fields);
   return new ProblemError(
     'validation',
+    // In words a person reads on screen; the members name each field by its path.
     detail ??
       (names.length === 1
-        ? `${names[0]}: ${fields[names[0]!]}`
-        : `${names.length} fields are not valid: ${names.join(', ')}`),
+        ? fields[names[0]!]!
+        : `${names.length} fields need attention: ${names.map((n) => fields[n]).join('; ')}`),
     fields,
   );
 }
@@ -78,21 +85,28 @@ export const conflict = (detail: string) => new ProblemError('conflict', detail)
 
 /** Collects field problems while checking a request, then throws them all at once. */
 export class FieldErrors {
-  readonly fields: Record<string, string> = {};
+  // Null prototype: a field named `constructor` or `__proto__` is a field like any other.
+  readonly fields = Object.create(null) as Record<string, string>;
   add(path: string, message: string): void {
     // The first problem found for a field is the one a person needs to fix first.
-    if (!(path in this.fields)) this.fields[path] = message;
+    if (!Object.hasOwn(this.fields, path)) this.fields[path] = message;
   }
   get empty(): boolean {
     return Object.keys(this.fields).length === 0;
   }
   throwIfAny(): void {
-    if (!this.empty) throw validationError(this.fields);
+    if (!this.empty) throw validationError({ ...this.fields });
   }
 }
 
 /** A storage failure a retry may cure (busy, unreachable, restarting) is a 503, not a 500. */
 export function storageProblem(error: unknown): ProblemError | null {
+  if (error instanceof StorageFailedError) {
+    return new ProblemError(
+      'unavailable',
+      'The station could not write to its disk safely and takes no more changes: restart it, and check the disk. Nothing was acknowledged that is not on disk.',
+    );
+  }
   if (error instanceof StorageUnavailableError) {
     return new ProblemError('unavailable', 'The station’s database is busy or unavailable; try again shortly.', {}, STORAGE_RETRY_SECONDS);
   }

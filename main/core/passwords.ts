@@ -56,7 +56,7 @@ export async function burnPasswordCheck(password: string): Promise<void> {
 
 export const MIN_PASSWORD_LENGTH = 10;
 export function passwordProblem(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return `must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (password.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
   return null;
 }
 

@@ -40,7 +40,14 @@ import type {
   ShipmentStore,
   NumberStore,
 } from './storage';
-import { deliveryLine, shipperName, validateShipment, type ValidShipment } from './validate-shipment';
+import {
+  deliveryLine,
+  shipmentRuleErrors,
+  shipperName,
+  validateShipment,
+  type CreateShipmentDraft,
+  type ValidShipment,
+} from './validate-shipment';
 
 export interface LabelRenderer {
   render(data: LabelData, options: LabelOptions): Promise<Buffer>;
@@ -116,6 +123,11 @@ export class ShipmentService {
   }
 
   // ------------------------------------------------------------ create
+
+  /** The rules of a create body the schema refused in part, so one 400 names every field (CONTRACT §11). */
+  ruleErrors(body: unknown): Record<string, string> {
+    return shipmentRuleErrors(body as CreateShipmentDraft, this.catalog, this.now());
+  }
 
   async create(
     request: CreateShipmentRequest,
@@ -377,19 +389,19 @@ export class ShipmentService {
     const now = this.now();
     const errors = new FieldErrors();
     if (!isStatus(body.status) || !isScanStatus(body.status)) {
-      errors.add('status', `${body.status} is not a carrier scan status; allowed: ${STATUSES.filter((s) => isScanStatus(s)).join(', ')}`);
+      errors.add('status', `Status ${body.status} is not a carrier scan status; choose one of: ${STATUSES.filter((s) => isScanStatus(s)).join(', ')}`);
     }
     const pieces = await this.repo.pieces(found.id);
     if (body.trackingNumber !== undefined && body.trackingNumber !== '' &&
         !pieces.some((p) => p.trackingNumber === body.trackingNumber)) {
-      errors.add('trackingNumber', `${body.trackingNumber} is not a piece of shipment ${found.shipmentNumber}`);
+      errors.add('trackingNumber', `Tracking number ${body.trackingNumber} is not a piece of shipment ${found.shipmentNumber}`);
     }
     let occurredOn = now;
     if (body.occurredOn !== undefined) {
       const parsed = parseDateInput(body.occurredOn);
-      if (!parsed) errors.add('occurredOn', `${body.occurredOn} is not an ISO 8601 date-time`);
-      else if (parsed.ms > now + 5 * 60_000) errors.add('occurredOn', 'must not be more than 5 minutes in the future');
-      else if (parsed.ms < found.createdOn) errors.add('occurredOn', 'must not be before the shipment was created');
+      if (!parsed) errors.add('occurredOn', `Time of the scan ${body.occurredOn} is not a date-time (e.g. 2026-03-14T09:30:00Z)`);
+      else if (parsed.ms > now + 5 * 60_000) errors.add('occurredOn', 'Time of the scan must not be more than 5 minutes in the future');
+      else if (parsed.ms < found.createdOn) errors.add('occurredOn', 'Time of the scan must not be before the shipment was created');
       else occurredOn = parsed.ms;
     }
     errors.throwIfAny();

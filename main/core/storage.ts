@@ -176,6 +176,7 @@ export interface ShipmentStore {
    */
   page(filter: ListFilter): Promise<ShipmentPage>;
 
+  /** A key it reports is durable: its shipment survives a power cut, so a replay may be answered. */
   idempotencyKey(userId: number, key: string): Promise<IdempotencyRecord | undefined>;
   pruneIdempotencyKeys(createdBefore: number): Promise<void>;
 }
@@ -509,6 +510,17 @@ export class StorageUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'StorageUnavailableError';
+  }
+}
+
+/**
+ * The store could not make a commit durable (an fsync failed): what was written may not be
+ * on disk. Fatal for writes: the store takes none until the station is restarted.
+ */
+export class StorageFailedError extends StorageUnavailableError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageFailedError';
   }
 }
 

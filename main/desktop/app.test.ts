@@ -19,6 +19,7 @@ import { OPERATION_NAMES } from '../operations/spec';
 interface FakeWindowShape {
   options: { webPreferences: Record<string, unknown> };
   loadFile: ReturnType<typeof vi.fn>;
+  loadURL: ReturnType<typeof vi.fn>;
   focus: ReturnType<typeof vi.fn>;
 }
 
@@ -31,6 +32,10 @@ const fake = vi.hoisted(() => ({
   menuLabels: [] as string[],
   permissionHandlers: 0,
   serverUrl: '',
+  /** Schemes registered as privileged, and whether the app was ready by then. */
+  privileged: [] as { scheme: string; privileges: Record<string, boolean>; whenReady: boolean }[],
+  protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
+  ready: false,
   app: null as unknown as EventEmitter & {
     setName: ReturnType<typeof vi.fn>;
     requestSingleInstanceLock: ReturnType<typeof vi.fn>;
@@ -66,7 +71,9 @@ vi.mock('electron', async () => {
     setName = vi.fn();
     requestSingleInstanceLock = vi.fn(() => true);
     getPath = (name: string) => joinPath(fake.tmp, 'electron', name);
-    whenReady = () => Promise.resolve();
+    whenReady = () => Promise.resolve().then(() => {
+      fake.ready = true;
+    });
     exit = vi.fn();
     quit = () => {
       fake.quits += 1;
@@ -97,6 +104,11 @@ vi.mock('electron', async () => {
       showErrorBox: vi.fn(),
     },
     clipboard: { writeText: vi.fn() },
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: { scheme: string; privileges: Record<string, boolean> }[]) =>
+        fake.privileged.push(...schemes.map((s) => ({ ...s, whenReady: fake.ready }))),
+      handle: (scheme: string, handler: (request: Request) => Promise<Response>) => fake.protocolHandlers.set(scheme, handler),
+    },
     shell: { openExternal: vi.fn() },
     safeStorage: { isEncryptionAvailable: () => false, encryptString: vi.fn(), decryptString: vi.fn() },
   };
@@ -158,9 +170,22 @@ describe('the desktop app', () => {
       plugins: false,
       preload: expect.stringMatching(/preload[\\/]index\.cjs$/),
     });
-    expect(fake.windows[0]!.loadFile).toHaveBeenCalledWith(expect.stringMatching(/renderer[\\/]index\.html$/));
+    // From the app's own scheme, never file:// (issue 20 item 11).
+    expect(fake.windows[0]!.loadURL).toHaveBeenCalledWith('app://station/index.html');
+    expect(fake.windows[0]!.loadFile).not.toHaveBeenCalled();
     expect(fake.permissionHandlers).toBe(2);
     expect(fake.menuLabels).toEqual(expect.arrayContaining(['Edit', 'View']));
+  });
+
+  it('registers app:// as a standard, secure scheme before the app is ready, and serves only the renderer folder on it', async () => {
+    expect(fake.privileged).toEqual([
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }), whenReady: false },
+    ]);
+    const handler = fake.protocolHandlers.get('app')!;
+    expect(handler).toBeDefined();
+    for (const url of ['app://station/../../../etc/passwd', 'app://station/%2e%2e/%2e%2e/etc/passwd', 'app://elsewhere/index.html']) {
+      expect((await handler(new Request(url))).status, url).toBe(404);
+    }
   });
 
   it('shows the first administrator’s password once', () => {

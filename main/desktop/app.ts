@@ -2,7 +2,7 @@
  * The desktop app's life: one instance per user, the service started as the headless
  * server starts it, one window, and a clean shutdown (HTTP server, then database) on quit.
  */
-import { app, BrowserWindow, clipboard, dialog, Menu, safeStorage, session } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, Menu, protocol, safeStorage, session } from 'electron';
 import { join } from 'node:path';
 import { registerDesktopHandlers, registerOperationHandlers } from '../ipc/register';
 import { openDesktopLog, type DesktopLog } from './log';
@@ -13,6 +13,7 @@ import { DATABASE_FILE } from '../stores/sqlite/database';
 import { chooseDatabase, deskDatabase, DESK_FILE } from './desk-database';
 import { chosenDatabaseUrl } from '../open-station';
 import { startService, type RunningService } from './service';
+import { APP_SCHEME_PRIVILEGES, serveAppProtocol } from './app-protocol';
 import { createMainWindow, hardenSession, type AppTarget } from './window';
 import { isTrustedSender, parseAppUrl } from './window-policy';
 
@@ -80,6 +81,7 @@ async function start(log: DesktopLog, started: (service: RunningService) => void
   else log.error('the loopback API is off', { error: status.error });
 
   hardenSession(session.defaultSession, target);
+  if (target.kind === 'app') serveAppProtocol(protocol, target.root);
   const trusts = (frameUrl: string, isMainFrame: boolean) => isTrustedSender(frameUrl, target.url, isMainFrame);
   registerOperationHandlers(service.station, trusts, log.internalError);
   registerDesktopHandlers(
@@ -147,6 +149,8 @@ export function startDesktop(): void {
     return;
   }
   app.on('second-instance', focusMainWindow);
+  // Before the app is ready, or the scheme is not standard (no origin, no relative URLs).
+  protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
 
   let service: RunningService | null = null;
   const log = openDesktopLog(app.getPath('logs'));

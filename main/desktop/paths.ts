@@ -4,9 +4,10 @@
  */
 import { app } from 'electron';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { defaultDataDir } from '../core/data-dir';
 import { RESOURCES_DIR_ENV, resourcesDir } from '../core/resources';
+import { APP_URL } from './app-protocol';
 
 /** out/main, where electron-vite writes this bundle. */
 const mainDir = dirname(fileURLToPath(import.meta.url));
@@ -40,11 +41,11 @@ export function stationResourcesDir(): string {
 
 /**
  * The page the window loads: the dev server in development (electron-vite sets
- * ELECTRON_RENDERER_URL), the built index.html otherwise. A packaged app ignores the
- * variable, so it can never be pointed at another page.
+ * ELECTRON_RENDERER_URL), the built renderer on app://station otherwise (app-protocol.ts).
+ * A packaged app ignores the variable, so it can never be pointed at another page.
  */
-export function appTarget(): { kind: 'url'; url: string } | { kind: 'file'; file: string; url: string } {
+export function appTarget(): { kind: 'url'; url: string } | { kind: 'app'; root: string; url: string } {
   const devUrl = process.env.ELECTRON_RENDERER_URL;
   if (isDev && devUrl) return { kind: 'url', url: devUrl };
-  return { kind: 'file', file: rendererIndex, url: pathToFileURL(rendererIndex).href };
+  return { kind: 'app', root: rendererDir, url: APP_URL };
 }

@@ -89,9 +89,10 @@ export function parseAppUrl(appUrl: string): URL {
     url !== null &&
     url.username === '' &&
     url.password === '' &&
-    ((url.protocol === 'file:' && url.host === '') ||
+    ((url.protocol === 'app:' && url.host === 'station' && url.pathname === '/index.html') ||
+      (url.protocol === 'file:' && url.host === '') ||
       ((url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname)));
-  if (!ok) throw new Error(`The app URL must be a file: URL or a loopback dev server, not ${appUrl}`);
+  if (!ok) throw new Error(`The app URL must be app://station/index.html, a file: URL or a loopback dev server, not ${appUrl}`);
   return url!;
 }
 
@@ -103,6 +104,11 @@ function isAppDocument(url: string, appUrl: string): boolean {
   const app = parseAppUrl(appUrl);
   const candidate = parse(url);
   if (!candidate || candidate.username !== '' || candidate.password !== '') return false;
+  if (app.protocol === 'app:') {
+    // The one page of the app's own scheme (any #route, no query); the scheme's other
+    // addresses are its scripts and styles, never a document to navigate to.
+    return candidate.protocol === 'app:' && candidate.host === app.host && candidate.pathname === app.pathname && candidate.search === '';
+  }
   if (app.protocol === 'file:') {
     const path = filePath(candidate);
     return (

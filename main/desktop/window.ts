@@ -12,12 +12,12 @@ import {
   permissionDecision,
 } from './window-policy';
 
-export type AppTarget = { kind: 'url'; url: string } | { kind: 'file'; file: string; url: string };
+export type AppTarget = { kind: 'url'; url: string } | { kind: 'app'; root: string; url: string };
 
 /**
  * Session-wide rules: no permission is ever granted, and every response carries the CSP
- * (for file: pages the build has also put it in index.html as a <meta>, because
- * Chromium does not run header hooks for files).
+ * (app:// responses carry it themselves, app-protocol.ts, and the build has also put it
+ * in index.html as a <meta>).
  */
 export function hardenSession(session: Session, target: AppTarget): void {
   session.setPermissionRequestHandler((_contents, permission, callback) => callback(permissionDecision(permission)));
@@ -75,7 +75,7 @@ export function createMainWindow(options: { target: AppTarget; preloadPath: stri
   window.once('ready-to-show', () => window.show());
   window.webContents.on('render-process-gone', (_event, details) => log.error('the window’s renderer stopped', { ...details }));
 
-  const load = target.kind === 'url' ? window.loadURL(target.url) : window.loadFile(target.file);
+  const load = window.loadURL(target.url);
   load.catch((error: unknown) => log.error('the window could not load the app', { error: String(error), url: target.url }));
   return window;
 }

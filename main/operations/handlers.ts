@@ -55,7 +55,7 @@ export const handlers: Handlers = {
   testWebhook: (ctx, { params }) => ctx.station.webhooks.test(params.webhookId),
   listWebhookDeliveries: (ctx, { params }) => ctx.station.webhooks.deliveries(params.webhookId),
   changeOwnPassword: (ctx, { body }) =>
-    ctx.station.auth.changeOwnPassword(ctx.user!, body.currentPassword, body.newPassword),
+    ctx.station.auth.changeOwnPassword(ctx.user!, body.currentPassword, body.newPassword, ctx.client),
   createManifest: (ctx, { body }) => ctx.station.manifests.close(body, caller(ctx)),
   listManifests: (ctx, { query }) => ctx.station.manifests.list(query),
   getManifest: (ctx, { params }) => ctx.station.manifests.view(params.manifestId),
@@ -65,4 +65,5 @@ export const handlers: Handlers = {
   getImport: (ctx, { params }) => ctx.station.imports.view(params.importId),
   getImportLabels: (ctx, { params }) => ctx.station.imports.labels(params.importId, caller(ctx)),
   printLabels: (ctx, { body }) => ctx.station.imports.labelBatch(body.shipmentIds, caller(ctx)),
+  unlockUser: (ctx, { params }) => ctx.station.auth.unlockUser(params.userId),
 };

@@ -221,6 +221,11 @@ export const operations = spec({
     summary: 'The labels of several shipments as one PDF, with an outcome per shipment; they become Printed',
     body: S.BulkLabelsRequest, response: S.BulkLabels,
   },
+  unlockUser: {
+    method: 'POST', path: '/users/{userId}/unlock', tag: 'Administration', access: 'admin',
+    summary: 'Lift a user’s sign-in lock (after 10 failed sign-ins) at every door',
+    params: S.UserIdParams, response: S.User,
+  },
 });
 
 export type Operations = typeof operations;

@@ -1,5 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { callOperation } from '../../main/ipc/call-operation';
 import { ADMIN, OPERATOR, addUsers, startTestStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
@@ -183,6 +184,84 @@ describe('sign-in rate limit', () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe('sign-in limits per user name and per credential (issue 20 item 10)', () => {
+  let local: TestStation;
+  let admin: string;
+  let apiKey: string;
+  beforeAll(async () => {
+    local = await startTestStation();
+    await addUsers(local);
+    await local.station.auth.createUser({ username: 'victim', password: 'the right password' });
+    admin = await local.signIn();
+    apiKey = (await local.request({ method: 'POST', url: '/api-keys', token: admin, payload: { name: 'tool' } })).json().key;
+  });
+  afterAll(() => local.close());
+  const http = (option: string, payload: object, remoteAddress = '127.0.0.1') =>
+    local.request({ method: 'POST', url: `/auth?option=${option}`, payload, remoteAddress });
+  const password = (username: string, pw: string, remoteAddress?: string) => http('credentials', { credentials: { username, password: pw } }, remoteAddress);
+  const ipcPassword = (username: string, pw: string) =>
+    callOperation(local.station, 'signIn', { input: { query: { option: 'credentials' }, body: { credentials: { username, password: pw } } } }, () => undefined);
+  const lockVictim = async () => {
+    for (let i = 0; i < 10; i++) expect((await password('victim', `wrong ${i}`, `127.0.0.${1 + (i % 3)}`)).statusCode).toBe(400);
+  };
+
+  it('10 wrong passwords from any loopback address lock that user over HTTP (127.0.0.2 is no way around it), not other users', async () => {
+    await lockVictim();
+    expect((await password('victim', 'the right password', '127.0.0.2')).statusCode).toBe(429);
+    expect((await password('victim', 'the right password', '::1')).statusCode).toBe(429);
+    expect((await password(OPERATOR.username, OPERATOR.password)).statusCode).toBe(200);
+  });
+
+  it('a local tool\'s mistakes never lock the desk\'s own window out: the IPC door counts apart', async () => {
+    const signedIn = await ipcPassword('victim', 'the right password');
+    expect(signedIn.ok).toBe(true);
+  });
+
+  it('valid API keys and refresh tokens still sign in while people are locked out, and a bad key locks only itself', async () => {
+    expect((await http('apikey', { apiKey: { apiKey } })).statusCode).toBe(200);
+    const badKey = `ssk_${'A'.repeat(43)}`;
+    for (let i = 0; i < 10; i++) expect((await http('apikey', { apiKey: { apiKey: badKey } })).statusCode).toBe(400);
+    expect((await http('apikey', { apiKey: { apiKey: badKey } })).statusCode).toBe(429);
+    expect((await http('apikey', { apiKey: { apiKey } })).statusCode).toBe(200);
+    // A broken tool's keys never lock out people either.
+    expect((await password(OPERATOR.username, OPERATOR.password)).statusCode).toBe(200);
+    const pair = (await password(ADMIN.username, ADMIN.password)).json();
+    for (let i = 0; i < 10; i++) expect((await http('refresh', { refreshToken: `not-a-token-${i}` })).statusCode).toBe(400);
+    expect((await http('refresh', { refreshToken: pair.refreshToken.accessToken })).statusCode).toBe(200);
+  });
+
+  it('an administrator unlocks a user: POST /users/{id}/unlock; an operator may not', async () => {
+    const users = (await local.request({ method: 'GET', url: '/users', token: admin })).json().items as { id: number; username: string }[];
+    const victim = users.find((u) => u.username === 'victim')!;
+    expect((await password('victim', 'the right password')).statusCode).toBe(429);
+    const operator = await local.signIn(OPERATOR);
+    expect((await local.request({ method: 'POST', url: `/users/${victim.id}/unlock`, token: operator })).statusCode).toBe(403);
+    expect((await local.request({ method: 'POST', url: '/users/999999/unlock', token: admin })).statusCode).toBe(404);
+    const unlocked = await local.request({ method: 'POST', url: `/users/${victim.id}/unlock`, token: admin });
+    expect(unlocked.statusCode).toBe(200);
+    expect(unlocked.json().username).toBe('victim');
+    expect((await password('victim', 'the right password')).statusCode).toBe(200);
+  });
+
+  it('the limits live in the store: a second station on the same database sees the lock and lifts it', async () => {
+    await lockVictim();
+    const { openStation } = await import('../../main/open-station');
+    const other = await openStation({
+      dataDir: local.dataDir,
+      databaseUrl: local.databaseUrl,
+      now: () => local.clock.now,
+    });
+    try {
+      await expect(other.auth.signIn('credentials', { credentials: { username: 'victim', password: 'the right password' } }, '127.0.0.1')).rejects.toMatchObject({ status: 429 });
+      const victim = (await other.auth.listUsers()).items.find((u) => u.username === 'victim')!;
+      await other.auth.unlockUser(String(victim.id));
+    } finally {
+      await other.close();
+    }
+    expect((await password('victim', 'the right password')).statusCode).toBe(200);
   });
 });
 

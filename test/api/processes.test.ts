@@ -121,6 +121,13 @@ describe('npm run cli', () => {
     const byPassword = await signIn('credentials', { credentials: { username: 'wms', password: 'warehouse system pw' } });
     expect(byPassword.status).toBe(200);
     await expect(run(process.execPath, [CLI, ...storeArgs, 'user', 'add', 'x'])).rejects.toThrow();
+
+    // unlock-user lifts a lock the running station counted (the limits live in the store).
+    for (let i = 0; i < 10; i++) expect((await signIn('credentials', { credentials: { username: 'wms', password: `wrong ${i}` } })).status).toBe(400);
+    expect((await signIn('credentials', { credentials: { username: 'wms', password: 'warehouse system pw' } })).status).toBe(429);
+    const unlocked = await run(process.execPath, [CLI, ...storeArgs, 'unlock-user', 'wms']);
+    expect(unlocked.stderr).toContain('unlocked sign-in for wms');
+    expect((await signIn('credentials', { credentials: { username: 'wms', password: 'warehouse system pw' } })).status).toBe(200);
   });
 
   it('refuses a data folder with no station in it, naming the folder and the flag, and creates nothing', async () => {

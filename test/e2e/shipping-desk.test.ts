@@ -126,7 +126,7 @@ describe('the dispatch desk in a browser', () => {
     const describedBy = (await postCode.getAttribute('aria-describedby')) ?? '';
     expect(describedBy).not.toBe('');
     const messages = await Promise.all(describedBy.split(' ').map((id) => textOf(page.locator(`[id="${id}"]`))));
-    expect(messages.join(' ')).toContain('SW1A 9ZZZ is not a valid GB post code');
+    expect(messages.join(' ')).toContain('Post code SW1A 9ZZZ is not a British post code (e.g. SW1A 1AA)');
     // Only the field the station named is marked.
     expect(await collection.getByLabel('Post code').getAttribute('aria-invalid')).toBeNull();
     // The summary took focus.
@@ -268,6 +268,21 @@ describe('the dispatch desk in a browser', () => {
     await waitForText(users.getByRole('status'), 'User maria added.');
     await users.getByRole('cell', { name: 'maria', exact: true }).waitFor();
     expect(await password.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('unlocks the sign-in of a user a tool locked out, from the Users screen', async () => {
+    const signIn = (pw: string) =>
+      fetch(`${station.url}/auth?option=credentials`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ credentials: { username: 'maria', password: pw } }),
+      });
+    for (let i = 0; i < 10; i++) expect((await signIn(`wrong ${i}`)).status).toBe(400);
+    expect((await signIn('a long enough password')).status).toBe(429);
+    const users = page.locator('section[aria-labelledby="users-heading"]');
+    await users.getByRole('button', { name: 'Unlock sign-in of maria' }).click();
+    await waitForText(users.getByRole('status'), 'Sign-in unlocked for maria.');
+    expect((await signIn('a long enough password')).status).toBe(200);
   });
 
   it('tracks a parcel by number and post code on the Track screen, signed out too', async () => {

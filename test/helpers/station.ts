@@ -28,6 +28,8 @@ export interface TestStation {
   station: Station;
   app: FastifyInstance;
   dataDir: string;
+  /** The PostgreSQL database this station runs on, if it does: a second station may open it too. */
+  databaseUrl: string | undefined;
   clock: { now: number; advance(ms: number): void };
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   /** Plain SQL with `?` placeholders on whichever store the station runs on: for looking beneath the API. */
@@ -63,6 +65,7 @@ export async function startTestStation(
     station,
     app,
     dataDir,
+    databaseUrl,
     clock,
     request,
     signIn,

@@ -54,6 +54,7 @@ describe('stored addresses', () => {
              DROP INDEX tokens_by_expiry; DROP INDEX idempotency_keys_by_created; DROP INDEX live_sign_ins_by_user;
              DROP TABLE manifest_shipments; DROP TABLE manifests; DROP TABLE imports; DROP INDEX shipments_by_reference_one;
              DROP TRIGGER tracking_events_to_webhook_outbox; DROP TABLE webhook_outbox; DROP TABLE webhooks;
+             DROP TABLE limit_hits;
              PRAGMA user_version = 2;`);
     expect(JSON.parse(db.prepare('SELECT delivery_address FROM shipments').pluck().get() as string)).toMatchObject({ fullName: 'Zoë Ångström' });
     db.close();

@@ -1,6 +1,6 @@
 /** Opens the station's SQLite file: pragmas, then every migration not yet applied. */
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OnMigration } from '../../core/storage';
 import { MIGRATIONS } from './migrations';
@@ -11,15 +11,47 @@ export const DATABASE_FILE = 'shipping-station.db';
 export const DURABLE_SYNCHRONOUS = 'FULL';
 
 
+/** Only the user who runs the station may read its addresses and password hashes. */
+const FOLDER_MODE = 0o700;
+const FILE_MODE = 0o600;
+
+/**
+ * Creates the data folder 0700 and the database file 0600 (SQLite gives its -wal and -shm
+ * files the database file's mode), narrows an existing database's files to 0600, and warns
+ * when an existing folder lets other users in. Windows has no such modes: its folder is in
+ * the user's own profile.
+ */
+export function secureDataDir(dataDir: string, warn: (message: string) => void = console.warn): string {
+  mkdirSync(dataDir, { recursive: true, mode: FOLDER_MODE });
+  const file = join(dataDir, DATABASE_FILE);
+  if (process.platform === 'win32') return file;
+  const folderMode = statSync(dataDir).mode & 0o777;
+  if (folderMode & 0o077) {
+    warn(
+      `WARNING: the data folder ${dataDir} is open to other users of this machine (mode ${folderMode.toString(8)}); ` +
+        `they may read its addresses and password hashes. Run: chmod 700 "${dataDir}"`,
+    );
+  }
+  if (!existsSync(file)) closeSync(openSync(file, 'a', FILE_MODE));
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    if (existsSync(path) && (statSync(path).mode & 0o077) !== 0) chmodSync(path, FILE_MODE);
+  }
+  return file;
+}
+
 export function openDatabase(dataDir: string, onMigration?: OnMigration): Db {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, DATABASE_FILE));
+  // Through any symlink: SQLite puts the -wal beside the real file, where wal-sync.ts syncs it.
+  const db = new Database(realpathSync(secureDataDir(dataDir)));
   // WAL lets readers (list, tracking) run while a create commits; FULL makes each commit
   // durable across a power cut, which a desk printing labels cannot afford to lose.
   // Shipment writes (create, label printed, cancel, scans) are as durable, with the fsync
   // off the event loop and shared between concurrent commits: group-commit.ts, wal-sync.ts.
   db.pragma('journal_mode = WAL');
   db.pragma(`synchronous = ${DURABLE_SYNCHRONOUS}`);
+  // macOS: a plain fsync leaves writes in the drive's cache; F_FULLFSYNC empties it, for
+  // commits and checkpoints alike (elsewhere these two are no-ops).
+  db.pragma('fullfsync = ON');
+  db.pragma('checkpoint_fullfsync = ON');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   migrate(db, onMigration);

@@ -86,6 +86,10 @@ export function groupCommit(db: Db, wal: WalSync, hooks: GroupCommitHooks): Grou
   const commitQueued = () => {
     const batch = queued;
     queued = [];
+    if (wal.failure) {
+      for (const q of batch) q.reject(wal.failure);
+      return;
+    }
     let written = runBatch(batch, false);
     if (written === WRITE_THREW) written = runBatch(batch, true);
     if (written === WRITE_THREW || written === undefined) return;
@@ -101,6 +105,8 @@ export function groupCommit(db: Db, wal: WalSync, hooks: GroupCommitHooks): Grou
 
   return <T>(write: () => T): Promise<T> =>
     new Promise<T>((resolve, reject) => {
+      // After a failed fsync nothing more is written: it could never be acknowledged.
+      if (wal.failure) return reject(wal.failure);
       queued.push({ write, resolve: resolve as (value: unknown) => void, reject });
       if (queued.length === 1) wal.whenIdle(commitQueued);
     });

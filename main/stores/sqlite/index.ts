@@ -10,7 +10,7 @@ import { DATABASE_FILE, openDatabase, type Db } from './database';
 import { translatingErrors } from './errors';
 import { groupCommit } from './group-commit';
 import { sqliteImports } from './imports';
-import { memoryLimits } from './limits';
+import { sqliteLimits } from './limits';
 import { sqliteManifests } from './manifests';
 import { sqliteNumbers } from './numbers';
 import { sqliteSettings } from './settings';
@@ -24,10 +24,15 @@ export interface SqliteStore extends Store {
   readonly db: Db;
 }
 
-export function openSqliteStore(options: { dataDir: string; onMigration?: OnMigration }): SqliteStore {
+export function openSqliteStore(options: {
+  dataDir: string;
+  onMigration?: OnMigration;
+  /** The WAL's fsync: the tests give one that fails, to see that a failed sync is fatal for writes. */
+  fsync?: NonNullable<Parameters<typeof walSync>[1]>['fsync'];
+}): SqliteStore {
   const db = openDatabase(options.dataDir, options.onMigration);
   try {
-    const wal = walSync(`${db.name}-wal`);
+    const wal = walSync(`${db.name}-wal`, options.fsync ? { fsync: options.fsync } : {});
     const numbers = sqliteNumbers(db);
     const commit = groupCommit(db, wal, { beforeCommit: numbers.writeReserved, afterRollback: numbers.reread });
     let closed = false;
@@ -35,11 +40,11 @@ export function openSqliteStore(options: { dataDir: string; onMigration?: OnMigr
       dialect: 'sqlite',
       location: join(options.dataDir, DATABASE_FILE),
       db,
-      shipments: translatingErrors(sqliteShipments(db, commit)),
+      shipments: translatingErrors(sqliteShipments(db, commit, () => wal.flush())),
       numbers: translatingErrors({ take: numbers.take }),
       auth: translatingErrors(sqliteAuth(db)),
       settings: translatingErrors(sqliteSettings(db)),
-      limits: memoryLimits(),
+      limits: translatingErrors(sqliteLimits(db)),
       carriers: translatingErrors(sqliteCarriers(db)),
       manifests: translatingErrors(sqliteManifests(db, commit, numbers)),
       imports: translatingErrors(sqliteImports(db, commit)),

@@ -1,8 +1,37 @@
 /**
- * Sliding-window limits for a SQLite station, in memory: one SQLite file is one station's
- * process, so nothing else needs to see them, and a sign-in failure costs no fsync.
+ * Sliding-window limits for a SQLite station: in its limits table (sqliteLimits), so that
+ * another process on the same file (`cli unlock-user`) sees and lifts them; or in memory
+ * (memoryLimits), for tests of the limiter alone.
  */
 import type { LimitStore } from '../../core/storage';
+import type { Db } from './database';
+
+/** The same sliding window as PostgreSQL's, over the limit_hits table. */
+export function sqliteLimits(db: Db): LimitStore {
+  const nth = db.prepare<[string, number, number], { at: number }>(
+    'SELECT at FROM limit_hits WHERE key = ? AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?',
+  );
+  const prune = db.prepare<[string, number]>('DELETE FROM limit_hits WHERE key = ? AND at <= ?');
+  const insert = db.prepare<[string, number]>('INSERT INTO limit_hits (key, at) VALUES (?, ?)');
+  const remove = db.prepare<[string]>('DELETE FROM limit_hits WHERE key = ?');
+  // Pruned per key as it is used: the table holds about one window of hits.
+  const record = db.transaction((key: string, now: number, before: number) => {
+    prune.run(key, before);
+    insert.run(key, now);
+  });
+  return {
+    async retryAfter(key, limit, windowMs, now) {
+      const oldest = nth.get(key, now - windowMs, limit - 1)?.at;
+      return oldest === undefined ? 0 : Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
+    },
+    async record(key, windowMs, now) {
+      record.immediate(key, now, now - windowMs);
+    },
+    async reset(key) {
+      remove.run(key);
+    },
+  };
+}
 
 /** A flood of distinct keys must not grow the map without end. */
 const MAX_KEYS = 50_000;

@@ -31,7 +31,8 @@ import {
   type ShipmentRow,
 } from './rows';
 
-export function sqliteShipments(db: Db, commit: GroupCommit): ShipmentStore {
+/** `durable` resolves once everything committed before it was called is on disk. */
+export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Promise<void>): ShipmentStore {
   const s = {
     insertShipment: db.prepare<NewShipmentRow>(
       `INSERT INTO shipments (uuid, shipment_number, created_on, despatch_date, carrier_id,
@@ -140,7 +141,12 @@ export function sqliteShipments(db: Db, commit: GroupCommit): ShipmentStore {
       const { totals, rows } = await lists.page(filter);
       return { totals, rows: rows.map(toListRecord) };
     },
-    idempotencyKey: (userId: number, key: string) => Promise.resolve(idempotencyKey(userId, key)),
+    idempotencyKey: async (userId: number, key: string) => {
+      const found = idempotencyKey(userId, key);
+      // Readers see a commit before its fsync ends: a replay waits until the original is durable.
+      if (found) await durable();
+      return found;
+    },
     pruneIdempotencyKeys: async (createdBefore: number) => {
       s.deleteIdempotencyBefore.run(createdBefore);
     },

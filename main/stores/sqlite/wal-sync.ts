@@ -19,6 +19,7 @@
  * so) before it is on disk; only the answer to the request that wrote it waits.
  */
 import { close, closeSync, fsync, fsyncSync, openSync } from 'node:fs';
+import { StorageFailedError } from '../../core/storage';
 
 export interface WalSync {
   /** Resolves when everything committed before this call is on disk. */
@@ -30,6 +31,12 @@ export interface WalSync {
   whenIdle(callback: () => void): void;
   /** fsyncs done so far. */
   readonly syncs: number;
+  /**
+   * Set once an fsync has failed: from then on nothing may be acknowledged (the kernel may
+   * have dropped the pages it could not write, so a later fsync proves nothing), so every
+   * flush rejects with it.
+   */
+  readonly failure: StorageFailedError | undefined;
   /** Syncs what is pending, synchronously, and lets go of the file. */
   close(): void;
 }
@@ -44,6 +51,12 @@ export function walSync(walPath: string, options: { fsync?: Fsync } = {}): WalSy
   /** While close() commits the writes still queued: their fsync is close's own. */
   let closing = false;
   let syncs = 0;
+  let failure: StorageFailedError | undefined;
+  const failed = (error: unknown) =>
+    (failure ??= new StorageFailedError(
+      `The database journal could not be written to disk (${error instanceof Error ? error.message : String(error)}); the station takes no more writes.`,
+      { cause: error },
+    ));
   /** Callers waiting for the next fsync: none of them is covered by the one running. */
   let waiting: { resolve: () => void; reject: (error: Error) => void }[] = [];
   /** Called back when no fsync runs (whenIdle). */
@@ -68,7 +81,8 @@ export function walSync(walPath: string, options: { fsync?: Fsync } = {}): WalSy
       running = false;
       syncs++;
       runIdle();
-      if (error) for (const w of batch) w.reject(new Error(`The database journal could not be written to disk: ${error.message}`));
+      if (error) failed(error);
+      if (failure) for (const w of batch) w.reject(failure);
       else for (const w of batch) w.resolve();
       if (closed) release();
       else start();
@@ -86,12 +100,13 @@ export function walSync(walPath: string, options: { fsync?: Fsync } = {}): WalSy
       new Promise<void>((resolve, reject) => {
         // Nothing commits after close (the connection closes with it).
         if (closed) return reject(new Error('The station is closed.'));
+        if (failure) return reject(failure);
         waiting.push({ resolve, reject });
         try {
           start();
         } catch (error) {
           waiting = waiting.filter((w) => w.resolve !== resolve);
-          reject(error instanceof Error ? error : new Error(String(error)));
+          reject(failed(error));
         }
       }),
     whenIdle(callback) {
@@ -103,6 +118,9 @@ export function walSync(walPath: string, options: { fsync?: Fsync } = {}): WalSy
     },
     get syncs() {
       return syncs;
+    },
+    get failure() {
+      return failure;
     },
     close() {
       if (closed) return;
@@ -121,9 +139,10 @@ export function walSync(walPath: string, options: { fsync?: Fsync } = {}): WalSy
           if (fd === undefined) own = openSync(walPath, 'r+');
           fsyncSync(fd ?? own!);
           syncs++;
+          if (failure) throw failure;
           for (const w of batch) w.resolve();
         } catch (error) {
-          for (const w of batch) w.reject(new Error(`The database journal could not be written to disk: ${String(error)}`));
+          for (const w of batch) w.reject(failed(error));
         } finally {
           if (own !== undefined) closeSync(own);
         }

@@ -1,4 +1,4 @@
-/** The people who sign in to this station (administrators): add, disable or enable, reset a password. */
+/** The people who sign in to this station (administrators): add, disable or enable, reset a password, unlock sign-in. */
 import { useState, type FormEvent } from 'react';
 import type { Role, User } from '../../../main/core/schemas';
 import { api, formErrors } from '../api';
@@ -139,6 +139,18 @@ export function UsersPanel({ users, me, onChanged }: UsersPanelProps) {
                       aria-label={`Reset password of ${user.username}`}
                     >
                       Reset password
+                    </button>
+                    <button
+                      type="button"
+                      className="button button-quiet button-small"
+                      disabled={busy}
+                      title="After 10 failed sign-ins a user is locked out for 15 minutes; this lifts it now."
+                      onClick={() =>
+                        void run(() => api.unlockUser({ params: { userId: String(user.id) } }), `Sign-in unlocked for ${user.username}.`)
+                      }
+                      aria-label={`Unlock sign-in of ${user.username}`}
+                    >
+                      Unlock sign-in
                     </button>
                   </td>
                 </tr>

@@ -5,6 +5,7 @@ import expiryIndexes from './0004-expiry-indexes';
 import endOfDayManifests from './0005-end-of-day-manifests';
 import batchImports from './0006-batch-imports';
 import webhookOutbox from './0007-webhook-outbox';
+import signInLimits from './0008-sign-in-limits';
 
 /** Applied in order; the database's user_version is the number applied so far. */
 export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
@@ -15,4 +16,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 5, name: 'end-of-day-manifests', sql: endOfDayManifests },
   { version: 6, name: 'batch-imports', sql: batchImports },
   { version: 7, name: 'webhook-outbox', sql: webhookOutbox },
+  { version: 8, name: 'sign-in-limits', sql: signInLimits },
 ];

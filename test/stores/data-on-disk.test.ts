@@ -1,0 +1,191 @@
+/**
+ * Issue 20 items 7–9, on the SQLite store (a PostgreSQL server keeps its own files): the
+ * data folder's and files' modes, a database reached through a symlink, a failed fsync
+ * being fatal for writes, an idempotent replay answered only once the original is durable,
+ * and macOS's full fsync asked for.
+ */
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStation, type Station } from '../../main/core/station';
+import { buildApp } from '../../main/http/app';
+import { assertNoStationHolds, fillDemoData } from '../../main/cli/demo-data';
+import { DATABASE_FILE, secureDataDir } from '../../main/stores/sqlite/database';
+import { openSqliteStore } from '../../main/stores/sqlite';
+import { ADMIN, HOST, shipmentRequest, type TestStation } from '../helpers/station';
+
+const cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const done of cleanup.splice(0).reverse()) await done();
+});
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ss-disk-'));
+  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+};
+const mode = (path: string) => statSync(path).mode & 0o777;
+
+async function withStation(dataDir: string, fsync?: Parameters<typeof openSqliteStore>[0]['fsync']) {
+  const store = openSqliteStore({ dataDir, ...(fsync ? { fsync } : {}) });
+  const station: Station = await createStation(store);
+  const app = await buildApp({ station, port: 7317 });
+  cleanup.push(async () => {
+    await app.close();
+    await station.close();
+  });
+  await station.auth.createUser({ ...ADMIN, role: 'admin' });
+  const signIn = await app.inject({ method: 'POST', url: '/auth?option=credentials', headers: { host: HOST }, payload: { credentials: ADMIN } });
+  const token = signIn.json<{ token: { accessToken: string } }>().token.accessToken;
+  const create = (headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url: '/shipments', headers: { host: HOST, authorization: `Bearer ${token}`, ...headers }, payload: shipmentRequest() });
+  const list = () => app.inject({ method: 'GET', url: '/shipments', headers: { host: HOST, authorization: `Bearer ${token}` } });
+  return { station, app, create, list };
+}
+
+describe.skipIf(process.platform === 'win32')('7. file modes', () => {
+  let t: TestStation | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('a new data folder is 0700 and the database, its WAL and SHM are 0600', async () => {
+    const parent = tempDir();
+    const dataDir = join(parent, 'new-station');
+    const s = await withStation(dataDir);
+    expect((await s.create()).statusCode).toBe(200);
+    expect(mode(dataDir)).toBe(0o700);
+    const files = readdirSync(dataDir).filter((f) => f.startsWith(DATABASE_FILE));
+    expect(files).toEqual(expect.arrayContaining([DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`]));
+    for (const file of files) expect(mode(join(dataDir, file)), file).toBe(0o600);
+  });
+
+  it('an existing folder open to others gets a warning; existing files readable by others are narrowed to 0600', () => {
+    const dataDir = tempDir();
+    chmodSync(dataDir, 0o755);
+    writeFileSync(join(dataDir, DATABASE_FILE), '');
+    chmodSync(join(dataDir, DATABASE_FILE), 0o644);
+    const warnings: string[] = [];
+    secureDataDir(dataDir, (m) => warnings.push(m));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/open to other users of this machine \(mode 755\).*chmod 700/);
+    expect(mode(join(dataDir, DATABASE_FILE))).toBe(0o600);
+
+    chmodSync(dataDir, 0o700);
+    const none: string[] = [];
+    secureDataDir(dataDir, (m) => none.push(m));
+    expect(none).toEqual([]);
+  });
+});
+
+describe.skipIf(process.platform === 'win32')('8. a database path through a symlink', () => {
+  it('a create commits, is answered 200 and its WAL is synced beside the real file', async () => {
+    const real = tempDir();
+    const dataDir = tempDir();
+    // An (empty) database file for the link to point to.
+    secureDataDir(real, () => undefined);
+    symlinkSync(join(real, DATABASE_FILE), join(dataDir, DATABASE_FILE));
+    const s = await withStation(dataDir);
+    const res = await s.create();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(statSync(join(real, `${DATABASE_FILE}-wal`)).size).toBeGreaterThan(0);
+    expect(s.station.store.location).toBe(join(dataDir, DATABASE_FILE));
+  });
+
+  it('a data folder that is itself a symlink works too', async () => {
+    const real = tempDir();
+    const link = join(tempDir(), 'linked');
+    symlinkSync(real, link);
+    const s = await withStation(link);
+    expect((await s.create()).statusCode).toBe(200);
+    expect(readdirSync(real)).toContain(`${DATABASE_FILE}-wal`);
+  });
+});
+
+describe('9. durability', () => {
+  it('a failed fsync is fatal for writes: 503 for that create and every write after, reads still served', async () => {
+    let fail = false;
+    let calls = 0;
+    const s = await withStation(tempDir(), (fd, done) => {
+      calls++;
+      if (fail) setImmediate(() => done(Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' })));
+      else import('node:fs').then((fs) => fs.fsync(fd, done), done);
+    });
+    expect((await s.create()).statusCode).toBe(200);
+    fail = true;
+    const failed = await s.create({ 'idempotency-key': 'k-1' });
+    expect(failed.statusCode).toBe(503);
+    expect(failed.headers['content-type']).toContain('application/problem+json');
+    expect(failed.json().detail).toMatch(/could not write to its disk safely/);
+    fail = false;
+    const callsAfterFailure = calls;
+    // The disk "recovers": still no write is acknowledged, and no fsync even tried.
+    const after = await s.create();
+    expect(after.statusCode).toBe(503);
+    // The retry of the create whose sync failed is not acknowledged either.
+    expect((await s.create({ 'idempotency-key': 'k-1' })).statusCode).toBe(503);
+    expect(calls).toBe(callsAfterFailure);
+    expect((await s.list()).statusCode).toBe(200);
+  });
+
+  it('an idempotent replay is answered only once the original create is durable', async () => {
+    const held: (() => void)[] = [];
+    let hold = false;
+    const s = await withStation(tempDir(), (fd, done) => {
+      import('node:fs').then((fs) =>
+        fs.fsync(fd, (error) => {
+          if (hold) held.push(() => done(error));
+          else done(error);
+        }),
+      done);
+    });
+    hold = true;
+    const first = s.create({ 'idempotency-key': 'same' });
+    // The first create has committed (readers see it) but its fsync is held back.
+    await expect.poll(() => held.length, { timeout: 10_000 }).toBe(1);
+    let replayed = false;
+    const replay = s.create({ 'idempotency-key': 'same' }).then((r) => {
+      replayed = true;
+      return r;
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(replayed).toBe(false);
+    hold = false;
+    held.splice(0).forEach((release) => release());
+    const [a, b] = await Promise.all([first, replay]);
+    expect(a.statusCode).toBe(200);
+    expect(b.statusCode).toBe(200);
+    expect(b.json().shipmentId).toBe(a.json().shipmentId);
+  });
+
+  it('asks for a full fsync of commits and checkpoints (F_FULLFSYNC on macOS)', async () => {
+    const s = await withStation(tempDir());
+    const db = (s.station.store as ReturnType<typeof openSqliteStore>).db;
+    expect(db.pragma('fullfsync', { simple: true })).toBe(1);
+    expect(db.pragma('checkpoint_fullfsync', { simple: true })).toBe(1);
+  });
+});
+
+
+
+describe('9. demo-data', () => {
+  it('refuses a data folder a running station holds, and runs once it is stopped', async () => {
+    const dataDir = tempDir();
+    const s = await withStation(dataDir);
+    expect(() => assertNoStationHolds(dataDir)).toThrow(/A station is running on .*: stop it before adding demo data/);
+    await s.app.close();
+    await s.station.close();
+    expect(() => assertNoStationHolds(dataDir)).not.toThrow();
+  });
+
+  it('leaves the connection as durable as it found it: synchronous FULL, journal WAL', async () => {
+    const s = await withStation(tempDir());
+    const db = (s.station.store as ReturnType<typeof openSqliteStore>).db;
+    const done = fillDemoData(db, s.station.carriers, { shipments: 200, days: 10, seed: 7 });
+    expect(done.shipments).toBe(200);
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect((await s.create()).statusCode).toBe(200);
+  });
+});
