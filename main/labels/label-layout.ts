@@ -165,8 +165,8 @@ export function layoutPage(fit: TextFit, data: LabelData, piece: LabelPiece, siz
   return { width: pageW, height: pageH, parts: page.parts };
 }
 
-function caption(page: Page, text: string, x: number, baseline: number): void {
-  page.line(text, x, baseline, { weight: 'bold', size: 6, width: 200 });
+function caption(page: Page, text: string, x: number, baseline: number, width: number): void {
+  page.line(text, x, baseline, { weight: 'bold', size: 6, width });
 }
 
 function layoutHeader(page: Page, data: LabelData, box: Box): void {
@@ -195,7 +195,7 @@ function layoutFrom(page: Page, data: LabelData, piece: LabelPiece, box: Box): v
   const cellW = 100;
   const textW = box.width - cellW - 2 * PAD;
   const tx = box.x + PAD;
-  caption(page, 'FROM', tx, box.y + 10);
+  caption(page, 'FROM', tx, box.y + 10, textW);
   const name = join(' · ', a.businessName, a.fullName);
   const small = { size: 7.5, minSize: 6, width: textW };
   page.line(name, tx, box.y + 20, { ...small, weight: 'bold' });
@@ -323,7 +323,7 @@ function layoutDetails(page: Page, data: LabelData, piece: LabelPiece, box: Box)
     if ((row + 1) * rowH > box.height) break;
     const cx = box.x + PAD + col * colW;
     const cy = box.y + row * rowH;
-    caption(page, title, cx, cy + 9);
+    caption(page, title, cx, cy + 9, colW - 4);
     page.line(value, cx, cy + 19, {
       weight: 'bold',
       size: 9,
@@ -356,7 +356,7 @@ function noteLines(fit: TextFit, data: LabelData, width: number): NoteLine[] {
 function layoutNotes(page: Page, notes: NoteLine[], box: Box): void {
   notes.forEach((n, i) => {
     const baseline = box.y + 12 + i * NOTE_LEADING;
-    if (n.title) caption(page, n.title, box.x + PAD, baseline);
+    if (n.title) caption(page, n.title, box.x + PAD, baseline, 60);
     page.line(n.text, box.x + PAD + 62, baseline, { size: 7.5, width: box.width - 2 * PAD - 62 });
   });
 }
