@@ -232,15 +232,24 @@ export const ShipmentDetail = Type.Object({
 });
 export type ShipmentDetail = Static<typeof ShipmentDetail>;
 
+export const LABEL_FORMATS = ['pdf', 'zpl'] as const;
+export const LabelDpiSchema = Type.Union([Type.Literal(203), Type.Literal(300)], {
+  description: 'A ZPL label\'s printer resolution in dots per inch; default 203.',
+});
 export const LabelQuery = Type.Object(
   {
     pageSize: Type.Optional(Type.Enum(['4x6', 'A6'] as const)),
+    format: Type.Optional(Type.Enum(LABEL_FORMATS, { description: 'pdf (default) or zpl (ZPL II for a thermal printer).' })),
+    dpi: Type.Optional(LabelDpiSchema),
+    markPrinted: Type.Optional(
+      Type.Boolean({ description: 'false: a preview or download; the status stays as it is. Default true (§7).' }),
+    ),
   },
   { additionalProperties: false },
 );
 export const LabelResponse = Type.Object({
-  format: Type.Literal('pdf'),
-  base64String: PdfBase64(),
+  format: Type.Enum(LABEL_FORMATS),
+  base64String: Type.String({ format: 'byte', description: 'The PDF, or the ZPL text, base 64.' }),
 });
 export type LabelResponse = Static<typeof LabelResponse>;
 

@@ -33,7 +33,12 @@ export const handlers: Handlers = {
   trackPublic: (ctx, { params, query }) =>
     ctx.station.shipments.publicTracking(params.uniqueId, query.postCode, ctx.client),
   shipmentLabel: (ctx, { params, query }) =>
-    ctx.station.shipments.label(params.uniqueId, caller(ctx), query.pageSize),
+    ctx.station.shipments.label(params.uniqueId, caller(ctx), {
+      size: query.pageSize,
+      format: query.format,
+      dpi: query.dpi,
+      markPrinted: query.markPrinted,
+    }),
   cancelShipment: (ctx, { params }) => ctx.station.shipments.cancel(params.uniqueId, caller(ctx)),
   recordCarrierEvent: (ctx, { params, body }) =>
     ctx.station.shipments.recordEvent(params.uniqueId, body, caller(ctx)),

@@ -78,7 +78,7 @@ export const operations = spec({
   },
   shipmentLabel: {
     method: 'GET', path: '/shipments/{uniqueId}/label', tag: 'Shipments', access: 'user',
-    summary: 'The label of every piece as one PDF; the shipment becomes Printed',
+    summary: 'The label of every piece as one PDF or ZPL document; the shipment becomes Printed unless markPrinted=false',
     params: S.ShipmentIdParams, query: S.LabelQuery, response: S.LabelResponse,
   },
   cancelShipment: {
