@@ -4,6 +4,7 @@
  */
 import type { LabelRenderer } from './core/shipments';
 import { createStation, type Station, type StationOptions } from './core/station';
+import { createDeskPrinters } from './printers/desk-printers';
 import { openStore, type StoreOptions } from './stores/open-store';
 
 export type OpenStationOptions = StoreOptions & StationOptions;
@@ -11,7 +12,12 @@ export type OpenStationOptions = StoreOptions & StationOptions;
 export async function openStation(options: OpenStationOptions): Promise<Station> {
   const store = await openStore(options);
   try {
-    return await createStation(store, { ...options, labelRenderer: options.labelRenderer ?? inThreadRenderer });
+    return await createStation(store, {
+      ...options,
+      labelRenderer: options.labelRenderer ?? inThreadRenderer,
+      // The desk's own printers, in its data folder even when the database is shared.
+      printers: options.printers ?? createDeskPrinters({ dataDir: options.dataDir }),
+    });
   } catch (error) {
     await store.close();
     throw error;

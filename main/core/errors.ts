@@ -18,7 +18,8 @@ export type ProblemKind =
   | 'payload-too-large'
   | 'misdirected'
   | 'unavailable'
-  | 'internal';
+  | 'internal'
+  | 'printer-unavailable';
 
 const KINDS: Record<ProblemKind, { status: number; title: string }> = {
   validation: { status: 400, title: 'The request is not valid' },
@@ -32,6 +33,7 @@ const KINDS: Record<ProblemKind, { status: number; title: string }> = {
   'rate-limited': { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Something went wrong inside the station' },
   unavailable: { status: 503, title: 'Storage is unavailable' },
+  'printer-unavailable': { status: 503, title: 'The printer did not take the job' },
 };
 
 export const PROBLEM_KINDS = KINDS;
@@ -98,3 +100,7 @@ export function storageProblem(error: unknown): ProblemError | null {
   }
   return null;
 }
+
+/** A printer that is off, unknown or refusing (CONTRACT §15): which one, and why. */
+export const printerUnavailable = (printer: string, reason: string) =>
+  new ProblemError('printer-unavailable', `${printer}: ${reason}`, { printer, reason });

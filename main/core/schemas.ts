@@ -457,3 +457,54 @@ export const Problem = Type.Object(
   { additionalProperties: Type.String() },
 );
 export type Problem = Static<typeof Problem>;
+
+// ---------------------------------------------------------------- printers (CONTRACT §15)
+
+export const PrinterSchema = Type.Object({
+  id: Type.String({ description: '`system:<queue>` or `network:<host>:<port>`.' }),
+  name: Type.String(),
+  kind: Type.Enum(['system', 'network'] as const),
+  address: Type.Optional(Type.String({ description: 'host:port of a network printer.' })),
+});
+export const LabelPrinterChoiceSchema = Type.Object(
+  {
+    printerId: Type.Union([Type.String({ minLength: 1, maxLength: 300 }), Type.Null()]),
+    format: Type.Enum(LABEL_FORMATS),
+    dpi: LabelDpiSchema,
+    pageSize: Type.Enum(LABEL_SIZES),
+  },
+  { additionalProperties: false },
+);
+export const PrintJobSchema = Type.Object({
+  printerId: Type.String(),
+  printerName: Type.String(),
+  what: Type.String(),
+  at: DateTime,
+  ok: Type.Boolean(),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+export const PrinterOverviewSchema = Type.Object({
+  items: Type.Array(PrinterSchema),
+  labelPrinter: LabelPrinterChoiceSchema,
+  lastJob: Type.Union([PrintJobSchema, Type.Null()]),
+  systemError: Type.Union([Type.String(), Type.Null()], { description: 'Why the system printers could not be listed.' }),
+});
+export const AddNetworkPrinterRequest = Type.Object(
+  {
+    address: Type.String({ minLength: 1, maxLength: 300, description: 'host:port; the port is 9100 when left out.' }),
+    name: Type.Optional(Type.String({ description: 'At most 80 characters; default "Label printer at <address>".' })),
+  },
+  { additionalProperties: false },
+);
+export const PrinterIdParams = Type.Object({ printerId: Type.String({ minLength: 1, maxLength: 300 }) });
+export const PrintQuery = Type.Object(
+  { printerId: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })) },
+  { additionalProperties: false },
+);
+export const PrintResponse = Type.Object({
+  success: Type.Boolean(),
+  printerId: Type.String(),
+  printer: Type.String(),
+  format: Type.Enum(LABEL_FORMATS),
+  status: Type.String({ description: 'The shipment\'s status after the job.' }),
+});

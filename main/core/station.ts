@@ -7,6 +7,7 @@ import { AuthService } from './auth';
 import { CarrierCatalog, readCatalogFile } from './carriers';
 import { resourcesDir } from './resources';
 import { SettingsService } from './settings';
+import { noPrinters, PrintService, type DeskPrinters } from './printing';
 import { ShipmentService, type LabelRenderer } from './shipments';
 import type { Store } from './storage';
 
@@ -19,6 +20,8 @@ export interface StationOptions {
   refreshTokenDays?: number;
   /** Writes label documents; the shells pass one from main/labels (open-station.ts). */
   labelRenderer?: LabelRenderer;
+  /** This desk's printers (main/printers); none: every print is refused with a 503. */
+  printers?: DeskPrinters;
 }
 
 export interface Station {
@@ -27,6 +30,7 @@ export interface Station {
   readonly carriers: CarrierCatalog;
   readonly shipments: ShipmentService;
   readonly settings: SettingsService;
+  readonly printing: PrintService;
   readonly version: string;
   /** Lets go of the store (queued writes finish first). */
   close(): Promise<void>;
@@ -55,5 +59,6 @@ export async function createStation(
     now,
   );
   await shipments.pruneIdempotencyKeys();
-  return { store, auth, carriers, shipments, settings, version: VERSION, close: () => store.close() };
+  const printing = new PrintService(shipments, options.printers ?? noPrinters, now);
+  return { store, auth, carriers, shipments, settings, printing, version: VERSION, close: () => store.close() };
 }

@@ -38,6 +38,8 @@ const EXPLANATIONS: Record<ProblemKind, string> = {
   internal:
     'Something failed inside the station. Nothing was half-written. The traceId member names the entry in the station’s log.',
   unavailable: 'The station’s database could not be used just now. Try again shortly.',
+  'printer-unavailable':
+    'The printer named in the "printer" member did not take the job, for the reason in "reason" (off, unknown, refusing, or no label printer chosen). The shipment is unchanged; check the printer in Settings → Printers and print again.',
 };
 
 export function problemPage(kind: string): string | undefined {

@@ -52,4 +52,9 @@ export const handlers: Handlers = {
   getSettings: (ctx) => ctx.station.settings.get(),
   updateSettings: (ctx, { body }) => ctx.station.settings.update(body),
   health: (ctx) => ({ status: 'ok', version: ctx.station.version }),
+  listPrinters: (ctx) => ctx.station.printing.desk.overview(),
+  addNetworkPrinter: (ctx, { body }) => ctx.station.printing.desk.addNetworkPrinter(body.address, body.name),
+  removeNetworkPrinter: (ctx, { params }) => ctx.station.printing.desk.removeNetworkPrinter(params.printerId),
+  chooseLabelPrinter: (ctx, { body }) => ctx.station.printing.desk.chooseLabelPrinter(body),
+  printShipment: (ctx, { params, query }) => ctx.station.printing.printShipment(params.uniqueId, caller(ctx), query.printerId),
 };

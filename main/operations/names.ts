@@ -32,6 +32,11 @@ export const OPERATION_NAMES = [
   'getSettings',
   'updateSettings',
   'health',
+  'listPrinters',
+  'addNetworkPrinter',
+  'removeNetworkPrinter',
+  'chooseLabelPrinter',
+  'printShipment',
 ] as const satisfies readonly OperationName[];
 
 // Fails to compile when spec.ts gains an operation that is not listed above.
