@@ -17,6 +17,7 @@ export async function openStation(options: OpenStationOptions): Promise<Station>
       labelRenderer: options.labelRenderer ?? inThreadRenderer,
       // The desk's own printers, in its data folder even when the database is shared.
       printers: options.printers ?? createDeskPrinters({ dataDir: options.dataDir }),
+      testPageRenderer: options.testPageRenderer ?? (async (request) => (await import('./labels/test-page')).renderTestPageSync(request)),
     });
   } catch (error) {
     await store.close();

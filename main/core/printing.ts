@@ -82,6 +82,23 @@ export const noPrinters: DeskPrinters = {
   recordJob: async () => {},
 };
 
+/** What the printer doctor's test page shows: the printer and what the station assumed of it. */
+export interface TestPageRequest {
+  printerName: string;
+  format: LabelFormat;
+  dpi: LabelDpi;
+  pageSize: LabelSize;
+}
+export type TestPageRenderer = (request: TestPageRequest) => Promise<Buffer>;
+
+export interface TestPageResult {
+  success: boolean;
+  printerId: string;
+  printer: string;
+  format: LabelFormat;
+  dpi: LabelDpi;
+}
+
 export interface PrintResult {
   success: boolean;
   printerId: string;
@@ -94,8 +111,18 @@ export class PrintService {
   constructor(
     private readonly shipments: ShipmentService,
     readonly desk: DeskPrinters,
+    private readonly testPages: TestPageRenderer,
     private readonly now: () => number,
   ) {}
+
+  /** The printer doctor: a page with the printer's name, the assumed dpi, a ruler and a barcode. */
+  async printTestPage(printerId?: string): Promise<TestPageResult> {
+    const target = await this.desk.target(printerId);
+    const { format, dpi, pageSize } = target;
+    const document = await this.testPages({ printerName: target.printer.name, format, dpi, pageSize });
+    await this.sendAndRecord(target, document, 'test page');
+    return { success: true, printerId: target.printer.id, printer: target.printer.name, format, dpi };
+  }
 
   async printShipment(uniqueId: string, caller: Caller, printerId?: string): Promise<PrintResult> {
     const target = await this.desk.target(printerId);
@@ -109,11 +136,6 @@ export class PrintService {
     await this.shipments.markPrinted(shipment, caller, `Label printed on ${target.printer.name}`);
     const status = shipment.status === 'Not Printed' ? 'Printed' : shipment.status;
     return { success: true, printerId: target.printer.id, printer: target.printer.name, format, status };
-  }
-
-  /** Sends a ready document (a test page) to a printer, recording the job like a label's. */
-  async printDocument(target: PrintTarget, document: Buffer, what: string): Promise<void> {
-    await this.sendAndRecord(target, document, what);
   }
 
   private async sendAndRecord(target: PrintTarget, document: Buffer, what: string): Promise<void> {

@@ -508,3 +508,11 @@ export const PrintResponse = Type.Object({
   format: Type.Enum(LABEL_FORMATS),
   status: Type.String({ description: 'The shipment\'s status after the job.' }),
 });
+export const TestPageQuery = PrintQuery;
+export const TestPageResponse = Type.Object({
+  success: Type.Boolean(),
+  printerId: Type.String(),
+  printer: Type.String(),
+  format: Type.Enum(LABEL_FORMATS),
+  dpi: LabelDpiSchema,
+});

@@ -7,7 +7,7 @@ import { AuthService } from './auth';
 import { CarrierCatalog, readCatalogFile } from './carriers';
 import { resourcesDir } from './resources';
 import { SettingsService } from './settings';
-import { noPrinters, PrintService, type DeskPrinters } from './printing';
+import { noPrinters, PrintService, type DeskPrinters, type TestPageRenderer } from './printing';
 import { ShipmentService, type LabelRenderer } from './shipments';
 import type { Store } from './storage';
 
@@ -22,6 +22,8 @@ export interface StationOptions {
   labelRenderer?: LabelRenderer;
   /** This desk's printers (main/printers); none: every print is refused with a 503. */
   printers?: DeskPrinters;
+  /** Writes the printer doctor's test page (main/labels); none: test pages are refused. */
+  testPageRenderer?: TestPageRenderer;
 }
 
 export interface Station {
@@ -59,6 +61,8 @@ export async function createStation(
     now,
   );
   await shipments.pruneIdempotencyKeys();
-  const printing = new PrintService(shipments, options.printers ?? noPrinters, now);
+  const testPages: TestPageRenderer =
+    options.testPageRenderer ?? (async () => { throw new Error('this station cannot write test pages'); });
+  const printing = new PrintService(shipments, options.printers ?? noPrinters, testPages, now);
   return { store, auth, carriers, shipments, settings, printing, version: VERSION, close: () => store.close() };
 }

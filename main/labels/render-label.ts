@@ -8,7 +8,7 @@ import PDFDocument from 'pdfkit';
 import type { LabelData, LabelOptions } from '../core/label-data';
 import { drawCode128, drawQr, planCode128, planQr } from './label-barcodes';
 import { asciiOnly, loadLabelFonts, resolveFontsDir, type LabelFonts } from './label-fonts';
-import { layoutPage, selectPieces, type LabelPart, type TextPart } from './label-layout';
+import { layoutPage, selectPieces, type LabelPart, type PageLayout, type TextPart } from './label-layout';
 import { BASE_GLYPHS, TextFit, type Weight } from './label-text';
 
 export { formatTrackingNumber } from './label-text';
@@ -40,8 +40,17 @@ export function renderLabelSync(
 ): Buffer {
   const pieces = selectPieces(data.pieces, options.pieces);
   const fonts = loadLabelFonts(resources.fontsDir ?? resolveFontsDir());
+  const fit = new TextFit(fonts);
   const despatched = Date.parse(data.despatchDate);
-  const fixedDate = new Date(Number.isNaN(despatched) ? EPOCH : despatched);
+  return writePdf(
+    pieces.map((piece) => layoutPage(fit, data, piece, options.size)),
+    fonts,
+    { title: `Label ${data.shipmentNumber}`, date: new Date(Number.isNaN(despatched) ? EPOCH : despatched) },
+  );
+}
+
+/** Any laid-out pages (labels, a printer test page) as one PDF, dated `date` so that its bytes are fixed. */
+export function writePdf(pages: PageLayout[], fonts: LabelFonts, meta: { title: string; date: Date }): Buffer {
   const doc = new PDFDocument({
     autoFirstPage: false,
     compress: true,
@@ -50,17 +59,15 @@ export function renderLabelSync(
     font: fonts.regular as never,
     // The file ID is a hash of these fields; with a fixed CreationDate it is stable too.
     info: {
-      Title: asciiOnly(`Label ${data.shipmentNumber}`),
+      Title: asciiOnly(meta.title),
       Creator: 'Shipping Station',
       Producer: 'Shipping Station',
-      CreationDate: fixedDate,
-      ModDate: fixedDate,
+      CreationDate: meta.date,
+      ModDate: meta.date,
     },
   });
   const pen = new PdfPen(doc, fonts);
-  const fit = new TextFit(fonts);
-  for (const piece of pieces) {
-    const page = layoutPage(fit, data, piece, options.size);
+  for (const page of pages) {
     doc.addPage({ size: [page.width, page.height], margin: 0 });
     for (const part of page.parts) drawPart(doc, pen, part);
   }

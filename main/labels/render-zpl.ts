@@ -24,11 +24,14 @@ export function renderZplSync(data: LabelData, options: LabelOptions): Buffer {
   const dpi: LabelDpi = options.dpi ?? 203;
   const fonts = loadLabelFonts(resolveFontsDir());
   const fit = new TextFit(fonts);
-  const out: string[] = [];
-  for (const piece of selectPieces(data.pieces, options.pieces)) {
-    out.push(zplPage(layoutPage(fit, data, piece, options.size), dpi, fonts, fit));
-  }
-  return Buffer.from(out.join(''), 'latin1');
+  const pages = selectPieces(data.pieces, options.pieces).map((piece) => layoutPage(fit, data, piece, options.size));
+  return writeZpl(pages, dpi, fonts);
+}
+
+/** Any laid-out pages (labels, a printer test page) as one ZPL document, a format per page. */
+export function writeZpl(pages: PageLayout[], dpi: LabelDpi, fonts: LabelFonts): Buffer {
+  const fit = new TextFit(fonts);
+  return Buffer.from(pages.map((page) => zplPage(page, dpi, fonts, fit)).join(''), 'latin1');
 }
 
 /** Label width and length in dots for a page of `width` × `height` points. */

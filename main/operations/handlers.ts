@@ -57,4 +57,5 @@ export const handlers: Handlers = {
   removeNetworkPrinter: (ctx, { params }) => ctx.station.printing.desk.removeNetworkPrinter(params.printerId),
   chooseLabelPrinter: (ctx, { body }) => ctx.station.printing.desk.chooseLabelPrinter(body),
   printShipment: (ctx, { params, query }) => ctx.station.printing.printShipment(params.uniqueId, caller(ctx), query.printerId),
+  printTestPage: (ctx, { query }) => ctx.station.printing.printTestPage(query.printerId),
 };

@@ -37,6 +37,7 @@ export const OPERATION_NAMES = [
   'removeNetworkPrinter',
   'chooseLabelPrinter',
   'printShipment',
+  'printTestPage',
 ] as const satisfies readonly OperationName[];
 
 // Fails to compile when spec.ts gains an operation that is not listed above.

@@ -157,6 +157,11 @@ export const operations = spec({
     summary: 'Print every label of a shipment; Not Printed → Printed once the printer or spooler took the job (503 otherwise)',
     params: S.ShipmentIdParams, query: S.PrintQuery, response: S.PrintResponse,
   },
+  printTestPage: {
+    method: 'POST', path: '/printers/test-page', tag: 'Printers', access: 'user',
+    summary: 'Print a test page (printer name, assumed dpi, a ruler, a barcode) on the label printer or the one named',
+    query: S.TestPageQuery, response: S.TestPageResponse,
+  },
 });
 
 export type Operations = typeof operations;

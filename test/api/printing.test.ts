@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeskPrinters } from '../../main/printers/desk-printers';
 import { freePort, startCups, startTestPrinter, type TestCups, type TestPrinter } from '../helpers/cups';
 import { pdfPageTexts } from '../helpers/pdf';
+import { zplBarcodes, zplTexts } from '../helpers/zpl';
 import { addUsers, createShipment, piece, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
@@ -141,5 +142,31 @@ describe('POST /shipments/{id}/print', () => {
     expect(res.json().printer).toBe('zebra-raw');
     expect(res.json().reason).toMatch(/not accepting/i);
     expect(await status(s.shipmentId)).toBe('Not Printed');
+  });
+});
+
+describe('POST /printers/test-page (the printer doctor)', () => {
+  it('prints the printer\'s name, the assumed dpi and a barcode that scans; the last job says so', async () => {
+    await call('PUT', '/printers/label-printer', { printerId: `network:127.0.0.1:${network.port}`, format: 'zpl', dpi: 203, pageSize: '4x6' });
+    const arriving = network.nextJob();
+    const res = await call('POST', '/printers/test-page');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, printer: 'Dock Zebra', format: 'zpl', dpi: 203 });
+    const zpl = (await arriving).toString('latin1');
+    expect(zplTexts(zpl)[0]).toEqual(expect.arrayContaining(['Dock Zebra', 'PRINTER TEST PAGE']));
+    expect(zplTexts(zpl)[0]!.join(' ')).toContain('Station assumes: 203 dpi · ZPL · 4×6 in');
+    const [symbols] = await zplBarcodes(zpl, 203);
+    expect(symbols!.map((s) => s.data)).toContain('TEST 203 DPI');
+    expect((await call('GET', '/printers')).json().lastJob).toMatchObject({ ok: true, what: 'test page' });
+  });
+
+  it('as a PDF through CUPS, with its text readable', async () => {
+    await call('PUT', '/printers/label-printer', { printerId: 'system:label-pdf', format: 'pdf', dpi: 203, pageSize: '4x6' });
+    const arriving = pdfDevice.nextJob();
+    const res = await call('POST', '/printers/test-page');
+    expect(res.statusCode).toBe(200);
+    const [page] = await pdfPageTexts(await arriving);
+    expect(page).toContain('PRINTER TEST PAGE');
+    expect(page).toContain('label-pdf');
   });
 });
