@@ -1,7 +1,8 @@
 /**
- * Printing a shipment's labels. Fetching the label is what moves a shipment from Not Printed
- * to Printed (CONTRACT §7). Inside Electron the PDF goes silently to the desk's label printer;
- * in a browser the browser's print dialog takes over (browser-print.ts).
+ * Printing a shipment's labels: through the station's own printers module when this desk has
+ * a label printer (Settings → Printers); otherwise fetching the label moves the shipment from
+ * Not Printed to Printed (CONTRACT §7), and inside Electron the PDF goes silently to the
+ * desk's printer, in a browser to the browser's print dialog (browser-print.ts).
  */
 import { api } from '../api';
 import { stationBridge } from '../api/bridge';
@@ -15,6 +16,13 @@ export interface PrintOutcome {
 }
 
 export async function printShipmentLabel(shipmentId: string): Promise<PrintOutcome> {
+  // A label printer chosen in Settings → Printers: the station sends the job itself, and
+  // the shipment becomes Printed only once the printer took it (CONTRACT §15).
+  const printers = await api.listPrinters().catch(() => null);
+  if (printers?.labelPrinter.printerId) {
+    const sent = await api.printShipment({ params: { uniqueId: shipmentId }, query: {} });
+    return { message: `Label sent to ${sent.printer} (${sent.format.toUpperCase()}).` };
+  }
   const [label, { labelSize }] = await Promise.all([
     api.shipmentLabel({ params: { uniqueId: shipmentId }, query: {} }),
     api.getSettings(),

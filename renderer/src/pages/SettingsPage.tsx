@@ -4,6 +4,7 @@ import { ErrorNotice } from '../components/Notice';
 import { useLoad } from '../lib/use-load';
 import { ApiKeysPanel } from '../settings/ApiKeysPanel';
 import { DeskPanel } from '../settings/DeskPanel';
+import { PrintersPanel } from '../settings/PrintersPanel';
 import { StationPanel } from '../settings/StationPanel';
 import { UsersPanel } from '../settings/UsersPanel';
 
@@ -24,6 +25,7 @@ export function SettingsPage() {
       {settings.error ? <ErrorNotice error={settings.error} /> : null}
       {settings.data ? <StationPanel settings={settings.data} isAdmin={isAdmin} /> : null}
       <DeskPanel />
+      <PrintersPanel />
       {isAdmin && me ? (
         <>
           {users.error ? <ErrorNotice error={users.error} /> : null}
