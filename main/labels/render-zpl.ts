@@ -17,8 +17,11 @@ import { code128Modules, code128ZplData } from './zpl-code128';
 
 /** Resident font 0 places a line's baseline this far below the field's top, per dot of height. */
 const FONT0_ASCENT = 0.78;
-/** Characters font 0 prints as themselves (with ^FH escapes for ^, ~ and _). */
-const RESIDENT = /^[\x20-\x7e]*$/;
+/**
+ * Characters font 0 prints itself: ASCII and Latin-1 (é, ü, ß, ×, ·), sent as UTF-8 under
+ * ^CI28 in ^FH hex escapes so that the document stays plain ASCII.
+ */
+const RESIDENT = /^[\x20-\x7e\u00a0-\u00ff]*$/;
 
 export function renderZplSync(data: LabelData, options: LabelOptions): Buffer {
   const dpi: LabelDpi = options.dpi ?? 203;
@@ -42,9 +45,9 @@ export function zplPageDots(layout: { width: number; height: number }, dpi: Labe
 function zplPage(page: PageLayout, dpi: LabelDpi, fonts: LabelFonts, fit: TextFit): string {
   const d = (pt: number) => Math.round((pt * dpi) / 72);
   const [w, h] = zplPageDots(page, dpi);
-  // ^CI0 and ^FH: every field is plain ASCII with escapes; ^PON and ^LH0,0 leave no
-  // printer setting to chance; ^MNY: labels with gaps (most thermal stock).
-  const z: string[] = [`^XA\n^CI0^PON^LH0,0^MNY^PW${w}^LL${h}\n`];
+  // ^CI28 and ^FH: field data is UTF-8, written as ASCII with hex escapes; ^PON and ^LH0,0
+  // leave no printer setting to chance; ^MNY: labels with gaps (most thermal stock).
+  const z: string[] = [`^XA\n^CI28^PON^LH0,0^MNY^PW${w}^LL${h}\n`];
   for (const part of page.parts) z.push(zplPart(part, d, dpi, fonts, fit));
   z.push('^PQ1^XZ\n');
   return z.join('');
@@ -91,8 +94,11 @@ const boxDots = (b: Box, d: (pt: number) => number): [number, number, number, nu
   return [x, y, d(b.x + b.width) - x, d(b.y + b.height) - y];
 };
 
-/** ^FD data with the three characters ZPL reads as commands escaped as hex (^FH_). */
-const fieldData = (text: string) => text.replace(/[\^~_]/g, (c) => `_${c.charCodeAt(0).toString(16).toUpperCase()}`);
+/** ^FD data in ASCII: ZPL's command characters and anything beyond ASCII as UTF-8 hex bytes (^FH_). */
+const fieldData = (text: string) =>
+  text.replace(/[\^~_]|[^\x20-\x7e]/gu, (c) =>
+    Array.from(Buffer.from(c, 'utf8'), (b) => `_${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
+  );
 
 /** A line in font 0, its height the line's point size; ^FB keeps it inside its box. */
 function residentText(t: TextPart, d: (pt: number) => number): string {
@@ -126,7 +132,7 @@ function graphicText(t: TextPart, d: (pt: number) => number, fonts: LabelFonts, 
 
 /** Non-ASCII characters as \u{…} escapes: a ^FX comment must stay plain ASCII too. */
 const asciiComment = (text: string) =>
-  Array.from(text, (c) => (RESIDENT.test(c) ? c : `\\u{${c.codePointAt(0)!.toString(16)}}`)).join('');
+  Array.from(text, (c) => (/^[\x20-\x7e]$/.test(c) ? c : `\\u{${c.codePointAt(0)!.toString(16)}}`)).join('');
 
 function code128(value: string, box: Box, d: (pt: number) => number, dpi: LabelDpi): string {
   const modules = code128Modules(value);

@@ -42,9 +42,13 @@ export function zplTexts(zpl: string): string[][] {
     .map((label) => {
       const out: string[] = [];
       for (const m of label.matchAll(/\^A0N[^^]*\^FB[^^]*(?:\^FR)?\^FH_\^FD([^^]*)\^FS|\^FX([^^]*)\^FS/g)) {
-        if (m[1] !== undefined) out.push(m[1].replace(/_([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))));
-        else out.push((m[2] ?? '').replace(/_([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\\u\{([0-9a-f]+)\}/g, (_, h: string) => String.fromCodePoint(parseInt(h, 16))));
+        if (m[1] !== undefined) out.push(unhex(m[1]));
+        else out.push(unhex(m[2] ?? '').replace(/\\u\{([0-9a-f]+)\}/g, (_, h: string) => String.fromCodePoint(parseInt(h, 16))));
       }
       return out;
     });
 }
+
+/** ^FH_ field data back to text: runs of _XX escapes are UTF-8 bytes (^CI28). */
+const unhex = (data: string) =>
+  data.replace(/(?:_[0-9A-F]{2})+/g, (run) => Buffer.from(run.split('_').filter(Boolean).map((h) => parseInt(h, 16))).toString('utf8'));
