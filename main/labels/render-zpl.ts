@@ -10,7 +10,6 @@ import { LRUCache } from 'lru-cache';
 import type { LabelData, LabelDpi, LabelOptions } from '../core/label-data';
 import { loadLabelFonts, resolveFontsDir, type LabelFonts } from './label-fonts';
 import { layoutPage, selectPieces, type Box, type LabelPart, type PageLayout, type TextPart } from './label-layout';
-import { planQr } from './label-barcodes';
 import { rasterizeText, zplGraphic } from './zpl-graphics';
 import { TextFit } from './label-text';
 import { code128Modules, code128ZplData } from './zpl-code128';
@@ -147,17 +146,28 @@ function code128(value: string, box: Box, d: (pt: number) => number, dpi: LabelD
   return `^FO${x},${d(box.y)}^BY${m},3,${h}^BCN,${h},N,N,N^FH_^FD${fieldData(code128ZplData(value))}^FS\n`;
 }
 
+/**
+ * Bytes a QR symbol holds in byte mode at error correction M, versions 1 to 40: the printer
+ * picks the smallest that fits, so the writer knows its size without building it.
+ */
+const QR_BYTES_M = [
+  14, 26, 42, 62, 84, 106, 122, 152, 180, 213, 251, 287, 331, 362, 412, 450, 504, 560, 624, 666,
+  711, 779, 857, 911, 997, 1059, 1125, 1190, 1264, 1370, 1452, 1538, 1628, 1722, 1809, 1911, 1989, 2099, 2213, 2331,
+];
+
 function qr(value: string, box: Box, d: (pt: number) => number): string {
-  const matrix = planQr(value);
-  if (!matrix) return '';
+  const bytes = Buffer.byteLength(value, 'latin1');
+  const version = QR_BYTES_M.findIndex((capacity) => capacity >= bytes) + 1;
+  if (!value || version === 0) return '';
+  const modules = 17 + 4 * version;
   const side = Math.min(d(box.width), d(box.height));
-  const mag = Math.max(1, Math.min(10, Math.floor(side / (matrix.pixx + 8))));
-  const drawn = matrix.pixx * mag;
+  const mag = Math.max(1, Math.min(10, Math.floor(side / (modules + 8))));
+  const drawn = modules * mag;
   const x = d(box.x) + Math.floor((d(box.width) - drawn) / 2);
   const y = d(box.y) + Math.floor((d(box.height) - drawn) / 2);
   // Error correction M as in the PDF; the data in byte mode, its length in four digits.
   // ^BY back to its defaults first: some renderers offset a QR code by the bar height
   // that the last ^BY set (the Code 128's, possibly on the previous label).
-  const bytes = value.length.toString().padStart(4, '0');
-  return `^BY2,3,10^FO${x},${y}^BQN,2,${mag}^FH_^FDMM,B${bytes}${fieldData(value)}^FS\n`;
+  const count = bytes.toString().padStart(4, '0');
+  return `^BY2,3,10^FO${x},${y}^BQN,2,${mag}^FH_^FDMM,B${count}${fieldData(value)}^FS\n`;
 }
