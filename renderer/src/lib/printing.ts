@@ -1,8 +1,7 @@
 /**
  * Printing a shipment's labels: through the station's own printers module when this desk has
- * a label printer (Settings → Printers); otherwise fetching the label moves the shipment from
- * Not Printed to Printed (CONTRACT §7), and inside Electron the PDF goes silently to the
- * desk's printer, in a browser to the browser's print dialog (browser-print.ts).
+ * a label printer (Settings → Printers); otherwise inside Electron the PDF goes silently to
+ * the desk's printer, in a browser to the browser's print dialog (browser-print.ts).
  */
 import { api } from '../api';
 import { stationBridge } from '../api/bridge';
@@ -23,11 +22,14 @@ export async function printShipmentLabel(shipmentId: string): Promise<PrintOutco
     const sent = await api.printShipment({ params: { uniqueId: shipmentId }, query: {} });
     return { message: `Label sent to ${sent.printer} (${sent.format.toUpperCase()}).` };
   }
+  const bridge = stationBridge();
+  // Inside Electron the print callback says whether the printer took the job, so the label
+  // is fetched as a preview and the shipment marked Printed only after that success; a
+  // browser's print dialog says nothing, so there fetching the label prints (§7).
   const [label, { labelSize }] = await Promise.all([
-    api.shipmentLabel({ params: { uniqueId: shipmentId }, query: {} }),
+    api.shipmentLabel({ params: { uniqueId: shipmentId }, query: bridge ? { markPrinted: false } : {} }),
     api.getSettings(),
   ]);
-  const bridge = stationBridge();
   if (!bridge) {
     await printPdfInBrowser(label.base64String, labelSize);
     return { message: 'Label sent to the browser’s print dialog.' };
@@ -35,6 +37,7 @@ export async function printShipmentLabel(shipmentId: string): Promise<PrintOutco
   const { printer } = useDeskSettings.getState();
   const result = await bridge.desktop.printLabel({ pdfBase64: label.base64String, printer, size: labelSize });
   if (!result.ok) throw problemFromResponse(result.problem.status, result.problem, result.problem.instance);
+  if (result.value.printed) await api.shipmentLabel({ params: { uniqueId: shipmentId }, query: {} });
   return {
     message: result.value.printed
       ? `Label sent to ${printer || 'the default printer'}.`
