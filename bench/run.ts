@@ -145,7 +145,15 @@ async function createsAndRenderer(s: Service, dataDir: string): Promise<{ figure
     // worker and compile hot code, so they are run but not counted.
     const warm = await creates(load, s, CREATE_WARMUP_SECONDS, sent, []);
     sent += warm.sent;
-    const first = readLabels();
+    let first = readLabels();
+    // On busy cores a fresh service's label workers may take longer than a quick run's
+    // warm-up to load their fonts: warm up again rather than measure nothing.
+    for (let again = 0; first.length < CLIENTS && again < 5; again++) {
+      const more = await creates(load, s, CREATE_WARMUP_SECONDS, sent, []);
+      sent += more.sent;
+      warm.errors += more.errors;
+      first = [...first, ...readLabels()];
+    }
     if (first.length === 0) throw new Error('the create load created no shipment');
     await sameLabelAsServed(s, first.at(-1)!.uuid, first.at(-1)!.label);
 
