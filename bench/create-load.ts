@@ -68,7 +68,9 @@ async function load(request: LoadRequest): Promise<LoadResult> {
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({
       url: `${url}${path}`,
-      connections: request.connections ?? CLIENTS,
+      // autocannon refuses more connections than requests: a slow machine's warm-up can
+      // create fewer shipments than there are clients.
+      connections: Math.min(request.connections ?? CLIENTS, 'amount' in request ? Math.max(1, request.amount) : Infinity),
       ...('amount' in request ? { amount: request.amount } : { duration: request.seconds }),
       method: 'POST',
       headers: { ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), 'content-type': 'application/json' },

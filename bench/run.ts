@@ -11,9 +11,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { CarrierCatalog } from '../main/core/carriers';
 import { labelDataFor } from '../main/core/label-data-for';
-import type { LabelData } from '../main/core/labels/label-data';
-import { createLabelPool, type LabelPool } from '../main/core/labels/label-pool';
-import { renderLabelSync } from '../main/core/labels/render-label';
+import type { LabelData } from '../main/core/label-data';
+import { createLabelPool, type LabelPool } from '../main/labels/label-pool';
+import { renderLabelSync } from '../main/labels/render-label';
 import type { CarrierRecord, FeatureRecord, ServiceRecord } from '../main/core/storage';
 import { DATABASE_FILE } from '../main/stores/sqlite/database';
 import { toPieceRecord, toShipmentRecord, type PieceRow, type ShipmentRow } from '../main/stores/sqlite/rows';
@@ -21,11 +21,12 @@ import { CEILING_PATH, startCeiling, type Ceiling, type CeilingLabel } from './c
 import { CLIENTS, createBody, createLoadProcess, type LoadProcess, type LoadSpan } from './create-load';
 import { endOfDayBench } from './end-of-day';
 import { postgresBench } from './postgres';
+import { printToLastByteP95, zplVersusPdf } from './printing';
 import { ROOT, SERVE_ARGS, WORK, agent, listFigures, loopDelay, pct, peakRssMb, prepare, r2, startService, timed, type ExactCount, type Service } from './service';
 
 const OUT = join(ROOT, '.bench');
 const { values } = parseArgs({
-  options: { quick: { type: 'boolean' }, keep: { type: 'boolean' }, out: { type: 'string' }, store: { type: 'string' } },
+  options: { quick: { type: 'boolean' }, keep: { type: 'boolean' }, out: { type: 'string' }, store: { type: 'string' }, printing: { type: 'boolean' } },
 });
 const postgres = values.store === 'postgres';
 if (values.store !== undefined && values.store !== 'sqlite' && !postgres) throw new Error('--store is sqlite (the default) or postgres');
@@ -272,6 +273,7 @@ async function main(): Promise<void> {
 
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: ROOT, stdio: 'inherit' });
   if (postgres) return postgresMain(log);
+  if (values.printing) return printingMain(log);
 
   log(`filling ${SMALL} shipments`);
   const smallDir = prepare('small', SMALL);
@@ -292,7 +294,7 @@ async function main(): Promise<void> {
     const labelP95 = await labelFetchP95(service);
     return { pool, ceiling, create, labels, labelP95, rss: peakRssMb(service.child.pid!), startMs: r2(service.startMs) };
   };
-  let small, large;
+  let small, large, printP95;
   try {
     largeService = await startService(largeDir);
     log('lists, the two sizes in turn');
@@ -301,6 +303,8 @@ async function main(): Promise<void> {
       { service: largeService, shipments: LARGE, ...sqliteCount(largeDir) },
     ], LIST_REQUESTS);
     small = { list: smallList!, ...(await loadOf('small', smallService, smallDir)) };
+    log('print requests to a loopback network printer, 10 pieces');
+    printP95 = await printToLastByteP95(smallService, quick);
     large = { list: largeList!, ...(await loadOf('large', largeService, largeDir)) };
   } finally {
     await smallService.stop();
@@ -310,6 +314,8 @@ async function main(): Promise<void> {
   const endOfDay = await endOfDayBench({ rows: SMALL, close: quick ? 100 : 2_000, log });
   log('renderer, one thread, on the labels of the large create load');
   const rendererThread = await rendererInProcess(large.labels);
+  log('ZPL against PDF, one thread, the same labels in turns');
+  const zplPdf = await zplVersusPdf(large.labels, quick);
   if (!values.keep) rmSync(WORK, { recursive: true, force: true });
   else log(`data kept in ${WORK}`);
 
@@ -332,6 +338,8 @@ async function main(): Promise<void> {
       vsRenderer: { small: r2(small.ceiling / small.pool), large: r2(large.ceiling / large.pool) },
     },
     labelFetch10PiecesP95Ms: { small: small.labelP95, large: large.labelP95 },
+    zplVersusPdf: zplPdf,
+    printToLastByte10Pieces: printP95,
     peakRssMb: { small: small.rss, large: large.rss },
     dbBytesPerShipment: Math.round(dbBytes / LARGE),
     fillSeconds,
@@ -358,6 +366,8 @@ async function main(): Promise<void> {
   rows.push(['ceiling: bare route rendering the same labels, per s, small / large', both(small.ceiling, large.ceiling), '']);
   rows.push(['ceiling ÷ renderer pool small / large', both(results.ceiling.vsRenderer.small, results.ceiling.vsRenderer.large), '']);
   rows.push(['label fetch 10 pieces p95 ms small / large', both(small.labelP95, large.labelP95), '≤ 80']);
+  rows.push(['labels/s, 1 thread: ZPL / PDF (ratio)', `${zplPdf.zpl} / ${zplPdf.pdf} (${zplPdf.ratio}×)`, 'ratio ≥ 5']);
+  rows.push(['print 10 pieces, request → last byte at printer p50/p95 ms', `${printP95!.p50} / ${printP95!.p95}`, 'p95 ≤ 100']);
   rows.push(['peak RSS MB small / large', both(small.rss, large.rss), '≤ 300']);
   rows.push(['db bytes per shipment', String(results.dbBytesPerShipment), '≤ 2048']);
   rows.push([`fill ${LARGE} s`, String(fillSeconds), '< 120']);
@@ -372,6 +382,29 @@ async function main(): Promise<void> {
 }
 
 /** The figures as a Markdown table: figure, value, target. */
+/** `--printing`: the printing figures alone, on a small station, in a minute or so. */
+async function printingMain(log: (m: string) => void): Promise<void> {
+  log(`filling ${SMALL} shipments`);
+  const dir = prepare('printing', SMALL);
+  const labels = createdLabels(dir, 0).map((c) => c.label);
+  const service = await startService(dir);
+  let print;
+  try {
+    log('print requests to a loopback network printer, 10 pieces');
+    print = await printToLastByteP95(service, quick);
+  } finally {
+    await service.stop();
+  }
+  log('ZPL against PDF, one thread, the same labels in turns');
+  const zplPdf = await zplVersusPdf(labels, quick);
+  if (!values.keep) rmSync(WORK, { recursive: true, force: true });
+  writeFileSync(RESULTS, `${JSON.stringify({ date: new Date().toISOString(), quick, zplVersusPdf: zplPdf, printToLastByte10Pieces: print }, null, 2)}\n`);
+  console.log(table([
+    ['labels/s, 1 thread: ZPL / PDF (ratio)', `${zplPdf.zpl} / ${zplPdf.pdf} (${zplPdf.ratio}×)`, 'ratio ≥ 5'],
+    [`print 10 pieces, request → last byte at printer p50/p95 ms (${print.n} shipments)`, `${print.p50} / ${print.p95}`, 'p95 ≤ 100'],
+  ]));
+}
+
 function table(rows: [string, string, string][]): string {
   const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length), ['figure', 'value', 'target'][i]!.length));
   const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(w[i]!)).join(' | ')} |`;

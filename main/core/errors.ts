@@ -21,7 +21,9 @@ export type ProblemKind =
   | 'internal'
   | 'bad-request'
   | 'uri-too-long'
-  | 'headers-too-large';
+  | 'headers-too-large'
+
+  | 'printer-unavailable';
 
 const KINDS: Record<ProblemKind, { status: number; title: string }> = {
   validation: { status: 400, title: 'The request is not valid' },
@@ -38,6 +40,7 @@ const KINDS: Record<ProblemKind, { status: number; title: string }> = {
   'bad-request': { status: 400, title: 'The request could not be read' },
   'uri-too-long': { status: 414, title: 'The address is too long' },
   'headers-too-large': { status: 431, title: 'The request headers are too large' },
+  'printer-unavailable': { status: 503, title: 'The printer did not take the job' },
 };
 
 export const PROBLEM_KINDS = KINDS;
@@ -112,3 +115,7 @@ export function storageProblem(error: unknown): ProblemError | null {
   }
   return null;
 }
+
+/** A printer that is off, unknown or refusing (CONTRACT §15): which one, and why. */
+export const printerUnavailable = (printer: string, reason: string) =>
+  new ProblemError('printer-unavailable', `${printer}: ${reason}`, { printer, reason });

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse';
+import type { LabelData } from './label-data';
 import type { CarrierCatalog } from './carriers';
 import { iso } from './dates';
 import { ProblemError, conflict, notFound, validationError } from './errors';
@@ -97,6 +98,8 @@ export class ImportService {
     private readonly now: () => number,
     private readonly store: ShipmentStore,
     private readonly labelSize: () => Promise<LabelSize>,
+    /** Several shipments' labels as one PDF (main/labels, handed in by open-station.ts). */
+    private readonly renderBatch: (items: LabelData[], size: LabelSize) => Promise<Buffer>,
   ) {}
 
   async run(csv: string, query: ImportQuery, caller: Caller, check: RequestCheck, idempotencyKey?: string): Promise<ImportResult> {
@@ -219,8 +222,7 @@ export class ImportService {
     const shipments = found.flatMap(({ row }) => (row && row.status !== 'Cancelled' ? [row] : []));
     if (shipments.length === 0) return { format: 'pdf', base64String: '', results };
     const data = await mapLimited(shipments, CONCURRENCY, async (s) => labelDataFor(s, await this.store.pieces(s.id), this.catalog));
-    const { renderLabelBatch } = await import('./labels/render-label');
-    const pdf = renderLabelBatch(data, await this.labelSize());
+    const pdf = await this.renderBatch(data, await this.labelSize());
     await mapLimited(shipments.filter((s) => s.status === 'Not Printed'), CONCURRENCY, (s) =>
       this.store.changeStatus(s.id, (current) => (current.status === 'Not Printed' ? printedBy(caller.username, this.now()) : null)),
     );

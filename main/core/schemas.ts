@@ -236,15 +236,24 @@ export const ShipmentDetail = Type.Object({
 });
 export type ShipmentDetail = Static<typeof ShipmentDetail>;
 
+export const LABEL_FORMATS = ['pdf', 'zpl'] as const;
+export const LabelDpiSchema = Type.Union([Type.Literal(203), Type.Literal(300)], {
+  description: 'A ZPL label\'s printer resolution in dots per inch; default 203.',
+});
 export const LabelQuery = Type.Object(
   {
     pageSize: Type.Optional(Type.Enum(['4x6', 'A6'] as const)),
+    format: Type.Optional(Type.Enum(LABEL_FORMATS, { description: 'pdf (default) or zpl (ZPL II for a thermal printer).' })),
+    dpi: Type.Optional(LabelDpiSchema),
+    markPrinted: Type.Optional(
+      Type.Boolean({ description: 'false: a preview or download; the status stays as it is. Default true (§7).' }),
+    ),
   },
   { additionalProperties: false },
 );
 export const LabelResponse = Type.Object({
-  format: Type.Literal('pdf'),
-  base64String: PdfBase64(),
+  format: Type.Enum(LABEL_FORMATS),
+  base64String: Type.String({ format: 'byte', description: 'The PDF, or the ZPL text, base 64.' }),
 });
 export type LabelResponse = Static<typeof LabelResponse>;
 
@@ -680,3 +689,61 @@ export const WebhookDelivery = Type.Object({
 });
 export type WebhookDelivery = Static<typeof WebhookDelivery>;
 export const WebhookDeliveryList = Type.Object({ items: Type.Array(WebhookDelivery) });
+// ---------------------------------------------------------------- printers (CONTRACT §15)
+
+export const PrinterSchema = Type.Object({
+  id: Type.String({ description: '`system:<queue>` or `network:<host>:<port>`.' }),
+  name: Type.String(),
+  kind: Type.Enum(['system', 'network'] as const),
+  address: Type.Optional(Type.String({ description: 'host:port of a network printer.' })),
+});
+export const LabelPrinterChoiceSchema = Type.Object(
+  {
+    printerId: Type.Union([Type.String({ minLength: 1, maxLength: 300 }), Type.Null()]),
+    format: Type.Enum(LABEL_FORMATS),
+    dpi: LabelDpiSchema,
+    pageSize: Type.Enum(LABEL_SIZES),
+  },
+  { additionalProperties: false },
+);
+export const PrintJobSchema = Type.Object({
+  printerId: Type.String(),
+  printerName: Type.String(),
+  what: Type.String(),
+  at: DateTime,
+  ok: Type.Boolean(),
+  error: Type.Union([Type.String(), Type.Null()]),
+});
+export const PrinterOverviewSchema = Type.Object({
+  items: Type.Array(PrinterSchema),
+  labelPrinter: LabelPrinterChoiceSchema,
+  lastJob: Type.Union([PrintJobSchema, Type.Null()]),
+  systemError: Type.Union([Type.String(), Type.Null()], { description: 'Why the system printers could not be listed.' }),
+});
+export const AddNetworkPrinterRequest = Type.Object(
+  {
+    address: Type.String({ minLength: 1, maxLength: 300, description: 'host:port; the port is 9100 when left out.' }),
+    name: Type.Optional(Type.String({ description: 'At most 80 characters; default "Label printer at <address>".' })),
+  },
+  { additionalProperties: false },
+);
+export const PrinterIdParams = Type.Object({ printerId: Type.String({ minLength: 1, maxLength: 300 }) });
+export const PrintQuery = Type.Object(
+  { printerId: Type.Optional(Type.String({ minLength: 1, maxLength: 300 })) },
+  { additionalProperties: false },
+);
+export const PrintResponse = Type.Object({
+  success: Type.Boolean(),
+  printerId: Type.String(),
+  printer: Type.String(),
+  format: Type.Enum(LABEL_FORMATS),
+  status: Type.String({ description: 'The shipment\'s status after the job.' }),
+});
+export const TestPageQuery = PrintQuery;
+export const TestPageResponse = Type.Object({
+  success: Type.Boolean(),
+  printerId: Type.String(),
+  printer: Type.String(),
+  format: Type.Enum(LABEL_FORMATS),
+  dpi: LabelDpiSchema,
+});

@@ -7,7 +7,7 @@ import type { CarrierCatalog } from './carriers';
 import { DAY_MS, iso, parseDateInput } from './dates';
 import { FieldErrors, ProblemError, conflict, notFound, validationError } from './errors';
 import { labelDataFor } from './label-data-for';
-import type { LabelData, LabelOptions } from './labels/label-data';
+import type { LabelData, LabelDpi, LabelFormat, LabelOptions } from './label-data';
 import { fromMinorUnits } from './money';
 import { postCodeKey } from './postcodes';
 import { RateLimit } from './rate-limiter';
@@ -48,6 +48,14 @@ import {
   type CreateShipmentDraft,
   type ValidShipment,
 } from './validate-shipment';
+
+export interface LabelRequest {
+  size?: LabelSize;
+  format?: LabelFormat;
+  dpi?: LabelDpi;
+  /** false: a preview or a download, not a print (CONTRACT §15). */
+  markPrinted?: boolean;
+}
 
 export interface LabelRenderer {
   render(data: LabelData, options: LabelOptions): Promise<Buffer>;
@@ -249,19 +257,35 @@ export class ShipmentService {
     return pdfs.map((pdf) => pdf.toString('base64'));
   }
 
-  async label(uniqueId: string, caller: Caller, size?: LabelSize): Promise<LabelResponse> {
+  async label(uniqueId: string, caller: Caller, request: LabelRequest = {}): Promise<LabelResponse> {
+    const { shipment, document, format } = await this.labelDocument(uniqueId, request);
+    if (request.markPrinted !== false) await this.markPrinted(shipment, caller);
+    return { format, base64String: document.toString('base64') };
+  }
+
+  /** The whole label document of a shipment (every piece), without changing its status. */
+  async labelDocument(
+    uniqueId: string,
+    request: LabelRequest = {},
+  ): Promise<{ shipment: ShipmentRecord; document: Buffer; format: LabelFormat }> {
     const row = await this.find(uniqueId);
     if (row.status === 'Cancelled') throw conflict(`Shipment ${row.shipmentNumber} is cancelled; its label is void.`);
     const pieces = await this.repo.pieces(row.id);
-    const pdf = await this.labels.render(labelDataFor(row, pieces, this.catalog), {
-      size: size ?? (await this.defaultLabelSize()),
+    const format = request.format ?? 'pdf';
+    const document = await this.labels.render(labelDataFor(row, pieces, this.catalog), {
+      size: request.size ?? (await this.defaultLabelSize()),
+      format,
+      ...(format === 'zpl' ? { dpi: request.dpi ?? 203 } : {}),
     });
-    if (row.status === INITIAL_STATUS) {
-      await this.repo.changeStatus(row.id, (current) =>
-        current.status === INITIAL_STATUS ? stationEvent('Printed', 'Label printed', caller.username, this.now()) : null,
-      );
-    }
-    return { format: 'pdf', base64String: pdf.toString('base64') };
+    return { shipment: row, document, format };
+  }
+
+  /** Not Printed → Printed (a tracking event); any other status stays as it is. */
+  async markPrinted(shipment: ShipmentRecord, caller: Caller, description = 'Label printed'): Promise<void> {
+    if (shipment.status !== INITIAL_STATUS) return;
+    await this.repo.changeStatus(shipment.id, (current) =>
+      current.status === INITIAL_STATUS ? stationEvent('Printed', description, caller.username, this.now()) : null,
+    );
   }
 
   // ------------------------------------------------------------ read

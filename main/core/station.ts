@@ -9,7 +9,10 @@ import { ImportService } from './imports';
 import { ManifestService, type ManifestRenderer } from './manifests';
 import { resourcesDir } from './resources';
 import { SettingsService } from './settings';
+import { noPrinters, PrintService, type DeskPrinters, type TestPageRenderer } from './printing';
 import { ShipmentService, type LabelRenderer } from './shipments';
+import type { LabelData } from './label-data';
+import type { LabelSize } from './schemas';
 import type { Store } from './storage';
 import { WebhookService } from './webhooks';
 
@@ -20,9 +23,16 @@ export interface StationOptions {
   now?: () => number;
   accessTokenMinutes?: number;
   refreshTokenDays?: number;
+  /** Writes label documents; the shells pass one from main/labels (open-station.ts). */
   labelRenderer?: LabelRenderer;
   /** Draws a manifest's driver copy; the shells pass main/documents' (open-station.ts). */
   manifestRenderer?: ManifestRenderer;
+  /** Several shipments' labels as one PDF (an import's, a bulk print); the shells pass main/labels'. */
+  labelBatchRenderer?: (items: LabelData[], size: LabelSize) => Promise<Buffer>;
+  /** This desk's printers (main/printers); none: every print is refused with a 503. */
+  printers?: DeskPrinters;
+  /** Writes the printer doctor's test page (main/labels); none: test pages are refused. */
+  testPageRenderer?: TestPageRenderer;
 }
 
 export interface Station {
@@ -34,12 +44,16 @@ export interface Station {
   readonly manifests: ManifestService;
   readonly imports: ImportService;
   readonly webhooks: WebhookService;
+  readonly printing: PrintService;
   readonly version: string;
   /** Lets go of the store (queued writes finish first). */
   close(): Promise<void>;
 }
 
-export async function createStation(store: Store, options: StationOptions = {}): Promise<Station> {
+export async function createStation(
+  store: Store,
+  options: StationOptions & { labelRenderer: LabelRenderer },
+): Promise<Station> {
   const now = options.now ?? Date.now;
   const carriers = await CarrierCatalog.load(store.carriers, readCatalogFile(options.resourcesDir ?? resourcesDir()));
   const settings = new SettingsService(store.settings);
@@ -48,11 +62,7 @@ export async function createStation(store: Store, options: StationOptions = {}):
     refreshTokenDays: options.refreshTokenDays ?? 30,
     now,
   });
-  // Rendering on this thread is the fallback (the label pool is the rule), so PDFKit and
-  // the fonts (~30 MB) are loaded only if it is ever used.
-  const labels = options.labelRenderer ?? {
-    render: async (data, labelOptions) => (await import('./labels/render-label')).renderLabel(data, labelOptions),
-  };
+  const labels = options.labelRenderer;
   const shipments = new ShipmentService(
     store.shipments,
     store.numbers,
@@ -68,8 +78,12 @@ export async function createStation(store: Store, options: StationOptions = {}):
   const manifests = new ManifestService(store.manifests, carriers, manifestRenderer, now);
   const imports = new ImportService(
     store.imports, shipments, carriers, async () => (await settings.get()).senderAddress, now, store.shipments, () => settings.labelSize(),
+    options.labelBatchRenderer ?? (() => Promise.reject(new Error('This station was built without a label batch renderer'))),
   );
   await shipments.pruneIdempotencyKeys();
+  const testPages: TestPageRenderer =
+    options.testPageRenderer ?? (async () => { throw new Error('this station cannot write test pages'); });
+  const printing = new PrintService(shipments, options.printers ?? noPrinters, testPages, now);
   // Every station delivers from the outbox; on a shared database the desks share the work.
   const webhooks = new WebhookService(store.webhooks, { now, version: VERSION });
   webhooks.start();
@@ -82,6 +96,7 @@ export async function createStation(store: Store, options: StationOptions = {}):
     manifests,
     imports,
     webhooks,
+    printing,
     version: VERSION,
     close: async () => {
       await webhooks.stop();

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APP_URL, appFile, appResponse } from './app-protocol';
-import { CONTENT_SECURITY_POLICY, isAllowedNavigation, isTrustedSender, parseAppUrl } from './window-policy';
+import { CONTENT_SECURITY_POLICY } from '../http/content-security-policy';
+import { isAllowedNavigation, isTrustedSender, parseAppUrl } from './window-policy';
 
 const root = mkdtempSync(join(tmpdir(), 'ss-app-protocol-'));
 mkdirSync(join(root, 'assets'));

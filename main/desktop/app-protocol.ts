@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { extname, relative, resolve, sep } from 'node:path';
-import { CONTENT_SECURITY_POLICY } from './window-policy';
+import { CONTENT_SECURITY_POLICY } from '../http/content-security-policy';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'station';

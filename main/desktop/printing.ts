@@ -1,8 +1,8 @@
 /**
  * Printing labels to the operator's printers. The label PDF goes into a hidden window whose
  * PDF viewer lays it out, and from there silently to the chosen printer at the label's
- * size. Printing changes no status: the shipment became Printed when the window fetched
- * its label through the label operation (CONTRACT §7).
+ * size. Printing here changes no status: the window fetched the label as a preview and
+ * marks the shipment Printed only when this print's callback reported success (§15).
  */
 import { BrowserWindow, type WebContents } from 'electron';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -35,7 +35,12 @@ export const handlers: Handlers = {
   trackShipmentPublic: (ctx, { params, query }) =>
     ctx.station.shipments.publicTracking(params.uniqueId, query.postCode, ctx.client),
   getShipmentLabel: (ctx, { params, query }) =>
-    ctx.station.shipments.label(params.uniqueId, caller(ctx), query.pageSize),
+    ctx.station.shipments.label(params.uniqueId, caller(ctx), {
+      size: query.pageSize,
+      format: query.format,
+      dpi: query.dpi,
+      markPrinted: query.markPrinted,
+    }),
   cancelShipment: (ctx, { params }) => ctx.station.shipments.cancel(params.uniqueId, caller(ctx)),
   recordCarrierEvent: (ctx, { params, body }) =>
     ctx.station.shipments.recordEvent(params.uniqueId, body, caller(ctx)),
@@ -66,4 +71,10 @@ export const handlers: Handlers = {
   getImportLabels: (ctx, { params }) => ctx.station.imports.labels(params.importId, caller(ctx)),
   printLabels: (ctx, { body }) => ctx.station.imports.labelBatch(body.shipmentIds, caller(ctx)),
   unlockUser: (ctx, { params }) => ctx.station.auth.unlockUser(params.userId),
+  listPrinters: (ctx) => ctx.station.printing.desk.overview(),
+  addNetworkPrinter: (ctx, { body }) => ctx.station.printing.desk.addNetworkPrinter(body.address, body.name),
+  removeNetworkPrinter: (ctx, { params }) => ctx.station.printing.desk.removeNetworkPrinter(params.printerId),
+  chooseLabelPrinter: (ctx, { body }) => ctx.station.printing.desk.chooseLabelPrinter(body),
+  printShipment: (ctx, { params, query }) => ctx.station.printing.printShipment(params.uniqueId, caller(ctx), query.printerId),
+  printTestPage: (ctx, { query }) => ctx.station.printing.printTestPage(query.printerId),
 };

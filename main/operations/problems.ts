@@ -42,6 +42,8 @@ const EXPLANATIONS: Record<ProblemKind, string> = {
     'The request could not be read as HTTP: a broken percent-encoding in the address, a malformed header or chunked body, or a connection that ended before the request did. Nothing was done.',
   'uri-too-long': 'A path parameter of the address is longer than any the station accepts (100 characters).',
   'headers-too-large': 'The request line and headers together are larger than 16 KiB.',
+  'printer-unavailable':
+    'The printer named in the "printer" member did not take the job, for the reason in "reason" (off, unknown, refusing, or no label printer chosen). The shipment is unchanged; check the printer in Settings → Printers and print again.',
 };
 
 export function problemPage(kind: string): string | undefined {

@@ -97,7 +97,7 @@ export const operations = spec({
   },
   getShipmentLabel: {
     method: 'GET', path: '/shipments/{uniqueId}/label', tag: 'Shipments', access: 'user',
-    summary: 'The label of every piece as one PDF; the shipment becomes Printed',
+    summary: 'The label of every piece as one PDF or ZPL document; the shipment becomes Printed unless markPrinted=false',
     params: S.ShipmentIdParams, query: S.LabelQuery, response: S.LabelResponse,
     problems: { 409: 'The shipment is cancelled: it has no label to print.' },
   },
@@ -225,6 +225,35 @@ export const operations = spec({
     method: 'POST', path: '/users/{userId}/unlock', tag: 'Administration', access: 'admin',
     summary: 'Lift a user’s sign-in lock (after 10 failed sign-ins) at every door',
     params: S.UserIdParams, response: S.User,
+  },
+  listPrinters: {
+    method: 'GET', path: '/printers', tag: 'Printers', access: 'user',
+    summary: 'This desk\'s printers (system queues and network printers), its label printer choice and last job',
+    response: S.PrinterOverviewSchema,
+  },
+  addNetworkPrinter: {
+    method: 'POST', path: '/printers', tag: 'Printers', access: 'user',
+    summary: 'Add a network label printer by address (host:port, port 9100 by default)',
+    body: S.AddNetworkPrinterRequest, response: S.PrinterOverviewSchema,
+  },
+  removeNetworkPrinter: {
+    method: 'DELETE', path: '/printers/{printerId}', tag: 'Printers', access: 'user',
+    summary: 'Remove a network printer from this desk', params: S.PrinterIdParams, response: S.PrinterOverviewSchema,
+  },
+  chooseLabelPrinter: {
+    method: 'PUT', path: '/printers/label-printer', tag: 'Printers', access: 'user',
+    summary: 'Choose this desk\'s label printer, its format (pdf or zpl), dpi and page size',
+    body: S.LabelPrinterChoiceSchema, response: S.PrinterOverviewSchema,
+  },
+  printShipment: {
+    method: 'POST', path: '/shipments/{uniqueId}/print', tag: 'Printers', access: 'user',
+    summary: 'Print every label of a shipment; Not Printed → Printed once the printer or spooler took the job (503 otherwise)',
+    params: S.ShipmentIdParams, query: S.PrintQuery, response: S.PrintResponse,
+  },
+  printTestPage: {
+    method: 'POST', path: '/printers/test-page', tag: 'Printers', access: 'user',
+    summary: 'Print a test page (printer name, assumed dpi, a ruler, a barcode) on the label printer or the one named',
+    query: S.TestPageQuery, response: S.TestPageResponse,
   },
 });
 

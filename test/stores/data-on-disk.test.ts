@@ -8,6 +8,7 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { inThreadRenderer } from '../../main/open-station';
 import { createStation, type Station } from '../../main/core/station';
 import { buildApp } from '../../main/http/app';
 import { assertNoStationHolds, fillDemoData } from '../../main/cli/demo-data';
@@ -28,7 +29,7 @@ const mode = (path: string) => statSync(path).mode & 0o777;
 
 async function withStation(dataDir: string, fsync?: Parameters<typeof openSqliteStore>[0]['fsync']) {
   const store = openSqliteStore({ dataDir, ...(fsync ? { fsync } : {}) });
-  const station: Station = await createStation(store);
+  const station: Station = await createStation(store, { labelRenderer: inThreadRenderer });
   const app = await buildApp({ station, port: 7317 });
   cleanup.push(async () => {
     await app.close();

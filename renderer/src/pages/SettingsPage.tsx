@@ -5,6 +5,7 @@ import { useLoad } from '../lib/use-load';
 import { ApiKeysPanel } from '../settings/ApiKeysPanel';
 import { DeskPanel } from '../settings/DeskPanel';
 import { OwnPasswordPanel } from '../settings/OwnPasswordPanel';
+import { PrintersPanel } from '../settings/PrintersPanel';
 import { StationPanel } from '../settings/StationPanel';
 import { UsersPanel } from '../settings/UsersPanel';
 import { WebhooksPanel } from '../settings/WebhooksPanel';
@@ -27,6 +28,7 @@ export function SettingsPage() {
       {settings.data ? <StationPanel settings={settings.data} isAdmin={isAdmin} /> : null}
       <DeskPanel />
       <OwnPasswordPanel />
+      <PrintersPanel />
       {isAdmin && me ? (
         <>
           {users.error ? <ErrorNotice error={users.error} /> : null}

@@ -82,7 +82,8 @@ export function ShipmentDetailPage({ id }: { id: string }) {
     setBusy('downloading');
     setOutcome(null);
     try {
-      const label = await api.getShipmentLabel({ params: { uniqueId: id }, query: {} });
+      // A download is not a print: the status stays (CONTRACT §15).
+      const label = await api.getShipmentLabel({ params: { uniqueId: id }, query: { markPrinted: false } });
       downloadPdf(label.base64String, `${shipmentNumber}-labels.pdf`);
     } catch (error) {
       setOutcome({ tone: 'error', text: `The PDF could not be fetched: ${describeError(error)}` });

@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pdfInfo } from '../../../test/helpers/pdf';
+import { pdfInfo } from '../../test/helpers/pdf';
 import { longCyrillicLabelData, piece, sampleLabelData } from './label-fixtures';
 import { createLabelPool } from './label-pool';
 import { renderLabelSync } from './render-label';
+import { renderZplSync } from './render-zpl';
 
 describe('label pool (worker threads)', () => {
   const pool = createLabelPool(2);
@@ -17,6 +18,13 @@ describe('label pool (worker threads)', () => {
     ]);
     expect(a.equals(renderLabelSync(data, { size: '4x6' }))).toBe(true);
     expect(b.equals(renderLabelSync(sampleLabelData(2), { size: 'A6', pieces: [2] }))).toBe(true);
+  });
+
+  it('writes ZPL in a worker, the same bytes as on this thread', async () => {
+    const data = longCyrillicLabelData(2);
+    const zpl = await pool.render(data, { size: '4x6', format: 'zpl', dpi: 300 });
+    expect(zpl.equals(renderZplSync(data, { size: '4x6', format: 'zpl', dpi: 300 }))).toBe(true);
+    expect(zpl.subarray(0, 3).toString()).toBe('^XA');
   });
 
   it('answers each of many labels posted at once with its own PDF', async () => {

@@ -6,9 +6,25 @@
  */
 import PDFDocument from 'pdfkit';
 import type { ManifestDocument } from '../core/manifests';
-import { drawCode128, planCode128 } from '../core/labels/label-barcodes';
-import { asciiOnly, loadLabelFonts, resolveFontsDir } from '../core/labels/label-fonts';
-import { formatNumber, join, Pen } from '../core/labels/label-text';
+import { drawCode128, planCode128 } from './label-barcodes';
+import { asciiOnly, loadLabelFonts, resolveFontsDir, type LabelFonts } from './label-fonts';
+import { formatNumber, join, TextFit, type DrawOptions } from './label-text';
+import { PdfPen } from './render-label';
+
+/** Lines fitted and drawn as the labels' are: never out of their box, shrunk, then cut. */
+class Pen {
+  private readonly fit: TextFit;
+  private readonly pen: PdfPen;
+  constructor(doc: PDFKit.PDFDocument, fonts: LabelFonts) {
+    this.fit = new TextFit(fonts);
+    this.pen = new PdfPen(doc, fonts);
+  }
+
+  line(raw: string, x: number, baseline: number, o: DrawOptions): void {
+    const { text, size } = this.fit.fit(raw, o);
+    this.pen.put({ kind: 'text', text, x, baseline, width: o.width, size, weight: o.weight ?? 'regular', align: o.align ?? 'left', color: o.color ?? 'black' });
+  }
+}
 
 /** ISO A4 in points. */
 const PAGE_W = 595.28;

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { create, type Font } from 'fontkit';
-import { RESOURCES_DIR_ENV } from '../resources';
+import { RESOURCES_DIR_ENV } from '../core/resources';
 import { shareFont, type SharedFont } from './shared-font';
 
 export { RESOURCES_DIR_ENV };
@@ -68,6 +68,8 @@ export function loadLabelFonts(fontsDir: string = resolveFontsDir()): LabelFonts
 // by a broken string are dropped too.
 const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cs}]|(?![\t\n\r\f\v])\p{Cc}/gu;
 const WHITESPACE = /\s+/gu;
+/** Printable ASCII with single spaces, none at either end: what printable() would return unchanged. */
+const PLAIN_ASCII = /^(?:[\x21-\x7e]+(?: [\x21-\x7e]+)*)?$/;
 
 /**
  * A single-line string the font can draw: NFC, no control or invisible characters,
@@ -75,6 +77,8 @@ const WHITESPACE = /\s+/gu;
  */
 export function printable(value: unknown, font: Font): string {
   if (value === null || value === undefined) return '';
+  // Most label text is plain ASCII already in shape: every label font has those glyphs.
+  if (typeof value === 'string' && PLAIN_ASCII.test(value)) return value;
   const text = String(value)
     .normalize('NFC')
     .replace(INVISIBLE, '')

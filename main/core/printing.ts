@@ -1,0 +1,152 @@
+/**
+ * Printing labels (CONTRACT §15): the rules, not the transports. The desk's printers (the
+ * system's queues, network printers by address, which one prints labels) live in
+ * main/printers and are handed to the station by open-station.ts; the core renders the
+ * document, hands it over, and moves Not Printed → Printed only once the printer or its
+ * spooler took the job.
+ */
+import type { LabelDpi, LabelFormat } from './label-data';
+import type { LabelSize } from './schemas';
+import type { Caller, ShipmentService } from './shipments';
+import { ProblemError, printerUnavailable } from './errors';
+
+export interface Printer {
+  /** `system:<queue>` or `network:<host>:<port>`. */
+  id: string;
+  name: string;
+  kind: 'system' | 'network';
+  /** host:port of a network printer. */
+  address?: string;
+}
+
+/** The desk's label printer and how to write for it. */
+export interface LabelPrinterChoice {
+  printerId: string | null;
+  format: LabelFormat;
+  dpi: LabelDpi;
+  pageSize: LabelSize;
+}
+
+export interface PrintJobRecord {
+  printerId: string;
+  printerName: string;
+  /** What was printed: a shipment number, or "test page". */
+  what: string;
+  at: string;
+  ok: boolean;
+  error: string | null;
+}
+
+export interface PrinterOverview {
+  items: Printer[];
+  labelPrinter: LabelPrinterChoice;
+  lastJob: PrintJobRecord | null;
+  /** Why the system's printers could not be listed (no CUPS, …), or null. */
+  systemError: string | null;
+}
+
+/** Where a job goes and how it is written; settled before anything is rendered. */
+export interface PrintTarget {
+  printer: Printer;
+  format: LabelFormat;
+  dpi: LabelDpi;
+  pageSize: LabelSize;
+}
+
+/** The desk's printers, as main/printers keeps them. */
+export interface DeskPrinters {
+  overview(): Promise<PrinterOverview>;
+  addNetworkPrinter(address: string, name?: string): Promise<PrinterOverview>;
+  removeNetworkPrinter(printerId: string): Promise<PrinterOverview>;
+  chooseLabelPrinter(choice: LabelPrinterChoice): Promise<PrinterOverview>;
+  /** The printer asked for (or the desk's label printer) and its format; throws a 503 problem when there is none. */
+  target(printerId?: string): Promise<PrintTarget>;
+  /** Resolves once the printer or spooler accepted every byte; throws a printer-unavailable problem otherwise. */
+  send(target: PrintTarget, document: Buffer, title: string): Promise<void>;
+  recordJob(job: PrintJobRecord): Promise<void>;
+}
+
+/** A desk without printers (tests of other things, tools): every print is refused clearly. */
+export const noPrinters: DeskPrinters = {
+  overview: async () => ({
+    items: [],
+    labelPrinter: { printerId: null, format: 'pdf', dpi: 203, pageSize: '4x6' },
+    lastJob: null,
+    systemError: 'this station has no printers module',
+  }),
+  addNetworkPrinter: async () => { throw printerUnavailable('printers', 'this station has no printers module'); },
+  removeNetworkPrinter: async () => { throw printerUnavailable('printers', 'this station has no printers module'); },
+  chooseLabelPrinter: async () => { throw printerUnavailable('printers', 'this station has no printers module'); },
+  target: async () => { throw printerUnavailable('printers', 'this station has no printers module'); },
+  send: async () => { throw printerUnavailable('printers', 'this station has no printers module'); },
+  recordJob: async () => {},
+};
+
+/** What the printer doctor's test page shows: the printer and what the station assumed of it. */
+export interface TestPageRequest {
+  printerName: string;
+  format: LabelFormat;
+  dpi: LabelDpi;
+  pageSize: LabelSize;
+}
+export type TestPageRenderer = (request: TestPageRequest) => Promise<Buffer>;
+
+export interface TestPageResult {
+  success: boolean;
+  printerId: string;
+  printer: string;
+  format: LabelFormat;
+  dpi: LabelDpi;
+}
+
+export interface PrintResult {
+  success: boolean;
+  printerId: string;
+  printer: string;
+  format: LabelFormat;
+  status: string;
+}
+
+export class PrintService {
+  constructor(
+    private readonly shipments: ShipmentService,
+    readonly desk: DeskPrinters,
+    private readonly testPages: TestPageRenderer,
+    private readonly now: () => number,
+  ) {}
+
+  /** The printer doctor: a page with the printer's name, the assumed dpi, a ruler and a barcode. */
+  async printTestPage(printerId?: string): Promise<TestPageResult> {
+    const target = await this.desk.target(printerId);
+    const { format, dpi, pageSize } = target;
+    const document = await this.testPages({ printerName: target.printer.name, format, dpi, pageSize });
+    await this.sendAndRecord(target, document, 'test page');
+    return { success: true, printerId: target.printer.id, printer: target.printer.name, format, dpi };
+  }
+
+  async printShipment(uniqueId: string, caller: Caller, printerId?: string): Promise<PrintResult> {
+    const target = await this.desk.target(printerId);
+    const { shipment, document, format } = await this.shipments.labelDocument(uniqueId, {
+      format: target.format,
+      dpi: target.dpi,
+      size: target.pageSize,
+    });
+    const what = shipment.shipmentNumber;
+    await this.sendAndRecord(target, document, what);
+    await this.shipments.markPrinted(shipment, caller, `Label printed on ${target.printer.name}`);
+    const status = shipment.status === 'Not Printed' ? 'Printed' : shipment.status;
+    return { success: true, printerId: target.printer.id, printer: target.printer.name, format, status };
+  }
+
+  private async sendAndRecord(target: PrintTarget, document: Buffer, what: string): Promise<void> {
+    const job = { printerId: target.printer.id, printerName: target.printer.name, what, at: new Date(this.now()).toISOString() };
+    try {
+      await this.desk.send(target, document, what);
+    } catch (error) {
+      const reason = error instanceof ProblemError ? (error.members.reason ?? error.message) : String(error);
+      await this.desk.recordJob({ ...job, ok: false, error: reason });
+      throw error instanceof ProblemError ? error : printerUnavailable(target.printer.name, reason);
+    }
+    await this.desk.recordJob({ ...job, ok: true, error: null });
+  }
+}

@@ -1,0 +1,231 @@
+/**
+ * Settings → Printers, the printer doctor: this desk's printers as the station sees them
+ * (the system's queues and network label printers added by address), which one prints
+ * labels and how (format, dpi, page size), a test page that shows whether the dpi is right,
+ * and how the last job went. Kept by this desk, even when desks share one database.
+ */
+import { useState, type FormEvent } from 'react';
+import type { Static } from 'typebox';
+import type { PrinterOverviewSchema } from '../../../main/core/schemas';
+import { api, ApiProblem, describeError, formErrors } from '../api';
+import { SelectField, TextField } from '../components/Field';
+import { ErrorNotice, Notice } from '../components/Notice';
+import { useLoad } from '../lib/use-load';
+
+type Overview = Static<typeof PrinterOverviewSchema>;
+type Choice = Overview['labelPrinter'];
+
+function LastJob({ job }: { job: Overview['lastJob'] }) {
+  if (!job) return <p className="muted">No job sent from this desk yet.</p>;
+  const when = new Date(job.at).toLocaleString();
+  return job.ok ? (
+    <p data-testid="last-job">
+      Last job: {job.what} on {job.printerName}, {when} — <strong>taken by the printer</strong>.
+    </p>
+  ) : (
+    <p className="notice notice-error" data-testid="last-job" role="status">
+      <span>
+        Last job: {job.what} on {job.printerName}, {when} — <strong>not printed</strong>: {job.error}
+      </span>
+    </p>
+  );
+}
+
+export function PrintersPanel() {
+  const loaded = useLoad('desk-printers', () => api.listPrinters());
+  return (
+    <section className="settings-section" aria-labelledby="printers-heading">
+      <div className="settings-head">
+        <h2 id="printers-heading">Printers</h2>
+        <p className="muted">This desk’s label printer. Kept by this desk only.</p>
+      </div>
+      <div className="settings-body card stack">
+        {loaded.error ? <ErrorNotice error={loaded.error} /> : null}
+        {loaded.data ? (
+          <PrinterDoctor initial={loaded.data} />
+        ) : loaded.error ? null : (
+          <span className="muted">Looking for printers…</span>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function PrinterDoctor({ initial }: { initial: Overview }) {
+  const [overview, setOverview] = useState<Overview>(initial);
+  const [choice, setChoice] = useState<Choice>(initial.labelPrinter);
+  const [address, setAddress] = useState('');
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  async function act(what: string, run: () => Promise<Overview | string>) {
+    setBusy(what);
+    setError(null);
+    setMessage(null);
+    try {
+      const result = await run();
+      if (typeof result === 'string') {
+        setMessage(result);
+        setOverview(await api.listPrinters());
+      } else {
+        setOverview(result);
+        setChoice(result.labelPrinter);
+      }
+    } catch (failure) {
+      setError(failure);
+      // A failed test page is recorded as the last job: show it.
+      setOverview(await api.listPrinters().catch(() => overview));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    void act('add', async () => {
+      const result = await api.addNetworkPrinter({ body: { address, ...(name.trim() ? { name } : {}) } });
+      setAddress('');
+      setName('');
+      return result;
+    });
+  };
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void act('save', () => api.chooseLabelPrinter({ body: choice }));
+  };
+  const testPage = () =>
+    void act('test', async () => {
+      const r = await api.printTestPage({ query: {} });
+      return `Test page sent to ${r.printer} as ${r.format.toUpperCase()} at ${r.dpi} dpi. Measure its ruler: 1 cm should be 1 cm.`;
+    });
+
+  // A 400 names fields beside them; a printer's 503 says which printer and why, once.
+  const { byField, notice } =
+    error === null
+      ? { byField: {} as Record<string, string>, notice: null }
+      : error instanceof ApiProblem && error.status === 400
+        ? formErrors(error, ['address', 'name', 'printerId', 'format', 'dpi', 'pageSize'])
+        : { byField: {} as Record<string, string>, notice: describeError(error) };
+  const printers = overview.items;
+  return (
+    <>
+      {overview.systemError ? <p className="field-hint">System printers could not be listed: {overview.systemError}</p> : null}
+      <ul className="printer-list" aria-label="Printers of this desk">
+        {printers.map((p) => (
+          <li key={p.id}>
+            <span>{p.name}</span> <span className="muted">{p.kind === 'network' ? `network, ${p.address}` : 'system queue'}</span>
+            {p.kind === 'network' ? (
+              <button
+                type="button"
+                className="button button-small"
+                disabled={busy !== null}
+                onClick={() => void act('remove', () => api.removeNetworkPrinter({ params: { printerId: p.id } }))}
+                aria-label={`Remove ${p.name}`}
+              >
+                Remove
+              </button>
+            ) : null}
+          </li>
+        ))}
+        {printers.length === 0 ? <li className="muted">No printers yet: add a network label printer below.</li> : null}
+      </ul>
+
+      <form className="stack" onSubmit={add} noValidate aria-label="Add a network printer">
+        <TextField
+          path="address"
+          idScope="printer"
+          label="Network printer address"
+          hint="host:port of a label printer on the network; the port is 9100 when left out."
+          autoComplete="off"
+          spellCheck={false}
+          value={address}
+          onValue={setAddress}
+          error={byField.address}
+        />
+        <TextField path="name" idScope="printer" label="Name (optional)" value={name} onValue={setName} error={byField.name} />
+        <div className="button-group">
+          <button type="submit" className="button" disabled={busy !== null || address.trim() === ''}>
+            Add printer
+          </button>
+        </div>
+      </form>
+
+      {
+        <form className="stack" onSubmit={save} noValidate aria-label="Label printer">
+          <SelectField
+            path="printerId"
+            idScope="label-printer"
+            label="Label printer"
+            value={choice.printerId ?? ''}
+            onValue={(v) => setChoice({ ...choice, printerId: v || null })}
+            error={byField.printerId}
+          >
+            <option value="">None: print through the window</option>
+            {printers.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            path="format"
+            idScope="label-printer"
+            label="Format"
+            hint="ZPL for Zebra and compatible thermal printers; PDF for any other printer."
+            value={choice.format}
+            onValue={(v) => setChoice({ ...choice, format: v as Choice['format'] })}
+            error={byField.format}
+          >
+            <option value="zpl">ZPL (thermal label printer)</option>
+            <option value="pdf">PDF</option>
+          </SelectField>
+          <SelectField
+            path="dpi"
+            idScope="label-printer"
+            label="Printer resolution"
+            hint="203 dpi (8 dots/mm) for most desk printers; 300 dpi (12 dots/mm) when its label says so. The test page shows which."
+            value={String(choice.dpi)}
+            onValue={(v) => setChoice({ ...choice, dpi: Number(v) as Choice['dpi'] })}
+            error={byField.dpi}
+          >
+            <option value="203">203 dpi</option>
+            <option value="300">300 dpi</option>
+          </SelectField>
+          <SelectField
+            path="pageSize"
+            idScope="label-printer"
+            label="Label size"
+            value={choice.pageSize}
+            onValue={(v) => setChoice({ ...choice, pageSize: v as Choice['pageSize'] })}
+            error={byField.pageSize}
+          >
+            <option value="4x6">4×6 in</option>
+            <option value="A6">A6</option>
+          </SelectField>
+          <div className="button-group">
+            <button type="submit" className="button button-primary" disabled={busy !== null}>
+              Save label printer
+            </button>
+            <button
+              type="button"
+              className="button"
+              disabled={busy !== null || !overview.labelPrinter.printerId}
+              onClick={testPage}
+            >
+              Print test page
+            </button>
+          </div>
+        </form>
+      }
+      {notice ? (
+        <p className="notice notice-error" role="alert">
+          {describeError(notice)}
+        </p>
+      ) : null}
+      {message ? <Notice tone="success">{message}</Notice> : null}
+      <LastJob job={overview.lastJob} />
+    </>
+  );
+}

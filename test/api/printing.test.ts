@@ -1,0 +1,172 @@
+/**
+ * Printing for real (CONTRACT §15): a TCP listener stands in for a network label printer,
+ * and a CUPS scheduler started for this file holds a raw queue and a PDF queue whose
+ * devices are such listeners. The bytes that arrive are checked against what was meant.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDeskPrinters } from '../../main/printers/desk-printers';
+import { freePort, startCups, startTestPrinter, type TestCups, type TestPrinter } from '../helpers/cups';
+import { pdfPageTexts } from '../helpers/pdf';
+import { zplBarcodes, zplTexts } from '../helpers/zpl';
+import { addUsers, createShipment, piece, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
+
+let t: TestStation;
+let token: string;
+let cups: TestCups;
+let network: TestPrinter;
+let rawDevice: TestPrinter;
+let pdfDevice: TestPrinter;
+const deskDir = mkdtempSync(join(tmpdir(), 'ss-desk-'));
+
+beforeAll(async () => {
+  [cups, network, rawDevice, pdfDevice] = await Promise.all([startCups(), startTestPrinter(), startTestPrinter(), startTestPrinter()]);
+  await cups.lpadmin('-p', 'zebra-raw', '-E', '-v', `socket://127.0.0.1:${rawDevice.port}`, '-m', 'raw');
+  await cups.lpadmin('-p', 'label-pdf', '-E', '-v', `socket://127.0.0.1:${pdfDevice.port}`, '-m', 'lsb/usr/cupsfilters/Generic-PDF_Printer-PDF.ppd');
+  t = await startTestStation({ printers: createDeskPrinters({ dataDir: deskDir, env: cups.env }) });
+  await addUsers(t);
+  token = await t.signIn();
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+  await Promise.all([cups?.stop(), network?.close(), rawDevice?.close(), pdfDevice?.close()]);
+  rmSync(deskDir, { recursive: true, force: true });
+});
+
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  t.request({ method, url, token, ...(payload ? { payload } : {}) });
+const status = async (id: string) => (await call('GET', `/shipments/${id}`)).json().status as string;
+const zplOf = async (id: string, dpi = 203) =>
+  Buffer.from((await call('GET', `/shipments/${id}/label?format=zpl&dpi=${dpi}&markPrinted=false`)).json().base64String, 'base64');
+
+describe('GET /printers', () => {
+  it('lists the system queues (CUPS) and the network printers added by address, with the desk\'s choice', async () => {
+    const added = await call('POST', '/printers', { address: `127.0.0.1:${network.port}`, name: 'Dock Zebra' });
+    expect(added.statusCode).toBe(200);
+    const list = (await call('GET', '/printers')).json();
+    expect(list.systemError).toBeNull();
+    expect(list.items).toEqual(expect.arrayContaining([
+      { id: 'system:zebra-raw', name: 'zebra-raw', kind: 'system' },
+      { id: 'system:label-pdf', name: 'label-pdf', kind: 'system' },
+      { id: `network:127.0.0.1:${network.port}`, name: 'Dock Zebra', kind: 'network', address: `127.0.0.1:${network.port}` },
+    ]));
+    expect(list.labelPrinter).toEqual({ printerId: null, format: 'pdf', dpi: 203, pageSize: '4x6' });
+  });
+
+  it('an address without a port means 9100; a bad address or choice is a 400 naming each field', async () => {
+    const added = (await call('POST', '/printers', { address: 'printer-7.local' })).json();
+    expect(added.items.map((p: { id: string }) => p.id)).toContain('network:printer-7.local:9100');
+    const bad = await call('POST', '/printers', { address: 'not a host:99999', name: 'x'.repeat(300) });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(expect.arrayContaining(['address', 'name']));
+    const choice = await call('PUT', '/printers/label-printer', { printerId: 'system:nope', format: 'zpl', dpi: 600, pageSize: '4x6' });
+    expect(choice.statusCode).toBe(400);
+    expect(choice.json().dpi).toBeDefined();
+    const unknown = await call('PUT', '/printers/label-printer', { printerId: 'system:nope', format: 'zpl', dpi: 203, pageSize: '4x6' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().printerId).toMatch(/not a printer/);
+    expect((await call('DELETE', '/printers/network%3Aprinter-7.local%3A9100')).json().items.map((p: { id: string }) => p.id)).not.toContain('network:printer-7.local:9100');
+  });
+});
+
+describe('POST /shipments/{id}/print', () => {
+  it('sends ZPL raw over TCP to a network printer: the bytes arriving are the label route\'s ZPL; then Printed', async () => {
+    const chosen = await call('PUT', '/printers/label-printer', { printerId: `network:127.0.0.1:${network.port}`, format: 'zpl', dpi: 300, pageSize: '4x6' });
+    expect(chosen.statusCode).toBe(200);
+    const s = await createShipment(t, token, shipmentRequest({ shipmentPieces: [piece(), piece(), piece()] }));
+    const arriving = network.nextJob();
+    const res = await call('POST', `/shipments/${s.shipmentId}/print`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, printer: 'Dock Zebra', format: 'zpl', status: 'Printed' });
+    expect((await arriving).equals(await zplOf(s.shipmentId, 300))).toBe(true);
+    expect(await status(s.shipmentId)).toBe('Printed');
+    const events = (await call('GET', `/shipments/${s.shipmentId}/tracking`)).json();
+    expect(JSON.stringify(events)).toContain('Label printed on Dock Zebra');
+    expect((await call('GET', '/printers')).json().lastJob).toMatchObject({ ok: true, error: null, what: s.shipmentNumber, printerName: 'Dock Zebra' });
+  });
+
+  it('a printer that refuses the connection → 503 naming it and why; the shipment stays Not Printed', async () => {
+    const closedPort = await freePort();
+    await call('POST', '/printers', { address: `127.0.0.1:${closedPort}`, name: 'Switched-off Zebra' });
+    const s = await createShipment(t, token, shipmentRequest());
+    const res = await call('POST', `/shipments/${s.shipmentId}/print?printerId=${encodeURIComponent(`network:127.0.0.1:${closedPort}`)}`);
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(res.json()).toMatchObject({ type: '/problems/printer-unavailable', printer: 'Switched-off Zebra' });
+    expect(res.json().reason).toMatch(/refused the connection/);
+    expect(await status(s.shipmentId)).toBe('Not Printed');
+    expect((await call('GET', '/printers')).json().lastJob).toMatchObject({ ok: false, printerName: 'Switched-off Zebra' });
+  });
+
+  it('an unknown printer, or none chosen → 503; the shipment is unchanged', async () => {
+    const s = await createShipment(t, token, shipmentRequest());
+    const unknown = await call('POST', `/shipments/${s.shipmentId}/print?printerId=network%3Anowhere%3A1`);
+    expect(unknown.statusCode).toBe(503);
+    expect(unknown.json().reason).toMatch(/no such printer/);
+    const cupsUnknown = await call('POST', `/shipments/${s.shipmentId}/print?printerId=system%3Ano-such-queue`);
+    expect(cupsUnknown.statusCode).toBe(503);
+    expect(cupsUnknown.json().printer).toBe('no-such-queue');
+    expect(await status(s.shipmentId)).toBe('Not Printed');
+  });
+
+  it('ZPL to a CUPS raw queue arrives byte for byte at the queue\'s device', async () => {
+    await call('PUT', '/printers/label-printer', { printerId: 'system:zebra-raw', format: 'zpl', dpi: 203, pageSize: '4x6' });
+    const s = await createShipment(t, token, shipmentRequest({ shipmentPieces: [piece(), piece()] }));
+    const arriving = rawDevice.nextJob();
+    const res = await call('POST', `/shipments/${s.shipmentId}/print`);
+    expect(res.statusCode).toBe(200);
+    expect(await status(s.shipmentId)).toBe('Printed');
+    expect((await arriving).equals(await zplOf(s.shipmentId))).toBe(true);
+  });
+
+  it('a PDF to a CUPS PDF queue reaches its device with every label', async () => {
+    await call('PUT', '/printers/label-printer', { printerId: 'system:label-pdf', format: 'pdf', dpi: 203, pageSize: '4x6' });
+    const s = await createShipment(t, token, shipmentRequest({ shipmentPieces: [piece(), piece()] }));
+    const arriving = pdfDevice.nextJob();
+    const res = await call('POST', `/shipments/${s.shipmentId}/print`);
+    expect(res.statusCode).toBe(200);
+    const pages = await pdfPageTexts(await arriving);
+    expect(pages).toHaveLength(2);
+    expect(pages[1]!.replace(/\s+/g, '')).toContain(s.shipmentPieces[1]!.trackingNumber);
+  });
+
+  it('a queue that is not accepting jobs → 503 with CUPS\'s reason; status unchanged', async () => {
+    await cups.lpadmin('-p', 'zebra-raw', '-E', '-v', `socket://127.0.0.1:${rawDevice.port}`);
+    const { execFile } = await import('node:child_process');
+    await new Promise((resolve, reject) => execFile('cupsreject', ['-r', 'out of labels', 'zebra-raw'], { env: cups.env }, (e) => (e ? reject(e) : resolve(null))));
+    const s = await createShipment(t, token, shipmentRequest());
+    const res = await call('POST', `/shipments/${s.shipmentId}/print?printerId=system%3Azebra-raw`);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().printer).toBe('zebra-raw');
+    expect(res.json().reason).toMatch(/not accepting/i);
+    expect(await status(s.shipmentId)).toBe('Not Printed');
+  });
+});
+
+describe('POST /printers/test-page (the printer doctor)', () => {
+  it('prints the printer\'s name, the assumed dpi and a barcode that scans; the last job says so', async () => {
+    await call('PUT', '/printers/label-printer', { printerId: `network:127.0.0.1:${network.port}`, format: 'zpl', dpi: 203, pageSize: '4x6' });
+    const arriving = network.nextJob();
+    const res = await call('POST', '/printers/test-page');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, printer: 'Dock Zebra', format: 'zpl', dpi: 203 });
+    const zpl = (await arriving).toString('latin1');
+    expect(zplTexts(zpl)[0]).toEqual(expect.arrayContaining(['Dock Zebra', 'PRINTER TEST PAGE']));
+    expect(zplTexts(zpl)[0]!.join(' ')).toContain('Station assumes: 203 dpi · ZPL · 4×6 in');
+    const [symbols] = await zplBarcodes(zpl, 203);
+    expect(symbols!.map((s) => s.data)).toContain('TEST 203 DPI');
+    expect((await call('GET', '/printers')).json().lastJob).toMatchObject({ ok: true, what: 'test page' });
+  });
+
+  it('as a PDF through CUPS, with its text readable', async () => {
+    await call('PUT', '/printers/label-printer', { printerId: 'system:label-pdf', format: 'pdf', dpi: 203, pageSize: '4x6' });
+    const arriving = pdfDevice.nextJob();
+    const res = await call('POST', '/printers/test-page');
+    expect(res.statusCode).toBe(200);
+    const [page] = await pdfPageTexts(await arriving);
+    expect(page).toContain('PRINTER TEST PAGE');
+    expect(page).toContain('label-pdf');
+  });
+});
