@@ -151,6 +151,14 @@ export const ListShipmentsQuery = Type.Object(
     Page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
     ItemsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     OrderByDate: Type.Optional(Type.Enum(['NewestFirst', 'OldestFirst'] as const)),
+    Search: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description:
+          'Extension: a shipment number, a tracking number (case and spaces ignored), a reference (prefix), ' +
+          'words of the delivery name (prefixes; case and accents ignored), the delivery post code or email. At least 2 characters.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -10,6 +10,7 @@ import { labelDataFor } from './label-data-for';
 import type { LabelData, LabelOptions } from './labels/label-data';
 import { fromMinorUnits } from './money';
 import { postCodeKey } from './postcodes';
+import { listSearch, MIN_SEARCH_LENGTH } from './search';
 import { RateLimit } from './rate-limiter';
 import { isValidTrackingNumber, makeTrackingNumber } from './s10';
 import {
@@ -331,6 +332,10 @@ export class ShipmentService {
     // A date alone as DateTo covers that whole day (UTC).
     const to = toParsed === null ? null : toParsed.dateOnly ? toParsed.ms + DAY_MS - 1 : toParsed.ms;
     if (from && to !== null && from.ms > to) errors.add('DateTo', 'must not be before DateFrom');
+    const search = query.Search === undefined ? undefined : query.Search.trim();
+    if (search !== undefined && search.length < MIN_SEARCH_LENGTH) {
+      errors.add('Search', `Type at least ${MIN_SEARCH_LENGTH} characters to search`);
+    }
     errors.throwIfAny();
     const limit = query.ItemsPerPage ?? 100;
     return {
@@ -340,6 +345,7 @@ export class ShipmentService {
       newestFirst: (query.OrderByDate ?? 'NewestFirst') === 'NewestFirst',
       limit,
       offset: ((query.Page ?? 1) - 1) * limit,
+      ...(search === undefined ? {} : { search: listSearch(search) }),
     };
   }
 
@@ -414,7 +420,8 @@ export class ShipmentService {
     const wait = await this.publicTrackingLimit.retryAfter(client);
     if (wait > 0) throw new ProblemError('rate-limited', `Too many tracking requests; try again in ${wait} seconds.`, {}, wait);
     await this.publicTrackingLimit.record(client);
-    const ref = reference.trim().toUpperCase();
+    // A tracking number may be typed as printed on the label, in groups with spaces.
+    const ref = reference.replace(/\s+/g, '').toUpperCase();
     const row = UUID.test(ref)
       ? await this.repo.byUuid(ref.toLowerCase())
       : SHIPMENT_NUMBER.test(ref)

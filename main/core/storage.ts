@@ -12,6 +12,7 @@
  * it is then.
  */
 import type { Address, Role, ShipmentStatus } from './schemas';
+import type { ListSearch } from './search';
 
 /** Times are integer milliseconds since the epoch (UTC); money is integer minor units. */
 export interface ShipmentRecord {
@@ -116,6 +117,8 @@ export interface ListFilter {
   newestFirst: boolean;
   limit: number;
   offset: number;
+  /** Only shipments the search finds (CONTRACT §12); absent = every shipment. */
+  search?: ListSearch;
 }
 
 export interface IdempotencyRecord {
@@ -150,6 +153,7 @@ export interface ShipmentStore {
    * first checks the key: a fresh stored key makes this a replay (nothing written); else
    * the key is stored with the new shipment, replacing an expired one, and keys older than
    * `freshSince` are pruned. Two creates with the same key at once make one shipment.
+   * The shipment's search terms (search.ts) are written with it.
    */
   create(shipment: NewShipment, pieces: PieceRecord[], firstEvent: EventRecord, claim?: IdempotencyClaim): Promise<CreateOutcome>;
   /**

@@ -4,6 +4,7 @@
  * aggregate `shipment_day_totals`, and a page's rows are read by a deferred join: the
  * OFFSET skip walks a covering index, then only the page's rows are read by id.
  */
+import { prefixEnd, type ListSearch } from '../../core/search';
 import type { ListFilter } from '../../core/storage';
 
 const DAY_MS = 86_400_000;
@@ -39,6 +40,44 @@ function whereClause(
     params.push(to);
   }
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+/**
+ * The ids a search finds (CONTRACT §12), as a subquery: a union of index lookups, one per
+ * kind of match, each in `shipment_search_terms` (term, shipment_id) or a unique column.
+ */
+export function searchHits(search: ListSearch): { sql: string; params: Params } {
+  const arms: string[] = [];
+  const params: Params = [];
+  if (search.shipmentNumber !== null) {
+    arms.push('SELECT id AS shipment_id FROM shipments WHERE shipment_number = ?');
+    params.push(search.shipmentNumber);
+  }
+  if (search.trackingNumber !== null) {
+    arms.push('SELECT shipment_id FROM pieces WHERE tracking_number = ?');
+    params.push(search.trackingNumber);
+  }
+  if (search.exactTerms.length > 0) {
+    arms.push(`SELECT shipment_id FROM shipment_search_terms WHERE term IN (${search.exactTerms.map(() => '?').join(', ')})`);
+    params.push(...search.exactTerms);
+  }
+  for (const prefix of search.prefixTerms) {
+    arms.push('SELECT shipment_id FROM shipment_search_terms WHERE term >= ? AND term < ?');
+    params.push(prefix, prefixEnd(prefix));
+  }
+  const [first, ...more] = search.nameWordPrefixes;
+  if (first !== undefined) {
+    // Every word of the query starts some word of the name: one range scan per word, nested.
+    let sql = 'SELECT shipment_id FROM shipment_search_terms WHERE term >= ? AND term < ?';
+    const wordParams: Params = [first, prefixEnd(first)];
+    for (const word of more) {
+      sql += ' AND shipment_id IN (SELECT shipment_id FROM shipment_search_terms WHERE term >= ? AND term < ?';
+      wordParams.push(word, prefixEnd(word));
+    }
+    arms.push(sql + ')'.repeat(more.length));
+    params.push(...wordParams);
+  }
+  return { sql: arms.join(' UNION '), params };
 }
 
 /** The whole UTC days inside [from, to]: first day, and the day after the last (null = unbounded). */
@@ -136,9 +175,29 @@ export function listQueries<Row>(query: Query, columns: string) {
       if (filter.to !== null && end !== null) parts.push(await exactTotals(filter.statuses, end * DAY_MS, filter.to));
       return parts.reduce((a, b) => ({ items: a.items + b.items, pieces: a.pieces + b.pieces }), { items: 0, pieces: 0 });
   };
+  /**
+   * A search finds few shipments next to the whole list: its hits are counted and ordered
+   * directly, filtered by status and dates, with no day totals to lean on.
+   */
+  const searchPage = async (filter: ListFilter, search: ListSearch): Promise<{ totals: Totals; rows: Row[] }> => {
+    const hits = searchHits(search);
+    const where = whereClause(filter.statuses, filter.from, filter.to);
+    const sql = `FROM shipments WHERE id IN (${hits.sql})${where.sql ? ` AND ${where.sql.slice('WHERE '.length)}` : ''}`;
+    const params = [...hits.params, ...where.params];
+    const counted = await one(`SELECT count(*) AS items, coalesce(sum(piece_count), 0) AS pieces ${sql}`, params);
+    if (filter.offset > 0 && filter.offset >= counted.items) return { totals: counted, rows: [] };
+    const dir = filter.newestFirst ? 'DESC' : 'ASC';
+    const rows = await query<Row>(`SELECT ${columns} ${sql} ORDER BY created_on ${dir}, id ${dir} LIMIT ? OFFSET ?`, [
+      ...params,
+      filter.limit,
+      filter.offset,
+    ]);
+    return { totals: counted, rows };
+  };
   return {
     /** One query at a time (PostgreSQL's store runs them on one connection, in one snapshot). */
     async page(filter: ListFilter): Promise<{ totals: Totals; rows: Row[] }> {
+      if (filter.search) return searchPage(filter, filter.search);
       const counted = await totals(filter);
       // Page 1 always reads the rows (one index probe); deeper pages past the end are skipped.
       return { totals: counted, rows: filter.offset > 0 && filter.offset >= counted.items ? [] : await rows(filter) };

@@ -11,6 +11,7 @@ import type {
   ShipmentStore,
   StatusDecision,
 } from '../../core/storage';
+import { shipmentSearchTerms } from '../../core/search';
 import type { Db } from './database';
 import type { GroupCommit } from './group-commit';
 import { listQueries, type Params } from '../shared/list-queries';
@@ -59,6 +60,7 @@ export function sqliteShipments(db: Db, commit: GroupCommit): ShipmentStore {
        VALUES (@shipment_id, @status, @description, @location, @signatory, @signatory_file_name,
          @latitude, @longitude, @depot_id, @tracking_number, @user, @occurred_on)`,
     ),
+    insertSearchTerm: db.prepare<[string, number]>('INSERT INTO shipment_search_terms (term, shipment_id) VALUES (?, ?)'),
     latestEvent: db.prepare<[number], EventRow>(
       'SELECT * FROM tracking_events WHERE shipment_id = ? ORDER BY occurred_on DESC, id DESC LIMIT 1',
     ),
@@ -108,6 +110,7 @@ export function sqliteShipments(db: Db, commit: GroupCommit): ShipmentStore {
         const id = Number(s.insertShipment.run(shipmentRow(shipment)).lastInsertRowid);
         for (const piece of pieces) s.insertPiece.run(pieceRow(id, piece));
         s.insertEvent.run(eventRow(id, firstEvent));
+        for (const term of shipmentSearchTerms(shipment)) s.insertSearchTerm.run(term, id);
         if (claim) {
           s.insertIdempotency.run(claim.userId, claim.key, claim.requestHash, id, shipment.createdOn);
           // Found by index: the table holds about a day of keys however long the station runs.

@@ -2,11 +2,17 @@ import initial from './0001-initial';
 import listTotals from './0002-list-totals';
 import compactRows from './0003-compact-rows';
 import expiryIndexes from './0004-expiry-indexes';
+import searchTerms, { backfillSearchTerms } from './0005-search-terms';
+import type { Db } from '../database';
 
-/** Applied in order; the database's user_version is the number applied so far. */
-export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+/**
+ * Applied in order; the database's user_version is the number applied so far. `backfill`
+ * runs after the SQL, in the same transaction, for data only code can compute.
+ */
+export const MIGRATIONS: readonly { version: number; name: string; sql: string; backfill?: (db: Db) => void }[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'list-totals', sql: listTotals },
   { version: 3, name: 'compact-rows', sql: compactRows },
   { version: 4, name: 'expiry-indexes', sql: expiryIndexes },
+  { version: 5, name: 'search-terms', sql: searchTerms, backfill: backfillSearchTerms },
 ];
