@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Address, ShipmentStatus } from '../../main/core/schemas';
 import { listSearch } from '../../main/core/search';
-import type { EventRecord, NewShipment, PieceRecord, Store } from '../../main/core/storage';
+import type { EventRecord, ListFilter, NewShipment, PieceRecord, Store } from '../../main/core/storage';
 import { openPostgresStore, type PostgresStore } from '../../main/stores/postgres';
 import { foldDayTotals } from '../../main/stores/postgres/shipments';
 import { openSqliteStore } from '../../main/stores/sqlite';
@@ -165,7 +165,7 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     await add(3, { deliveryAddress: deliver('Ola Nowak', { businessName: 'Lodz Trading' }) }, 'Printed');
     await add(4, { deliveryAddress: deliver('Max Mustermann', { countryTwoCharacterISOCode: 'DE', postZipCode: '10115' }) });
     const ids = (...indexes: number[]) => indexes.map((i) => made[i]!.id);
-    const found = async (query: string, more: Partial<typeof EVERYTHING> & { statuses?: ShipmentStatus[] } = {}) => {
+    const found = async (query: string, more: Partial<ListFilter> = {}) => {
       const { totals, rows } = await store.shipments.page({ ...EVERYTHING, limit: 10, ...more, search: listSearch(query) });
       return { totals, ids: rows.map((r) => r.id) };
     };

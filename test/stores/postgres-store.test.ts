@@ -19,6 +19,7 @@ import {
   type ShipmentRecord,
   type Store,
 } from '../../main/core/storage';
+import { listSearch } from '../../main/core/search';
 import { openPostgresStore, type PostgresOptions, type PostgresStore } from '../../main/stores/postgres';
 import { LATEST_VERSION } from '../../main/stores/postgres/migrate';
 import type { MIGRATIONS } from '../../main/stores/postgres/migrations';
@@ -107,8 +108,8 @@ describe('migrations', () => {
     const told: unknown[] = [];
     const first = await open({ url, onMigration: (m) => told.push(m) });
     const applied = (await first.pool.query('SELECT version, name, applied_on FROM schema_migrations ORDER BY version')).rows;
-    expect(applied.map((r) => [r.version, r.name])).toEqual([[1, 'initial']]);
-    expect(LATEST_VERSION).toBe(1);
+    expect(applied.map((r) => [r.version, r.name])).toEqual([[1, 'initial'], [2, 'search-terms']]);
+    expect(LATEST_VERSION).toBe(2);
     await open({ url, onMigration: (m) => told.push(m) });
     expect((await first.pool.query('SELECT version, name, applied_on FROM schema_migrations ORDER BY version')).rows).toEqual(applied);
     expect(told).toEqual([]);
@@ -125,7 +126,7 @@ describe('migrations', () => {
   it('run once when four desks open a new database at the same moment', async () => {
     const url = await newDatabase();
     const stores = await Promise.all(Array.from({ length: 4 }, () => open({ url })));
-    expect((await stores[0]!.pool.query('SELECT count(*) AS n FROM schema_migrations')).rows[0].n).toBe(1);
+    expect((await stores[0]!.pool.query('SELECT count(*) AS n FROM schema_migrations')).rows[0].n).toBe(LATEST_VERSION);
   });
 
   it('refuse a database newer than this station, naming both versions, and never the password', async () => {
@@ -142,24 +143,42 @@ describe('migrations', () => {
   it('tell of each upgrade of an existing database before it runs, and an older station then refuses it', async () => {
     const url = await newDatabase();
     await open({ url });
+    const PROBE = LATEST_VERSION + 1;
     // The next station's code: one more migration than this one.
     vi.resetModules();
     vi.doMock('../../main/stores/postgres/migrations/index', async (importOriginal) => {
       const real = await importOriginal<{ MIGRATIONS: Migration[] }>();
-      return { MIGRATIONS: [...real.MIGRATIONS, { version: 2, name: 'probe', sql: 'CREATE TABLE upgrade_probe (x int)' }] };
+      return { MIGRATIONS: [...real.MIGRATIONS, { version: PROBE, name: 'probe', sql: 'CREATE TABLE upgrade_probe (x int)' }] };
     });
     try {
       const next = await import('../../main/stores/postgres');
       const told: { version: number; name: string }[] = [];
       const upgraded = await next.openPostgresStore({ url, onMigration: (m) => told.push(m) });
       opened.push(upgraded);
-      expect(told).toEqual([{ version: 2, name: 'probe' }]);
-      expect((await upgraded.pool.query('SELECT max(version) AS v FROM schema_migrations')).rows[0].v).toBe(2);
+      expect(told).toEqual([{ version: PROBE, name: 'probe' }]);
+      expect((await upgraded.pool.query('SELECT max(version) AS v FROM schema_migrations')).rows[0].v).toBe(PROBE);
     } finally {
       vi.doUnmock('../../main/stores/postgres/migrations/index');
       vi.resetModules();
     }
-    await expect(openPostgresStore({ url })).rejects.toThrow(/schema version 2, newer than this station \(1\)/);
+    await expect(openPostgresStore({ url })).rejects.toThrow(`schema version ${PROBE}, newer than this station (${LATEST_VERSION})`);
+  });
+
+  it('fill the search terms of shipments made before the search-terms migration', async () => {
+    const url = await newDatabase();
+    const store = await open({ url });
+    await store.carriers.sync(CATALOG);
+    const made = shipment(T0, { deliveryAddress: { ...shipment(T0).deliveryAddress, fullName: 'Łucja Żak' }, referenceOne: 'OLD-1' });
+    const outcome = await store.shipments.create(made, pieces(), event('Not Printed', T0));
+    const id = 'created' in outcome ? outcome.created.id : 0;
+    // The database as it was before migration 2.
+    await store.pool.query("DROP TABLE shipment_search_terms; DELETE FROM schema_migrations WHERE name = 'search-terms'");
+    const told: string[] = [];
+    const upgraded = await open({ url, onMigration: (m) => told.push(m.name) });
+    expect(told).toEqual(['search-terms']);
+    for (const query of ['lucja', 'zak', 'old-1']) {
+      expect((await upgraded.shipments.page({ ...EVERYTHING, search: listSearch(query) })).rows.map((r) => r.id), query).toEqual([id]);
+    }
   });
 });
 
