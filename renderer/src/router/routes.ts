@@ -16,6 +16,8 @@ export interface ShipmentFilters {
   order: DateOrder;
   pageSize: PageSize;
   page: number;
+  /** The search box's text (CONTRACT §12); searched from 2 characters. */
+  search: string;
 }
 
 export const DEFAULT_FILTERS: ShipmentFilters = {
@@ -25,6 +27,7 @@ export const DEFAULT_FILTERS: ShipmentFilters = {
   order: 'NewestFirst',
   pageSize: 50,
   page: 1,
+  search: '',
 };
 
 export type Route =
@@ -37,6 +40,9 @@ export type Route =
   | { page: 'not-found'; path: string };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** As the API's Search parameter allows. */
+export const SEARCH_MAX_LENGTH = 100;
+export const SEARCH_MIN_LENGTH = 2;
 
 function parseFilters(query: URLSearchParams): ShipmentFilters {
   const size = Number(query.get('size'));
@@ -50,6 +56,7 @@ function parseFilters(query: URLSearchParams): ShipmentFilters {
     order: query.get('order') === 'oldest' ? 'OldestFirst' : 'NewestFirst',
     pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : DEFAULT_FILTERS.pageSize,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
+    search: (query.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
   };
 }
 
@@ -61,6 +68,7 @@ function formatFilters(filters: ShipmentFilters): string {
   if (filters.order === 'OldestFirst') query.set('order', 'oldest');
   if (filters.pageSize !== DEFAULT_FILTERS.pageSize) query.set('size', String(filters.pageSize));
   if (filters.page > 1) query.set('page', String(filters.page));
+  if (filters.search) query.set('q', filters.search);
   const text = query.toString();
   return text ? `?${text}` : '';
 }
@@ -117,6 +125,7 @@ export function listQuery(filters: ShipmentFilters): ListShipmentsQuery {
     ...(filters.from ? { DateFrom: filters.from } : {}),
     ...(filters.to ? { DateTo: filters.to } : {}),
     ...(filters.statuses.length ? { Status: filters.statuses } : {}),
+    ...(filters.search.trim().length >= SEARCH_MIN_LENGTH ? { Search: filters.search.trim() } : {}),
     OrderByDate: filters.order,
     Page: filters.page,
     ItemsPerPage: filters.pageSize,
