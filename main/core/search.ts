@@ -11,8 +11,6 @@ import type { Address } from './schemas';
 import { postCodeKey } from './postcodes';
 
 export const MIN_SEARCH_LENGTH = 2;
-/** More words than this in a query add nothing a person types and cost a join each. */
-const MAX_NAME_WORDS = 4;
 const SHIPMENT_NUMBER = /^SS\d{8}$/;
 const TRACKING_NUMBER = /^[A-Z]{2}\d{9}[A-Z]{2}$/;
 
@@ -23,25 +21,25 @@ export function fold(text: string): string {
   return anyAscii(text).toLowerCase();
 }
 
-/** The words of a name as they are indexed: each whole (punctuation dropped) and its parts. */
-function nameWords(name: string): string[] {
-  const words: string[] = [];
-  for (const token of fold(name).split(/\s+/)) {
-    const parts = token.split(/[^a-z0-9]+/).filter((p) => p !== '');
-    if (parts.length === 0) continue;
-    words.push(parts.join(''));
-    if (parts.length > 1) words.push(...parts);
-  }
-  return words;
+/** A name's words, folded, punctuation splitting them (`O'Brien-Smith` → o, brien, smith). */
+function words(text: string): string[] {
+  return fold(text).split(/[^a-z0-9]+/).filter((w) => w !== '');
 }
 
-/** The words of a query, each to be found as the start of a word of the name. */
-function queryWords(query: string): string[] {
-  return fold(query)
-    .split(/\s+/)
-    .map((token) => token.replace(/[^a-z0-9]+/g, ''))
-    .filter((w) => w !== '')
-    .slice(0, MAX_NAME_WORDS);
+/**
+ * A name's index terms: every run of its words from one word to the end ("anna maria
+ * smith", "maria smith", "smith"), so that a query of one or more words in the name's
+ * order is one prefix range of one index, however common each word is alone; and each
+ * word written with punctuation also whole ("obriensmith").
+ */
+function nameTerms(name: string): string[] {
+  const all = words(name);
+  const terms = all.map((_, i) => all.slice(i).join(' '));
+  for (const token of fold(name).split(/\s+/)) {
+    const parts = words(token);
+    if (parts.length > 1) terms.push(parts.join(''));
+  }
+  return terms;
 }
 
 export interface SearchableShipment {
@@ -58,7 +56,7 @@ export interface SearchableShipment {
 export function shipmentSearchTerms(s: SearchableShipment): string[] {
   const terms = new Set<string>();
   const a = s.deliveryAddress;
-  for (const word of [...nameWords(a.fullName), ...nameWords(a.businessName)]) terms.add(KIND.name + word);
+  for (const term of [...nameTerms(a.fullName), ...nameTerms(a.businessName)]) terms.add(KIND.name + term);
   for (const reference of [s.referenceOne, s.referenceTwo, s.referenceThree]) {
     const folded = fold(reference.trim());
     if (folded !== '') terms.add(KIND.reference + folded);
@@ -72,15 +70,14 @@ export function shipmentSearchTerms(s: SearchableShipment): string[] {
 
 /**
  * What a query looks for, each part null when the query cannot be one: a shipment matches
- * when any part matches. `exactTerms` are compared whole, `prefixTerms` as a prefix, and
- * every one of `nameWordPrefixes` must start a word of the delivery name.
+ * when any part matches. `exactTerms` are compared whole, `prefixTerms` as a prefix (a
+ * reference; words of the delivery name in its order, the last one a prefix).
  */
 export interface ListSearch {
   shipmentNumber: string | null;
   trackingNumber: string | null;
   exactTerms: string[];
   prefixTerms: string[];
-  nameWordPrefixes: string[];
 }
 
 /** The search for a query of at least MIN_SEARCH_LENGTH characters (the caller checks). */
@@ -90,13 +87,14 @@ export function listSearch(query: string): ListSearch {
   const compact = trimmed.replace(/\s+/g, '').toUpperCase();
   const exactTerms = [KIND.postCode + postCodeKey(trimmed)];
   if (trimmed.includes('@')) exactTerms.push(KIND.email + trimmed.toLowerCase());
-  const words = queryWords(trimmed);
+  const prefixTerms = [KIND.reference + fold(trimmed)];
+  const nameWords = words(trimmed);
+  if (nameWords.length > 0) prefixTerms.push(KIND.name + nameWords.join(' '));
   return {
     shipmentNumber: SHIPMENT_NUMBER.test(compact) ? compact : null,
     trackingNumber: TRACKING_NUMBER.test(compact) ? compact : null,
     exactTerms: [...new Set(exactTerms)],
-    prefixTerms: [KIND.reference + fold(trimmed)],
-    nameWordPrefixes: words.map((w) => KIND.name + w),
+    prefixTerms,
   };
 }
 

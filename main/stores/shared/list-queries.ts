@@ -45,6 +45,7 @@ function whereClause(
 /**
  * The ids a search finds (CONTRACT §12), as a subquery: a union of index lookups, one per
  * kind of match, each in `shipment_search_terms` (term, shipment_id) or a unique column.
+ * A prefix is a range of the index: from the prefix up to prefixEnd(prefix).
  */
 export function searchHits(search: ListSearch): { sql: string; params: Params } {
   const arms: string[] = [];
@@ -64,18 +65,6 @@ export function searchHits(search: ListSearch): { sql: string; params: Params } 
   for (const prefix of search.prefixTerms) {
     arms.push('SELECT shipment_id FROM shipment_search_terms WHERE term >= ? AND term < ?');
     params.push(prefix, prefixEnd(prefix));
-  }
-  const [first, ...more] = search.nameWordPrefixes;
-  if (first !== undefined) {
-    // Every word of the query starts some word of the name: one range scan per word, nested.
-    let sql = 'SELECT shipment_id FROM shipment_search_terms WHERE term >= ? AND term < ?';
-    const wordParams: Params = [first, prefixEnd(first)];
-    for (const word of more) {
-      sql += ' AND shipment_id IN (SELECT shipment_id FROM shipment_search_terms WHERE term >= ? AND term < ?';
-      wordParams.push(word, prefixEnd(word));
-    }
-    arms.push(sql + ')'.repeat(more.length));
-    params.push(...wordParams);
   }
   return { sql: arms.join(' UNION '), params };
 }
