@@ -106,6 +106,9 @@ export const CreateShipmentRequest = Type.Object(
     currency: Type.Optional(Type.String({ maxLength: 3 })),
     shipmentPieces: Type.Array(PieceInput, { minItems: 1, maxItems: 50 }),
     carrierFeatures: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50 })),
+    saveDeliveryAddress: Type.Optional(
+      Type.Boolean({ description: 'Extension: also keep the delivery address in the address book (CONTRACT §14).' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -456,3 +459,39 @@ export const Problem = Type.Object(
   { additionalProperties: Type.String() },
 );
 export type Problem = Static<typeof Problem>;
+
+// ---------------------------------------------------------------- address book (CONTRACT §14)
+
+export const ADDRESS_KINDS = ['delivery', 'collection'] as const;
+export type AddressKind = (typeof ADDRESS_KINDS)[number];
+const savedAddressExtras = {
+  nickname: Type.Optional(str(35)),
+  kind: Type.Optional(Type.Enum(ADDRESS_KINDS)),
+};
+export const SavedAddressInput = Type.Object(
+  { ...AddressInput.properties, ...savedAddressExtras },
+  { additionalProperties: false },
+);
+export type SavedAddressInput = Static<typeof SavedAddressInput>;
+export const SavedAddress = Type.Object({
+  id: Type.Integer(),
+  nickname: Type.String(),
+  kind: Type.Enum(ADDRESS_KINDS),
+  ...Address.properties,
+  updatedOn: DateTime,
+});
+export type SavedAddress = Static<typeof SavedAddress>;
+export const SavedAddressList = Type.Object({ totalItems: Type.Integer(), items: Type.Array(SavedAddress) });
+export type SavedAddressList = Static<typeof SavedAddressList>;
+export const AddressListQuery = Type.Object(
+  {
+    Search: Type.Optional(
+      Type.String({ maxLength: 100, description: 'Words starting a word of the nickname, names, city or post code; case and accents ignored.' }),
+    ),
+    Kind: Type.Optional(Type.Enum(ADDRESS_KINDS)),
+    ItemsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  },
+  { additionalProperties: false },
+);
+export type AddressListQuery = Static<typeof AddressListQuery>;
+export const AddressIdParams = Type.Object({ addressId: Type.String({ maxLength: 20 }) });

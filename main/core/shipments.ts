@@ -11,6 +11,7 @@ import type { LabelData, LabelOptions } from './labels/label-data';
 import { fromMinorUnits } from './money';
 import { postCodeKey } from './postcodes';
 import { listSearch, MIN_SEARCH_LENGTH } from './search';
+import type { AddressBookService } from './address-book';
 import { RateLimit } from './rate-limiter';
 import { isValidTrackingNumber, makeTrackingNumber } from './s10';
 import {
@@ -99,6 +100,8 @@ export class ShipmentService {
     private readonly labels: LabelRenderer,
     private readonly defaultLabelSize: () => Promise<LabelSize>,
     private readonly now: () => number,
+    /** Where `saveDeliveryAddress` keeps the delivery address; absent, it is not kept. */
+    private readonly addressBook?: Pick<AddressBookService, 'keep'>,
   ) {
     this.publicTrackingLimit = new RateLimit(limits, 'public-tracking', 60, 60_000, now);
   }
@@ -142,6 +145,8 @@ export class ShipmentService {
       claim,
     );
     if ('replayOf' in outcome) return this.replay(outcome.replayOf, claim!);
+    // After the shipment, on its own: a book that cannot be written to never costs a label.
+    if (request.saveDeliveryAddress) await this.addressBook?.keep('delivery', valid.deliveryAddress).catch(() => undefined);
     return createResponse(outcome.created, pieces, labels);
   }
 

@@ -3,6 +3,7 @@
  * shells' business (main/open-station.ts); the core only sees the storage contract.
  */
 import pkg from '../../package.json' with { type: 'json' };
+import { AddressBookService } from './address-book';
 import { AuthService } from './auth';
 import { CarrierCatalog, readCatalogFile } from './carriers';
 import { resourcesDir } from './resources';
@@ -26,6 +27,7 @@ export interface Station {
   readonly carriers: CarrierCatalog;
   readonly shipments: ShipmentService;
   readonly settings: SettingsService;
+  readonly addressBook: AddressBookService;
   readonly version: string;
   /** Lets go of the store (queued writes finish first). */
   close(): Promise<void>;
@@ -45,6 +47,7 @@ export async function createStation(store: Store, options: StationOptions = {}):
   const labels = options.labelRenderer ?? {
     render: async (data, labelOptions) => (await import('./labels/render-label')).renderLabel(data, labelOptions),
   };
+  const addressBook = new AddressBookService(store.addressBook, now);
   const shipments = new ShipmentService(
     store.shipments,
     store.numbers,
@@ -53,7 +56,8 @@ export async function createStation(store: Store, options: StationOptions = {}):
     labels,
     () => settings.labelSize(),
     now,
+    addressBook,
   );
   await shipments.pruneIdempotencyKeys();
-  return { store, auth, carriers, shipments, settings, version: VERSION, close: () => store.close() };
+  return { store, auth, carriers, shipments, settings, addressBook, version: VERSION, close: () => store.close() };
 }

@@ -11,7 +11,7 @@
  * synchronous, pure decision that the store calls inside its transaction, on the row as
  * it is then.
  */
-import type { Address, Role, ShipmentStatus } from './schemas';
+import type { Address, AddressKind, Role, ShipmentStatus } from './schemas';
 import type { ListSearch } from './search';
 
 /** Times are integer milliseconds since the epoch (UTC); money is integer minor units. */
@@ -326,6 +326,32 @@ export interface CarrierStore {
   all(): Promise<CatalogRecords>;
 }
 
+/** A saved address (CONTRACT §14), shared by every desk on the database. */
+export interface SavedAddressRecord {
+  id: number;
+  kind: AddressKind;
+  nickname: string;
+  address: Address;
+  /** Folded words to search, each preceded by a space (core/address-book.ts). */
+  searchText: string;
+  /** What the book is ordered by: folded nickname, else name. */
+  sortKey: string;
+  updatedOn: number;
+}
+export type NewSavedAddress = Omit<SavedAddressRecord, 'id'>;
+
+export interface AddressBookStore {
+  /** Those whose searchText holds every one of `words` (each ` word`), of `kind`; by sortKey then id. */
+  list(filter: { words: string[]; kind: AddressKind | null; limit: number }): Promise<{ total: number; rows: SavedAddressRecord[] }>;
+  byId(id: number): Promise<SavedAddressRecord | undefined>;
+  /** A saved address of this kind with exactly these fields, if any. */
+  sameAs(kind: AddressKind, address: Address): Promise<SavedAddressRecord | undefined>;
+  insert(record: NewSavedAddress): Promise<number>;
+  /** False when there is no such address. */
+  update(record: SavedAddressRecord): Promise<boolean>;
+  remove(id: number): Promise<boolean>;
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   /** Where the data lives, for a person: a file, or a database URL without its password. */
@@ -336,6 +362,7 @@ export interface Store {
   readonly settings: SettingsStore;
   readonly limits: LimitStore;
   readonly carriers: CarrierStore;
+  readonly addressBook: AddressBookStore;
   /** Finishes what is under way, then lets go of the database. */
   close(): Promise<void>;
 }

@@ -55,7 +55,7 @@ const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const HS_CODE = /^\d{6,10}$/;
 const tidy = (value: string | undefined): string => (value ?? '').trim();
 
-function validateAddress(input: AddressInput, path: string, errors: FieldErrors): Address {
+export function validateAddress(input: AddressInput, path: string, errors: FieldErrors): Address {
   const address = Object.fromEntries(
     ADDRESS_FIELDS.map((field) => [field, tidy(input[field])]),
   ) as Address;

@@ -47,4 +47,8 @@ export const handlers: Handlers = {
   getSettings: (ctx) => ctx.station.settings.get(),
   updateSettings: (ctx, { body }) => ctx.station.settings.update(body),
   health: (ctx) => ({ status: 'ok', version: ctx.station.version }),
+  listAddresses: (ctx, { query }) => ctx.station.addressBook.list(query),
+  createAddress: (ctx, { body }) => ctx.station.addressBook.create(body),
+  updateAddress: (ctx, { params, body }) => ctx.station.addressBook.update(params.addressId, body),
+  deleteAddress: (ctx, { params }) => ctx.station.addressBook.remove(params.addressId),
 };

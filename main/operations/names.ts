@@ -32,6 +32,10 @@ export const OPERATION_NAMES = [
   'getSettings',
   'updateSettings',
   'health',
+  'listAddresses',
+  'createAddress',
+  'updateAddress',
+  'deleteAddress',
 ] as const satisfies readonly OperationName[];
 
 // Fails to compile when spec.ts gains an operation that is not listed above.

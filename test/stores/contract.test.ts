@@ -197,6 +197,36 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     expect(await found('lodz', { limit: 1, offset: 5 })).toEqual({ totals: { items: 2, pieces: 4 }, ids: [] });
   });
 
+  it('keeps an address book: insert, list by words and kind in order, find the same, update, remove', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const book = store.addressBook;
+    const entry = (nickname: string, fullName: string, kind: 'delivery' | 'collection' = 'delivery') => ({
+      kind, nickname, address: address(fullName), searchText: ` ${nickname.toLowerCase()} ${fullName.toLowerCase()}`, sortKey: (nickname || fullName).toLowerCase(), updatedOn: T0,
+    });
+    const a = await book.insert(entry('', 'Zed Last'));
+    const b = await book.insert(entry('depot', 'Anna First', 'collection'));
+    const c = await book.insert(entry('', 'Maria Middle'));
+    const ids = async (words: string[], kind: 'delivery' | 'collection' | null = null, limit = 10) => {
+      const { total, rows } = await book.list({ words, kind, limit });
+      return { total, ids: rows.map((r) => r.id) };
+    };
+    expect(await ids([])).toEqual({ total: 3, ids: [b, c, a] });
+    expect(await ids([], null, 1)).toEqual({ total: 3, ids: [b] });
+    expect(await ids(['mar'])).toEqual({ total: 1, ids: [c] });
+    expect(await ids(['ar'])).toEqual({ total: 0, ids: [] }); // the start of a word only
+    expect(await ids(['dep', 'an'])).toEqual({ total: 1, ids: [b] });
+    expect(await ids([], 'delivery')).toEqual({ total: 2, ids: [c, a] });
+    expect((await book.byId(a))?.address).toEqual(address('Zed Last'));
+    expect((await book.sameAs('delivery', address('Zed Last')))?.id).toBe(a);
+    expect(await book.sameAs('collection', address('Zed Last'))).toBeUndefined();
+    expect(await book.update({ ...entry('home', 'Zed Last'), id: a })).toBe(true);
+    expect((await book.byId(a))?.nickname).toBe('home');
+    expect(await book.remove(a)).toBe(true);
+    expect(await book.remove(a)).toBe(false);
+    expect(await book.update({ ...entry('x', 'y'), id: a })).toBe(false);
+    expect(await book.byId(a)).toBeUndefined();
+  });
+
   it('replays a fresh idempotency key instead of writing, and replaces an expired one', async () => {
     const [store] = (await openDesks(dialect)) as [Store];
     const claim = { userId: 1, key: 'order-1', requestHash: Buffer.from('hash-a'), freshSince: T0 - DAY };

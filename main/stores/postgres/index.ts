@@ -3,6 +3,8 @@
  * bounded pool (node-postgres). Migrations run at open, once, under a lock.
  */
 import pg from 'pg';
+import type { Address } from '../../core/schemas';
+import { addressBookQueries } from '../shared/address-book-queries';
 import type { OnMigration, Store } from '../../core/storage';
 import { postgresAuth } from './auth';
 import { postgresCarriers } from './carriers';
@@ -78,6 +80,12 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
     settings: translatingErrors(postgresSettings(pool)),
     limits: translatingErrors(postgresLimits(pool)),
     carriers: translatingErrors(postgresCarriers(pool)),
+    addressBook: translatingErrors(
+      addressBookQueries(async <R>(sql: string, params: (string | number)[]) => {
+        let n = 0;
+        return (await pool.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as R[];
+      }, { encode: (address) => JSON.stringify(address), decode: (stored) => stored as Address }),
+    ),
     // Waits for the clients checked out now to come back, then closes every connection.
     close: () => {
       clearInterval(folding);

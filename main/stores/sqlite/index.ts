@@ -4,6 +4,8 @@
  */
 import { join } from 'node:path';
 import type { OnMigration, Store } from '../../core/storage';
+import { addressBookQueries } from '../shared/address-book-queries';
+import { decodeAddress, encodeAddress } from './address-codec';
 import { sqliteAuth } from './auth';
 import { sqliteCarriers } from './carriers';
 import { DATABASE_FILE, openDatabase, type Db } from './database';
@@ -38,6 +40,12 @@ export function openSqliteStore(options: { dataDir: string; onMigration?: OnMigr
       settings: translatingErrors(sqliteSettings(db)),
       limits: memoryLimits(),
       carriers: translatingErrors(sqliteCarriers(db)),
+      addressBook: translatingErrors(
+        addressBookQueries(
+          <R>(sql: string, params: (string | number)[]) => Promise.resolve(db.prepare(sql).all(...params) as R[]),
+          { encode: encodeAddress, decode: (stored) => decodeAddress(stored as string) },
+        ),
+      ),
       async close() {
         if (closed) return;
         closed = true;

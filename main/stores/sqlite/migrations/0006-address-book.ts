@@ -1,0 +1,17 @@
+/**
+ * The address book (issue 18, CONTRACT §14): saved addresses shared by the desk. A book
+ * holds thousands, not millions: a search reads them all (the folded search_text), and the
+ * order is by an index.
+ */
+export default /* sql */ `
+CREATE TABLE saved_addresses (
+  id          INTEGER PRIMARY KEY,
+  kind        TEXT NOT NULL CHECK (kind IN ('delivery', 'collection')),
+  nickname    TEXT NOT NULL,
+  address     TEXT NOT NULL,
+  search_text TEXT NOT NULL,
+  sort_key    TEXT NOT NULL,
+  updated_on  INTEGER NOT NULL
+) STRICT;
+CREATE INDEX saved_addresses_by_sort_key ON saved_addresses (sort_key, id);
+`;
