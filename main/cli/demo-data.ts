@@ -193,7 +193,7 @@ export function fillDemoData(db: Db, catalog: CarrierCatalog, options: DemoDataO
   const insertEvent = db.prepare(`INSERT INTO tracking_events (shipment_id, status, description, location, signatory,
       signatory_file_name, latitude, longitude, depot_id, tracking_number, user, occurred_on)
     VALUES (?, ?, ?, ?, ?, '', NULL, NULL, ?, '', ?, ?)`);
-  const insertTerm = db.prepare('INSERT INTO shipment_search_terms (term, shipment_id) VALUES (?, ?)');
+  const insertTerm = db.prepare('INSERT INTO shipment_search_terms (term, shipment_id, created_on, piece_count) VALUES (?, ?, ?, ?)');
   const setCounter = db.prepare(`INSERT INTO counters (name, value) VALUES (?, ?)
     ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)`);
 
@@ -263,7 +263,7 @@ export function fillDemoData(db: Db, catalog: CarrierCatalog, options: DemoDataO
         );
         for (const p of pieceRows) insertPiece.run(...p);
         for (const term of shipmentSearchTerms({ deliveryAddress: to, referenceOne: reference, referenceTwo: '', referenceThree: '' })) {
-          insertTerm.run(term, id);
+          insertTerm.run(term, id, createdOn, count);
         }
         for (let k = 0; k < path.length; k++) {
           const [status, description, scan] = path[k]!;

@@ -98,7 +98,11 @@ const TABLES: TableCopy[] = [
     into: ['user_id', 'key', 'request_hash', 'shipment_id', 'created_on'],
   },
   { table: 'settings', select: 'name, value', into: ['name', 'value'] },
-  { table: 'shipment_search_terms', select: 'term, shipment_id', into: ['term', 'shipment_id'] },
+  {
+    table: 'shipment_search_terms',
+    select: 'term, shipment_id, created_on, piece_count',
+    into: ['term', 'shipment_id', 'created_on', 'piece_count'],
+  },
 ];
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */

@@ -98,7 +98,8 @@ const INSERT_WHOLE = `WITH s AS (${INSERT_SHIPMENT}),
     SELECT s.id, $41::text, $42::text, $43::text, $44::text, $45::text, $46::float8, $47::float8, $48::bigint, $49::text,
       $50::text, $51::bigint FROM s),
   t AS (
-    INSERT INTO shipment_search_terms (term, shipment_id) SELECT u.term, s.id FROM s, unnest($52::text[]) AS u(term))
+    INSERT INTO shipment_search_terms (term, shipment_id, created_on, piece_count)
+    SELECT u.term, s.id, $3, $23 FROM s, unnest($52::text[]) AS u(term))
   SELECT id FROM s`;
 
 async function insertWhole(db: pg.Pool | Tx, shipment: NewShipment, pieces: PieceRecord[], event: EventRecord): Promise<number> {

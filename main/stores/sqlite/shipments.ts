@@ -60,7 +60,9 @@ export function sqliteShipments(db: Db, commit: GroupCommit): ShipmentStore {
        VALUES (@shipment_id, @status, @description, @location, @signatory, @signatory_file_name,
          @latitude, @longitude, @depot_id, @tracking_number, @user, @occurred_on)`,
     ),
-    insertSearchTerm: db.prepare<[string, number]>('INSERT INTO shipment_search_terms (term, shipment_id) VALUES (?, ?)'),
+    insertSearchTerm: db.prepare<[string, number, number, number]>(
+      'INSERT INTO shipment_search_terms (term, shipment_id, created_on, piece_count) VALUES (?, ?, ?, ?)',
+    ),
     latestEvent: db.prepare<[number], EventRow>(
       'SELECT * FROM tracking_events WHERE shipment_id = ? ORDER BY occurred_on DESC, id DESC LIMIT 1',
     ),
@@ -110,7 +112,7 @@ export function sqliteShipments(db: Db, commit: GroupCommit): ShipmentStore {
         const id = Number(s.insertShipment.run(shipmentRow(shipment)).lastInsertRowid);
         for (const piece of pieces) s.insertPiece.run(pieceRow(id, piece));
         s.insertEvent.run(eventRow(id, firstEvent));
-        for (const term of shipmentSearchTerms(shipment)) s.insertSearchTerm.run(term, id);
+        for (const term of shipmentSearchTerms(shipment)) s.insertSearchTerm.run(term, id, shipment.createdOn, shipment.pieceCount);
         if (claim) {
           s.insertIdempotency.run(claim.userId, claim.key, claim.requestHash, id, shipment.createdOn);
           // Found by index: the table holds about a day of keys however long the station runs.
