@@ -5,6 +5,7 @@
 import pkg from '../../package.json' with { type: 'json' };
 import { AddressBookService } from './address-book';
 import { AuthService } from './auth';
+import { PresetService } from './presets';
 import { CarrierCatalog, readCatalogFile } from './carriers';
 import { resourcesDir } from './resources';
 import { SettingsService } from './settings';
@@ -28,6 +29,7 @@ export interface Station {
   readonly shipments: ShipmentService;
   readonly settings: SettingsService;
   readonly addressBook: AddressBookService;
+  readonly presets: PresetService;
   readonly version: string;
   /** Lets go of the store (queued writes finish first). */
   close(): Promise<void>;
@@ -59,5 +61,5 @@ export async function createStation(store: Store, options: StationOptions = {}):
     addressBook,
   );
   await shipments.pruneIdempotencyKeys();
-  return { store, auth, carriers, shipments, settings, addressBook, version: VERSION, close: () => store.close() };
+  return { store, auth, carriers, shipments, settings, addressBook, presets: new PresetService(store.presets, now), version: VERSION, close: () => store.close() };
 }

@@ -11,7 +11,7 @@
  * synchronous, pure decision that the store calls inside its transaction, on the row as
  * it is then.
  */
-import type { Address, AddressKind, Role, ShipmentStatus } from './schemas';
+import type { Address, AddressKind, DimensionUnit, Role, ShipmentStatus, WeightUnit } from './schemas';
 import type { ListSearch } from './search';
 
 /** Times are integer milliseconds since the epoch (UTC); money is integer minor units. */
@@ -352,6 +352,30 @@ export interface AddressBookStore {
   remove(id: number): Promise<boolean>;
 }
 
+/** A package preset (CONTRACT §14): a box the desk ships often. */
+export interface PackagePresetRecord {
+  id: number;
+  name: string;
+  length: number;
+  width: number;
+  height: number;
+  dimensionUnit: DimensionUnit;
+  weight: number | null;
+  weightUnit: WeightUnit;
+  description: string;
+  updatedOn: number;
+}
+
+export interface PresetStore {
+  /** Every preset, by name then id. */
+  list(): Promise<PackagePresetRecord[]>;
+  byId(id: number): Promise<PackagePresetRecord | undefined>;
+  insert(record: Omit<PackagePresetRecord, 'id'>): Promise<number>;
+  /** False when there is no such preset. */
+  update(record: PackagePresetRecord): Promise<boolean>;
+  remove(id: number): Promise<boolean>;
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   /** Where the data lives, for a person: a file, or a database URL without its password. */
@@ -363,6 +387,7 @@ export interface Store {
   readonly limits: LimitStore;
   readonly carriers: CarrierStore;
   readonly addressBook: AddressBookStore;
+  readonly presets: PresetStore;
   /** Finishes what is under way, then lets go of the database. */
   close(): Promise<void>;
 }

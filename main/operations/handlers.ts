@@ -51,4 +51,8 @@ export const handlers: Handlers = {
   createAddress: (ctx, { body }) => ctx.station.addressBook.create(body),
   updateAddress: (ctx, { params, body }) => ctx.station.addressBook.update(params.addressId, body),
   deleteAddress: (ctx, { params }) => ctx.station.addressBook.remove(params.addressId),
+  listPackagePresets: (ctx) => ctx.station.presets.list(),
+  createPackagePreset: (ctx, { body }) => ctx.station.presets.create(body),
+  updatePackagePreset: (ctx, { params, body }) => ctx.station.presets.update(params.presetId, body),
+  deletePackagePreset: (ctx, { params }) => ctx.station.presets.remove(params.presetId),
 };

@@ -36,6 +36,10 @@ export const OPERATION_NAMES = [
   'createAddress',
   'updateAddress',
   'deleteAddress',
+  'listPackagePresets',
+  'createPackagePreset',
+  'updatePackagePreset',
+  'deletePackagePreset',
 ] as const satisfies readonly OperationName[];
 
 // Fails to compile when spec.ts gains an operation that is not listed above.

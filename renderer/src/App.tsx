@@ -5,6 +5,7 @@
 import { useEffect } from 'react';
 import { useSession } from './api';
 import { AppShell, PublicShell } from './components/AppShell';
+import { AddressBookPage } from './pages/AddressBookPage';
 import { NewShipmentPage } from './pages/NewShipmentPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SettingsPage } from './pages/SettingsPage';
@@ -23,6 +24,8 @@ const TITLES: Record<Route['page'], string> = {
   track: 'Track a parcel',
   settings: 'Settings',
   'not-found': 'Not found',
+  addresses: 'Address book',
+  presets: 'Package presets',
 };
 
 export function App() {
@@ -77,6 +80,10 @@ function Screen({ route }: { route: Route }) {
       return <TrackPage key={`${route.reference}|${route.postCode}`} reference={route.reference} postCode={route.postCode} />;
     case 'settings':
       return <SettingsPage />;
+    case 'addresses':
+      return <AddressBookPage />;
+    case 'presets':
+      return null;
     case 'not-found':
       return <NotFoundPage path={route.path} />;
   }

@@ -227,6 +227,20 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     expect(await book.byId(a)).toBeUndefined();
   });
 
+  it('keeps package presets: insert, list by name, update, remove; a weight may be none', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const preset = { name: 'Small box', length: 30, width: 20.5, height: 10, dimensionUnit: 'CM' as const, weight: null, weightUnit: 'KG' as const, description: '', updatedOn: T0 };
+    const small = await store.presets.insert(preset);
+    const tube = await store.presets.insert({ ...preset, name: 'A3 tube', weight: 0.25 });
+    expect((await store.presets.list()).map((p) => [p.id, p.weight])).toEqual([[tube, 0.25], [small, null]]);
+    expect(await store.presets.byId(small)).toEqual({ ...preset, id: small });
+    expect(await store.presets.update({ ...preset, id: small, weight: 2 })).toBe(true);
+    expect((await store.presets.byId(small))?.weight).toBe(2);
+    expect(await store.presets.remove(small)).toBe(true);
+    expect(await store.presets.remove(small)).toBe(false);
+    expect(await store.presets.update({ ...preset, id: small })).toBe(false);
+  });
+
   it('replays a fresh idempotency key instead of writing, and replaces an expired one', async () => {
     const [store] = (await openDesks(dialect)) as [Store];
     const claim = { userId: 1, key: 'order-1', requestHash: Buffer.from('hash-a'), freshSince: T0 - DAY };

@@ -108,7 +108,7 @@ describe('migrations', () => {
     const told: unknown[] = [];
     const first = await open({ url, onMigration: (m) => told.push(m) });
     const applied = (await first.pool.query('SELECT version, name, applied_on FROM schema_migrations ORDER BY version')).rows;
-    expect(applied.map((r) => [r.version, r.name])).toEqual([[1, 'initial'], [2, 'search-terms'], [3, 'address-book']]);
+    expect(applied.map((r) => [r.version, r.name])).toEqual([[1, 'initial'], [2, 'search-terms'], [3, 'address-book-presets']]);
     expect(LATEST_VERSION).toBe(3);
     await open({ url, onMigration: (m) => told.push(m) });
     expect((await first.pool.query('SELECT version, name, applied_on FROM schema_migrations ORDER BY version')).rows).toEqual(applied);
@@ -172,10 +172,10 @@ describe('migrations', () => {
     const outcome = await store.shipments.create(made, pieces(), event('Not Printed', T0));
     const id = 'created' in outcome ? outcome.created.id : 0;
     // The database as it was before migration 2.
-    await store.pool.query('DROP TABLE shipment_search_terms, saved_addresses; DELETE FROM schema_migrations WHERE version >= 2');
+    await store.pool.query('DROP TABLE shipment_search_terms, saved_addresses, package_presets; DELETE FROM schema_migrations WHERE version >= 2');
     const told: string[] = [];
     const upgraded = await open({ url, onMigration: (m) => told.push(m.name) });
-    expect(told.slice(0, 2)).toEqual(['search-terms', 'address-book']);
+    expect(told.slice(0, 2)).toEqual(['search-terms', 'address-book-presets']);
     for (const query of ['lucja', 'zak', 'old-1']) {
       expect((await upgraded.shipments.page({ ...EVERYTHING, search: listSearch(query) })).rows.map((r) => r.id), query).toEqual([id]);
     }

@@ -52,7 +52,7 @@ describe('stored addresses', () => {
     db.exec(`UPDATE shipments SET collection_address = ${asObject('collection_address')},
                                   delivery_address = ${asObject('delivery_address')};
              DROP INDEX tokens_by_expiry; DROP INDEX idempotency_keys_by_created; DROP INDEX live_sign_ins_by_user;
-             DROP TABLE shipment_search_terms; DROP TABLE saved_addresses;
+             DROP TABLE shipment_search_terms; DROP TABLE saved_addresses; DROP TABLE package_presets;
              PRAGMA user_version = 2;`);
     expect(JSON.parse(db.prepare('SELECT delivery_address FROM shipments').pluck().get() as string)).toMatchObject({ fullName: 'Zoë Ångström' });
     db.close();
@@ -61,7 +61,7 @@ describe('stored addresses', () => {
     const station = await openStation({ dataDir, now: () => t.clock.now, onMigration: (m) => upgrades.push(`${m.version} ${m.name}`) });
     try {
       expect(sqliteDb(station).pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
-      expect(upgrades).toEqual(['3 compact-rows', '4 expiry-indexes', '5 search-terms', '6 address-book']);
+      expect(upgrades).toEqual(['3 compact-rows', '4 expiry-indexes', '5 search-terms', '6 address-book-presets']);
       // Search terms are backfilled for the shipments made before: folded, found by name.
       expect((await station.shipments.list({ Search: 'angstrom' })).items.map((i) => i.shipmentId)).toEqual([created.shipmentId]);
       const stored = sqliteDb(station).prepare('SELECT delivery_address FROM shipments').pluck().get() as string;

@@ -1,10 +1,10 @@
 /**
- * The address book's SQL, which both dialects run (`?` placeholders; PostgreSQL's store
+ * The address book's and the package presets' SQL, which both dialects run (`?` placeholders; PostgreSQL's store
  * numbers them). Only how an address is stored differs: a JSON array in SQLite, jsonb in
  * PostgreSQL; each store passes its codec.
  */
-import type { Address, AddressKind } from '../../core/schemas';
-import type { AddressBookStore, NewSavedAddress, SavedAddressRecord } from '../../core/storage';
+import type { Address, AddressKind, DimensionUnit, WeightUnit } from '../../core/schemas';
+import type { AddressBookStore, NewSavedAddress, PackagePresetRecord, PresetStore, SavedAddressRecord } from '../../core/storage';
 import type { Params, Query } from './list-queries';
 
 interface Row {
@@ -78,5 +78,52 @@ export function addressBookQueries(query: Query, codec: AddressCodec): AddressBo
     async remove(id) {
       return (await query('DELETE FROM saved_addresses WHERE id = ? RETURNING id', [id])).length > 0;
     },
+  };
+}
+
+interface PresetRow {
+  id: number;
+  name: string;
+  length: number;
+  width: number;
+  height: number;
+  dimension_unit: DimensionUnit;
+  weight: number | null;
+  weight_unit: WeightUnit;
+  description: string;
+  updated_on: number;
+}
+
+/** Package presets: a desk keeps tens of them, read whole. */
+export function presetQueries(query: Query): PresetStore {
+  const record = (r: PresetRow): PackagePresetRecord => ({
+    id: Number(r.id), name: r.name, length: r.length, width: r.width, height: r.height, dimensionUnit: r.dimension_unit,
+    weight: r.weight, weightUnit: r.weight_unit, description: r.description, updatedOn: Number(r.updated_on),
+  });
+  const values = (p: Omit<PackagePresetRecord, 'id'>): (string | number | null)[] =>
+    [p.name, p.length, p.width, p.height, p.dimensionUnit, p.weight, p.weightUnit, p.description, p.updatedOn];
+  // null is a weight's "none": the Query type's parameters are widened for it here only.
+  const run = query as <R>(sql: string, params: (string | number | null)[]) => Promise<R[]>;
+  return {
+    list: async () => (await run<PresetRow>('SELECT * FROM package_presets ORDER BY name, id', [])).map(record),
+    byId: async (id) => {
+      const [row] = await run<PresetRow>('SELECT * FROM package_presets WHERE id = ?', [id]);
+      return row && record(row);
+    },
+    insert: async (p) => {
+      const [row] = await run<{ id: number }>(
+        `INSERT INTO package_presets (name, length, width, height, dimension_unit, weight, weight_unit, description, updated_on)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        values(p),
+      );
+      return Number(row!.id);
+    },
+    update: async (p) =>
+      (await run(
+        `UPDATE package_presets SET name = ?, length = ?, width = ?, height = ?, dimension_unit = ?, weight = ?, weight_unit = ?,
+           description = ?, updated_on = ? WHERE id = ? RETURNING id`,
+        [...values(p), p.id],
+      )).length > 0,
+    remove: async (id) => (await run('DELETE FROM package_presets WHERE id = ? RETURNING id', [id])).length > 0,
   };
 }

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { OnMigration, Store } from '../../core/storage';
-import { addressBookQueries } from '../shared/address-book-queries';
+import { addressBookQueries, presetQueries } from '../shared/address-book-queries';
 import { decodeAddress, encodeAddress } from './address-codec';
 import { sqliteAuth } from './auth';
 import { sqliteCarriers } from './carriers';
@@ -45,6 +45,9 @@ export function openSqliteStore(options: { dataDir: string; onMigration?: OnMigr
           <R>(sql: string, params: (string | number)[]) => Promise.resolve(db.prepare(sql).all(...params) as R[]),
           { encode: encodeAddress, decode: (stored) => decodeAddress(stored as string) },
         ),
+      ),
+      presets: translatingErrors(
+        presetQueries(<R>(sql: string, params: (string | number)[]) => Promise.resolve(db.prepare(sql).all(...params) as R[])),
       ),
       async close() {
         if (closed) return;

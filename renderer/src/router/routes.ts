@@ -37,7 +37,9 @@ export type Route =
   | { page: 'shipment'; id: string }
   | { page: 'track'; reference: string; postCode: string }
   | { page: 'settings' }
-  | { page: 'not-found'; path: string };
+  | { page: 'not-found'; path: string }
+  | { page: 'addresses' }
+  | { page: 'presets' };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** As the API's Search parameter allows. */
@@ -84,6 +86,8 @@ export function parseHash(hash: string): Route {
   if (path === '/shipments/new') return { page: 'new-shipment' };
   if (path === '/track') return { page: 'track', reference: query.get('ref') ?? '', postCode: query.get('postCode') ?? '' };
   if (path === '/settings') return { page: 'settings' };
+  if (path === '/addresses') return { page: 'addresses' };
+  if (path === '/presets') return { page: 'presets' };
   const shipment = /^\/shipments\/([^/]+)$/.exec(path);
   if (shipment?.[1]) {
     try {
@@ -116,6 +120,10 @@ export function formatHash(route: Route): string {
       return '#/settings';
     case 'not-found':
       return `#${route.path}`;
+    case 'addresses':
+      return '#/addresses';
+    case 'presets':
+      return '#/presets';
   }
 }
 

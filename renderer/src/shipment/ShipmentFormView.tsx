@@ -16,6 +16,7 @@ import { AddressFieldset } from './AddressFieldset';
 import { CarrierSection } from './CarrierSection';
 import { DetailsSection } from './DetailsSection';
 import {
+  addressFromSaved,
   emptyShipmentForm,
   formFieldPaths,
   isInternational,
@@ -176,7 +177,19 @@ export function ShipmentFormView({ carriers, sender }: { carriers: Carrier[]; se
           value={form.deliveryAddress}
           errors={fieldErrors}
           onChange={setAddress('deliveryAddress')}
-          note={international ? 'Another country: the customs fields below are required.' : 'Where the carrier delivers. Another country asks for customs details.'}
+          note={international ? 'Another country: the customs fields below are required.' : 'Where the carrier delivers. Type a name to pick a saved address.'}
+          onPick={(saved) => {
+            setForm((f) => ({ ...f, deliveryAddress: addressFromSaved(saved) }));
+            setFieldErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([p]) => !p.startsWith('deliveryAddress.'))));
+            // The address is whole: the keyboard goes on to the first piece.
+            requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[data-first-piece-field]')?.focus());
+          }}
+          footer={
+            <label className="check-row">
+              <input type="checkbox" checked={form.saveDeliveryAddress ?? false} onChange={(e) => setForm((f) => ({ ...f, saveDeliveryAddress: e.target.checked }))} />
+              <span>Save this address in the address book</span>
+            </label>
+          }
         />
       </div>
 

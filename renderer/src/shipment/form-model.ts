@@ -53,6 +53,8 @@ export interface ShipmentForm {
   goodsDescription: string;
   hsCode: string;
   descriptionOfGoods: string;
+  /** Keep the delivery address in the address book (CONTRACT §14). */
+  saveDeliveryAddress?: boolean;
 }
 
 export const emptyAddress = (country = 'GB'): AddressForm => ({
@@ -167,7 +169,15 @@ export function toCreateRequest(form: ShipmentForm): CreateShipmentRequest {
     ...optionalText('deliveryInstructions', form.deliveryInstructions),
     ...optionalText('goodsDescription', form.goodsDescription),
     ...(international ? { ...optionalText('hsCode', form.hsCode), ...optionalText('descriptionOfGoods', form.descriptionOfGoods) } : {}),
+    ...(form.saveDeliveryAddress ? { saveDeliveryAddress: true } : {}),
   };
+}
+
+/** A saved address as the form's fields. */
+export function addressFromSaved(saved: Address): AddressForm {
+  const form = emptyAddress('');
+  for (const key of ADDRESS_KEYS) form[key] = saved[key] ?? '';
+  return form;
 }
 
 /** The request paths of every field the form shows now. */

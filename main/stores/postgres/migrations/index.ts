@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import initial from './0001-initial';
 import searchTerms, { backfillSearchTerms } from './0002-search-terms';
-import addressBook from './0003-address-book';
+import addressBookPresets from './0003-address-book-presets';
 
 /**
  * Applied in order; schema_migrations records each one applied. `backfill` runs after the
@@ -15,5 +15,5 @@ export const MIGRATIONS: readonly {
 }[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'search-terms', sql: searchTerms, backfill: backfillSearchTerms },
-  { version: 3, name: 'address-book', sql: addressBook },
+  { version: 3, name: 'address-book-presets', sql: addressBookPresets },
 ];

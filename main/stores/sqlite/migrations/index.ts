@@ -3,7 +3,7 @@ import listTotals from './0002-list-totals';
 import compactRows from './0003-compact-rows';
 import expiryIndexes from './0004-expiry-indexes';
 import searchTerms, { backfillSearchTerms } from './0005-search-terms';
-import addressBook from './0006-address-book';
+import addressBookPresets from './0006-address-book-presets';
 import type { Db } from '../database';
 
 /**
@@ -16,5 +16,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
   { version: 3, name: 'compact-rows', sql: compactRows },
   { version: 4, name: 'expiry-indexes', sql: expiryIndexes },
   { version: 5, name: 'search-terms', sql: searchTerms, backfill: backfillSearchTerms },
-  { version: 6, name: 'address-book', sql: addressBook },
+  { version: 6, name: 'address-book-presets', sql: addressBookPresets },
 ];
