@@ -8,6 +8,7 @@ import { AppShell, PublicShell } from './components/AppShell';
 import { AddressBookPage } from './pages/AddressBookPage';
 import { NewShipmentPage } from './pages/NewShipmentPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PresetsPage } from './pages/PresetsPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { ShipmentDetailPage } from './pages/ShipmentDetailPage';
 import { ShipmentsPage } from './pages/ShipmentsPage';
@@ -73,7 +74,7 @@ function Screen({ route }: { route: Route }) {
       // Signed in already: the effect above moves on to the list.
       return null;
     case 'new-shipment':
-      return <NewShipmentPage />;
+      return <NewShipmentPage key={route.from ?? ''} from={route.from} />;
     case 'shipment':
       return <ShipmentDetailPage key={route.id} id={route.id} />;
     case 'track':
@@ -83,7 +84,7 @@ function Screen({ route }: { route: Route }) {
     case 'addresses':
       return <AddressBookPage />;
     case 'presets':
-      return null;
+      return <PresetsPage />;
     case 'not-found':
       return <NotFoundPage path={route.path} />;
   }

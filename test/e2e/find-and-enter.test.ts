@@ -51,11 +51,20 @@ beforeAll(async () => {
   token = (await api<{ token: { accessToken: string } }>('POST', '/auth?option=credentials', {
     credentials: { username: 'admin', password: station.adminPassword },
   })).token.accessToken;
+  // The station's sender address is set, as at any desk that ships: it prefills Collection.
+  await api('PATCH', '/settings', { senderAddress: address('Dispatch', 'Leeds', 'LS1 1BA', { businessName: 'Acme Widgets Ltd' }) });
   await createByApi('Łucja Wójcik', 'EC1A 1BB', 'PO-5001');
   await createByApi('Sam Receiver', 'SW1A 2AA', 'PO-5002', 3);
   await createByApi('Samira Patel', 'M1 1AE', 'INV-77');
   browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
+  // Headless Chromium must not sit in a print dialog: count print() calls instead, in every frame.
+  await context.addInitScript(() => {
+    const counted = window as Window & { __printCalls?: number };
+    counted.print = () => {
+      counted.__printCalls = (counted.__printCalls ?? 0) + 1;
+    };
+  });
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -121,6 +130,115 @@ describe('finding shipments', () => {
     await page.keyboard.press('Enter');
     await waitUntil('one result', rowNumbers, (n) => n.join() === made[2]!.shipmentNumber);
     expect(page.url()).toContain('#/shipments?q=Samira');
+  });
+
+});
+
+describe('entering fast: address book, presets, ship again', () => {
+  it('adds a saved address on the Address book screen, with an operator’s message for a bad post code', async () => {
+    await page.goto(`${station.url}/#/addresses`);
+    await page.getByRole('heading', { name: 'Address book', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Add address' }).click();
+    await page.getByLabel('Nickname').fill('Rex at the depot');
+    await page.getByLabel('Full name').fill('Repeat Customer');
+    await page.getByLabel('Address line 1').fill('9 Mill Road');
+    await page.getByLabel('City').fill('Bristol');
+    await page.getByLabel('Post code').fill('NOT A CODE');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await waitUntil('the post code marked', () => page.getByLabel('Post code').getAttribute('aria-invalid'), (v) => v === 'true');
+    await page.getByLabel('Post code').fill('bs1 4dj');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    const row = page.locator('tbody tr', { hasText: 'Repeat Customer' });
+    await row.waitFor();
+    expect(await textOf(row)).toContain('9 Mill Road, Bristol, BS1 4DJ, GB');
+    await page.getByRole('searchbox', { name: 'Search the address book' }).fill('rex dep');
+    await waitUntil('the search', () => page.locator('tbody tr').count(), (n) => n === 1);
+    await screenshot(page, 'address-book');
+  });
+
+  it('adds a package preset on its screen', async () => {
+    await page.goto(`${station.url}/#/presets`);
+    await page.getByRole('button', { name: 'Add preset' }).click();
+    await page.getByLabel('Name').fill('Small box');
+    await page.getByLabel('Length').fill('30');
+    await page.getByLabel('Width').fill('20');
+    await page.getByLabel('Height').fill('15');
+    await page.getByLabel('Weight (optional)').fill('2');
+    await page.getByRole('button', { name: 'Save preset' }).click();
+    await page.locator('tbody tr', { hasText: '30 × 20 × 15 cm, 2 kg' }).waitFor();
+    await screenshot(page, 'package-presets');
+  });
+
+  it('ships a shipment again: a new form with its addresses, service and pieces', async () => {
+    await page.goto(`${station.url}/#/shipments/${made[1]!.shipmentId}`);
+    await page.getByRole('button', { name: 'Ship again' }).click();
+    await page.getByRole('heading', { name: 'New shipment', level: 1 }).waitFor();
+    await waitUntil('the copied delivery name', () => page.getByLabel('Full name').nth(1).inputValue(), (v) => v === 'Sam Receiver');
+    expect(await page.getByLabel('Carrier', { exact: true }).inputValue()).toBe('1');
+    expect(await page.getByLabel('Piece 3 weight', { exact: true }).inputValue()).toBe('1.5');
+    expect(await page.getByLabel('Reference 1').inputValue().catch(() => '')).toBe('');
+    await screenshot(page, 'ship-again');
+    // The desk prints on create from now on (a preference of the desk, kept across forms).
+    await page.getByLabel('Print the label on create').check();
+    await page.keyboard.press('Control+Enter');
+    await detailStatus(page).waitFor();
+    expect(page.url()).not.toContain(made[1]!.shipmentId);
+  });
+
+  it('keyboard only: a repeat customer from the book with a preset, created and sent to print in ≤ 25 keys', async () => {
+    await page.goto(`${station.url}/#/shipments`);
+    await page.locator('tbody tr').first().waitFor();
+    // print() of the hidden PDF frame, or of this page when the frame was refused (see browser-print.ts).
+    const printCalls = () =>
+      page.evaluate(() => {
+        type Counted = Window & { __printCalls?: number };
+        const frame = document.querySelector<HTMLIFrameElement>('iframe[data-label-print]');
+        let inFrame = 0;
+        try {
+          inFrame = (frame?.contentWindow as Counted | null)?.__printCalls ?? 0;
+        } catch {
+          inFrame = 0;
+        }
+        return ((window as Counted).__printCalls ?? 0) + inFrame;
+      });
+    const printsBefore = await printCalls();
+    let keys = 0;
+    const press = async (key: string) => {
+      keys++;
+      await page.keyboard.press(key);
+    };
+    // The list as the desk sees it after a while: its first row has the keyboard (no key counted).
+    await page.locator('tbody tr').first().focus();
+    await press('Alt+N');
+    await page.getByRole('heading', { name: 'New shipment', level: 1 }).waitFor();
+    const fullName = page.getByRole('combobox', { name: 'Full name' });
+    await waitUntil('the delivery name focused', () => fullName.evaluate((e) => e === document.activeElement), Boolean);
+    for (const key of 'rep') await press(key);
+    const option = page.getByRole('option', { name: /Rex at the depot/ });
+    await option.waitFor();
+    await press('Enter');
+    await waitUntil('the whole address filled', () => page.getByLabel('Post code').nth(1).inputValue(), (v) => v === 'BS1 4DJ');
+    const preset = page.getByLabel('Piece 1 preset');
+    await waitUntil('the preset choice focused', () => preset.evaluate((e) => e === document.activeElement), Boolean);
+    await press('s');
+    await waitUntil('the piece filled', () => page.getByLabel('Piece 1 length', { exact: true }).inputValue(), (v) => v === '30');
+    expect(await page.getByLabel('Piece 1 weight', { exact: true }).inputValue()).toBe('2');
+    await press('Control+Enter');
+    await detailStatus(page).waitFor();
+    await waitUntil('the label sent to print', printCalls, (n) => n > printsBefore);
+    await waitUntil('Printed', () => textOf(detailStatus(page)), (t) => t === 'Printed');
+    expect(keys).toBeLessThanOrEqual(25);
+    expect(await textOf(page.locator('main'))).toContain('Repeat Customer');
+    await screenshot(page, 'keyboard-created');
+
+    // And a scanner on the list opens it by its label's tracking number.
+    const id = page.url().split('#/shipments/')[1]!;
+    const detail = await api<{ shipmentPieces: { trackingNumber: string }[] }>('GET', `/shipments/${id}`);
+    await page.goto(`${station.url}/#/shipments`);
+    await page.locator('tbody tr').first().waitFor();
+    await page.keyboard.type(detail.shipmentPieces[0]!.trackingNumber, { delay: 5 });
+    await page.keyboard.press('Enter');
+    await waitUntil('the scanned shipment', async () => page.url(), (url) => url.endsWith(`#/shipments/${id}`));
   });
 
   it('threw no uncaught errors in the page', () => {

@@ -13,7 +13,7 @@ import { printOnCreateOutcome } from '../lib/pending-print';
 import { printShipmentLabel } from '../lib/printing';
 import { cancelBlockedReason, isTerminal } from '../lib/statuses';
 import { useLoad } from '../lib/use-load';
-import { lastListHref } from '../router/navigation';
+import { lastListHref, navigate } from '../router/navigation';
 import { LabelPreview } from '../shipment/LabelPreview';
 import { RecordScanForm } from '../shipment/RecordScanForm';
 import { ShipmentFacts } from '../shipment/ShipmentFacts';
@@ -131,6 +131,10 @@ export function ShipmentDetailPage({ id }: { id: string }) {
             title={isTerminal(status) ? `A shipment that is ${status} takes no more scans.` : undefined}
           >
             Record a scan
+          </button>
+          <button type="button" className="button" onClick={() => navigate({ page: 'new-shipment', from: shipment.shipmentId })}
+            title="A new shipment with this one's addresses, service and pieces">
+            Ship again
           </button>
           <button
             type="button"

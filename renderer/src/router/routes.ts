@@ -33,7 +33,7 @@ export const DEFAULT_FILTERS: ShipmentFilters = {
 export type Route =
   | { page: 'sign-in' }
   | { page: 'shipments'; filters: ShipmentFilters }
-  | { page: 'new-shipment' }
+  | { page: 'new-shipment'; from?: string }
   | { page: 'shipment'; id: string }
   | { page: 'track'; reference: string; postCode: string }
   | { page: 'settings' }
@@ -83,7 +83,10 @@ export function parseHash(hash: string): Route {
   const query = new URLSearchParams(queryPart);
   if (path === '/' || path === '/shipments') return { page: 'shipments', filters: parseFilters(query) };
   if (path === '/sign-in') return { page: 'sign-in' };
-  if (path === '/shipments/new') return { page: 'new-shipment' };
+  if (path === '/shipments/new') {
+    const from = query.get('from');
+    return from ? { page: 'new-shipment', from } : { page: 'new-shipment' };
+  }
   if (path === '/track') return { page: 'track', reference: query.get('ref') ?? '', postCode: query.get('postCode') ?? '' };
   if (path === '/settings') return { page: 'settings' };
   if (path === '/addresses') return { page: 'addresses' };
@@ -106,7 +109,7 @@ export function formatHash(route: Route): string {
     case 'shipments':
       return `#/shipments${formatFilters(route.filters)}`;
     case 'new-shipment':
-      return '#/shipments/new';
+      return route.from ? `#/shipments/new?${new URLSearchParams({ from: route.from }).toString()}` : '#/shipments/new';
     case 'shipment':
       return `#/shipments/${encodeURIComponent(route.id)}`;
     case 'track': {
