@@ -187,6 +187,7 @@ describe('entering fast: address book, presets, ship again', () => {
 
   it('keyboard only: a repeat customer from the book with a preset, created and sent to print in ≤ 25 keys', async () => {
     await page.goto(`${station.url}/#/shipments`);
+    await page.reload(); // a fresh document: no print() counted yet
     await page.locator('tbody tr').first().waitFor();
     // print() of the hidden PDF frame, or of this page when the frame was refused (see browser-print.ts).
     const printCalls = () =>
@@ -235,10 +236,55 @@ describe('entering fast: address book, presets, ship again', () => {
     const id = page.url().split('#/shipments/')[1]!;
     const detail = await api<{ shipmentPieces: { trackingNumber: string }[] }>('GET', `/shipments/${id}`);
     await page.goto(`${station.url}/#/shipments`);
-    await page.locator('tbody tr').first().waitFor();
+    await page.locator('tbody tr').first().focus();
     await page.keyboard.type(detail.shipmentPieces[0]!.trackingNumber, { delay: 5 });
     await page.keyboard.press('Enter');
     await waitUntil('the scanned shipment', async () => page.url(), (url) => url.endsWith(`#/shipments/${id}`));
+  });
+
+  it.each([
+    [1280, 720],
+    [1024, 720],
+  ])('the list reads at %i×%i: number, post code and status never cut, Status on screen', async (width, height) => {
+    // A long name and the longest status, the worst a row holds.
+    await createByApi('Bartholomew Featherstone-Whitting', 'SW1A 2AA', 'PO-LONG-REFERENCE-000123');
+    const longest = made.at(-1)!;
+    if (width === 1280) {
+      await api('GET', `/shipments/${longest.shipmentId}/label`);
+      for (const status of ['Awaiting Collection', 'Enroute to Depot', 'At the Depot', 'On Vehicle For Delivery']) {
+        await api('POST', `/shipments/${longest.shipmentId}/events`, { status, location: 'London' });
+      }
+    }
+    await page.setViewportSize({ width, height });
+    try {
+      await page.goto(`${station.url}/#/shipments`);
+      await page.reload();
+      await page.locator(`tr[data-shipment-no="${longest.shipmentNumber}"]`).waitFor();
+      const problems = await page.evaluate(() => {
+        const found: string[] = [];
+        const cut = (e: Element | null, what: string) => {
+          if (!e) return found.push(`no ${what}`);
+          const box = e.getBoundingClientRect();
+          const cell = e.closest('td')!.getBoundingClientRect();
+          if (e.scrollWidth > e.clientWidth + 1 || box.right > cell.right + 1 || box.width === 0) found.push(`${what} cut: ${e.textContent}`);
+        };
+        for (const row of document.querySelectorAll('tbody tr')) {
+          cut(row.querySelector('td.mono a'), 'number');
+          cut(row.querySelector('.delivery-end'), 'post code');
+          cut(row.querySelector('.status-cell .chip'), 'status');
+        }
+        const status = [...document.querySelectorAll('thead th')].find((th) => th.textContent === 'Status')!.getBoundingClientRect();
+        if (status.right > window.innerWidth) found.push(`Status column ends at ${status.right} of ${window.innerWidth}`);
+        const wrap = document.querySelector('.table-wrap')!;
+        if (wrap.scrollWidth > wrap.clientWidth + 1) found.push('the table scrolls sideways');
+        return found;
+      });
+      expect(problems).toEqual([]);
+      expect(await textOf(page.locator(`tr[data-shipment-no="${longest.shipmentNumber}"] .chip`))).toBe(width === 1280 ? 'On Vehicle For Delivery' : 'Not Printed');
+      await screenshot(page, `list-${width}`);
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
   });
 
   it('threw no uncaught errors in the page', () => {
