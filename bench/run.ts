@@ -15,6 +15,7 @@ import type { LabelData } from '../main/core/label-data';
 import { createLabelPool, type LabelPool } from '../main/labels/label-pool';
 import { renderLabelSync } from '../main/labels/render-label';
 import type { CarrierRecord, FeatureRecord, ServiceRecord } from '../main/core/storage';
+import { decodeAddress } from '../main/stores/sqlite/address-codec';
 import { DATABASE_FILE } from '../main/stores/sqlite/database';
 import { toPieceRecord, toShipmentRecord, type PieceRow, type ShipmentRow } from '../main/stores/sqlite/rows';
 import { CEILING_PATH, startCeiling, type Ceiling, type CeilingLabel } from './ceiling';
@@ -22,7 +23,7 @@ import { CLIENTS, createBody, createLoadProcess, type LoadProcess, type LoadSpan
 import { endOfDayBench } from './end-of-day';
 import { postgresBench } from './postgres';
 import { printToLastByteP95, zplVersusPdf } from './printing';
-import { ROOT, SERVE_ARGS, WORK, agent, listFigures, loopDelay, pct, peakRssMb, prepare, r2, startService, timed, type ExactCount, type Service } from './service';
+import { ROOT, SERVE_ARGS, WORK, agent, listFigures, loopDelay, pct, peakRssMb, prepare, r2, searchCases, startService, timed, type ExactCount, type ListCase, type Service } from './service';
 
 const OUT = join(ROOT, '.bench');
 const { values } = parseArgs({
@@ -44,6 +45,21 @@ const CREATE_SLICE: LoadSpan = quick ? { amount: 32 } : { seconds: 15 / SLICES }
 const CREATE_WARMUP: LoadSpan = quick ? { amount: 32 } : { seconds: 3 };
 
 /** Exact counts on a separate read-only connection to the data dir's SQLite file. */
+/** The search shapes of a data dir: a shipment from the middle of it, with an email. */
+function sqliteSearchCases(dataDir: string): ListCase[] {
+  const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
+  try {
+    const middle = Math.floor((db.prepare('SELECT max(id) FROM shipments').pluck().get() as number) / 2);
+    const row = db.prepare(`SELECT s.shipment_number AS n, s.reference_one AS r, s.delivery_address AS a, s.delivery_postcode_key AS p,
+        (SELECT tracking_number FROM pieces WHERE shipment_id = s.id ORDER BY sequence_number DESC LIMIT 1) AS t
+      FROM shipments s WHERE s.id >= ? AND json_extract(s.delivery_address, '$[3]') <> '' ORDER BY s.id LIMIT 1`).get(middle) as { n: string; r: string; a: string; p: string; t: string };
+    const address = decodeAddress(row.a);
+    return searchCases({ shipmentNumber: row.n, trackingNumber: row.t, reference: row.r, fullName: address.fullName, postcodeKey: row.p, email: address.emailAddress });
+  } finally {
+    db.close();
+  }
+}
+
 function sqliteCount(dataDir: string): { count: ExactCount; close: () => void } {
   const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
   return {
@@ -299,8 +315,8 @@ async function main(): Promise<void> {
     largeService = await startService(largeDir);
     log('lists, the two sizes in turn');
     const [smallList, largeList] = await listFigures([
-      { service: smallService, shipments: SMALL, ...sqliteCount(smallDir) },
-      { service: largeService, shipments: LARGE, ...sqliteCount(largeDir) },
+      { service: smallService, shipments: SMALL, ...sqliteCount(smallDir), more: sqliteSearchCases(smallDir) },
+      { service: largeService, shipments: LARGE, ...sqliteCount(largeDir), more: sqliteSearchCases(largeDir) },
     ], LIST_REQUESTS);
     small = { list: smallList!, ...(await loadOf('small', smallService, smallDir)) };
     log('print requests to a loopback network printer, 10 pieces');

@@ -167,7 +167,14 @@ export function timed(s: Service, method: string, path: string, body?: unknown):
 }
 
 export const DAY = 86_400_000;
-export function listCases(now: number, shipments: number): { name: string; query: string; sql: string; params: (string | number)[] }[] {
+export interface ListCase {
+  name: string;
+  query: string;
+  /** The same shipments, found the slow way without the search index (SQLite's SQL). */
+  sql: string;
+  params: (string | number)[];
+}
+export function listCases(now: number, shipments: number): ListCase[] {
   const since = (days: number) => now - days * DAY;
   const iso = (ms: number) => new Date(ms).toISOString();
   return [
@@ -197,15 +204,15 @@ export type ListFigure = { p50: number; p95: number; exact: boolean };
  * the other, such bursts had moved a p95 ratio from 1.2 to 2.6 between runs.
  */
 export async function listFigures(
-  sizes: { service: Service; shipments: number; count: ExactCount; close?: () => unknown }[],
+  sizes: { service: Service; shipments: number; count: ExactCount; close?: () => unknown; more?: ListCase[] }[],
   requests: number,
 ): Promise<Record<string, ListFigure>[]> {
   const now = Date.now();
-  const sides = sizes.map(({ service, shipments, count, close }) => ({
+  const sides = sizes.map(({ service, shipments, count, close, more }) => ({
     service,
     count,
     close,
-    cases: listCases(now, shipments),
+    cases: [...listCases(now, shipments), ...(more ?? [])],
     out: {} as Record<string, ListFigure>,
   }));
   try {
@@ -233,4 +240,27 @@ export async function listFigures(
     for (const side of sides) await side.close?.();
   }
   return sides.map((side) => side.out);
+}
+
+/**
+ * Search shapes (CONTRACT §12), one per kind of match, with the values of a shipment in the
+ * middle of the data: its number, a tracking number, a reference prefix, its delivery
+ * person's full name, the start of it, its post code and email. The demo data reuses a pool
+ * of a few thousand addresses, so a name or email finds hundreds to thousands of shipments.
+ * `name, one common word` (a surname shared by 4 % of all shipments) is the worst case.
+ */
+export function searchCases(sample: { shipmentNumber: string; trackingNumber: string; reference: string; fullName: string; postcodeKey: string; email: string }): ListCase[] {
+  const q = (text: string) => `Search=${encodeURIComponent(text)}`;
+  const spaced = sample.trackingNumber.replace(/^(..)(....)(....)/, '$1 $2 $3 ').toLowerCase();
+  const lastName = sample.fullName.split(' ').at(-1)!;
+  return [
+    { name: 'search: shipment number', query: q(sample.shipmentNumber), sql: 'WHERE shipment_number = ?', params: [sample.shipmentNumber] },
+    { name: 'search: tracking number, spaced', query: q(spaced), sql: 'WHERE id IN (SELECT shipment_id FROM pieces WHERE tracking_number = ?)', params: [sample.trackingNumber] },
+    { name: 'search: reference prefix', query: q(sample.reference.slice(0, 7).toLowerCase()), sql: 'WHERE lower(reference_one) LIKE ?', params: [`${sample.reference.slice(0, 7).toLowerCase()}%`] },
+    { name: 'search: full name', query: q(sample.fullName), sql: "WHERE json_extract(delivery_address, '$[1]') = ?", params: [sample.fullName] },
+    { name: 'search: post code', query: q(sample.postcodeKey.toLowerCase()), sql: 'WHERE delivery_postcode_key = ?', params: [sample.postcodeKey] },
+    { name: 'search: email', query: q(sample.email), sql: "WHERE json_extract(delivery_address, '$[3]') = ?", params: [sample.email] },
+    { name: 'search: name + status', query: `${q(sample.fullName)}&Status=Delivered%20to%20Receiver`, sql: "WHERE json_extract(delivery_address, '$[1]') = ? AND status = ?", params: [sample.fullName, 'Delivered to Receiver'] },
+    { name: 'search: name, one common word', query: q(lastName), sql: "WHERE json_extract(delivery_address, '$[1]') LIKE ?", params: [`% ${lastName}`] },
+  ];
 }

@@ -11,6 +11,7 @@ import type { CarrierCatalog } from '../core/carriers';
 import { DAY_MS } from '../core/dates';
 import { canonicalPostCode } from '../core/postcodes';
 import { makeTrackingNumber } from '../core/s10';
+import { shipmentSearchTerms } from '../core/search';
 import type { Address, ShipmentStatus } from '../core/schemas';
 import { deliveryLine, shipperName } from '../core/validate-shipment';
 import type { ServiceRecord } from '../core/storage';
@@ -218,6 +219,7 @@ export function fillDemoData(db: Db, catalog: CarrierCatalog, options: DemoDataO
   const insertEvent = db.prepare(`INSERT INTO tracking_events (shipment_id, status, description, location, signatory,
       signatory_file_name, latitude, longitude, depot_id, tracking_number, user, occurred_on)
     VALUES (?, ?, ?, ?, ?, '', NULL, NULL, ?, '', ?, ?)`);
+  const insertTerm = db.prepare('INSERT INTO shipment_search_terms (term, shipment_id, created_on, piece_count) VALUES (?, ?, ?, ?)');
   const setCounter = db.prepare(`INSERT INTO counters (name, value) VALUES (?, ?)
     ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)`);
 
@@ -273,15 +275,22 @@ export function fillDemoData(db: Db, catalog: CarrierCatalog, options: DemoDataO
         const international = country !== 'GB';
         const goods = pick(r, GOODS);
         const feats = features.filter(() => r() < 0.15);
+        // Drawn in the order the row's values were always drawn: a seed gives the same data.
+        const instructions = r() < 0.2 ? 'Leave with neighbour if out' : '';
+        const hs = international ? pick(r, HS) : '';
+        const reference = `PO-${100000 + Math.floor(r() * 900000)}`;
         insertShipment.run(
           randomUUID(), `SS${String(shipmentSerial++).padStart(8, '0')}`, createdOn, createdOn + (r() < 0.8 ? 0 : DAY_MS), service.carrierId,
           service.id, JSON.stringify(feats), from.json, dest.json, from.shipper, dest.line,
-          dest.key, goods, r() < 0.2 ? 'Leave with neighbour if out' : '',
-          international ? pick(r, HS) : '', international ? goods : '', `PO-${100000 + Math.floor(r() * 900000)}`, '', '',
+          dest.key, goods, instructions,
+          hs, international ? goods : '', reference, '', '',
           Math.floor(r() * 5000) + 500, r() < 0.3 ? Math.floor(r() * 20000) : 0, 'GBP', count, Math.round(weight * 1000) / 1000, 'KG',
           last[0], last[1], lastAt, location, signatory,
         );
         for (const p of pieceRows) insertPiece.run(...p);
+        for (const term of shipmentSearchTerms({ deliveryAddress: to, referenceOne: reference, referenceTwo: '', referenceThree: '' })) {
+          insertTerm.run(term, id, createdOn, count);
+        }
         for (let k = 0; k < path.length; k++) {
           const [status, description, scan] = path[k]!;
           const final = k === path.length - 1;

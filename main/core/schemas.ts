@@ -110,6 +110,9 @@ export const CreateShipmentRequest = Type.Object(
     currency: Type.Optional(Type.String({ maxLength: 3 })),
     shipmentPieces: Type.Array(PieceInput, { minItems: 1, maxItems: 50 }),
     carrierFeatures: Type.Optional(Type.Array(Id(), { maxItems: 50 })),
+    saveDeliveryAddress: Type.Optional(
+      Type.Boolean({ description: 'Extension: also keep the delivery address in the address book (CONTRACT §14).' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -155,6 +158,14 @@ export const ListShipmentsQuery = Type.Object(
     Page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
     ItemsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     OrderByDate: Type.Optional(Type.Enum(['NewestFirst', 'OldestFirst'] as const)),
+    Search: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description:
+          'Extension: a shipment number, a tracking number (case and spaces ignored), a reference (prefix), ' +
+          'words of the delivery name (prefixes; case and accents ignored), the delivery post code or email. At least 2 characters.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -747,3 +758,73 @@ export const TestPageResponse = Type.Object({
   format: Type.Enum(LABEL_FORMATS),
   dpi: LabelDpiSchema,
 });
+
+// ---------------------------------------------------------------- address book (CONTRACT §14)
+
+export const ADDRESS_KINDS = ['delivery', 'collection'] as const;
+export type AddressKind = (typeof ADDRESS_KINDS)[number];
+const savedAddressExtras = {
+  nickname: Type.Optional(str(35)),
+  kind: Type.Optional(Type.Enum(ADDRESS_KINDS)),
+};
+export const SavedAddressInput = Type.Object(
+  { ...AddressInput.properties, ...savedAddressExtras },
+  { additionalProperties: false },
+);
+export type SavedAddressInput = Static<typeof SavedAddressInput>;
+export const SavedAddress = Type.Object({
+  id: Type.Integer(),
+  nickname: Type.String(),
+  kind: Type.Enum(ADDRESS_KINDS),
+  ...Address.properties,
+  updatedOn: DateTime,
+});
+export type SavedAddress = Static<typeof SavedAddress>;
+export const SavedAddressList = Type.Object({ totalItems: Type.Integer(), items: Type.Array(SavedAddress) });
+export type SavedAddressList = Static<typeof SavedAddressList>;
+export const AddressListQuery = Type.Object(
+  {
+    Search: Type.Optional(
+      Type.String({ maxLength: 100, description: 'Words starting a word of the nickname, names, city or post code; case and accents ignored.' }),
+    ),
+    Kind: Type.Optional(Type.Enum(ADDRESS_KINDS)),
+    ItemsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+  },
+  { additionalProperties: false },
+);
+export type AddressListQuery = Static<typeof AddressListQuery>;
+export const AddressIdParams = Type.Object({ addressId: Type.String({ maxLength: 20 }) });
+
+// ---------------------------------------------------------------- package presets (CONTRACT §14)
+
+const presetFields = {
+  name: Type.String({ minLength: 1, maxLength: 35 }),
+  length: Type.Number({ exclusiveMinimum: 0, maximum: 10_000 }),
+  width: Type.Number({ exclusiveMinimum: 0, maximum: 10_000 }),
+  height: Type.Number({ exclusiveMinimum: 0, maximum: 10_000 }),
+  dimensionUnit: Type.Enum(DIMENSION_UNITS),
+  weight: Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: 100_000 }), Type.Null()]),
+  weightUnit: Type.Enum(WEIGHT_UNITS),
+  description: str(35),
+};
+export const PackagePresetInput = Type.Object(
+  {
+    name: presetFields.name,
+    length: presetFields.length,
+    width: presetFields.width,
+    height: presetFields.height,
+    dimensionUnit: Type.Optional(presetFields.dimensionUnit),
+    weight: Type.Optional(presetFields.weight),
+    weightUnit: Type.Optional(presetFields.weightUnit),
+    description: Type.Optional(presetFields.description),
+  },
+  { additionalProperties: false },
+);
+export type PackagePresetInput = Static<typeof PackagePresetInput>;
+export const UpdatePackagePresetRequest = Type.Partial(PackagePresetInput, { additionalProperties: false });
+export type UpdatePackagePresetRequest = Static<typeof UpdatePackagePresetRequest>;
+export const PackagePreset = Type.Object({ id: Type.Integer(), ...presetFields, description: Type.String(), updatedOn: DateTime });
+export type PackagePreset = Static<typeof PackagePreset>;
+export const PackagePresetList = Type.Object({ items: Type.Array(PackagePreset) });
+export type PackagePresetList = Static<typeof PackagePresetList>;
+export const PresetIdParams = Type.Object({ presetId: Type.String({ maxLength: 20 }) });

@@ -10,6 +10,8 @@ import { labelDataFor } from './label-data-for';
 import type { LabelData, LabelDpi, LabelFormat, LabelOptions } from './label-data';
 import { fromMinorUnits } from './money';
 import { postCodeKey } from './postcodes';
+import { listSearch, MIN_SEARCH_LENGTH } from './search';
+import type { AddressBookService } from './address-book';
 import { RateLimit } from './rate-limiter';
 import { isValidTrackingNumber, makeTrackingNumber } from './s10';
 import {
@@ -126,6 +128,8 @@ export class ShipmentService {
     private readonly labels: LabelRenderer,
     private readonly defaultLabelSize: () => Promise<LabelSize>,
     private readonly now: () => number,
+    /** Where `saveDeliveryAddress` keeps the delivery address; absent, it is not kept. */
+    private readonly addressBook?: Pick<AddressBookService, 'keep'>,
   ) {
     this.publicTrackingLimit = new RateLimit(limits, 'public-tracking', 60, 60_000, now);
   }
@@ -174,6 +178,8 @@ export class ShipmentService {
       claim,
     );
     if ('replayOf' in outcome) return this.replay(outcome.replayOf, claim!);
+    // After the shipment, on its own: a book that cannot be written to never costs a label.
+    if (request.saveDeliveryAddress) await this.addressBook?.keep('delivery', valid.deliveryAddress).catch(() => undefined);
     return createResponse(outcome.created, pieces, labels);
   }
 
@@ -380,6 +386,10 @@ export class ShipmentService {
     // A date alone as DateTo covers that whole day (UTC).
     const to = toParsed === null ? null : toParsed.dateOnly ? toParsed.ms + DAY_MS - 1 : toParsed.ms;
     if (from && to !== null && from.ms > to) errors.add('DateTo', 'must not be before DateFrom');
+    const search = query.Search === undefined ? undefined : query.Search.trim();
+    if (search !== undefined && search.length < MIN_SEARCH_LENGTH) {
+      errors.add('Search', `Type at least ${MIN_SEARCH_LENGTH} characters to search`);
+    }
     errors.throwIfAny();
     const limit = query.ItemsPerPage ?? 100;
     return {
@@ -389,6 +399,7 @@ export class ShipmentService {
       newestFirst: (query.OrderByDate ?? 'NewestFirst') === 'NewestFirst',
       limit,
       offset: ((query.Page ?? 1) - 1) * limit,
+      ...(search === undefined ? {} : { search: listSearch(search) }),
     };
   }
 
@@ -465,7 +476,8 @@ export class ShipmentService {
     const wait = await this.publicTrackingLimit.retryAfter(client);
     if (wait > 0) throw new ProblemError('rate-limited', `Too many tracking requests; try again in ${wait} seconds.`, {}, wait);
     await this.publicTrackingLimit.record(client);
-    const ref = reference.trim().toUpperCase();
+    // A tracking number may be typed as printed on the label, in groups with spaces.
+    const ref = reference.replace(/\s+/g, '').toUpperCase();
     const row = UUID.test(ref)
       ? await this.repo.byUuid(ref.toLowerCase())
       : SHIPMENT_NUMBER.test(ref)

@@ -3,7 +3,9 @@
  * shells' business (main/open-station.ts); the core only sees the storage contract.
  */
 import pkg from '../../package.json' with { type: 'json' };
+import { AddressBookService } from './address-book';
 import { AuthService } from './auth';
+import { PresetService } from './presets';
 import { CarrierCatalog, readCatalogFile } from './carriers';
 import { ImportService } from './imports';
 import { ManifestService, type ManifestRenderer } from './manifests';
@@ -45,6 +47,8 @@ export interface Station {
   readonly imports: ImportService;
   readonly webhooks: WebhookService;
   readonly printing: PrintService;
+  readonly addressBook: AddressBookService;
+  readonly presets: PresetService;
   readonly version: string;
   /** Lets go of the store (queued writes finish first). */
   close(): Promise<void>;
@@ -63,6 +67,7 @@ export async function createStation(
     now,
   });
   const labels = options.labelRenderer;
+  const addressBook = new AddressBookService(store.addressBook, now);
   const shipments = new ShipmentService(
     store.shipments,
     store.numbers,
@@ -71,6 +76,7 @@ export async function createStation(
     labels,
     () => settings.labelSize(),
     now,
+    addressBook,
   );
   const manifestRenderer = options.manifestRenderer ?? {
     render: () => Promise.reject(new Error('This station was built without a manifest renderer')),
@@ -97,6 +103,8 @@ export async function createStation(
     imports,
     webhooks,
     printing,
+    addressBook,
+    presets: new PresetService(store.presets, now),
     version: VERSION,
     close: async () => {
       await webhooks.stop();

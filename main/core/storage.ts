@@ -11,7 +11,8 @@
  * synchronous, pure decision that the store calls inside its transaction, on the row as
  * it is then.
  */
-import type { Address, Role, ShipmentStatus } from './schemas';
+import type { Address, AddressKind, DimensionUnit, Role, ShipmentStatus, WeightUnit } from './schemas';
+import type { ListSearch } from './search';
 
 /** Times are integer milliseconds since the epoch (UTC); money is integer minor units. */
 export interface ShipmentRecord {
@@ -116,6 +117,8 @@ export interface ListFilter {
   newestFirst: boolean;
   limit: number;
   offset: number;
+  /** Only shipments the search finds (CONTRACT §12); absent = every shipment. */
+  search?: ListSearch;
 }
 
 export interface IdempotencyRecord {
@@ -151,6 +154,7 @@ export interface ShipmentStore {
    * first checks the key: a fresh stored key makes this a replay (nothing written); else
    * the key is stored with the new shipment, replacing an expired one, and keys older than
    * `freshSince` are pruned. Two creates with the same key at once make one shipment.
+   * The shipment's search terms (search.ts) are written with it.
    */
   create(shipment: NewShipment, pieces: PieceRecord[], firstEvent: EventRecord, claim?: IdempotencyClaim): Promise<CreateOutcome>;
   /**
@@ -485,6 +489,56 @@ export interface WebhookStore {
   delivery(outboxId: number): Promise<OutboxRecord | undefined>;
 }
 
+/** A saved address (CONTRACT §14), shared by every desk on the database. */
+export interface SavedAddressRecord {
+  id: number;
+  kind: AddressKind;
+  nickname: string;
+  address: Address;
+  /** Folded words to search, each preceded by a space (core/address-book.ts). */
+  searchText: string;
+  /** What the book is ordered by: folded nickname, else name. */
+  sortKey: string;
+  updatedOn: number;
+}
+export type NewSavedAddress = Omit<SavedAddressRecord, 'id'>;
+
+export interface AddressBookStore {
+  /** Those whose searchText holds every one of `words` (each ` word`), of `kind`; by sortKey then id. */
+  list(filter: { words: string[]; kind: AddressKind | null; limit: number }): Promise<{ total: number; rows: SavedAddressRecord[] }>;
+  byId(id: number): Promise<SavedAddressRecord | undefined>;
+  /** A saved address of this kind with exactly these fields, if any. */
+  sameAs(kind: AddressKind, address: Address): Promise<SavedAddressRecord | undefined>;
+  insert(record: NewSavedAddress): Promise<number>;
+  /** False when there is no such address. */
+  update(record: SavedAddressRecord): Promise<boolean>;
+  remove(id: number): Promise<boolean>;
+}
+
+/** A package preset (CONTRACT §14): a box the desk ships often. */
+export interface PackagePresetRecord {
+  id: number;
+  name: string;
+  length: number;
+  width: number;
+  height: number;
+  dimensionUnit: DimensionUnit;
+  weight: number | null;
+  weightUnit: WeightUnit;
+  description: string;
+  updatedOn: number;
+}
+
+export interface PresetStore {
+  /** Every preset, by name then id. */
+  list(): Promise<PackagePresetRecord[]>;
+  byId(id: number): Promise<PackagePresetRecord | undefined>;
+  insert(record: Omit<PackagePresetRecord, 'id'>): Promise<number>;
+  /** False when there is no such preset. */
+  update(record: PackagePresetRecord): Promise<boolean>;
+  remove(id: number): Promise<boolean>;
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   /** Where the data lives, for a person: a file, or a database URL without its password. */
@@ -498,6 +552,8 @@ export interface Store {
   readonly manifests: ManifestStore;
   readonly imports: ImportStore;
   readonly webhooks: WebhookStore;
+  readonly addressBook: AddressBookStore;
+  readonly presets: PresetStore;
   /** Finishes what is under way, then lets go of the database. */
   close(): Promise<void>;
 }

@@ -69,7 +69,7 @@ export type CreateShipmentDraft = Omit<Holey<CreateShipmentRequest>, 'collection
 
 const countryName = (code: string): string => countries.getName(code, 'en', { select: 'official' }) ?? code;
 
-function validateAddress(input: Holey<AddressInput>, path: string, errors: FieldErrors): Address {
+export function validateAddress(input: Holey<AddressInput>, path: string, errors: FieldErrors): Address {
   const address = Object.fromEntries(
     ADDRESS_FIELDS.map((field) => [field, tidy(input[field])]),
   ) as Address;

@@ -77,4 +77,12 @@ export const handlers: Handlers = {
   chooseLabelPrinter: (ctx, { body }) => ctx.station.printing.desk.chooseLabelPrinter(body),
   printShipment: (ctx, { params, query }) => ctx.station.printing.printShipment(params.uniqueId, caller(ctx), query.printerId),
   printTestPage: (ctx, { query }) => ctx.station.printing.printTestPage(query.printerId),
+  listAddresses: (ctx, { query }) => ctx.station.addressBook.list(query),
+  createAddress: (ctx, { body }) => ctx.station.addressBook.create(body),
+  updateAddress: (ctx, { params, body }) => ctx.station.addressBook.update(params.addressId, body),
+  deleteAddress: (ctx, { params }) => ctx.station.addressBook.remove(params.addressId),
+  listPackagePresets: (ctx) => ctx.station.presets.list(),
+  createPackagePreset: (ctx, { body }) => ctx.station.presets.create(body),
+  updatePackagePreset: (ctx, { params, body }) => ctx.station.presets.update(params.presetId, body),
+  deletePackagePreset: (ctx, { params }) => ctx.station.presets.remove(params.presetId),
 };

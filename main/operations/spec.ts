@@ -255,6 +255,42 @@ export const operations = spec({
     summary: 'Print a test page (printer name, assumed dpi, a ruler, a barcode) on the label printer or the one named',
     query: S.TestPageQuery, response: S.TestPageResponse,
   },
+  listAddresses: {
+    method: 'GET', path: '/addresses', tag: 'Address book', access: 'user',
+    summary: 'Saved addresses, found by words of their nickname, names, city or post code',
+    query: S.AddressListQuery, response: S.SavedAddressList,
+  },
+  createAddress: {
+    method: 'POST', path: '/addresses', tag: 'Address book', access: 'user',
+    summary: 'Save an address (validated as a create’s address)', body: S.SavedAddressInput, response: S.SavedAddress,
+  },
+  updateAddress: {
+    method: 'PATCH', path: '/addresses/{addressId}', tag: 'Address book', access: 'user',
+    summary: 'Change a saved address; fields not given keep their value',
+    params: S.AddressIdParams, body: S.SavedAddressInput, response: S.SavedAddress,
+  },
+  deleteAddress: {
+    method: 'DELETE', path: '/addresses/{addressId}', tag: 'Address book', access: 'user',
+    summary: 'Delete a saved address', params: S.AddressIdParams, response: S.SuccessResponse,
+  },
+  listPackagePresets: {
+    method: 'GET', path: '/package-presets', tag: 'Package presets', access: 'user',
+    summary: 'The package presets, by name', response: S.PackagePresetList,
+  },
+  createPackagePreset: {
+    method: 'POST', path: '/package-presets', tag: 'Package presets', access: 'user',
+    summary: 'Add a package preset: dimensions with unit, optional weight, optional description',
+    body: S.PackagePresetInput, response: S.PackagePreset,
+  },
+  updatePackagePreset: {
+    method: 'PATCH', path: '/package-presets/{presetId}', tag: 'Package presets', access: 'user',
+    summary: 'Change a package preset; fields not given keep their value',
+    params: S.PresetIdParams, body: S.UpdatePackagePresetRequest, response: S.PackagePreset,
+  },
+  deletePackagePreset: {
+    method: 'DELETE', path: '/package-presets/{presetId}', tag: 'Package presets', access: 'user',
+    summary: 'Delete a package preset', params: S.PresetIdParams, response: S.SuccessResponse,
+  },
 });
 
 export type Operations = typeof operations;

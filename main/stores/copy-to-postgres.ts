@@ -111,6 +111,11 @@ const TABLES: TableCopy[] = [
     into: ['id', 'user_id', 'idempotency_key', 'file_hash', 'created_on', 'result'],
     identity: true,
   },
+  {
+    table: 'shipment_search_terms',
+    select: 'term, shipment_id, created_on, piece_count',
+    into: ['term', 'shipment_id', 'created_on', 'piece_count'],
+  },
 ];
 
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */

@@ -7,8 +7,10 @@ import { useSession } from './api';
 import type { SessionPhase } from './api/session';
 import { AppShell, PublicShell } from './components/AppShell';
 import { useScreenFocus } from './lib/screen-focus';
+import { AddressBookPage } from './pages/AddressBookPage';
 import { NewShipmentPage } from './pages/NewShipmentPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { PresetsPage } from './pages/PresetsPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { EndOfDayPage } from './pages/EndOfDayPage';
 import { ImportPage } from './pages/ImportPage';
@@ -29,6 +31,8 @@ const TITLES: Record<Route['page'], string> = {
   'not-found': 'Not found',
   'end-of-day': 'End of day',
   import: 'Import a file',
+  addresses: 'Address book',
+  presets: 'Package presets',
 };
 
 /** Screens whose work starts in a field: focus lands there rather than on the heading. */
@@ -97,13 +101,17 @@ function Screen({ route }: { route: Route }) {
       // Signed in already: the effect above moves on to the list.
       return null;
     case 'new-shipment':
-      return <NewShipmentPage />;
+      return <NewShipmentPage key={route.from ?? ''} from={route.from} />;
     case 'shipment':
       return <ShipmentDetailPage key={route.id} id={route.id} />;
     case 'track':
       return <TrackPage key={`${route.reference}|${route.postCode}`} reference={route.reference} postCode={route.postCode} />;
     case 'settings':
       return <SettingsPage />;
+    case 'addresses':
+      return <AddressBookPage />;
+    case 'presets':
+      return <PresetsPage />;
     case 'not-found':
       return <NotFoundPage path={route.path} />;
     case 'end-of-day':

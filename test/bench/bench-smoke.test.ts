@@ -26,7 +26,9 @@ describe('npm run bench -- --quick', () => {
       createSmall: { errors: number };
     };
     expect(Object.keys(results.list).sort()).toEqual(
-      ['no filter', 'one status', 'three statuses', '7-day range', 'status + 30 days', 'page 2000', 'deepest full page'].sort(),
+      ['no filter', 'one status', 'three statuses', '7-day range', 'status + 30 days', 'page 2000', 'deepest full page',
+        'search: shipment number', 'search: tracking number, spaced', 'search: reference prefix', 'search: full name',
+        'search: post code', 'search: email', 'search: name + status', 'search: name, one common word'].sort(),
     );
     for (const [name, figures] of Object.entries(results.list)) {
       expect(figures.small.exact, `${name} totals exact`).toBe(true);

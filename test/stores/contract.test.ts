@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Address, ShipmentStatus } from '../../main/core/schemas';
-import type { EventRecord, ManifestClose, NewShipment, PieceRecord, Store } from '../../main/core/storage';
+import { listSearch } from '../../main/core/search';
+import type { EventRecord, ListFilter, ManifestClose, NewShipment, PieceRecord, Store } from '../../main/core/storage';
 import { openPostgresStore, type PostgresStore } from '../../main/stores/postgres';
 import { foldDayTotals } from '../../main/stores/postgres/shipments';
 import { openSqliteStore } from '../../main/stores/sqlite';
@@ -161,6 +162,100 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
         expect(rows.map((s) => s.id)).toEqual(order.slice(2, 6).map((s) => s.id));
       }
     }
+  });
+
+  it('finds shipments by every kind of search match, with every filter and paging, totals exact', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const deliver = (fullName: string, more: Partial<Address> = {}): Address => ({ ...address(fullName), ...more });
+    const made: { id: number; number: string; tracking: string[]; createdOn: number }[] = [];
+    const add = async (i: number, overrides: Partial<NewShipment>, status: ShipmentStatus = 'Not Printed') => {
+      const createdOn = T0 + i * DAY;
+      const ps = pieces();
+      const outcome = await store.shipments.create(shipment(createdOn, overrides), ps, event('Not Printed', createdOn));
+      if (!('created' in outcome)) throw new Error('not created');
+      if (status !== 'Not Printed') await store.shipments.changeStatus(outcome.created.id, () => event(status, createdOn + 1));
+      made.push({ id: outcome.created.id, number: outcome.created.shipmentNumber, tracking: ps.map((p) => p.trackingNumber), createdOn });
+    };
+    await add(0, { deliveryAddress: deliver('Łukasz Wójcik', { businessName: 'Łódź Książki Sp. z o.o.' }), referenceOne: 'ORDER-7781' });
+    await add(1, { deliveryAddress: deliver('Sam Receiver', { countryTwoCharacterISOCode: 'GB', postZipCode: 'LS1 1UR', emailAddress: 'Sam@Example.com' }), referenceTwo: 'inv 2026/11' }, 'Printed');
+    await add(2, { deliveryAddress: deliver('Samantha O\'Brien-Smith'), referenceThree: 'ORDER-7790' });
+    await add(3, { deliveryAddress: deliver('Ola Nowak', { businessName: 'Lodz Trading' }) }, 'Printed');
+    await add(4, { deliveryAddress: deliver('Max Mustermann', { countryTwoCharacterISOCode: 'DE', postZipCode: '10115' }) });
+    const ids = (...indexes: number[]) => indexes.map((i) => made[i]!.id);
+    const found = async (query: string, more: Partial<ListFilter> = {}) => {
+      const { totals, rows } = await store.shipments.page({ ...EVERYTHING, limit: 10, ...more, search: listSearch(query) });
+      return { totals, ids: rows.map((r) => r.id) };
+    };
+    const expectFound = async (query: string, want: number[]) =>
+      expect(await found(query), query).toEqual({ totals: { items: want.length, pieces: want.length * 2 }, ids: want });
+
+    await expectFound(made[3]!.number.toLowerCase(), ids(3)); // shipment number, any case
+    await expectFound(made[1]!.tracking[1]!.replace(/(.{2})(.{4})(.{4})/, '$1 $2 $3 ').toLowerCase(), ids(1)); // as printed, any case
+    await expectFound('order-77', ids(2, 0)); // reference prefix, any of the three, newest first
+    await expectFound('INV 2026', ids(1));
+    await expectFound('lodz', ids(3, 0)); // business names, accents folded
+    await expectFound('WÓJ', ids(0));
+    await expectFound('sam', ids(2, 1)); // a word's prefix
+    await expectFound('brien', ids(2)); // a part of a word with punctuation
+    await expectFound("samantha o'brien", ids(2)); // words in the name's order, the last one a prefix
+    await expectFound('obriensm', ids(2)); // a word written with punctuation, whole
+    await expectFound('sam nowak', []);
+    await expectFound('ls11ur', ids(1)); // post code, case and spaces ignored
+    await expectFound('10 115', ids(4));
+    await expectFound('sam@example.com', ids(1)); // email, whole
+    await expectFound('sam@example', []);
+    await expectFound('order-7781x', []);
+
+    // With filters and paging, totals exact.
+    expect(await found('lodz', { statuses: ['Printed'] })).toEqual({ totals: { items: 1, pieces: 2 }, ids: ids(3) });
+    expect(await found('sam', { from: T0 + 2 * DAY, to: null })).toEqual({ totals: { items: 1, pieces: 2 }, ids: ids(2) });
+    expect(await found('sam', { newestFirst: false })).toMatchObject({ ids: ids(1, 2) });
+    expect(await found('lodz', { limit: 1, offset: 1 })).toEqual({ totals: { items: 2, pieces: 4 }, ids: ids(0) });
+    expect(await found('lodz', { limit: 1, offset: 5 })).toEqual({ totals: { items: 2, pieces: 4 }, ids: [] });
+  });
+
+  it('keeps an address book: insert, list by words and kind in order, find the same, update, remove', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const book = store.addressBook;
+    const entry = (nickname: string, fullName: string, kind: 'delivery' | 'collection' = 'delivery') => ({
+      kind, nickname, address: address(fullName), searchText: ` ${nickname.toLowerCase()} ${fullName.toLowerCase()}`, sortKey: (nickname || fullName).toLowerCase(), updatedOn: T0,
+    });
+    const a = await book.insert(entry('', 'Zed Last'));
+    const b = await book.insert(entry('depot', 'Anna First', 'collection'));
+    const c = await book.insert(entry('', 'Maria Middle'));
+    const ids = async (words: string[], kind: 'delivery' | 'collection' | null = null, limit = 10) => {
+      const { total, rows } = await book.list({ words, kind, limit });
+      return { total, ids: rows.map((r) => r.id) };
+    };
+    expect(await ids([])).toEqual({ total: 3, ids: [b, c, a] });
+    expect(await ids([], null, 1)).toEqual({ total: 3, ids: [b] });
+    expect(await ids(['mar'])).toEqual({ total: 1, ids: [c] });
+    expect(await ids(['ar'])).toEqual({ total: 0, ids: [] }); // the start of a word only
+    expect(await ids(['dep', 'an'])).toEqual({ total: 1, ids: [b] });
+    expect(await ids([], 'delivery')).toEqual({ total: 2, ids: [c, a] });
+    expect((await book.byId(a))?.address).toEqual(address('Zed Last'));
+    expect((await book.sameAs('delivery', address('Zed Last')))?.id).toBe(a);
+    expect(await book.sameAs('collection', address('Zed Last'))).toBeUndefined();
+    expect(await book.update({ ...entry('home', 'Zed Last'), id: a })).toBe(true);
+    expect((await book.byId(a))?.nickname).toBe('home');
+    expect(await book.remove(a)).toBe(true);
+    expect(await book.remove(a)).toBe(false);
+    expect(await book.update({ ...entry('x', 'y'), id: a })).toBe(false);
+    expect(await book.byId(a)).toBeUndefined();
+  });
+
+  it('keeps package presets: insert, list by name, update, remove; a weight may be none', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const preset = { name: 'Small box', length: 30, width: 20.5, height: 10, dimensionUnit: 'CM' as const, weight: null, weightUnit: 'KG' as const, description: '', updatedOn: T0 };
+    const small = await store.presets.insert(preset);
+    const tube = await store.presets.insert({ ...preset, name: 'A3 tube', weight: 0.25 });
+    expect((await store.presets.list()).map((p) => [p.id, p.weight])).toEqual([[tube, 0.25], [small, null]]);
+    expect(await store.presets.byId(small)).toEqual({ ...preset, id: small });
+    expect(await store.presets.update({ ...preset, id: small, weight: 2 })).toBe(true);
+    expect((await store.presets.byId(small))?.weight).toBe(2);
+    expect(await store.presets.remove(small)).toBe(true);
+    expect(await store.presets.remove(small)).toBe(false);
+    expect(await store.presets.update({ ...preset, id: small })).toBe(false);
   });
 
   it('replays a fresh idempotency key instead of writing, and replaces an expired one', async () => {

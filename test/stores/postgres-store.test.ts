@@ -19,6 +19,7 @@ import {
   type ShipmentRecord,
   type Store,
 } from '../../main/core/storage';
+import { listSearch } from '../../main/core/search';
 import { openPostgresStore, type PostgresOptions, type PostgresStore } from '../../main/stores/postgres';
 import { LATEST_VERSION } from '../../main/stores/postgres/migrate';
 import { MIGRATIONS } from '../../main/stores/postgres/migrations';
@@ -142,26 +143,42 @@ describe('migrations', () => {
   it('tell of each upgrade of an existing database before it runs, and an older station then refuses it', async () => {
     const url = await newDatabase();
     await open({ url });
+    const PROBE = LATEST_VERSION + 1;
     // The next station's code: one more migration than this one.
     vi.resetModules();
     vi.doMock('../../main/stores/postgres/migrations/index', async (importOriginal) => {
       const real = await importOriginal<{ MIGRATIONS: Migration[] }>();
-      return { MIGRATIONS: [...real.MIGRATIONS, { version: LATEST_VERSION + 1, name: 'probe', sql: 'CREATE TABLE upgrade_probe (x int)' }] };
+      return { MIGRATIONS: [...real.MIGRATIONS, { version: PROBE, name: 'probe', sql: 'CREATE TABLE upgrade_probe (x int)' }] };
     });
     try {
       const next = await import('../../main/stores/postgres');
       const told: { version: number; name: string }[] = [];
       const upgraded = await next.openPostgresStore({ url, onMigration: (m) => told.push(m) });
       opened.push(upgraded);
-      expect(told).toEqual([{ version: LATEST_VERSION + 1, name: 'probe' }]);
-      expect((await upgraded.pool.query('SELECT max(version) AS v FROM schema_migrations')).rows[0].v).toBe(LATEST_VERSION + 1);
+      expect(told).toEqual([{ version: PROBE, name: 'probe' }]);
+      expect((await upgraded.pool.query('SELECT max(version) AS v FROM schema_migrations')).rows[0].v).toBe(PROBE);
     } finally {
       vi.doUnmock('../../main/stores/postgres/migrations/index');
       vi.resetModules();
     }
-    await expect(openPostgresStore({ url })).rejects.toThrow(
-      `schema version ${LATEST_VERSION + 1}, newer than this station (${LATEST_VERSION})`,
-    );
+    await expect(openPostgresStore({ url })).rejects.toThrow(`schema version ${PROBE}, newer than this station (${LATEST_VERSION})`);
+  });
+
+  it('fill the search terms of shipments made before the search-terms migration', async () => {
+    const url = await newDatabase();
+    const store = await open({ url });
+    await store.carriers.sync(CATALOG);
+    const made = shipment(T0, { deliveryAddress: { ...shipment(T0).deliveryAddress, fullName: 'Łucja Żak' }, referenceOne: 'OLD-1' });
+    const outcome = await store.shipments.create(made, pieces(), event('Not Printed', T0));
+    const id = 'created' in outcome ? outcome.created.id : 0;
+    // The database as it was before migration 5.
+    await store.pool.query('DROP TABLE shipment_search_terms, saved_addresses, package_presets; DELETE FROM schema_migrations WHERE version >= 5');
+    const told: string[] = [];
+    const upgraded = await open({ url, onMigration: (m) => told.push(m.name) });
+    expect(told.slice(0, 2)).toEqual(['search-terms', 'address-book-presets']);
+    for (const query of ['lucja', 'zak', 'old-1']) {
+      expect((await upgraded.shipments.page({ ...EVERYTHING, search: listSearch(query) })).rows.map((r) => r.id), query).toEqual([id]);
+    }
   });
 });
 

@@ -55,6 +55,7 @@ describe('stored addresses', () => {
              DROP TABLE manifest_shipments; DROP TABLE manifests; DROP TABLE imports; DROP INDEX shipments_by_reference_one;
              DROP TRIGGER tracking_events_to_webhook_outbox; DROP TABLE webhook_outbox; DROP TABLE webhooks;
              DROP TABLE limit_hits;
+             DROP TABLE shipment_search_terms; DROP TABLE saved_addresses; DROP TABLE package_presets;
              PRAGMA user_version = 2;`);
     expect(JSON.parse(db.prepare('SELECT delivery_address FROM shipments').pluck().get() as string)).toMatchObject({ fullName: 'Zoë Ångström' });
     db.close();
@@ -65,6 +66,8 @@ describe('stored addresses', () => {
       expect(sqliteDb(station).pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
       expect(upgrades).toEqual(MIGRATIONS.filter((m) => m.version > 2).map((m) => `${m.version} ${m.name}`));
       expect(upgrades.slice(0, 2)).toEqual(['3 compact-rows', '4 expiry-indexes']);
+      // Search terms are backfilled for the shipments made before: folded, found by name.
+      expect((await station.shipments.list({ Search: 'angstrom' })).items.map((i) => i.shipmentId)).toEqual([created.shipmentId]);
       const stored = sqliteDb(station).prepare('SELECT delivery_address FROM shipments').pluck().get() as string;
       const delivery: Partial<Address> = request.deliveryAddress;
       expect(JSON.parse(stored)).toEqual(ADDRESS_FIELDS.map((f) => delivery[f] ?? ''));

@@ -3,6 +3,8 @@
  * bounded pool (node-postgres). Migrations run at open, once, under a lock.
  */
 import pg from 'pg';
+import type { Address } from '../../core/schemas';
+import { addressBookQueries, presetQueries } from '../shared/address-book-queries';
 import type { OnMigration, Store } from '../../core/storage';
 import { postgresAuth } from './auth';
 import { postgresCarriers } from './carriers';
@@ -84,6 +86,18 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
     manifests: translatingErrors(postgresManifests(pool)),
     imports: translatingErrors(postgresImports(pool)),
     webhooks: translatingErrors(postgresWebhooks(pool)),
+    addressBook: translatingErrors(
+      addressBookQueries(async <R>(sql: string, params: (string | number)[]) => {
+        let n = 0;
+        return (await pool.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as R[];
+      }, { encode: (address) => JSON.stringify(address), decode: (stored) => stored as Address }),
+    ),
+    presets: translatingErrors(
+      presetQueries(async <R>(sql: string, params: (string | number)[]) => {
+        let n = 0;
+        return (await pool.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as R[];
+      }),
+    ),
     // Waits for the clients checked out now to come back, then closes every connection.
     close: () => {
       clearInterval(folding);

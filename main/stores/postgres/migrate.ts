@@ -40,6 +40,7 @@ export async function migrate(url: string, onMigration?: OnMigration): Promise<v
       await client.query('BEGIN');
       try {
         await client.query(migration.sql);
+        await migration.backfill?.(client);
         await client.query('INSERT INTO schema_migrations (version, name, applied_on) VALUES ($1, $2, $3)', [
           migration.version,
           migration.name,

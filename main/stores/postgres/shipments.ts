@@ -18,6 +18,7 @@ import type {
 } from '../../core/storage';
 import { StorageUnavailableError } from '../../core/storage';
 import type { Address, ShipmentStatus } from '../../core/schemas';
+import { shipmentSearchTerms } from '../../core/search';
 import { listQueries, type Params } from '../shared/list-queries';
 import { inTransaction, readSnapshot, type Tx } from './pool';
 
@@ -95,7 +96,10 @@ const INSERT_WHOLE = `WITH s AS (${INSERT_SHIPMENT}),
     INSERT INTO tracking_events (shipment_id, status, description, location, signatory, signatory_file_name, latitude,
       longitude, depot_id, tracking_number, user_name, occurred_on)
     SELECT s.id, $41::text, $42::text, $43::text, $44::text, $45::text, $46::float8, $47::float8, $48::bigint, $49::text,
-      $50::text, $51::bigint FROM s)
+      $50::text, $51::bigint FROM s),
+  t AS (
+    INSERT INTO shipment_search_terms (term, shipment_id, created_on, piece_count)
+    SELECT u.term, s.id, $3, $23 FROM s, unnest($52::text[]) AS u(term))
   SELECT id FROM s`;
 
 async function insertWhole(db: pg.Pool | Tx, shipment: NewShipment, pieces: PieceRecord[], event: EventRecord): Promise<number> {
@@ -111,6 +115,7 @@ async function insertWhole(db: pg.Pool | Tx, shipment: NewShipment, pieces: Piec
     pieces.map((p) => p.dimensionUnit),
     pieces.map((p) => p.trackingNumber),
     ...eventValues(0, event).slice(1),
+    shipmentSearchTerms(shipment),
   ]);
   return rows[0]!.id;
 }

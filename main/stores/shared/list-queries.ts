@@ -4,6 +4,7 @@
  * aggregate `shipment_day_totals`, and a page's rows are read by a deferred join: the
  * OFFSET skip walks a covering index, then only the page's rows are read by id.
  */
+import { prefixEnd, type ListSearch } from '../../core/search';
 import type { ListFilter } from '../../core/storage';
 
 const DAY_MS = 86_400_000;
@@ -39,6 +40,36 @@ function whereClause(
     params.push(to);
   }
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+/**
+ * What a search finds (CONTRACT §12) as rows (shipment_id, created_on, piece_count): a union
+ * of index lookups, one per kind of match, in `shipment_search_terms` (which keeps each
+ * shipment's created_on and piece_count beside its terms) or a unique column. A prefix is a
+ * range of the index, from the prefix up to prefixEnd(prefix).
+ */
+export function searchHits(search: ListSearch): { sql: string; params: Params } {
+  const arms: string[] = [];
+  const params: Params = [];
+  if (search.shipmentNumber !== null) {
+    arms.push('SELECT id AS shipment_id, created_on, piece_count FROM shipments WHERE shipment_number = ?');
+    params.push(search.shipmentNumber);
+  }
+  if (search.trackingNumber !== null) {
+    arms.push(`SELECT s.id AS shipment_id, s.created_on, s.piece_count FROM pieces p JOIN shipments s ON s.id = p.shipment_id
+      WHERE p.tracking_number = ?`);
+    params.push(search.trackingNumber);
+  }
+  const terms = 'SELECT shipment_id, created_on, piece_count FROM shipment_search_terms';
+  if (search.exactTerms.length > 0) {
+    arms.push(`${terms} WHERE term IN (${search.exactTerms.map(() => '?').join(', ')})`);
+    params.push(...search.exactTerms);
+  }
+  for (const prefix of search.prefixTerms) {
+    arms.push(`${terms} WHERE term >= ? AND term < ?`);
+    params.push(prefix, prefixEnd(prefix));
+  }
+  return { sql: arms.join(' UNION '), params };
 }
 
 /** The whole UTC days inside [from, to]: first day, and the day after the last (null = unbounded). */
@@ -136,9 +167,41 @@ export function listQueries<Row>(query: Query, columns: string) {
       if (filter.to !== null && end !== null) parts.push(await exactTotals(filter.statuses, end * DAY_MS, filter.to));
       return parts.reduce((a, b) => ({ items: a.items + b.items, pieces: a.pieces + b.pieces }), { items: 0, pieces: 0 });
   };
+  /**
+   * A search's hits are counted and ordered from the search index alone; only a status
+   * filter (a status changes, so it is not kept there) reads each hit's shipment row.
+   */
+  const searchPage = async (filter: ListFilter, search: ListSearch): Promise<{ totals: Totals; rows: Row[] }> => {
+    const hits = searchHits(search);
+    const parts: string[] = [];
+    const params: Params = [...hits.params];
+    if (filter.statuses.length > 0) {
+      parts.push(`shipment_id IN (SELECT id FROM shipments WHERE id IN (SELECT shipment_id FROM hits) AND status IN (${filter.statuses.map(() => '?').join(', ')}))`);
+      params.push(...filter.statuses);
+    }
+    if (filter.from !== null) {
+      parts.push('created_on >= ?');
+      params.push(filter.from);
+    }
+    if (filter.to !== null) {
+      parts.push('created_on <= ?');
+      params.push(filter.to);
+    }
+    const found = `WITH hits AS (${hits.sql}) SELECT %s FROM hits ${parts.length ? `WHERE ${parts.join(' AND ')}` : ''}`;
+    const counted = await one(found.replace('%s', 'count(*) AS items, coalesce(sum(piece_count), 0) AS pieces'), params);
+    if (filter.offset > 0 && filter.offset >= counted.items) return { totals: counted, rows: [] };
+    const dir = filter.newestFirst ? 'DESC' : 'ASC';
+    const page = `${found.replace('%s', 'shipment_id')} ORDER BY created_on ${dir}, shipment_id ${dir} LIMIT ? OFFSET ?`;
+    const rows = await query<Row>(
+      `SELECT ${columns} FROM shipments WHERE id IN (SELECT shipment_id FROM (${page}) AS found) ORDER BY created_on ${dir}, id ${dir}`,
+      [...params, filter.limit, filter.offset],
+    );
+    return { totals: counted, rows };
+  };
   return {
     /** One query at a time (PostgreSQL's store runs them on one connection, in one snapshot). */
     async page(filter: ListFilter): Promise<{ totals: Totals; rows: Row[] }> {
+      if (filter.search) return searchPage(filter, filter.search);
       const counted = await totals(filter);
       // Page 1 always reads the rows (one index probe); deeper pages past the end are skipped.
       return { totals: counted, rows: filter.offset > 0 && filter.offset >= counted.items ? [] : await rows(filter) };

@@ -71,6 +71,7 @@ export function migrate(db: Db, onMigration?: OnMigration): void {
     if (current > 0) onMigration?.(migration);
     db.transaction(() => {
       db.exec(migration.sql);
+      migration.backfill?.(db);
       db.pragma(`user_version = ${migration.version}`);
     }).immediate();
   }

@@ -4,6 +4,8 @@
  */
 import { join } from 'node:path';
 import type { OnMigration, Store } from '../../core/storage';
+import { addressBookQueries, presetQueries } from '../shared/address-book-queries';
+import { decodeAddress, encodeAddress } from './address-codec';
 import { sqliteAuth } from './auth';
 import { sqliteCarriers } from './carriers';
 import { DATABASE_FILE, openDatabase, type Db } from './database';
@@ -49,6 +51,15 @@ export function openSqliteStore(options: {
       manifests: translatingErrors(sqliteManifests(db, commit, numbers)),
       imports: translatingErrors(sqliteImports(db, commit)),
       webhooks: translatingErrors(sqliteWebhooks(db)),
+      addressBook: translatingErrors(
+        addressBookQueries(
+          <R>(sql: string, params: (string | number)[]) => Promise.resolve(db.prepare(sql).all(...params) as R[]),
+          { encode: encodeAddress, decode: (stored) => decodeAddress(stored as string) },
+        ),
+      ),
+      presets: translatingErrors(
+        presetQueries(<R>(sql: string, params: (string | number)[]) => Promise.resolve(db.prepare(sql).all(...params) as R[])),
+      ),
       async close() {
         if (closed) return;
         closed = true;

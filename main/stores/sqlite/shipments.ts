@@ -11,6 +11,7 @@ import type {
   ShipmentStore,
   StatusDecision,
 } from '../../core/storage';
+import { shipmentSearchTerms } from '../../core/search';
 import type { Db } from './database';
 import type { GroupCommit } from './group-commit';
 import { listQueries, type Params } from '../shared/list-queries';
@@ -59,6 +60,9 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
          signatory_file_name, latitude, longitude, depot_id, tracking_number, user, occurred_on)
        VALUES (@shipment_id, @status, @description, @location, @signatory, @signatory_file_name,
          @latitude, @longitude, @depot_id, @tracking_number, @user, @occurred_on)`,
+    ),
+    insertSearchTerm: db.prepare<[string, number, number, number]>(
+      'INSERT INTO shipment_search_terms (term, shipment_id, created_on, piece_count) VALUES (?, ?, ?, ?)',
     ),
     latestEvent: db.prepare<[number], EventRow>(
       'SELECT * FROM tracking_events WHERE shipment_id = ? ORDER BY occurred_on DESC, id DESC LIMIT 1',
@@ -109,6 +113,7 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
         const id = Number(s.insertShipment.run(shipmentRow(shipment)).lastInsertRowid);
         for (const piece of pieces) s.insertPiece.run(pieceRow(id, piece));
         s.insertEvent.run(eventRow(id, firstEvent));
+        for (const term of shipmentSearchTerms(shipment)) s.insertSearchTerm.run(term, id, shipment.createdOn, shipment.pieceCount);
         if (claim) {
           s.insertIdempotency.run(claim.userId, claim.key, claim.requestHash, id, shipment.createdOn);
           // Found by index: the table holds about a day of keys however long the station runs.

@@ -72,6 +72,12 @@ export function AppShell({ route, children }: { route: Route; children: ReactNod
           <NavLink route={{ page: 'track', reference: '', postCode: '' }} current={route.page === 'track'}>
             Track
           </NavLink>
+          <NavLink route={{ page: 'addresses' }} current={route.page === 'addresses'}>
+            Address book
+          </NavLink>
+          <NavLink route={{ page: 'presets' }} current={route.page === 'presets'}>
+            Package presets
+          </NavLink>
           <NavLink route={{ page: 'settings' }} current={route.page === 'settings'}>
             Settings
           </NavLink>

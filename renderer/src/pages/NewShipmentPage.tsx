@@ -5,12 +5,19 @@
 import { api } from '../api';
 import { ErrorNotice } from '../components/Notice';
 import { useLoad } from '../lib/use-load';
+import { shipAgainForm } from '../shipment/form-model';
 import { ShipmentFormView } from '../shipment/ShipmentFormView';
 
-export function NewShipmentPage() {
-  const setup = useLoad('new-shipment', async () => {
-    const [carriers, settings] = await Promise.all([api.listCarriers(), api.getSettings()]);
-    return { carriers: carriers.items, settings };
+/** `from`: a shipment to ship again: the form starts as a copy of it. */
+export function NewShipmentPage({ from }: { from?: string | undefined }) {
+  const setup = useLoad(`new-shipment:${from ?? ''}`, async () => {
+    const [carriers, settings, presets, previous] = await Promise.all([
+      api.listCarriers(),
+      api.getSettings(),
+      api.listPackagePresets(),
+      from ? api.getShipment({ params: { uniqueId: from } }) : Promise.resolve(undefined),
+    ]);
+    return { carriers: carriers.items, settings, presets: presets.items, initial: previous && shipAgainForm(previous) };
   });
 
   if (setup.error) {
@@ -33,5 +40,5 @@ export function NewShipmentPage() {
       </div>
     );
   }
-  return <ShipmentFormView carriers={setup.data.carriers} sender={setup.data.settings.senderAddress} />;
+  return <ShipmentFormView carriers={setup.data.carriers} sender={setup.data.settings.senderAddress} presets={setup.data.presets} initial={setup.data.initial} />;
 }

@@ -13,7 +13,7 @@ import { printOnCreateOutcome } from '../lib/pending-print';
 import { printShipmentLabel } from '../lib/printing';
 import { cancelBlockedReason, scanBlockedReason } from '../lib/statuses';
 import { useLoad } from '../lib/use-load';
-import { lastListHref } from '../router/navigation';
+import { lastListHref, navigate } from '../router/navigation';
 import { LabelPreview } from '../shipment/LabelPreview';
 import { RecordScanForm } from '../shipment/RecordScanForm';
 import { ShipmentFacts } from '../shipment/ShipmentFacts';
@@ -164,6 +164,10 @@ export function ShipmentDetailPage({ id }: { id: string }) {
             aria-describedby={scanReason ? 'scan-reason' : undefined}
           >
             Record a scan
+          </button>
+          <button type="button" className="button" onClick={() => navigate({ page: 'new-shipment', from: shipment.shipmentId })}
+            title="A new shipment with this one's addresses, service and pieces">
+            Ship again
           </button>
           <button
             type="button"

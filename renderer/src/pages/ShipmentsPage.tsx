@@ -13,6 +13,7 @@ import { navigate, rememberListHash } from '../router/navigation';
 import { DEFAULT_FILTERS, formatHash, listQuery, shipmentsRoute, type ShipmentFilters } from '../router/routes';
 import { BulkActions } from '../shipment/BulkActions';
 import { ShipmentsTable, type Selection } from '../shipment/ShipmentsTable';
+import { SearchBox } from '../shipment/SearchBox';
 import { StatusFilter } from '../shipment/StatusFilter';
 
 export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
@@ -24,7 +25,8 @@ export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
   const go = (change: Partial<ShipmentFilters>) =>
     navigate(shipmentsRoute({ ...filters, page: 1, ...change }));
   const pageCount = list.data ? Math.ceil(list.data.totalItems / filters.pageSize) : 1;
-  const filtered = filters.from || filters.to || filters.statuses.length > 0;
+  const searching = query.Search !== undefined;
+  const filtered = filters.from || filters.to || filters.statuses.length > 0 || searching;
   // Selected rows stay selected across pages and filters until cleared or acted on.
   const [chosen, setChosen] = useState<Map<string, ListItem>>(new Map());
   const selection: Selection = {
@@ -55,7 +57,7 @@ export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
   } else if (list.data.items.length === 0) {
     content = (
       <div className="empty">
-        <p>{filtered ? 'No shipment matches these filters.' : 'No shipments yet.'}</p>
+        <p>{searching ? `No shipment matches “${query.Search}”${filters.from || filters.to || filters.statuses.length > 0 ? ' with these filters' : ''}.` : filtered ? 'No shipment matches these filters.' : 'No shipments yet.'}</p>
         {filtered ? (
           <button type="button" className="button" onClick={() => navigate(shipmentsRoute())}>
             Clear filters
@@ -86,6 +88,9 @@ export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
           </button>
         </div>
       </header>
+
+      {/* While typing, each search replaces the history entry: Back leaves the list, not each letter. */}
+      <SearchBox value={filters.search} onSearch={(search) => navigate(shipmentsRoute({ ...filters, page: 1, search }), { replace: true })} />
 
       <form className="filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
         <div className="field">

@@ -16,6 +16,8 @@ export interface ShipmentFilters {
   order: DateOrder;
   pageSize: PageSize;
   page: number;
+  /** The search box's text (CONTRACT §12); searched from 2 characters. */
+  search: string;
 }
 
 export const DEFAULT_FILTERS: ShipmentFilters = {
@@ -25,20 +27,26 @@ export const DEFAULT_FILTERS: ShipmentFilters = {
   order: 'NewestFirst',
   pageSize: 50,
   page: 1,
+  search: '',
 };
 
 export type Route =
   | { page: 'sign-in' }
   | { page: 'shipments'; filters: ShipmentFilters }
-  | { page: 'new-shipment' }
+  | { page: 'new-shipment'; from?: string }
   | { page: 'shipment'; id: string }
   | { page: 'track'; reference: string; postCode: string }
   | { page: 'settings' }
   | { page: 'not-found'; path: string }
   | { page: 'end-of-day' }
-  | { page: 'import' };
+  | { page: 'import' }
+  | { page: 'addresses' }
+  | { page: 'presets' };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** As the API's Search parameter allows. */
+export const SEARCH_MAX_LENGTH = 100;
+export const SEARCH_MIN_LENGTH = 2;
 
 function parseFilters(query: URLSearchParams): ShipmentFilters {
   const size = Number(query.get('size'));
@@ -52,6 +60,7 @@ function parseFilters(query: URLSearchParams): ShipmentFilters {
     order: query.get('order') === 'oldest' ? 'OldestFirst' : 'NewestFirst',
     pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : DEFAULT_FILTERS.pageSize,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
+    search: (query.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
   };
 }
 
@@ -63,6 +72,7 @@ function formatFilters(filters: ShipmentFilters): string {
   if (filters.order === 'OldestFirst') query.set('order', 'oldest');
   if (filters.pageSize !== DEFAULT_FILTERS.pageSize) query.set('size', String(filters.pageSize));
   if (filters.page > 1) query.set('page', String(filters.page));
+  if (filters.search) query.set('q', filters.search);
   const text = query.toString();
   return text ? `?${text}` : '';
 }
@@ -75,11 +85,16 @@ export function parseHash(hash: string): Route {
   const query = new URLSearchParams(queryPart);
   if (path === '/' || path === '/shipments') return { page: 'shipments', filters: parseFilters(query) };
   if (path === '/sign-in') return { page: 'sign-in' };
-  if (path === '/shipments/new') return { page: 'new-shipment' };
+  if (path === '/shipments/new') {
+    const from = query.get('from');
+    return from ? { page: 'new-shipment', from } : { page: 'new-shipment' };
+  }
   if (path === '/track') return { page: 'track', reference: query.get('ref') ?? '', postCode: query.get('postCode') ?? '' };
   if (path === '/settings') return { page: 'settings' };
   if (path === '/end-of-day') return { page: 'end-of-day' };
   if (path === '/import') return { page: 'import' };
+  if (path === '/addresses') return { page: 'addresses' };
+  if (path === '/presets') return { page: 'presets' };
   const shipment = /^\/shipments\/([^/]+)$/.exec(path);
   if (shipment?.[1]) {
     try {
@@ -98,7 +113,7 @@ export function formatHash(route: Route): string {
     case 'shipments':
       return `#/shipments${formatFilters(route.filters)}`;
     case 'new-shipment':
-      return '#/shipments/new';
+      return route.from ? `#/shipments/new?${new URLSearchParams({ from: route.from }).toString()}` : '#/shipments/new';
     case 'shipment':
       return `#/shipments/${encodeURIComponent(route.id)}`;
     case 'track': {
@@ -116,6 +131,10 @@ export function formatHash(route: Route): string {
       return '#/end-of-day';
     case 'import':
       return '#/import';
+    case 'addresses':
+      return '#/addresses';
+    case 'presets':
+      return '#/presets';
   }
 }
 
@@ -125,6 +144,7 @@ export function listQuery(filters: ShipmentFilters): ListShipmentsQuery {
     ...(filters.from ? { DateFrom: filters.from } : {}),
     ...(filters.to ? { DateTo: filters.to } : {}),
     ...(filters.statuses.length ? { Status: filters.statuses } : {}),
+    ...(filters.search.trim().length >= SEARCH_MIN_LENGTH ? { Search: filters.search.trim() } : {}),
     OrderByDate: filters.order,
     Page: filters.page,
     ItemsPerPage: filters.pageSize,

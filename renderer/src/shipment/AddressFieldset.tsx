@@ -1,7 +1,9 @@
 /** One address of a shipment as a fieldset: "Collection address" or "Delivery address". */
-import { AddressInput } from '../../../main/core/schemas';
+import type { ReactNode } from 'react';
+import { AddressInput, type SavedAddress } from '../../../main/core/schemas';
 import { SelectField, TextField } from '../components/Field';
 import { countries } from '../lib/countries';
+import { useAddressSuggestions } from './AddressSuggestions';
 import type { AddressForm } from './form-model';
 
 /** Each field's length limit, read from the request schema the service validates with. */
@@ -21,9 +23,16 @@ interface AddressFieldsetProps {
   disabled?: boolean;
   /** Mark the fields a shipment needs; a sender address on its own may be partial. */
   markRequired?: boolean;
+  /** Given, the name fields offer matching saved addresses; picking one calls this. */
+  onPick?: (address: SavedAddress) => void;
+  /** More for the end of the fieldset (a "Save this address" box). */
+  footer?: ReactNode;
 }
 
-export function AddressFieldset({ group, legend, value, errors, onChange, note, disabled, markRequired = true }: AddressFieldsetProps) {
+export function AddressFieldset({ group, legend, value, errors, onChange, note, disabled, markRequired = true, onPick, footer }: AddressFieldsetProps) {
+  const pick = onPick ?? (() => undefined);
+  const business = useAddressSuggestions(`${group}.businessName`, onPick ? value.businessName : '', pick, (a) => a.businessName);
+  const person = useAddressSuggestions(`${group}.fullName`, onPick ? value.fullName : '', pick, (a) => a.fullName);
   const field = (key: keyof AddressForm) => ({
     path: `${group}.${key}`,
     value: value[key],
@@ -36,8 +45,14 @@ export function AddressFieldset({ group, legend, value, errors, onChange, note, 
       <legend className="card-title">{legend}</legend>
       {note ? <p className="card-note">{note}</p> : null}
       <div className="grid grid-2">
-        <TextField {...text('businessName')} label="Business name" autoComplete="organization" />
-        <TextField {...text('fullName')} label="Full name" autoComplete="name" />
+        <div className="suggest-anchor">
+          <TextField {...text('businessName')} label="Business name" autoComplete={onPick ? 'off' : 'organization'} {...(onPick ? business.inputProps : {})} />
+          {onPick ? business.list : null}
+        </div>
+        <div className="suggest-anchor">
+          <TextField {...text('fullName')} label="Full name" autoComplete={onPick ? 'off' : 'name'} {...(onPick ? person.inputProps : {})} />
+          {onPick ? person.list : null}
+        </div>
         <TextField {...text('addressLine1')} label="Address line 1" required={markRequired} className="span-2" autoComplete="address-line1" />
         <TextField {...text('addressLine2')} label="Address line 2" autoComplete="address-line2" />
         <TextField {...text('addressLine3')} label="Address line 3" autoComplete="address-line3" />
@@ -55,6 +70,7 @@ export function AddressFieldset({ group, legend, value, errors, onChange, note, 
         <TextField {...text('phoneNumber')} label="Phone" type="tel" autoComplete="tel" />
         <TextField {...text('emailAddress')} label="Email" type="email" autoComplete="email" />
       </div>
+      {footer}
     </fieldset>
   );
 }

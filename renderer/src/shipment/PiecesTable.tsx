@@ -1,5 +1,5 @@
 /** The pieces of a new shipment: one row each, added, duplicated and removed in place. */
-import { DIMENSION_UNITS, WEIGHT_UNITS } from '../../../main/core/schemas';
+import { DIMENSION_UNITS, WEIGHT_UNITS, type PackagePreset } from '../../../main/core/schemas';
 import { SelectField, TextField } from '../components/Field';
 import { asSentence, errorDomId } from '../lib/field-errors';
 import type { PieceForm } from './form-model';
@@ -13,9 +13,13 @@ interface PiecesTableProps {
   onAdd: () => void;
   onDuplicate: (index: number) => void;
   onRemove: (index: number) => void;
+  /** Given, each row starts with a preset choice: a key (a preset's first letter) fills the row. */
+  presets?: PackagePreset[];
+  onPreset?: (index: number, preset: PackagePreset) => void;
 }
 
-export function PiecesTable({ pieces, errors, onChange, onAdd, onDuplicate, onRemove }: PiecesTableProps) {
+export function PiecesTable({ pieces, errors, onChange, onAdd, onDuplicate, onRemove, presets = [], onPreset }: PiecesTableProps) {
+  const withPresets = presets.length > 0 && onPreset !== undefined;
   const groupError = errors.shipmentPieces;
   return (
     <section className="card form-section" aria-labelledby="pieces-heading">
@@ -37,6 +41,7 @@ export function PiecesTable({ pieces, errors, onChange, onAdd, onDuplicate, onRe
           <thead>
             <tr>
               <th scope="col" className="num">#</th>
+              {withPresets ? <th scope="col">Preset</th> : null}
               <th scope="col">Weight</th>
               <th scope="col">Length × width × height</th>
               <th scope="col">Description</th>
@@ -58,9 +63,32 @@ export function PiecesTable({ pieces, errors, onChange, onAdd, onDuplicate, onRe
               return (
                 <tr key={piece.key}>
                   <td className="num piece-number">{n}</td>
+                  {withPresets ? (
+                    <td>
+                      <label className="visually-hidden" htmlFor={`piece-${index}-preset`}>{`Piece ${n} preset`}</label>
+                      <select
+                        id={`piece-${index}-preset`}
+                        className="select w-preset"
+                        value=""
+                        data-first-piece-field={index === 0 ? '' : undefined}
+                        onChange={(event) => {
+                          const preset = presets.find((p) => String(p.id) === event.target.value);
+                          if (preset) onPreset!(index, preset);
+                        }}
+                      >
+                        <option value="">Preset…</option>
+                        {presets.map((p) => (
+                          <option key={p.id} value={p.id}>
+                            {p.name}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                  ) : null}
                   <td>
                     <div className="inline-inputs">
-                      <TextField {...field('weight')} label={`Piece ${n} weight`} type="number" min="0" step="any" inputMode="decimal" className="w-num" />
+                      <TextField {...field('weight')} label={`Piece ${n} weight`} type="number" min="0" step="any" inputMode="decimal" className="w-num"
+                        data-first-piece-field={index === 0 && !withPresets ? '' : undefined} />
                       <SelectField {...field('weightUnit')} label={`Piece ${n} weight unit`} className="w-unit">
                         {WEIGHT_UNITS.map((unit) => (
                           <option key={unit}>{unit}</option>

@@ -3,12 +3,12 @@
  * names; the rest, with the detail, in a summary at the top that takes focus. Ctrl/Cmd+Enter
  * creates. One Idempotency-Key per request body: a retry of the same form reuses it.
  */
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { Address, Carrier } from '../../../main/core/schemas';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { Address, Carrier, PackagePreset } from '../../../main/core/schemas';
 import { api, ApiProblem, describeError } from '../api';
 import { ErrorSummary } from '../components/ErrorSummary';
 import { updateDeskSettings, useDeskSettings } from '../lib/desk-settings';
-import { splitFieldErrors } from '../lib/field-errors';
+import { fieldDomId, splitFieldErrors } from '../lib/field-errors';
 import { startPrintOnCreate } from '../lib/pending-print';
 import { navigate } from '../router/navigation';
 import { shipmentsRoute } from '../router/routes';
@@ -16,10 +16,12 @@ import { AddressFieldset } from './AddressFieldset';
 import { CarrierSection } from './CarrierSection';
 import { DetailsSection } from './DetailsSection';
 import {
+  addressFromSaved,
   emptyShipmentForm,
   formFieldPaths,
   isInternational,
   newPiece,
+  pieceFromPreset,
   toCreateRequest,
   type AddressForm,
   type PieceForm,
@@ -39,8 +41,17 @@ const newKey = (): string =>
     ? crypto.randomUUID()
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
-export function ShipmentFormView({ carriers, sender }: { carriers: Carrier[]; sender: Address }) {
+interface ShipmentFormViewProps {
+  carriers: Carrier[];
+  sender: Address;
+  presets?: PackagePreset[];
+  /** A form to start from (Ship again) instead of an empty one. */
+  initial?: ShipmentForm;
+}
+
+export function ShipmentFormView({ carriers, sender, presets = [], initial }: ShipmentFormViewProps) {
   const [form, setForm] = useState<ShipmentForm>(() => {
+    if (initial) return initial;
     const { lastCarrierId, lastServiceId } = useDeskSettings.getState();
     const known = carriers.some((c) => String(c.id) === lastCarrierId);
     return {
@@ -55,6 +66,10 @@ export function ShipmentFormView({ carriers, sender }: { carriers: Carrier[]; se
   const printOnCreate = useDeskSettings((s) => s.printOnCreate);
   const formRef = useRef<HTMLFormElement>(null);
   const attemptRef = useRef<{ body: string; key: string } | null>(null);
+  // The keyboard starts where the desk's typing starts: the delivery name once the carrier
+  // and service are known (remembered, or shipped again), else the carrier.
+  const firstField = useRef(form.carrierServiceId ? 'deliveryAddress.fullName' : 'carrierId');
+  useEffect(() => document.getElementById(fieldDomId(firstField.current))?.focus(), []);
   const international = isInternational(form);
   const senderIsSet = Boolean(sender.addressLine1);
 
@@ -176,7 +191,19 @@ export function ShipmentFormView({ carriers, sender }: { carriers: Carrier[]; se
           value={form.deliveryAddress}
           errors={fieldErrors}
           onChange={setAddress('deliveryAddress')}
-          note={international ? 'Another country: the customs fields below are required.' : 'Where the carrier delivers. Another country asks for customs details.'}
+          note={international ? 'Another country: the customs fields below are required.' : 'Where the carrier delivers. Type a name to pick a saved address.'}
+          onPick={(saved) => {
+            setForm((f) => ({ ...f, deliveryAddress: addressFromSaved(saved) }));
+            setFieldErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([p]) => !p.startsWith('deliveryAddress.'))));
+            // The address is whole: the keyboard goes on to the first piece.
+            requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[data-first-piece-field]')?.focus());
+          }}
+          footer={
+            <label className="check-row">
+              <input type="checkbox" checked={form.saveDeliveryAddress ?? false} onChange={(e) => setForm((f) => ({ ...f, saveDeliveryAddress: e.target.checked }))} />
+              <span>Save this address in the address book</span>
+            </label>
+          }
         />
       </div>
 
@@ -187,6 +214,12 @@ export function ShipmentFormView({ carriers, sender }: { carriers: Carrier[]; se
         onAdd={() => changePieces((pieces) => [...pieces, newPiece()])}
         onDuplicate={(index) => changePieces((pieces) => [...pieces.slice(0, index + 1), newPiece(pieces[index]), ...pieces.slice(index + 1)])}
         onRemove={(index) => changePieces((pieces) => pieces.filter((_p, i) => i !== index))}
+        presets={presets}
+        onPreset={(index, preset) => {
+          changePieces((pieces) => pieces.map((p, i) => (i === index ? pieceFromPreset(p, preset) : p)));
+          // Filled: the keyboard goes to what a preset leaves open (the weight), or on.
+          requestAnimationFrame(() => document.getElementById(fieldDomId(`shipmentPieces[${index}].weight`))?.focus());
+        }}
       />
 
       <DetailsSection

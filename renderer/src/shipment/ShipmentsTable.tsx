@@ -22,6 +22,21 @@ interface ShipmentsTableProps {
   selection?: Selection;
 }
 
+/**
+ * The delivery line (CONTRACT §6: name, line 1, city, post code, country code): in a narrow
+ * column the start gives way, the post code and country never do.
+ */
+function DeliveryLine({ line }: { line: string }) {
+  const parts = line.split(', ');
+  const keep = parts.length > 2 ? 2 : 0;
+  return (
+    <span className="delivery-line">
+      <span className="delivery-start">{parts.slice(0, parts.length - keep).join(', ')}</span>
+      {keep ? <span className="delivery-end">, {parts.slice(-keep).join(', ')}</span> : null}
+    </span>
+  );
+}
+
 function open(item: ListItem) {
   rememberOpenedShipment(item.shipmentId);
   navigate({ page: 'shipment', id: item.shipmentId });
@@ -82,15 +97,15 @@ export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) 
           {selection ? <col className="c-select" /> : null}
           <col className="c-no" />
           <col className="c-date" />
-          <col className="c-day" />
+          <col className="c-day col-despatch" />
           <col className="c-shipper col-shipper" />
           <col className="c-ref" />
           <col />
-          <col className="c-carrier" />
+          <col className="c-carrier col-carrier" />
           <col className="c-pieces" />
           <col className="c-weight" />
           <col className="c-status" />
-          <col className="c-date" />
+          <col className="c-date col-status-time" />
         </colgroup>
         <thead>
           <tr>
@@ -106,13 +121,13 @@ export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) 
             ) : null}
             <th scope="col">Shipment no</th>
             <th scope="col">Created</th>
-            <th scope="col">Despatch</th>
+            <th scope="col" className="col-despatch">Despatch</th>
             <th scope="col" className="col-shipper">
               Shipper
             </th>
             <th scope="col">Reference</th>
             <th scope="col">Delivery address</th>
-            <th scope="col">Carrier / service</th>
+            <th scope="col" className="col-carrier">Carrier / service</th>
             <th scope="col" className="num">
               Pieces
             </th>
@@ -120,7 +135,7 @@ export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) 
               Weight
             </th>
             <th scope="col">Status</th>
-            <th scope="col">Status time</th>
+            <th scope="col" className="col-status-time">Status time</th>
           </tr>
         </thead>
         <tbody ref={body}>
@@ -159,27 +174,27 @@ export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) 
                 </a>
               </td>
               <td title={formatDateTime(item.createdOn)}>{formatListTime(item.createdOn)}</td>
-              <td title={formatDateTime(item.shipping)}>{formatShortDate(item.shipping)}</td>
+              <td className="col-despatch" title={formatDateTime(item.shipping)}>{formatShortDate(item.shipping)}</td>
               <td className="truncate col-shipper" title={item.shipper}>
                 {item.shipper}
               </td>
               <td className="truncate" title={item.reference}>
                 {item.reference || <span className="muted">—</span>}
               </td>
-              <td className="truncate" title={item.deliveryAddress}>
-                {item.deliveryAddress}
+              <td title={item.deliveryAddress}>
+                <DeliveryLine line={item.deliveryAddress} />
               </td>
-              <td className="truncate" title={`${item.carrier} · ${item.carrierService}`}>
+              <td className="truncate col-carrier" title={`${item.carrier} · ${item.carrierService}`}>
                 {item.carrier} <span className="muted">· {item.carrierService}</span>
               </td>
               <td className="num">{formatNumber(item.pieces)}</td>
               <td className="num">
                 {formatNumber(item.weight)} <span className="muted">{item.weightMeasurement.toLowerCase()}</span>
               </td>
-              <td className="truncate">
+              <td className="status-cell">
                 <StatusChip status={item.status} />
               </td>
-              <td title={[formatDateTime(item.statusDateTime), item.trackingDescription, item.statusLocation].filter(Boolean).join(' · ')}>
+              <td className="col-status-time" title={[formatDateTime(item.statusDateTime), item.trackingDescription, item.statusLocation].filter(Boolean).join(' · ')}>
                 {formatListTime(item.statusDateTime)}
               </td>
             </tr>

@@ -2,7 +2,16 @@
  * The New shipment form as data: its empty state, the request it sends, and the request
  * paths of the fields it shows (so that a 400 problem's members find their fields).
  */
-import type { Address, CreateShipmentRequest, DimensionUnit, WeightUnit } from '../../../main/core/schemas';
+import {
+  DIMENSION_UNITS,
+  WEIGHT_UNITS,
+  type Address,
+  type CreateShipmentRequest,
+  type DimensionUnit,
+  type PackagePreset,
+  type ShipmentDetail,
+  type WeightUnit,
+} from '../../../main/core/schemas';
 import { todayIso } from '../lib/format';
 
 export const ADDRESS_KEYS = [
@@ -53,6 +62,8 @@ export interface ShipmentForm {
   goodsDescription: string;
   hsCode: string;
   descriptionOfGoods: string;
+  /** Keep the delivery address in the address book (CONTRACT §14). */
+  saveDeliveryAddress?: boolean;
 }
 
 export const emptyAddress = (country = 'GB'): AddressForm => ({
@@ -167,7 +178,60 @@ export function toCreateRequest(form: ShipmentForm): CreateShipmentRequest {
     ...optionalText('deliveryInstructions', form.deliveryInstructions),
     ...optionalText('goodsDescription', form.goodsDescription),
     ...(international ? { ...optionalText('hsCode', form.hsCode), ...optionalText('descriptionOfGoods', form.descriptionOfGoods) } : {}),
+    ...(form.saveDeliveryAddress ? { saveDeliveryAddress: true } : {}),
   };
+}
+
+/** A piece row filled from a package preset: its dimensions, and its weight and description when it has them. */
+export function pieceFromPreset(piece: PieceForm, preset: PackagePreset): PieceForm {
+  return {
+    ...piece,
+    length: String(preset.length),
+    width: String(preset.width),
+    height: String(preset.height),
+    dimensionUnit: preset.dimensionUnit,
+    ...(preset.weight !== null ? { weight: String(preset.weight), weightUnit: preset.weightUnit } : {}),
+    ...(preset.description ? { description: preset.description } : {}),
+  };
+}
+
+/**
+ * Ship again: a new form with a shipment's addresses, carrier, service, features, pieces and
+ * goods; not its references, and despatched today.
+ */
+export function shipAgainForm(previous: ShipmentDetail, today = todayIso()): ShipmentForm {
+  const units = <T extends string>(value: string, allowed: readonly T[], fallback: T): T =>
+    (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+  return {
+    ...emptyShipmentForm(undefined, today),
+    carrierId: String(previous.carrierId),
+    carrierServiceId: String(previous.carrierServiceId),
+    carrierFeatures: previous.carrierFeatures,
+    collectionAddress: addressFromSaved(previous.collectionAddress),
+    deliveryAddress: addressFromSaved(previous.deliveryAddress),
+    shipmentPieces: previous.shipmentPieces.map((p) => ({
+      ...newPiece(),
+      weight: String(p.weight),
+      weightUnit: units(p.weightUnit, WEIGHT_UNITS, 'KG'),
+      length: String(p.length),
+      width: String(p.width),
+      height: String(p.height),
+      dimensionUnit: units(p.dimensionUnit, DIMENSION_UNITS, 'CM'),
+      description: p.description,
+    })),
+    currency: previous.currency,
+    deliveryInstructions: previous.deliveryInstructions,
+    goodsDescription: previous.goodsDescription,
+    hsCode: previous.hsCode,
+    descriptionOfGoods: previous.descriptionOfGoods,
+  };
+}
+
+/** A saved address as the form's fields. */
+export function addressFromSaved(saved: Address): AddressForm {
+  const form = emptyAddress('');
+  for (const key of ADDRESS_KEYS) form[key] = saved[key] ?? '';
+  return form;
 }
 
 /** The request paths of every field the form shows now. */

@@ -1,12 +1,25 @@
+import type pg from 'pg';
 import initial from './0001-initial';
 import endOfDayManifests from './0002-end-of-day-manifests';
 import batchImports from './0003-batch-imports';
 import webhookOutbox from './0004-webhook-outbox';
+import searchTerms, { backfillSearchTerms } from './0005-search-terms';
+import addressBookPresets from './0006-address-book-presets';
 
-/** Applied in order; schema_migrations records each one applied. */
-export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+/**
+ * Applied in order; schema_migrations records each one applied. `backfill` runs after the
+ * SQL, in the same transaction, for data only code can compute.
+ */
+export const MIGRATIONS: readonly {
+  version: number;
+  name: string;
+  sql: string;
+  backfill?: (client: pg.ClientBase) => Promise<void>;
+}[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'end-of-day-manifests', sql: endOfDayManifests },
   { version: 3, name: 'batch-imports', sql: batchImports },
   { version: 4, name: 'webhook-outbox', sql: webhookOutbox },
+  { version: 5, name: 'search-terms', sql: searchTerms, backfill: backfillSearchTerms },
+  { version: 6, name: 'address-book-presets', sql: addressBookPresets },
 ];

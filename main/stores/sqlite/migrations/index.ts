@@ -6,9 +6,15 @@ import endOfDayManifests from './0005-end-of-day-manifests';
 import batchImports from './0006-batch-imports';
 import webhookOutbox from './0007-webhook-outbox';
 import signInLimits from './0008-sign-in-limits';
+import searchTerms, { backfillSearchTerms } from './0009-search-terms';
+import addressBookPresets from './0010-address-book-presets';
+import type { Db } from '../database';
 
-/** Applied in order; the database's user_version is the number applied so far. */
-export const MIGRATIONS: readonly { version: number; name: string; sql: string }[] = [
+/**
+ * Applied in order; the database's user_version is the number applied so far. `backfill`
+ * runs after the SQL, in the same transaction, for data only code can compute.
+ */
+export const MIGRATIONS: readonly { version: number; name: string; sql: string; backfill?: (db: Db) => void }[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'list-totals', sql: listTotals },
   { version: 3, name: 'compact-rows', sql: compactRows },
@@ -17,4 +23,6 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string }
   { version: 6, name: 'batch-imports', sql: batchImports },
   { version: 7, name: 'webhook-outbox', sql: webhookOutbox },
   { version: 8, name: 'sign-in-limits', sql: signInLimits },
+  { version: 9, name: 'search-terms', sql: searchTerms, backfill: backfillSearchTerms },
+  { version: 10, name: 'address-book-presets', sql: addressBookPresets },
 ];

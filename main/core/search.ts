@@ -1,0 +1,104 @@
+/**
+ * Finding shipments (CONTRACT §12): what a shipment can be found by, as index terms both
+ * stores keep in a table of their own, and what a typed or scanned query looks for.
+ *
+ * Terms are plain ASCII, folded by `any-ascii` (Unicode normalisation alone leaves `Ł`
+ * as it is): `lodz` finds `Łódź`. Each term starts with its kind, so that one index
+ * answers every kind and a prefix of one kind never runs into another.
+ */
+import anyAscii from 'any-ascii';
+import type { Address } from './schemas';
+import { postCodeKey } from './postcodes';
+
+export const MIN_SEARCH_LENGTH = 2;
+const SHIPMENT_NUMBER = /^SS\d{8}$/;
+const TRACKING_NUMBER = /^[A-Z]{2}\d{9}[A-Z]{2}$/;
+
+const KIND = { name: 'n:', reference: 'r:', postCode: 'p:', email: 'e:' } as const;
+
+/** Lower-case ASCII: accents and other scripts folded. */
+export function fold(text: string): string {
+  return anyAscii(text).toLowerCase();
+}
+
+/** A name's words, folded, punctuation splitting them (`O'Brien-Smith` → o, brien, smith). */
+function words(text: string): string[] {
+  return fold(text).split(/[^a-z0-9]+/).filter((w) => w !== '');
+}
+
+/**
+ * A name's index terms: every run of its words from one word to the end ("anna maria
+ * smith", "maria smith", "smith"), so that a query of one or more words in the name's
+ * order is one prefix range of one index, however common each word is alone; and each
+ * word written with punctuation also whole ("obriensmith").
+ */
+function nameTerms(name: string): string[] {
+  const all = words(name);
+  const terms = all.map((_, i) => all.slice(i).join(' '));
+  for (const token of fold(name).split(/\s+/)) {
+    const parts = words(token);
+    if (parts.length > 1) terms.push(parts.join(''));
+  }
+  return terms;
+}
+
+export interface SearchableShipment {
+  deliveryAddress: Pick<Address, 'fullName' | 'businessName' | 'postZipCode' | 'emailAddress'>;
+  referenceOne: string;
+  referenceTwo: string;
+  referenceThree: string;
+}
+
+/**
+ * The index terms of a shipment, each once. Shipment and tracking numbers are not among
+ * them: both are already unique columns with an index of their own.
+ */
+export function shipmentSearchTerms(s: SearchableShipment): string[] {
+  const terms = new Set<string>();
+  const a = s.deliveryAddress;
+  for (const term of [...nameTerms(a.fullName), ...nameTerms(a.businessName)]) terms.add(KIND.name + term);
+  for (const reference of [s.referenceOne, s.referenceTwo, s.referenceThree]) {
+    const folded = fold(reference.trim());
+    if (folded !== '') terms.add(KIND.reference + folded);
+  }
+  const postCode = postCodeKey(a.postZipCode);
+  if (postCode !== '') terms.add(KIND.postCode + postCode);
+  const email = a.emailAddress.trim().toLowerCase();
+  if (email !== '') terms.add(KIND.email + email);
+  return [...terms];
+}
+
+/**
+ * What a query looks for, each part null when the query cannot be one: a shipment matches
+ * when any part matches. `exactTerms` are compared whole, `prefixTerms` as a prefix (a
+ * reference; words of the delivery name in its order, the last one a prefix).
+ */
+export interface ListSearch {
+  shipmentNumber: string | null;
+  trackingNumber: string | null;
+  exactTerms: string[];
+  prefixTerms: string[];
+}
+
+/** The search for a query of at least MIN_SEARCH_LENGTH characters (the caller checks). */
+export function listSearch(query: string): ListSearch {
+  const trimmed = query.trim();
+  // A scanned or copied number: case and spaces do not matter.
+  const compact = trimmed.replace(/\s+/g, '').toUpperCase();
+  const exactTerms = [KIND.postCode + postCodeKey(trimmed)];
+  if (trimmed.includes('@')) exactTerms.push(KIND.email + trimmed.toLowerCase());
+  const prefixTerms = [KIND.reference + fold(trimmed)];
+  const nameWords = words(trimmed);
+  if (nameWords.length > 0) prefixTerms.push(KIND.name + nameWords.join(' '));
+  return {
+    shipmentNumber: SHIPMENT_NUMBER.test(compact) ? compact : null,
+    trackingNumber: TRACKING_NUMBER.test(compact) ? compact : null,
+    exactTerms: [...new Set(exactTerms)],
+    prefixTerms,
+  };
+}
+
+/** The first string after every string that starts with `prefix` (terms are ASCII). */
+export function prefixEnd(prefix: string): string {
+  return prefix + '\u{ffff}';
+}
