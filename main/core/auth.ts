@@ -75,7 +75,7 @@ export class AuthService {
   async signIn(option: string | undefined, body: AuthRequest, client: string): Promise<AuthResponse> {
     const given = (['apiKey', 'credentials', 'refreshToken'] as const).filter((k) => body[k] !== undefined);
     const expected = { apikey: 'apiKey', credentials: 'credentials', refresh: 'refreshToken' } as const;
-    if (option === undefined || !(option in expected)) {
+    if (option === undefined || !Object.hasOwn(expected, option)) {
       throw validationError({
         option: option === undefined ? 'is required: apikey, credentials or refresh' : `${option} is not one of: apikey, credentials, refresh`,
       });

@@ -18,7 +18,10 @@ export type ProblemKind =
   | 'payload-too-large'
   | 'misdirected'
   | 'unavailable'
-  | 'internal';
+  | 'internal'
+  | 'bad-request'
+  | 'uri-too-long'
+  | 'headers-too-large';
 
 const KINDS: Record<ProblemKind, { status: number; title: string }> = {
   validation: { status: 400, title: 'The request is not valid' },
@@ -32,6 +35,9 @@ const KINDS: Record<ProblemKind, { status: number; title: string }> = {
   'rate-limited': { status: 429, title: 'Too many requests' },
   internal: { status: 500, title: 'Something went wrong inside the station' },
   unavailable: { status: 503, title: 'Storage is unavailable' },
+  'bad-request': { status: 400, title: 'The request could not be read' },
+  'uri-too-long': { status: 414, title: 'The address is too long' },
+  'headers-too-large': { status: 431, title: 'The request headers are too large' },
 };
 
 export const PROBLEM_KINDS = KINDS;
@@ -78,16 +84,17 @@ export const conflict = (detail: string) => new ProblemError('conflict', detail)
 
 /** Collects field problems while checking a request, then throws them all at once. */
 export class FieldErrors {
-  readonly fields: Record<string, string> = {};
+  // Null prototype: a field named `constructor` or `__proto__` is a field like any other.
+  readonly fields = Object.create(null) as Record<string, string>;
   add(path: string, message: string): void {
     // The first problem found for a field is the one a person needs to fix first.
-    if (!(path in this.fields)) this.fields[path] = message;
+    if (!Object.hasOwn(this.fields, path)) this.fields[path] = message;
   }
   get empty(): boolean {
     return Object.keys(this.fields).length === 0;
   }
   throwIfAny(): void {
-    if (!this.empty) throw validationError(this.fields);
+    if (!this.empty) throw validationError({ ...this.fields });
   }
 }
 

@@ -37,6 +37,8 @@ const str = (maxLength: number, extra: Record<string, unknown> = {}) =>
 const DateTime = Type.String({ format: 'date-time' });
 // At most 2 decimals is checked in the core: JSON Schema's multipleOf trips on binary fractions.
 const Money = Type.Number({ minimum: 0, maximum: 1e12 });
+/** An id the stores keep as a 32-bit integer: anything larger is refused, never rounded or overflowed. */
+const Id = () => Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 // ---------------------------------------------------------------- addresses
 
@@ -92,8 +94,8 @@ export const CreateShipmentRequest = Type.Object(
     despatchDate: Type.Optional(Type.String({ maxLength: 40 })),
     goodsDescription: Type.Optional(str(70)),
     deliveryInstructions: Type.Optional(str(120)),
-    carrierId: Type.Integer({ minimum: 1 }),
-    carrierServiceId: Type.Integer({ minimum: 1 }),
+    carrierId: Id(),
+    carrierServiceId: Id(),
     hsCode: Type.Optional(str(10)),
     descriptionOfGoods: Type.Optional(str(70)),
     collectionAddress: AddressInput,
@@ -105,7 +107,7 @@ export const CreateShipmentRequest = Type.Object(
     insuredValue: Type.Optional(Money),
     currency: Type.Optional(Type.String({ maxLength: 3 })),
     shipmentPieces: Type.Array(PieceInput, { minItems: 1, maxItems: 50 }),
-    carrierFeatures: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50 })),
+    carrierFeatures: Type.Optional(Type.Array(Id(), { maxItems: 50 })),
   },
   { additionalProperties: false },
 );
@@ -290,7 +292,8 @@ export const CarrierEventRequest = Type.Object(
     signatoryFileName: Type.Optional(str(255)),
     geoLocationLatitude: Type.Optional(Type.Number({ minimum: -90, maximum: 90 })),
     geoLocationLongitude: Type.Optional(Type.Number({ minimum: -180, maximum: 180 })),
-    carrierDepotId: Type.Optional(Type.Integer({ minimum: 0 })),
+    // A safe integer: beyond 2^53 JSON numbers are rounded, beyond 2^63 no store keeps them.
+    carrierDepotId: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
     trackingNumber: Type.Optional(str(13)),
     occurredOn: Type.Optional(Type.String({ maxLength: 40 })),
   },

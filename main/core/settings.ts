@@ -1,6 +1,6 @@
 /** Station-wide settings: the sender address that prefills new shipments, the label size. */
 import { FieldErrors } from './errors';
-import { canonicalPostCode } from './postcodes';
+import { canonicalPostCode, postCodeProblem } from './postcodes';
 import { ADDRESS_FIELDS, type Address, type AddressInput, type LabelSize, type StationSettings } from './schemas';
 import type { SettingsStore } from './storage';
 
@@ -46,24 +46,35 @@ export class SettingsService {
   /** The sender address may be partial (it only prefills the form); what is given must be sound. */
   async update(input: { senderAddress?: AddressInput | undefined; labelSize?: LabelSize | undefined }): Promise<StationSettings> {
     const errors = new FieldErrors();
-    if (input.senderAddress) {
-      const address = Object.fromEntries(
-        ADDRESS_FIELDS.map((f) => [f, (input.senderAddress![f] ?? '').trim()]),
-      ) as Address;
-      address.countryTwoCharacterISOCode = address.countryTwoCharacterISOCode.toUpperCase();
-      if (address.countryTwoCharacterISOCode && !/^[A-Z]{2}$/.test(address.countryTwoCharacterISOCode)) {
-        errors.add('senderAddress.countryTwoCharacterISOCode', 'must be a two-letter country code');
-      } else if (address.countryTwoCharacterISOCode && address.postZipCode) {
-        const canonical = canonicalPostCode(address.countryTwoCharacterISOCode, address.postZipCode);
-        if (canonical === null) {
-          errors.add('senderAddress.postZipCode', `${address.postZipCode} is not a valid ${address.countryTwoCharacterISOCode} post code`);
-        } else address.postZipCode = canonical;
-      }
-      errors.throwIfAny();
-      await this.repo.set('senderAddress', address);
-    }
+    const address = input.senderAddress ? checkSenderAddress(input.senderAddress, errors) : undefined;
+    errors.throwIfAny();
+    if (address) await this.repo.set('senderAddress', address);
     if (input.labelSize) await this.repo.set('labelSize', input.labelSize);
     this.cached = undefined;
     return this.get();
   }
+
+  /** The rules of an update body the schema refused in part (CONTRACT §11). */
+  ruleErrors(body: unknown): Record<string, string> {
+    const errors = new FieldErrors();
+    const sender = (body as { senderAddress?: unknown }).senderAddress;
+    if (typeof sender === 'object' && sender !== null) checkSenderAddress(sender as Partial<AddressInput>, errors);
+    return { ...errors.fields };
+  }
+}
+
+function checkSenderAddress(input: Partial<AddressInput>, errors: FieldErrors): Address {
+  const address = Object.fromEntries(
+    ADDRESS_FIELDS.map((f) => [f, typeof input[f] === 'string' ? input[f].trim() : '']),
+  ) as Address;
+  address.countryTwoCharacterISOCode = address.countryTwoCharacterISOCode.toUpperCase();
+  const country = address.countryTwoCharacterISOCode;
+  if (country && !/^[A-Z]{2}$/.test(country)) {
+    errors.add('senderAddress.countryTwoCharacterISOCode', `Country ${country} is not a country code (two letters, e.g. GB)`);
+  } else if (country && address.postZipCode) {
+    const canonical = canonicalPostCode(country, address.postZipCode);
+    if (canonical === null) errors.add('senderAddress.postZipCode', postCodeProblem(country, address.postZipCode));
+    else address.postZipCode = canonical;
+  }
+  return address;
 }

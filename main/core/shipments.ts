@@ -40,7 +40,14 @@ import type {
   ShipmentStore,
   NumberStore,
 } from './storage';
-import { deliveryLine, shipperName, validateShipment, type ValidShipment } from './validate-shipment';
+import {
+  deliveryLine,
+  shipmentRuleErrors,
+  shipperName,
+  validateShipment,
+  type CreateShipmentDraft,
+  type ValidShipment,
+} from './validate-shipment';
 
 export interface LabelRenderer {
   render(data: LabelData, options: LabelOptions): Promise<Buffer>;
@@ -103,6 +110,11 @@ export class ShipmentService {
   }
 
   // ------------------------------------------------------------ create
+
+  /** The rules of a create body the schema refused in part, so one 400 names every field (CONTRACT §11). */
+  ruleErrors(body: unknown): Record<string, string> {
+    return shipmentRuleErrors(body as CreateShipmentDraft, this.catalog, this.now());
+  }
 
   async create(
     request: CreateShipmentRequest,

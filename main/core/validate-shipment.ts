@@ -6,9 +6,9 @@
 import countries from 'i18n-iso-countries';
 import type { CarrierCatalog } from './carriers';
 import { DAY_MS, parseDateInput, startOfUtcDay } from './dates';
-import { FieldErrors } from './errors';
+import { FieldErrors, ProblemError } from './errors';
 import { isCurrency, minorUnitFactor, toMinorUnits } from './money';
-import { canonicalPostCode, usesPostCodes } from './postcodes';
+import { canonicalPostCode, postCodeProblem, usesPostCodes } from './postcodes';
 import {
   ADDRESS_FIELDS,
   type Address,
@@ -53,30 +53,44 @@ export interface ValidShipment {
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const HS_CODE = /^\d{6,10}$/;
-const tidy = (value: string | undefined): string => (value ?? '').trim();
+const tidy = (value: string | undefined): string => (typeof value === 'string' ? value : '').trim();
 
-function validateAddress(input: AddressInput, path: string, errors: FieldErrors): Address {
+/**
+ * A create body as the rules see it: every field the schema refused is left out, so each
+ * rule checks only what has the right type (CONTRACT §11).
+ */
+type Holey<T> = { [K in keyof T]?: T[K] | undefined };
+export type CreateShipmentDraft = Omit<Holey<CreateShipmentRequest>, 'collectionAddress' | 'deliveryAddress' | 'shipmentPieces' | 'carrierFeatures'> & {
+  collectionAddress?: Holey<AddressInput> | undefined;
+  deliveryAddress?: Holey<AddressInput> | undefined;
+  shipmentPieces?: (Holey<CreateShipmentRequest['shipmentPieces'][number]> | undefined)[] | undefined;
+  carrierFeatures?: (number | undefined)[] | undefined;
+};
+
+const countryName = (code: string): string => countries.getName(code, 'en', { select: 'official' }) ?? code;
+
+function validateAddress(input: Holey<AddressInput>, path: string, errors: FieldErrors): Address {
   const address = Object.fromEntries(
     ADDRESS_FIELDS.map((field) => [field, tidy(input[field])]),
   ) as Address;
   const at = (field: keyof Address) => `${path}.${field}`;
-  if (!address.fullName && !address.businessName) errors.add(at('fullName'), 'fullName or businessName is required');
-  if (!address.addressLine1) errors.add(at('addressLine1'), 'is required');
-  if (!address.city) errors.add(at('city'), 'is required');
+  if (!address.fullName && !address.businessName) errors.add(at('fullName'), 'Enter a full name or a business name');
+  if (!address.addressLine1) errors.add(at('addressLine1'), 'Address line 1 is required');
+  if (!address.city) errors.add(at('city'), 'City is required');
 
   const country = address.countryTwoCharacterISOCode.toUpperCase();
   if (!country) {
-    errors.add(at('countryTwoCharacterISOCode'), 'is required');
+    errors.add(at('countryTwoCharacterISOCode'), 'Choose a country');
   } else if (!/^[A-Z]{2}$/.test(country) || !countries.isValid(country)) {
-    errors.add(at('countryTwoCharacterISOCode'), `${address.countryTwoCharacterISOCode} is not an ISO 3166-1 alpha-2 country code`);
+    errors.add(at('countryTwoCharacterISOCode'), `Country ${address.countryTwoCharacterISOCode} is not a country code (two letters, e.g. GB)`);
   } else {
     address.countryTwoCharacterISOCode = country;
     if (usesPostCodes(country)) {
       if (!address.postZipCode) {
-        errors.add(at('postZipCode'), `is required for ${country}`);
+        errors.add(at('postZipCode'), `Post code is required for ${countryName(country)}`);
       } else {
         const canonical = canonicalPostCode(country, address.postZipCode);
-        if (canonical === null) errors.add(at('postZipCode'), `${address.postZipCode} is not a valid ${country} post code`);
+        if (canonical === null) errors.add(at('postZipCode'), postCodeProblem(country, address.postZipCode));
         else address.postZipCode = canonical;
       }
     } else if (address.postZipCode) {
@@ -84,25 +98,36 @@ function validateAddress(input: AddressInput, path: string, errors: FieldErrors)
     }
   }
   if (address.emailAddress && !EMAIL.test(address.emailAddress)) {
-    errors.add(at('emailAddress'), `${address.emailAddress} is not an email address`);
+    errors.add(at('emailAddress'), `Email ${address.emailAddress} is not an email address (e.g. name@example.com)`);
   }
   if (address.phoneNumber && !/^[+0-9 ()./-]{5,20}$/.test(address.phoneNumber)) {
-    errors.add(at('phoneNumber'), 'may hold digits, spaces and + ( ) . / - only');
+    errors.add(at('phoneNumber'), 'Phone may hold digits, spaces and + ( ) . / - only (5 to 20 of them)');
   }
   return address;
 }
 
-function checkMoney(field: string, value: number, currency: string, errors: FieldErrors): number {
+function checkMoney(field: string, label: string, value: number, currency: string, errors: FieldErrors): number {
   const factor = isCurrency(currency) ? minorUnitFactor(currency) : 100;
   const scaled = value * Math.min(factor, 100);
   if (Math.abs(scaled - Math.round(scaled)) > 1e-6) {
-    errors.add(field, factor >= 100 ? 'must have at most 2 decimals' : `${currency} has no minor units`);
+    errors.add(field, factor >= 100 ? `${label} must have at most 2 decimals` : `${label} must be a whole number: ${currency} has no minor units`);
   }
   return isCurrency(currency) ? toMinorUnits(value, currency) : 0;
 }
 
+/** Field path → sentence for every rule a (possibly partly refused) create body breaks. */
+export function shipmentRuleErrors(draft: CreateShipmentDraft, catalog: CarrierCatalog, now: number): Record<string, string> {
+  try {
+    validateShipment(draft, catalog, now);
+    return {};
+  } catch (error) {
+    if (error instanceof ProblemError && error.kind === 'validation') return error.members;
+    throw error;
+  }
+}
+
 export function validateShipment(
-  req: CreateShipmentRequest,
+  req: CreateShipmentDraft,
   catalog: CarrierCatalog,
   now: number,
 ): ValidShipment {
@@ -112,62 +137,68 @@ export function validateShipment(
   if (req.despatchDate !== undefined && req.despatchDate.trim() !== '') {
     const parsed = parseDateInput(req.despatchDate);
     if (!parsed) {
-      errors.add('despatchDate', `${req.despatchDate} is not an ISO 8601 date or date-time`);
+      errors.add('despatchDate', `Despatch date ${req.despatchDate} is not a date (e.g. 2026-03-14 or 2026-03-14T09:30:00Z)`);
     } else if (parsed.ms < startOfUtcDay(now) - DAY_MS) {
-      errors.add('despatchDate', 'must not be before yesterday');
+      errors.add('despatchDate', 'Despatch date must not be before yesterday');
     } else if (parsed.ms > now + 30 * DAY_MS) {
-      errors.add('despatchDate', 'must be within the next 30 days');
+      errors.add('despatchDate', 'Despatch date must be within the next 30 days');
     } else {
       despatchDate = parsed.ms;
     }
   }
 
-  const carrier = catalog.carrier(req.carrierId);
-  const service = catalog.service(req.carrierServiceId);
-  if (!carrier) errors.add('carrierId', `${req.carrierId} is not a carrier of this station`);
-  if (!service || (carrier && service.carrierId !== carrier.id)) {
-    errors.add('carrierServiceId', `${req.carrierServiceId} is not a service of carrier ${req.carrierId}`);
+  const carrier = req.carrierId === undefined ? undefined : catalog.carrier(req.carrierId);
+  const service = req.carrierServiceId === undefined ? undefined : catalog.service(req.carrierServiceId);
+  if (req.carrierId !== undefined && !carrier) errors.add('carrierId', `Carrier ${req.carrierId} is not a carrier of this station`);
+  if (req.carrierServiceId !== undefined && (!service || (carrier && service.carrierId !== carrier.id))) {
+    errors.add(
+      'carrierServiceId',
+      carrier ? `Service ${req.carrierServiceId} is not a service of ${carrier.name}` : `Service ${req.carrierServiceId} is not a service of this carrier`,
+    );
   }
-  const features = [...new Set(req.carrierFeatures ?? [])];
+  const features = [...new Set((req.carrierFeatures ?? []).filter((id) => id !== undefined))];
   (req.carrierFeatures ?? []).forEach((id, i) => {
+    if (id === undefined || req.carrierId === undefined) return;
     const feature = catalog.feature(id);
     if (!feature || feature.carrierId !== req.carrierId) {
-      errors.add(`carrierFeatures[${i}]`, `${id} is not a feature of carrier ${req.carrierId}`);
+      errors.add(`carrierFeatures[${i}]`, `Feature ${id} is not a feature of ${carrier?.name ?? `carrier ${req.carrierId}`}`);
     }
   });
 
-  const collectionAddress = validateAddress(req.collectionAddress, 'collectionAddress', errors);
-  const deliveryAddress = validateAddress(req.deliveryAddress, 'deliveryAddress', errors);
-  const from = collectionAddress.countryTwoCharacterISOCode;
-  const to = deliveryAddress.countryTwoCharacterISOCode;
+  const collectionAddress = req.collectionAddress ? validateAddress(req.collectionAddress, 'collectionAddress', errors) : undefined;
+  const deliveryAddress = req.deliveryAddress ? validateAddress(req.deliveryAddress, 'deliveryAddress', errors) : undefined;
+  const from = collectionAddress?.countryTwoCharacterISOCode ?? '';
+  const to = deliveryAddress?.countryTwoCharacterISOCode ?? '';
   const international = from !== '' && to !== '' && from !== to;
 
   if (service && carrier && service.carrierId === carrier.id && from && to) {
     if (service.scope === 'domestic' && international) {
-      errors.add('carrierServiceId', `${service.name} is domestic only; it does not carry from ${from} to ${to}`);
+      errors.add('carrierServiceId', `${service.name} is domestic only; it does not carry from ${countryName(from)} to ${countryName(to)}`);
     }
     if (service.scope === 'international' && !international) {
-      errors.add('carrierServiceId', `${service.name} is international only; both addresses are in ${from}`);
+      errors.add('carrierServiceId', `${service.name} is international only; both addresses are in ${countryName(from)}`);
     }
   }
 
   const hsCode = tidy(req.hsCode).replace(/[\s.]/g, '');
   const descriptionOfGoods = tidy(req.descriptionOfGoods);
   if (international) {
-    if (!hsCode) errors.add('hsCode', 'is required for an international shipment');
-    if (!descriptionOfGoods) errors.add('descriptionOfGoods', 'is required for an international shipment');
+    if (!hsCode) errors.add('hsCode', 'HS code is required for an international shipment');
+    if (!descriptionOfGoods) errors.add('descriptionOfGoods', 'Description of goods is required for an international shipment');
   }
-  if (hsCode && !HS_CODE.test(hsCode)) errors.add('hsCode', 'must be 6 to 10 digits');
+  if (hsCode && !HS_CODE.test(hsCode)) errors.add('hsCode', 'HS code must be 6 to 10 digits (e.g. 610910)');
 
-  const pieces = req.shipmentPieces.map((p, i): ValidPiece => {
+  const pieces: ValidPiece[] = [];
+  (req.shipmentPieces ?? []).forEach((p, i) => {
+    if (p === undefined) return;
     const piece: ValidPiece = {
       sequenceNumber: i + 1,
       description: tidy(p.description),
-      weight: p.weight,
+      weight: p.weight ?? NaN,
       weightUnit: p.weightUnit ?? 'KG',
-      length: p.length,
-      width: p.width,
-      height: p.height,
+      length: p.length ?? NaN,
+      width: p.width ?? NaN,
+      height: p.height ?? NaN,
       dimensionUnit: p.dimensionUnit ?? 'CM',
     };
     if (service) {
@@ -175,28 +206,29 @@ export function validateShipment(
       if (kg > service.maxWeightKg) {
         errors.add(
           `shipmentPieces[${i}].weight`,
-          `${piece.weight} ${piece.weightUnit} is over the ${service.maxWeightKg} KG limit of ${service.name}`,
+          `Weight ${piece.weight} ${piece.weightUnit.toLowerCase()} is over the ${service.maxWeightKg} kg limit of ${service.name}`,
         );
       }
-      const sides = [['length', piece.length], ['width', piece.width], ['height', piece.height]] as const;
-      for (const [side, value] of sides) {
+      const sides = [['length', 'Length', piece.length], ['width', 'Width', piece.width], ['height', 'Height', piece.height]] as const;
+      for (const [side, label, value] of sides) {
         if (toCm(value, piece.dimensionUnit) > service.maxLengthCm) {
           errors.add(
             `shipmentPieces[${i}].${side}`,
-            `${value} ${piece.dimensionUnit} is over the ${service.maxLengthCm} CM limit of ${service.name}`,
+            `${label} ${value} ${piece.dimensionUnit.toLowerCase()} is over the ${service.maxLengthCm} cm limit of ${service.name}`,
           );
         }
       }
     }
-    return piece;
+    pieces.push(piece);
   });
 
   const currency = tidy(req.currency) || 'GBP';
-  if (!/^[A-Z]{3}$/.test(currency) || !isCurrency(currency)) {
-    errors.add('currency', `${req.currency} is not an ISO 4217 currency code`);
+  const currencyKnown = /^[A-Z]{3}$/.test(currency) && isCurrency(currency);
+  if (!currencyKnown) {
+    errors.add('currency', `Currency ${req.currency} is not a currency code (three letters, e.g. GBP or EUR)`);
   }
-  const costMinor = checkMoney('cost', req.cost ?? 0, currency, errors);
-  const insuredMinor = checkMoney('insuredValue', req.insuredValue ?? 0, currency, errors);
+  const costMinor = checkMoney('cost', 'Cost', req.cost ?? 0, currency, errors);
+  const insuredMinor = checkMoney('insuredValue', 'Insured value', req.insuredValue ?? 0, currency, errors);
 
   errors.throwIfAny();
   return {
@@ -204,8 +236,8 @@ export function validateShipment(
     carrier: carrier!,
     service: service!,
     features,
-    collectionAddress,
-    deliveryAddress,
+    collectionAddress: collectionAddress!,
+    deliveryAddress: deliveryAddress!,
     goodsDescription: tidy(req.goodsDescription),
     deliveryInstructions: tidy(req.deliveryInstructions),
     hsCode,

@@ -8,14 +8,17 @@ import fastifySwagger from '@fastify/swagger';
 import fastJson from 'fast-json-stringify';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { Type } from 'typebox';
-import { ProblemError, storageProblem } from '../core/errors';
+import { ProblemError, storageProblem, validationError } from '../core/errors';
 import { Problem } from '../core/schemas';
 import type { Station } from '../core/station';
 import { invoke } from '../operations/invoke';
 import { operations, type OperationName, type OperationSpec } from '../operations/spec';
+import { MAX_DEPTH } from '../operations/validate';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy';
 import { isAllowedHost, isAllowedOrigin } from './loopback-policy';
 import { problemBody, problemPage } from '../operations/problems';
@@ -52,7 +55,7 @@ function asProblem(error: FastifyError & { code?: string }): ProblemError | null
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ProblemError('unsupported-media-type', 'Send the request body as JSON with Content-Type: application/json.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ProblemError('validation', 'The request body is empty.', { body: 'is required: send a JSON object' });
+      return new ProblemError('validation', 'The request body is empty.', { body: 'The request body is required: send a JSON object' });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ProblemError('validation', 'The Content-Length does not match the body.', { body: 'has the wrong length' });
   }
@@ -61,7 +64,64 @@ function asProblem(error: FastifyError & { code?: string }): ProblemError | null
   }
   if (error.statusCode === 413) return new ProblemError('payload-too-large', 'The request body is larger than 1 MiB.');
   if (error.statusCode === 415) return new ProblemError('unsupported-media-type', error.message);
+  if (error.code === 'FST_ERR_BAD_URL') return new ProblemError('bad-request', 'The address has a broken percent-encoding.');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return new ProblemError('uri-too-long', 'A path parameter of the address is longer than 100 characters.');
+  // Any other refusal of the framework's own is still the client's, in our shape.
+  if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    return new ProblemError('bad-request', 'The request could not be read.');
+  }
   return storageProblem(error);
+}
+
+/** Errors of a connection that ended before its request did: a disconnect, not a fault. */
+const isDisconnect = (error: { code?: string }, request: FastifyRequest): boolean =>
+  error.code === 'ECONNRESET' || error.code === 'ECONNABORTED' || request.raw.aborted || (request.raw.destroyed && !request.raw.complete);
+
+/**
+ * Node's HTTP parser refuses a request before Fastify sees it (headers over 16 KiB, bad
+ * chunking, a malformed request line): answered here, on the socket, in our problem shape.
+ */
+function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string; rawPacket?: unknown }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) {
+    this.log.info({ code: error.code }, 'client disconnected before its request was complete');
+    return;
+  }
+  const problem =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new ProblemError('headers-too-large', 'The request line and headers together are larger than 16 KiB.')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new ProblemError('bad-request', 'The request did not arrive in time.')
+        : new ProblemError('bad-request', `The request is not well-formed HTTP (${error.code ?? 'parse error'}).`);
+  const line = /^[A-Z]+ (\/[^ ?\r\n]*)/.exec(Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1', 0, 2048) : '');
+  const body = JSON.stringify(problemBody(problem, line?.[1] ?? '/'));
+  this.log.info({ code: error.code }, 'malformed request refused');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? ''}\r\nContent-Type: application/problem+json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `max`: one pass over the text,
+ * before JSON.parse or anything that walks the value recursively.
+ */
+export function jsonNestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
 }
 
 /** The documented schema of a route that two operations share (the seed's endpoint 9). */
@@ -115,6 +175,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     schemaErrorFormatter: (errors) => new Error(JSON.stringify(errors)),
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
+    clientErrorHandler,
+    // A broken %-encoding or an over-long parameter, found while routing: our shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const problem = asProblem(error) ?? new ProblemError('bad-request', 'The request could not be read.');
+      void sendProblem(reply as FastifyReply, problem, '/');
+    },
   });
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(({ schema }) => responseSerializer(schema));
@@ -124,7 +190,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // "no body" (operations that need one then say which), everything else Fastify's parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (request, body, done) =>
-    body === '' ? done(null, undefined) : parseJson(request, String(body), done),
+    body === ''
+      ? done(null, undefined)
+      : jsonNestsDeeperThan(String(body), MAX_DEPTH)
+        ? done(validationError({ body: `is nested more than ${MAX_DEPTH} levels deep` }, `The request is nested more than ${MAX_DEPTH} levels deep.`), undefined)
+        : parseJson(request, String(body), done),
   );
   // Port 0 asks the system for a free port: the allow-list then names the one it gave,
   // asked of the socket once (server.address() is a system call, twice per request).
@@ -136,6 +206,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sendProblem(reply, new ProblemError('not-found', `${request.method} ${pathOnly(request.url)} is not an endpoint of this station.`), pathOnly(request.url)),
   );
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDisconnect(error, request)) {
+      request.log.info({ traceId: request.id, code: error.code }, 'client disconnected before its request was complete');
+      return sendProblem(reply, new ProblemError('bad-request', 'The connection ended before the request did.'), pathOnly(request.url));
+    }
     const problem = asProblem(error);
     if (problem) return sendProblem(reply, problem, pathOnly(request.url));
     // Unexpected: log it with the trace id, answer without stack, SQL or secrets.

@@ -4,6 +4,7 @@
  */
 import { ProblemError } from '../core/errors';
 import type { Station } from '../core/station';
+import { bodyRules } from './body-rules';
 import { handlers, type CallContext } from './handlers';
 import { operations, type InputOf, type OperationName, type OutputOf } from './spec';
 import { validateInput, type RawInput } from './validate';
@@ -25,7 +26,7 @@ export async function invoke<N extends OperationName>(
   if (spec.access === 'admin' && user!.role !== 'admin') {
     throw new ProblemError('forbidden', 'Only an administrator may do this.');
   }
-  const input = validateInput(spec, raw) as InputOf<N>;
+  const input = validateInput(spec, raw, bodyRules[name]?.(station)) as InputOf<N>;
   const ctx: CallContext = { station, user, client: caller.client };
   const handler = handlers[name] as (ctx: CallContext, input: InputOf<N>) => OutputOf<N> | Promise<OutputOf<N>>;
   return handler(ctx, input);

@@ -38,10 +38,14 @@ const EXPLANATIONS: Record<ProblemKind, string> = {
   internal:
     'Something failed inside the station. Nothing was half-written. The traceId member names the entry in the station’s log.',
   unavailable: 'The station’s database could not be used just now. Try again shortly.',
+  'bad-request':
+    'The request could not be read as HTTP: a broken percent-encoding in the address, a malformed header or chunked body, or a connection that ended before the request did. Nothing was done.',
+  'uri-too-long': 'A path parameter of the address is longer than any the station accepts (100 characters).',
+  'headers-too-large': 'The request line and headers together are larger than 16 KiB.',
 };
 
 export function problemPage(kind: string): string | undefined {
-  if (!(kind in EXPLANATIONS)) return undefined;
+  if (!Object.hasOwn(EXPLANATIONS, kind)) return undefined;
   const k = kind as ProblemKind;
   const { status, title } = PROBLEM_KINDS[k];
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>

@@ -108,25 +108,25 @@ describe('create', () => {
 
 /** Each rule of CONTRACT §5, as [what, request, the member that must name it, words in its message]. */
 const invalid: [string, Record<string, unknown>, string, RegExp][] = [
-  ['missing carrierId', { carrierId: undefined }, 'carrierId', /required/],
-  ['missing carrierServiceId', { carrierServiceId: undefined }, 'carrierServiceId', /required/],
+  ['missing carrierId', { carrierId: undefined }, 'carrierId', /^Choose a carrier$/],
+  ['missing carrierServiceId', { carrierServiceId: undefined }, 'carrierServiceId', /^Choose a service$/],
   ['missing collectionAddress', { collectionAddress: undefined }, 'collectionAddress', /required/],
   ['missing deliveryAddress', { deliveryAddress: undefined }, 'deliveryAddress', /required/],
-  ['missing pieces', { shipmentPieces: undefined }, 'shipmentPieces', /required/],
-  ['no pieces', { shipmentPieces: [] }, 'shipmentPieces', /at least 1/],
+  ['missing pieces', { shipmentPieces: undefined }, 'shipmentPieces', /^Add at least one piece$/],
+  ['no pieces', { shipmentPieces: [] }, 'shipmentPieces', /^Add at least one piece$/],
   ['51 pieces', { shipmentPieces: Array.from({ length: 51 }, () => piece()) }, 'shipmentPieces', /at most 50/],
-  ['carrierId a string', { carrierId: '1' }, 'carrierId', /integer/],
+  ['carrierId a string', { carrierId: '1' }, 'carrierId', /^Carrier must be a whole number$/],
   ['unknown carrier', { carrierId: 99 }, 'carrierId', /not a carrier/],
-  ['service of another carrier', { carrierServiceId: 201 }, 'carrierServiceId', /not a service of carrier 1/],
-  ['feature of another carrier', { carrierFeatures: [1001, 2001] }, 'carrierFeatures[1]', /not a feature of carrier 1/],
+  ['service of another carrier', { carrierServiceId: 201 }, 'carrierServiceId', /^Service 201 is not a service of /],
+  ['feature of another carrier', { carrierFeatures: [1001, 2001] }, 'carrierFeatures[1]', /^Feature 2001 is not a feature of /],
   ['unknown field (typo)', { deliveryAddress: { ...gbAddress(), postCode: 'SW1A 1AA' } }, 'deliveryAddress.postCode', /not a field/],
   ['unknown top-level field', { colour: 'red' }, 'colour', /not a field/],
-  ['invalid GB post code', { deliveryAddress: gbAddress({ postZipCode: 'SW1A 9ZZZ' }) }, 'deliveryAddress.postZipCode', /SW1A 9ZZZ is not a valid GB post code/],
-  ['invalid US ZIP', { carrierServiceId: 104, hsCode: '123456', descriptionOfGoods: 'x', deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'US', postZipCode: '1234' }) }, 'deliveryAddress.postZipCode', /not a valid US/],
-  ['missing post code where used', { collectionAddress: gbAddress({ postZipCode: '' }) }, 'collectionAddress.postZipCode', /required for GB/],
+  ['invalid GB post code', { deliveryAddress: gbAddress({ postZipCode: 'SW1A 9ZZZ' }) }, 'deliveryAddress.postZipCode', /^Post code SW1A 9ZZZ is not a British post code \(e\.g\. SW1A 1AA\)$/],
+  ['invalid US ZIP', { carrierServiceId: 104, hsCode: '123456', descriptionOfGoods: 'x', deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'US', postZipCode: '1234' }) }, 'deliveryAddress.postZipCode', /^Post code 1234 is not a US post code/],
+  ['missing post code where used', { collectionAddress: gbAddress({ postZipCode: '' }) }, 'collectionAddress.postZipCode', /^Post code is required for /],
   ['post code too long', { deliveryAddress: gbAddress({ postZipCode: 'SW1A 1AAAAAA' }) }, 'deliveryAddress.postZipCode', /at most 10/],
-  ['bad country', { deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'XX' }) }, 'deliveryAddress.countryTwoCharacterISOCode', /not an ISO 3166-1/],
-  ['no name', { deliveryAddress: gbAddress({ fullName: '', businessName: '' }) }, 'deliveryAddress.fullName', /fullName or businessName/],
+  ['bad country', { deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'XX' }) }, 'deliveryAddress.countryTwoCharacterISOCode', /^Country XX is not a country code/],
+  ['no name', { deliveryAddress: gbAddress({ fullName: '', businessName: '' }) }, 'deliveryAddress.fullName', /^Enter a full name or a business name$/],
   ['no address line', { deliveryAddress: gbAddress({ addressLine1: ' ' }) }, 'deliveryAddress.addressLine1', /required/],
   ['no city', { collectionAddress: gbAddress({ city: '' }) }, 'collectionAddress.city', /required/],
   ['name too long', { deliveryAddress: gbAddress({ fullName: 'x'.repeat(36) }) }, 'deliveryAddress.fullName', /at most 35/],
@@ -135,27 +135,27 @@ const invalid: [string, Record<string, unknown>, string, RegExp][] = [
   ['reference too long', { referenceTwo: 'r'.repeat(36) }, 'referenceTwo', /at most 35/],
   ['instructions too long', { deliveryInstructions: 'i'.repeat(121) }, 'deliveryInstructions', /at most 120/],
   ['goods description too long', { goodsDescription: 'g'.repeat(71) }, 'goodsDescription', /at most 70/],
-  ['zero weight', { shipmentPieces: [piece(), piece({ weight: 0 })] }, 'shipmentPieces[1].weight', /greater than 0/],
-  ['negative height', { shipmentPieces: [piece({ height: -1 })] }, 'shipmentPieces[0].height', /greater than 0/],
+  ['zero weight', { shipmentPieces: [piece(), piece({ weight: 0 })] }, 'shipmentPieces[1].weight', /^Weight must be more than 0 kg$/],
+  ['negative height', { shipmentPieces: [piece({ height: -1 })] }, 'shipmentPieces[0].height', /^Height must be more than 0 cm$/],
   ['weight as text', { shipmentPieces: [piece({ weight: '2' })] }, 'shipmentPieces[0].weight', /number/],
   ['unknown weight unit', { shipmentPieces: [piece({ weightUnit: 'STONE' })] }, 'shipmentPieces[0].weightUnit', /KG, G, LB, OZ/],
   ['unknown dimension unit', { shipmentPieces: [piece({ dimensionUnit: 'FT' })] }, 'shipmentPieces[0].dimensionUnit', /CM, MM, IN/],
   ['piece description too long', { shipmentPieces: [piece({ description: 'd'.repeat(36) })] }, 'shipmentPieces[0].description', /at most 35/],
-  ['over the service weight limit', { shipmentPieces: [piece({ weight: 31 })] }, 'shipmentPieces[0].weight', /over the 30 KG limit of Next Day/],
-  ['over the limit in pounds', { shipmentPieces: [piece({ weight: 67, weightUnit: 'LB' })] }, 'shipmentPieces[0].weight', /67 LB is over/],
-  ['side over the limit', { shipmentPieces: [piece({ length: 151 })] }, 'shipmentPieces[0].length', /over the 150 CM limit/],
-  ['side over the limit in inches', { shipmentPieces: [piece({ width: 60, dimensionUnit: 'IN' })] }, 'shipmentPieces[0].width', /60 IN is over/],
+  ['over the service weight limit', { shipmentPieces: [piece({ weight: 31 })] }, 'shipmentPieces[0].weight', /over the 30 kg limit of Next Day/],
+  ['over the limit in pounds', { shipmentPieces: [piece({ weight: 67, weightUnit: 'LB' })] }, 'shipmentPieces[0].weight', /^Weight 67 lb is over/],
+  ['side over the limit', { shipmentPieces: [piece({ length: 151 })] }, 'shipmentPieces[0].length', /^Length 151 cm is over the 150 cm limit/],
+  ['side over the limit in inches', { shipmentPieces: [piece({ width: 60, dimensionUnit: 'IN' })] }, 'shipmentPieces[0].width', /^Width 60 in is over/],
   ['domestic service abroad', { deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'DE', postZipCode: '10115' }), hsCode: '123456', descriptionOfGoods: 'x' }, 'carrierServiceId', /domestic only/],
   ['international service at home', { carrierServiceId: 104 }, 'carrierServiceId', /international only/],
   ['international without hsCode', { carrierServiceId: 104, descriptionOfGoods: 'Shirts', deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'FR', postZipCode: '75001' }) }, 'hsCode', /required for an international/],
   ['international without description', { carrierServiceId: 104, hsCode: '610910', deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'FR', postZipCode: '75001' }) }, 'descriptionOfGoods', /required for an international/],
   ['hsCode too short', { hsCode: '12345' }, 'hsCode', /6 to 10 digits/],
-  ['negative cost', { cost: -1 }, 'cost', /at least 0/],
+  ['negative cost', { cost: -1 }, 'cost', /^Cost must not be negative$/],
   ['three decimals', { insuredValue: 1.005 }, 'insuredValue', /at most 2 decimals/],
-  ['unknown currency', { currency: 'XYZ' }, 'currency', /not an ISO 4217/],
-  ['lower-case currency', { currency: 'gbp' }, 'currency', /not an ISO 4217/],
-  ['despatch date not a date', { despatchDate: 'tomorrow' }, 'despatchDate', /not an ISO 8601/],
-  ['despatch date impossible', { despatchDate: '2026-02-30' }, 'despatchDate', /not an ISO 8601/],
+  ['unknown currency', { currency: 'XYZ' }, 'currency', /is not a currency code/],
+  ['lower-case currency', { currency: 'gbp' }, 'currency', /is not a currency code/],
+  ['despatch date not a date', { despatchDate: 'tomorrow' }, 'despatchDate', /is not a date/],
+  ['despatch date impossible', { despatchDate: '2026-02-30' }, 'despatchDate', /is not a date/],
   ['despatch date long past', { despatchDate: '2026-01-01' }, 'despatchDate', /before yesterday/],
 ];
 
@@ -178,6 +178,46 @@ describe('create rejects bad input with 400 naming the field, and writes nothing
     const res = await post(shipmentRequest({ shipmentPieces: [piece({ weight: 0 }), piece({ height: 0 })], referenceOne: 'x'.repeat(40) }));
     const problem = res.json();
     expect(Object.keys(problem)).toEqual(expect.arrayContaining(['shipmentPieces[0].weight', 'shipmentPieces[1].height', 'referenceOne']));
+  });
+
+  it('names schema errors and business rules together in one 400, in an operator\'s words (CONTRACT §11)', async () => {
+    const before = await counts();
+    const res = await post(
+      shipmentRequest({
+        carrierServiceId: undefined as unknown as number,
+        collectionAddress: gbAddress({ city: 42 as unknown as string }),
+        deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'DE', postZipCode: '1234' }),
+        shipmentPieces: [piece({ weight: 0 }), piece({ weight: 31 }), piece({ length: 'long' as unknown as number })],
+        carrierFeatures: [2001],
+        hsCode: '12',
+        currency: 'XYZ',
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    const problem = res.json();
+    expect(problem).toMatchObject({
+      carrierServiceId: 'Choose a service',
+      'collectionAddress.city': 'City must be text',
+      'deliveryAddress.postZipCode': 'Post code 1234 is not a German post code (5 digits, e.g. 10115)',
+      'shipmentPieces[0].weight': 'Weight must be more than 0 kg',
+      'shipmentPieces[2].length': 'Length must be a number',
+      hsCode: 'HS code must be 6 to 10 digits (e.g. 610910)',
+      currency: expect.stringMatching(/XYZ is not a currency code/),
+    });
+    expect(problem['carrierFeatures[0]']).toMatch(/^Feature 2001 is not a feature of Swift Parcels$/);
+    // Without a service, its weight limit cannot be judged: piece 2's 31 kg is not named.
+    expect(problem['shipmentPieces[1].weight']).toBeUndefined();
+    expect(problem.descriptionOfGoods).toBe('Description of goods is required for an international shipment');
+    expect(problem.detail).toMatch(/^9 fields/);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('checks a field whose type is right even when another field of the same piece is wrong', async () => {
+    const res = await post(shipmentRequest({ shipmentPieces: [piece({ weight: 31, height: -1 })] }));
+    expect(res.json()).toMatchObject({
+      'shipmentPieces[0].weight': 'Weight 31 kg is over the 30 kg limit of Next Day',
+      'shipmentPieces[0].height': 'Height must be more than 0 cm',
+    });
   });
 
   it('treats malformed JSON, a non-object body, a wrong content type and a huge body as 400/415/413', async () => {

@@ -126,7 +126,7 @@ describe('the dispatch desk in a browser', () => {
     const describedBy = (await postCode.getAttribute('aria-describedby')) ?? '';
     expect(describedBy).not.toBe('');
     const messages = await Promise.all(describedBy.split(' ').map((id) => textOf(page.locator(`[id="${id}"]`))));
-    expect(messages.join(' ')).toContain('SW1A 9ZZZ is not a valid GB post code');
+    expect(messages.join(' ')).toContain('Post code SW1A 9ZZZ is not a British post code (e.g. SW1A 1AA)');
     // Only the field the station named is marked.
     expect(await collection.getByLabel('Post code').getAttribute('aria-invalid')).toBeNull();
     // The summary took focus.
