@@ -44,8 +44,8 @@ export default defineConfig({
         input: {
           index: resolve(root, 'main/index.ts'),
           // The label pool's worker thread loads `label-worker.js` from beside the bundle
-          // (main/core/labels/label-pool.ts), so it is an entry of its own.
-          'label-worker': resolve(root, 'main/core/labels/label-worker.ts'),
+          // (main/labels/label-pool.ts), so it is an entry of its own.
+          'label-worker': resolve(root, 'main/labels/label-worker.ts'),
           // The headless station and its CLI run from the build as well (`npm run serve`):
           // plain JavaScript starts faster and lighter than compiling TypeScript on the fly.
           serve: resolve(root, 'main/serve.ts'),

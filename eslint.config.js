@@ -39,6 +39,7 @@ export default tseslint.config(
           ],
           patterns: [
             { group: ['**/stores/**', '**/open-station'], message: 'The core sees only the storage contract (main/core/storage.ts), never a store.' },
+            { group: ['**/labels/**', '**/printers/**'], message: 'The core does not import the label writers or printers; open-station.ts injects them.' },
             { group: ['**/http/**', '**/ipc/**', '**/desktop/**', '**/operations/**', '**/cli/**', '@fastify/*'], message: 'The core does not import its doors or shells.' },
           ],
         },
@@ -53,7 +54,7 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'A store does not know Electron.' }, { name: 'fastify', message: 'A store does not know HTTP.' }],
-          patterns: [{ group: ['**/http/**', '**/ipc/**', '**/desktop/**', '**/operations/**', '**/open-station', '@fastify/*'], message: 'A store stands on the core alone.' }],
+          patterns: [{ group: ['**/http/**', '**/ipc/**', '**/desktop/**', '**/operations/**', '**/open-station', '**/labels/**', '**/printers/**', '@fastify/*'], message: 'A store stands on the core alone.' }],
         },
       ],
     },
@@ -70,7 +71,26 @@ export default tseslint.config(
             { name: 'fastify', message: 'The operation table does not know HTTP.' },
             ...DRIVERS.map((name) => ({ name, message: 'Operations reach storage through the core.' })),
           ],
-          patterns: [{ group: ['**/stores/**', '**/http/**', '**/ipc/**', '**/desktop/**', '@fastify/*'], message: 'Operations stand on the core alone.' }],
+          patterns: [{ group: ['**/stores/**', '**/http/**', '**/ipc/**', '**/desktop/**', '**/labels/**', '**/printers/**', '@fastify/*'], message: 'Operations stand on the core alone.' }],
+        },
+      ],
+    },
+  },
+  // Label writers and printers stand on the core beside the stores: they may import the
+  // core only, and only the shells (through open-station.ts) import them.
+  {
+    files: ['main/labels/**/*.ts', 'main/printers/**/*.ts'],
+    ignores: ['main/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'Labels and printers do not know Electron.' },
+            { name: 'fastify', message: 'Labels and printers do not know HTTP.' },
+            ...DRIVERS.map((name) => ({ name, message: 'Labels and printers do not touch storage.' })),
+          ],
+          patterns: [{ group: ['**/stores/**', '**/http/**', '**/ipc/**', '**/desktop/**', '**/operations/**', '**/open-station', '**/cli/**', '@fastify/*'], message: 'Labels and printers stand on the core alone.' }],
         },
       ],
     },

@@ -12,8 +12,8 @@
 import Fastify from 'fastify';
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { LabelData } from '../main/core/labels/label-data';
-import { createLabelPool } from '../main/core/labels/label-pool';
+import type { LabelData } from '../main/core/label-data';
+import { createLabelPool } from '../main/labels/label-pool';
 import { CreateShipmentResponse } from '../main/core/schemas';
 import { responseSerializer } from '../main/http/app';
 import { nextMessage } from './next-message';

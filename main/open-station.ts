@@ -2,6 +2,7 @@
  * The one start sequence every shell uses (serve, the desktop app, the CLI, the tests):
  * open the chosen store, then build the station's services over it.
  */
+import type { LabelRenderer } from './core/shipments';
 import { createStation, type Station, type StationOptions } from './core/station';
 import { openStore, type StoreOptions } from './stores/open-store';
 
@@ -10,7 +11,7 @@ export type OpenStationOptions = StoreOptions & StationOptions;
 export async function openStation(options: OpenStationOptions): Promise<Station> {
   const store = await openStore(options);
   try {
-    return await createStation(store, options);
+    return await createStation(store, { ...options, labelRenderer: options.labelRenderer ?? inThreadRenderer });
   } catch (error) {
     await store.close();
     throw error;
@@ -21,3 +22,11 @@ export async function openStation(options: OpenStationOptions): Promise<Station>
 export function chosenDatabaseUrl(flag: string | undefined): string | undefined {
   return flag || process.env.SHIPPING_STATION_DATABASE_URL || undefined;
 }
+
+/**
+ * Rendering on this thread is the fallback (the label pool is the rule), so PDFKit and the
+ * fonts (~30 MB) are loaded only if it is ever used.
+ */
+const inThreadRenderer: LabelRenderer = {
+  render: async (data, options) => (await import('./labels/render-document')).renderLabelDocument(data, options),
+};

@@ -7,7 +7,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './core/data-dir';
 import { resourcesDir } from './core/resources';
-import { labelPoolFromEnv } from './core/labels/label-pool';
+import { labelPoolFromEnv } from './labels/label-pool';
 import { DEFAULT_PORT, startServer } from './http/server';
 import { chosenDatabaseUrl, openStation } from './open-station';
 

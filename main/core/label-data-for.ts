@@ -1,6 +1,6 @@
 /** Builds what a label shows from a stored shipment, so a re-render is byte-identical. */
 import type { CarrierCatalog } from './carriers';
-import type { LabelData } from './labels/label-data';
+import type { LabelData } from './label-data';
 import type { NewShipment, PieceRecord } from './storage';
 
 export function labelDataFor(shipment: NewShipment, pieces: PieceRecord[], catalog: CarrierCatalog): LabelData {

@@ -7,7 +7,7 @@ import type { CarrierCatalog } from './carriers';
 import { DAY_MS, iso, parseDateInput } from './dates';
 import { FieldErrors, ProblemError, conflict, notFound, validationError } from './errors';
 import { labelDataFor } from './label-data-for';
-import type { LabelData, LabelOptions } from './labels/label-data';
+import type { LabelData, LabelOptions } from './label-data';
 import { fromMinorUnits } from './money';
 import { postCodeKey } from './postcodes';
 import { RateLimit } from './rate-limiter';

@@ -17,6 +17,7 @@ export interface StationOptions {
   now?: () => number;
   accessTokenMinutes?: number;
   refreshTokenDays?: number;
+  /** Writes label documents; the shells pass one from main/labels (open-station.ts). */
   labelRenderer?: LabelRenderer;
 }
 
@@ -31,7 +32,10 @@ export interface Station {
   close(): Promise<void>;
 }
 
-export async function createStation(store: Store, options: StationOptions = {}): Promise<Station> {
+export async function createStation(
+  store: Store,
+  options: StationOptions & { labelRenderer: LabelRenderer },
+): Promise<Station> {
   const now = options.now ?? Date.now;
   const carriers = await CarrierCatalog.load(store.carriers, readCatalogFile(options.resourcesDir ?? resourcesDir()));
   const settings = new SettingsService(store.settings);
@@ -40,11 +44,7 @@ export async function createStation(store: Store, options: StationOptions = {}):
     refreshTokenDays: options.refreshTokenDays ?? 30,
     now,
   });
-  // Rendering on this thread is the fallback (the label pool is the rule), so PDFKit and
-  // the fonts (~30 MB) are loaded only if it is ever used.
-  const labels = options.labelRenderer ?? {
-    render: async (data, labelOptions) => (await import('./labels/render-label')).renderLabel(data, labelOptions),
-  };
+  const labels = options.labelRenderer;
   const shipments = new ShipmentService(
     store.shipments,
     store.numbers,

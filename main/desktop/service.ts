@@ -3,7 +3,7 @@
  * Electron: open the station, make sure an administrator exists, listen on loopback.
  * The one difference: a taken port does not stop the app, whose window talks over IPC.
  */
-import { labelPoolFromEnv } from '../core/labels/label-pool';
+import { labelPoolFromEnv } from '../labels/label-pool';
 import type { Station } from '../core/station';
 import { DEFAULT_PORT, startServer } from '../http/server';
 import type { ApiStatus } from '../ipc/register';

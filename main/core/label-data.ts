@@ -1,9 +1,9 @@
-import type { Address, LabelSize } from '../schemas';
-import type { PieceRecord } from '../storage';
+import type { Address, LabelSize } from './schemas';
+import type { PieceRecord } from './storage';
 
 /**
  * Everything a label shows, taken from stored shipment data only. The renderer is a pure
- * function of this value: the same LabelData always gives the same PDF bytes.
+ * function of this value: the same LabelData always gives the same bytes.
  */
 export interface LabelData {
   shipmentNumber: string;
@@ -26,8 +26,16 @@ export interface LabelData {
 /** A piece as it is stored: what its label shows. */
 export type LabelPiece = PieceRecord;
 
+/** The two encodings of a label: a PDF, or ZPL II for a thermal printer at `dpi`. */
+export type LabelFormat = 'pdf' | 'zpl';
+export type LabelDpi = 203 | 300;
+
 export interface LabelOptions {
   size: LabelSize;
+  /** Default pdf. */
+  format?: LabelFormat;
+  /** ZPL only: the printer's resolution; default 203. */
+  dpi?: LabelDpi;
   /** Render only these pieces (by sequence number), in this order; default all. */
   pieces?: number[];
 }

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pdfBarcodes, pdfFonts, pdfInfo, pdfPageTexts, pdfText } from '../../../test/helpers/pdf';
-import type { LabelData } from './label-data';
+import { pdfBarcodes, pdfFonts, pdfInfo, pdfPageTexts, pdfText } from '../../test/helpers/pdf';
+import type { LabelData } from '../core/label-data';
 import { emptyAddress, longCyrillicLabelData, piece, sampleLabelData } from './label-fixtures';
 import {
   formatTrackingNumber,
@@ -330,7 +330,7 @@ function fontPrograms(pdf: Buffer): string[] {
 
 describe('fonts folder', () => {
   it('defaults to <repo>/resources/fonts and honours the resources env variable', () => {
-    const repo = fileURLToPath(new URL('../../../', import.meta.url));
+    const repo = fileURLToPath(new URL('../../', import.meta.url));
     expect(resolveFontsDir({})).toBe(join(repo, 'resources', 'fonts'));
     expect(resolveFontsDir({ [RESOURCES_DIR_ENV]: '/opt/app/resources' })).toBe(
       '/opt/app/resources/fonts',

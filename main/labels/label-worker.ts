@@ -1,7 +1,7 @@
-/** Worker entry of the label pool: renders one label per message with the in-process renderer. */
+/** Worker entry of the label pool: renders one label document (PDF or ZPL) per message. */
 import { parentPort } from 'node:worker_threads';
-import type { LabelData, LabelOptions } from './label-data';
-import { renderLabelSync } from './render-label';
+import type { LabelData, LabelOptions } from '../core/label-data';
+import { renderLabelDocumentSync } from './render-document';
 
 export interface LabelTask {
   id: number;
@@ -13,7 +13,7 @@ export type LabelResult = { id: number; pdf: Uint8Array } | { id: number; error:
 parentPort?.on('message', (task: LabelTask) => {
   let result: LabelResult;
   try {
-    const pdf = renderLabelSync(task.data, task.options);
+    const pdf = renderLabelDocumentSync(task.data, task.options);
     result = { id: task.id, pdf };
   } catch (error) {
     result = { id: task.id, error: error instanceof Error ? error.message : String(error) };

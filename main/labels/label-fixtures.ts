@@ -2,8 +2,8 @@
  * Realistic label inputs for tests, previews and benchmarks. Tracking numbers carry
  * valid UPU S10 check digits.
  */
-import type { Address } from '../schemas';
-import type { LabelData, LabelPiece } from './label-data';
+import type { Address } from '../core/schemas';
+import type { LabelData, LabelPiece } from '../core/label-data';
 
 export const emptyAddress = (): Address => ({
   businessName: '',

@@ -1,8 +1,8 @@
 /**
- * Text on a label: formatting of values, and a pen that draws single lines that never
- * leave their box (shrink first, then ellipsis) and never let PDFKit wrap or add pages.
+ * Text on a label: formatting of values, and fitting lines into boxes (shrink first, then
+ * ellipsis; or wrap) with the fonts' metrics, whichever writer draws them.
  */
-import type { Address } from '../schemas';
+import type { Address } from '../core/schemas';
 import { printable, type LabelFonts } from './label-fonts';
 
 const S10 = /^([A-Z]{2})(\d{4})(\d{4})(\d)([A-Z]{2})$/;
@@ -66,7 +66,7 @@ export interface DrawOptions {
   align?: Align;
   /** Smallest size the text may shrink to before it is cut with an ellipsis. */
   minSize?: number;
-  color?: string;
+  color?: 'black' | 'white';
 }
 
 const ELLIPSIS = '…';
@@ -76,53 +76,17 @@ const ELLIPSIS = '…';
  * two neighbours form a ligature), the ligatures Noto Sans forms from it, and the few
  * other characters labels print themselves. Few words, because each costs a layout.
  */
-const BASE_GLYPHS = [
+export const BASE_GLYPHS = [
   Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join(''),
   'ff', 'fi', 'fl', 'ffi', 'ffl', `${ELLIPSIS}·×`,
 ].join(' ');
 
-/** PDFKit's current font: `encode` adds glyphs to its subset (PDFKit ≥ 0.12). */
-interface PdfKitInternals {
-  _font: { encode(text: string): unknown; layoutCache?: Record<string, unknown> };
-}
-
 /**
- * Draws text with PDFKit's own text engine but without its layout: no `width` is ever
- * passed, so PDFKit neither wraps nor adds a page; fitting is done here.
+ * Fits text into boxes with the label fonts' own metrics, for every writer: single lines
+ * that never leave their box (shrink first, then ellipsis) and word-wrapped blocks.
  */
-export class Pen {
-  private current: Weight | undefined;
-
-  /**
-   * Expects a document created with `font: fonts.regular`. Registering each font under
-   * its PostScript name makes every later font() call a cache hit in PDFKit: the default
-   * font is already filed under that name, and the first use of the other files it so.
-   */
-  constructor(
-    private readonly doc: PDFKit.PDFDocument,
-    private readonly fonts: LabelFonts,
-  ) {
-    doc.registerFont(fonts.regular.postscriptName, fonts.regular as never);
-    doc.registerFont(fonts.bold.postscriptName, fonts.bold as never);
-    // Every document's font subsets start with the same glyphs in the same order, so a
-    // label in plain ASCII embeds the very same font programs as every other, and their
-    // encoding is a cache hit (see shareFont's createSubset). Costs a few KB a label.
-    for (const weight of ['bold', 'regular'] as const) {
-      doc.font(fonts[weight].postscriptName);
-      const font = (doc as unknown as PdfKitInternals)._font;
-      font.layoutCache = fonts[weight].pdfkitLayoutCache();
-      font.encode(BASE_GLYPHS);
-    }
-    this.current = 'regular';
-  }
-
-  private use(weight: Weight, size: number): PDFKit.PDFDocument {
-    if (this.current !== weight) {
-      this.doc.font(this.fonts[weight].postscriptName);
-      this.current = weight;
-    }
-    return this.doc.fontSize(size);
-  }
+export class TextFit {
+  constructor(readonly fonts: LabelFonts) {}
 
   clean(text: string, weight: Weight = 'regular'): string {
     return printable(text, this.fonts[weight]);
@@ -167,23 +131,6 @@ export class Pen {
       if (this.widthOf(candidate, weight, size) <= width) return candidate;
     }
     return '';
-  }
-
-  /** Draws one line with its baseline at `baseline`; returns the size used. */
-  line(raw: string, x: number, baseline: number, o: DrawOptions): Line {
-    const fitted = this.fit(raw, o);
-    this.put(fitted, x, baseline, o);
-    return fitted;
-  }
-
-  put(fitted: Line, x: number, baseline: number, o: DrawOptions): void {
-    if (!fitted.text) return;
-    const weight = o.weight ?? 'regular';
-    const w = this.widthOf(fitted.text, weight, fitted.size);
-    const dx = o.align === 'right' ? o.width - w : o.align === 'center' ? (o.width - w) / 2 : 0;
-    this.use(weight, fitted.size)
-      .fillColor(o.color ?? 'black')
-      .text(fitted.text, x + dx, baseline, { lineBreak: false, baseline: 'alphabetic' });
   }
 
   /**

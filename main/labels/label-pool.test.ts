@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { pdfInfo } from '../../../test/helpers/pdf';
+import { pdfInfo } from '../../test/helpers/pdf';
 import { longCyrillicLabelData, piece, sampleLabelData } from './label-fixtures';
 import { createLabelPool } from './label-pool';
 import { renderLabelSync } from './render-label';

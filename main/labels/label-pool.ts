@@ -11,8 +11,8 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { LabelRenderer } from '../shipments';
-import type { LabelData, LabelOptions } from './label-data';
+import type { LabelRenderer } from '../core/shipments';
+import type { LabelData, LabelOptions } from '../core/label-data';
 import type { LabelResult, LabelTask } from './label-worker';
 
 export interface LabelPool extends LabelRenderer {

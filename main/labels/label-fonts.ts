@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { create, type Font } from 'fontkit';
-import { RESOURCES_DIR_ENV } from '../resources';
+import { RESOURCES_DIR_ENV } from '../core/resources';
 import { shareFont, type SharedFont } from './shared-font';
 
 export { RESOURCES_DIR_ENV };

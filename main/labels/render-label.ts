@@ -1,0 +1,156 @@
+/**
+ * The PDF writer: one page per piece, the layout of label-layout.ts drawn for a 203 dpi
+ * black-and-white thermal printer. A pure function of its inputs (the only module state
+ * is the font cache), so it can move to worker threads and gives byte-identical PDFs for
+ * the same data.
+ */
+import PDFDocument from 'pdfkit';
+import type { LabelData, LabelOptions } from '../core/label-data';
+import { drawCode128, drawQr, planCode128, planQr } from './label-barcodes';
+import { asciiOnly, loadLabelFonts, resolveFontsDir, type LabelFonts } from './label-fonts';
+import { layoutPage, selectPieces, type LabelPart, type TextPart } from './label-layout';
+import { BASE_GLYPHS, TextFit, type Weight } from './label-text';
+
+export { formatTrackingNumber } from './label-text';
+export { resolveFontsDir, loadLabelFonts, RESOURCES_DIR_ENV } from './label-fonts';
+
+export { LABEL_PAGE_SIZES } from './label-layout';
+
+export interface LabelResources {
+  /** Folder holding NotoSans-Regular.ttf and NotoSans-Bold.ttf; see resolveFontsDir. */
+  fontsDir?: string;
+}
+
+/** Fallback CreationDate when despatchDate is unreadable: any fixed instant will do. */
+const EPOCH = Date.UTC(2000, 0, 1);
+
+/** Renders the label PDF. Async so that callers need not change when it moves to a worker. */
+export async function renderLabel(
+  data: LabelData,
+  options: LabelOptions,
+  resources: LabelResources = {},
+): Promise<Buffer> {
+  return renderLabelSync(data, options, resources);
+}
+
+export function renderLabelSync(
+  data: LabelData,
+  options: LabelOptions,
+  resources: LabelResources = {},
+): Buffer {
+  const pieces = selectPieces(data.pieces, options.pieces);
+  const fonts = loadLabelFonts(resources.fontsDir ?? resolveFontsDir());
+  const despatched = Date.parse(data.despatchDate);
+  const fixedDate = new Date(Number.isNaN(despatched) ? EPOCH : despatched);
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    compress: true,
+    margin: 0,
+    // Our font as the default spares parsing Helvetica's metrics for every document.
+    font: fonts.regular as never,
+    // The file ID is a hash of these fields; with a fixed CreationDate it is stable too.
+    info: {
+      Title: asciiOnly(`Label ${data.shipmentNumber}`),
+      Creator: 'Shipping Station',
+      Producer: 'Shipping Station',
+      CreationDate: fixedDate,
+      ModDate: fixedDate,
+    },
+  });
+  const pen = new PdfPen(doc, fonts);
+  const fit = new TextFit(fonts);
+  for (const piece of pieces) {
+    const page = layoutPage(fit, data, piece, options.size);
+    doc.addPage({ size: [page.width, page.height], margin: 0 });
+    for (const part of page.parts) drawPart(doc, pen, part);
+  }
+  // Fonts are embedded at end(), after the pages: stored without compression. Deflating
+  // ~35 KB of font programs per label was a tenth of the station's CPU under a create
+  // load; page content stays compressed. The label grows by ~12 KB.
+  (doc as unknown as { compress: boolean }).compress = false;
+  doc.end();
+  // PDFKit writes synchronously into the stream's buffer; read it out without waiting.
+  const chunks: Buffer[] = [];
+  for (let chunk: Buffer | null; (chunk = doc.read() as Buffer | null) !== null; ) {
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+function drawPart(doc: PDFKit.PDFDocument, pen: PdfPen, part: LabelPart): void {
+  switch (part.kind) {
+    case 'fill':
+      doc.rect(part.box.x, part.box.y, part.box.width, part.box.height).fill(part.color);
+      return;
+    case 'stroke':
+      doc.lineWidth(part.lineWidth);
+      for (const [x1, y1, x2, y2] of part.segments) doc.moveTo(x1, y1).lineTo(x2, y2);
+      for (const r of part.rects) doc.rect(r.x, r.y, r.width, r.height);
+      doc.stroke('black');
+      return;
+    case 'text':
+      pen.put(part);
+      return;
+    case 'code128': {
+      const plan = planCode128(part.value);
+      if (plan) drawCode128(doc, plan, part.box);
+      return;
+    }
+    case 'qr': {
+      const matrix = planQr(part.value);
+      if (matrix) drawQr(doc, matrix, part.box);
+      return;
+    }
+  }
+}
+
+/** PDFKit's current font: `encode` adds glyphs to its subset (PDFKit ≥ 0.12). */
+interface PdfKitInternals {
+  _font: { encode(text: string): unknown; layoutCache?: Record<string, unknown> };
+}
+
+/**
+ * Draws fitted lines with PDFKit's own text engine but without its layout: no `width` is
+ * ever passed, so PDFKit neither wraps nor adds a page.
+ */
+class PdfPen {
+  private current: Weight | undefined;
+  private readonly fit: TextFit;
+
+  /**
+   * Expects a document created with `font: fonts.regular`. Registering each font under
+   * its PostScript name makes every later font() call a cache hit in PDFKit: the default
+   * font is already filed under that name, and the first use of the other files it so.
+   */
+  constructor(
+    private readonly doc: PDFKit.PDFDocument,
+    private readonly fonts: LabelFonts,
+  ) {
+    this.fit = new TextFit(fonts);
+    doc.registerFont(fonts.regular.postscriptName, fonts.regular as never);
+    doc.registerFont(fonts.bold.postscriptName, fonts.bold as never);
+    // Every document's font subsets start with the same glyphs in the same order, so a
+    // label in plain ASCII embeds the very same font programs as every other, and their
+    // encoding is a cache hit (see shareFont's createSubset). Costs a few KB a label.
+    for (const weight of ['bold', 'regular'] as const) {
+      doc.font(fonts[weight].postscriptName);
+      const font = (doc as unknown as PdfKitInternals)._font;
+      font.layoutCache = fonts[weight].pdfkitLayoutCache();
+      font.encode(BASE_GLYPHS);
+    }
+    this.current = 'regular';
+  }
+
+  put(t: TextPart): void {
+    const w = this.fit.widthOf(t.text, t.weight, t.size);
+    const dx = t.align === 'right' ? t.width - w : t.align === 'center' ? (t.width - w) / 2 : 0;
+    if (this.current !== t.weight) {
+      this.doc.font(this.fonts[t.weight].postscriptName);
+      this.current = t.weight;
+    }
+    this.doc
+      .fontSize(t.size)
+      .fillColor(t.color)
+      .text(t.text, t.x + dx, t.baseline, { lineBreak: false, baseline: 'alphabetic' });
+  }
+}
