@@ -7,8 +7,8 @@ import type { CarrierCatalog } from './carriers';
 import { DAY_MS, iso, parseDateInput } from './dates';
 import { FieldErrors, ProblemError, conflict, notFound, validationError } from './errors';
 import { labelDataFor } from './label-data-for';
-import type { LabelData, LabelOptions } from './label-data';
-import { fromMinorUnits } from './money';
+import type { CustomsDocumentData, LabelData, LabelOptions } from './label-data';
+import { fromMinorUnits, minorUnitFactor } from './money';
 import { postCodeKey } from './postcodes';
 import { RateLimit } from './rate-limiter';
 import { isValidTrackingNumber, makeTrackingNumber } from './s10';
@@ -17,6 +17,8 @@ import {
   type CarrierEventRequest,
   type CreateShipmentRequest,
   type CreateShipmentResponse,
+  type CustomsForm,
+  type CustomsResponse,
   type LabelResponse,
   type LabelSize,
   type ListShipmentsQuery,
@@ -28,7 +30,9 @@ import {
 } from './schemas';
 import { CANCELLABLE_STATUSES, INITIAL_STATUS, canTransition, isScanStatus, isStatus } from './statuses';
 import { convertWeight, round3 } from './units';
+import type { WeightUnit } from './schemas';
 import type {
+  CustomsRecord,
   EventRecord,
   IdempotencyClaim,
   IdempotencyRecord,
@@ -48,6 +52,8 @@ import {
   type CreateShipmentDraft,
   type ValidShipment,
 } from './validate-shipment';
+import { customsTotalMinor } from './validate-customs';
+import { DEFAULT_CN22_MAX_VALUE } from './settings';
 
 export interface LabelRenderer {
   render(data: LabelData, options: LabelOptions): Promise<Buffer>;
@@ -105,6 +111,8 @@ export class ShipmentService {
     private readonly labels: LabelRenderer,
     private readonly defaultLabelSize: () => Promise<LabelSize>,
     private readonly now: () => number,
+    /** Per currency, the highest value a CN22 declares (CONTRACT §17). */
+    private readonly cn22MaxValue: () => Promise<Record<string, number>> = async () => DEFAULT_CN22_MAX_VALUE,
   ) {
     this.publicTrackingLimit = new RateLimit(limits, 'public-tracking', 60, 60_000, now);
   }
@@ -151,6 +159,7 @@ export class ShipmentService {
       pieces,
       stationEvent(INITIAL_STATUS, 'Shipment created', caller.username, now),
       claim,
+      valid.customs,
     );
     if ('replayOf' in outcome) return this.replay(outcome.replayOf, claim!);
     return createResponse(outcome.created, pieces, labels);
@@ -236,12 +245,18 @@ export class ShipmentService {
     return pdfs.map((pdf) => pdf.toString('base64'));
   }
 
-  async label(uniqueId: string, caller: Caller, size?: LabelSize): Promise<LabelResponse> {
+  async label(uniqueId: string, caller: Caller, size?: LabelSize, includeCustoms = false): Promise<LabelResponse> {
     const row = await this.find(uniqueId);
     if (row.status === 'Cancelled') throw conflict(`Shipment ${row.shipmentNumber} is cancelled; its label is void.`);
-    const pieces = await this.repo.pieces(row.id);
-    const pdf = await this.labels.render(labelDataFor(row, pieces, this.catalog), {
+    const [pieces, customs] = await Promise.all([
+      this.repo.pieces(row.id),
+      includeCustoms ? this.repo.customs(row.id) : undefined,
+    ]);
+    const data = labelDataFor(row, pieces, this.catalog);
+    if (customs) data.customs = await this.customsData(row, pieces, customs);
+    const pdf = await this.labels.render(data, {
       size: size ?? (await this.defaultLabelSize()),
+      ...(customs ? { customs: 'append' as const } : {}),
     });
     if (row.status === INITIAL_STATUS) {
       await this.repo.changeStatus(row.id, (current) =>
@@ -249,6 +264,53 @@ export class ShipmentService {
       );
     }
     return { format: 'pdf', base64String: pdf.toString('base64') };
+  }
+
+  // ------------------------------------------------------------ customs
+
+  /** The customs forms as one PDF: a CN22, or a CN23 and a commercial invoice (CONTRACT §17). */
+  async customs(uniqueId: string, size?: LabelSize): Promise<CustomsResponse> {
+    const row = await this.find(uniqueId);
+    if (row.status === 'Cancelled') throw conflict(`Shipment ${row.shipmentNumber} is cancelled; its customs forms are void.`);
+    const [pieces, customs] = await Promise.all([this.repo.pieces(row.id), this.repo.customs(row.id)]);
+    if (!customs) throw conflict(`Shipment ${row.shipmentNumber} is domestic; it has no customs declaration.`);
+    const data = labelDataFor(row, pieces, this.catalog);
+    data.customs = await this.customsData(row, pieces, customs);
+    const pdf = await this.labels.render(data, { size: size ?? (await this.defaultLabelSize()), customs: 'only' });
+    return { format: 'pdf', form: data.customs.form, base64String: pdf.toString('base64') };
+  }
+
+  /** CN22 up to the station's limit for the currency; above it, or with no limit set, CN23. */
+  private async customsForm(customs: CustomsRecord, currency: string): Promise<CustomsForm> {
+    const limits = await this.cn22MaxValue();
+    const limit = Object.hasOwn(limits, currency) ? limits[currency] : undefined;
+    if (limit === undefined) return 'CN23';
+    return fromMinorUnits(customsTotalMinor(customs), currency) <= limit ? 'CN22' : 'CN23';
+  }
+
+  private async customsData(row: ShipmentRecord, pieces: PieceRecord[], customs: CustomsRecord): Promise<CustomsDocumentData> {
+    const money = (minor: number) => moneyText(minor, row.currency);
+    const unit = (customs.items[0]?.weightUnit ?? row.weightUnit) as WeightUnit;
+    return {
+      form: await this.customsForm(customs, row.currency),
+      contentsType: customs.contentsType,
+      currency: row.currency,
+      items: customs.items.map((i) => ({
+        description: i.description,
+        quantity: i.quantity,
+        unitValue: money(i.unitValueMinor),
+        lineValue: money(i.unitValueMinor * i.quantity),
+        netWeight: i.netWeight,
+        weightUnit: i.weightUnit,
+        hsCode: i.hsCode,
+        originCountry: i.originCountry,
+      })),
+      totalValue: money(customsTotalMinor(customs)),
+      totalNetWeight: round3(customs.items.reduce((sum, i) => sum + convertWeight(i.netWeight, i.weightUnit as WeightUnit, unit), 0)),
+      netWeightUnit: unit,
+      grossWeight: round3(pieces.reduce((sum, p) => sum + convertWeight(p.weight, p.weightUnit as WeightUnit, unit), 0)),
+      grossWeightUnit: unit,
+    };
   }
 
   // ------------------------------------------------------------ read
@@ -262,8 +324,21 @@ export class ShipmentService {
 
   async view(uniqueId: string): Promise<ShipmentDetail> {
     const row = await this.find(uniqueId);
-    const pieces = await this.repo.pieces(row.id);
+    const [pieces, customs] = await Promise.all([this.repo.pieces(row.id), this.repo.customs(row.id)]);
     const labels = await this.pieceLabels(row, pieces);
+    const declaration = customs && {
+      contentsType: customs.contentsType,
+      customsItems: customs.items.map((i) => ({
+        description: i.description,
+        quantity: i.quantity,
+        unitValue: fromMinorUnits(i.unitValueMinor, row.currency),
+        netWeight: i.netWeight,
+        weightUnit: i.weightUnit,
+        hsCode: i.hsCode,
+        originCountry: i.originCountry,
+      })),
+      customsForm: await this.customsForm(customs, row.currency),
+    };
     return {
       shipmentNumber: row.shipmentNumber,
       despatchDate: iso(row.despatchDate),
@@ -289,6 +364,7 @@ export class ShipmentService {
       referenceOne: row.referenceOne,
       referenceTwo: row.referenceTwo,
       referenceThree: row.referenceThree,
+      ...declaration,
     };
   }
 
@@ -462,6 +538,12 @@ function createResponse(
       trackingNumber: p.trackingNumber,
     })),
   };
+}
+
+/** An amount as a customs form writes it: every decimal its currency has, e.g. 12.50. */
+function moneyText(minor: number, currency: string): string {
+  const factor = minorUnitFactor(currency);
+  return (minor / factor).toFixed(Math.round(Math.log10(factor)));
 }
 
 function latestOf(history: TrackingStatus[]): TrackingStatus {

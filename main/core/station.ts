@@ -53,6 +53,7 @@ export async function createStation(
     labels,
     () => settings.labelSize(),
     now,
+    () => settings.cn22MaxValue(),
   );
   await shipments.pruneIdempotencyKeys();
   return { store, auth, carriers, shipments, settings, version: VERSION, close: () => store.close() };

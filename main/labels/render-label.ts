@@ -8,7 +8,7 @@ import PDFDocument from 'pdfkit';
 import type { LabelData, LabelOptions } from '../core/label-data';
 import { drawCode128, drawQr, planCode128, planQr } from './label-barcodes';
 import { asciiOnly, loadLabelFonts, resolveFontsDir, type LabelFonts } from './label-fonts';
-import { layoutPage, selectPieces, type LabelPart, type TextPart } from './label-layout';
+import { layoutPage, selectPieces, type LabelPart, type PageLayout, type TextPart } from './label-layout';
 import { BASE_GLYPHS, TextFit, type Weight } from './label-text';
 
 export { formatTrackingNumber } from './label-text';
@@ -39,8 +39,23 @@ export function renderLabelSync(
   resources: LabelResources = {},
 ): Buffer {
   const pieces = selectPieces(data.pieces, options.pieces);
+  return renderPagesSync(`Label ${data.shipmentNumber}`, data.despatchDate, resources, (fit) =>
+    pieces.map((piece) => layoutPage(fit, data, piece, options.size)),
+  );
+}
+
+/**
+ * Any document of laid-out pages (labels, customs forms), each page at its own size.
+ * `despatchDate` stands in for the creation date, so the bytes never change.
+ */
+export function renderPagesSync(
+  title: string,
+  despatchDate: string,
+  resources: LabelResources,
+  layout: (fit: TextFit) => PageLayout[],
+): Buffer {
   const fonts = loadLabelFonts(resources.fontsDir ?? resolveFontsDir());
-  const despatched = Date.parse(data.despatchDate);
+  const despatched = Date.parse(despatchDate);
   const fixedDate = new Date(Number.isNaN(despatched) ? EPOCH : despatched);
   const doc = new PDFDocument({
     autoFirstPage: false,
@@ -50,7 +65,7 @@ export function renderLabelSync(
     font: fonts.regular as never,
     // The file ID is a hash of these fields; with a fixed CreationDate it is stable too.
     info: {
-      Title: asciiOnly(`Label ${data.shipmentNumber}`),
+      Title: asciiOnly(title),
       Creator: 'Shipping Station',
       Producer: 'Shipping Station',
       CreationDate: fixedDate,
@@ -59,8 +74,7 @@ export function renderLabelSync(
   });
   const pen = new PdfPen(doc, fonts);
   const fit = new TextFit(fonts);
-  for (const piece of pieces) {
-    const page = layoutPage(fit, data, piece, options.size);
+  for (const page of layout(fit)) {
     doc.addPage({ size: [page.width, page.height], margin: 0 });
     for (const part of page.parts) drawPart(doc, pen, part);
   }

@@ -33,7 +33,7 @@ export const handlers: Handlers = {
   trackPublic: (ctx, { params, query }) =>
     ctx.station.shipments.publicTracking(params.uniqueId, query.postCode, ctx.client),
   shipmentLabel: (ctx, { params, query }) =>
-    ctx.station.shipments.label(params.uniqueId, caller(ctx), query.pageSize),
+    ctx.station.shipments.label(params.uniqueId, caller(ctx), query.pageSize, query.includeCustoms),
   cancelShipment: (ctx, { params }) => ctx.station.shipments.cancel(params.uniqueId, caller(ctx)),
   recordCarrierEvent: (ctx, { params, body }) =>
     ctx.station.shipments.recordEvent(params.uniqueId, body, caller(ctx)),
@@ -47,4 +47,5 @@ export const handlers: Handlers = {
   getSettings: (ctx) => ctx.station.settings.get(),
   updateSettings: (ctx, { body }) => ctx.station.settings.update(body),
   health: (ctx) => ({ status: 'ok', version: ctx.station.version }),
+  shipmentCustoms: (ctx, { params, query }) => ctx.station.shipments.customs(params.uniqueId, query.pageSize),
 };

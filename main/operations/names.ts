@@ -32,6 +32,7 @@ export const OPERATION_NAMES = [
   'getSettings',
   'updateSettings',
   'health',
+  'shipmentCustoms',
 ] as const satisfies readonly OperationName[];
 
 // Fails to compile when spec.ts gains an operation that is not listed above.

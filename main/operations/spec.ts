@@ -133,6 +133,11 @@ export const operations = spec({
     method: 'GET', path: '/health', tag: 'Station', access: 'public',
     summary: 'Whether the station is up, and its version', response: S.Health,
   },
+  shipmentCustoms: {
+    method: 'GET', path: '/shipments/{uniqueId}/customs', tag: 'Shipments', access: 'user',
+    summary: 'The customs forms of an international shipment as one PDF: a CN22, or a CN23 and a commercial invoice',
+    params: S.ShipmentIdParams, query: S.CustomsQuery, response: S.CustomsResponse,
+  },
 });
 
 export type Operations = typeof operations;
