@@ -16,7 +16,8 @@ export interface PrintOutcome {
 
 export async function printShipmentLabel(shipmentId: string): Promise<PrintOutcome> {
   const [label, { labelSize }] = await Promise.all([
-    api.shipmentLabel({ params: { uniqueId: shipmentId }, query: {} }),
+    // A CN22 travels with the labels (CONTRACT §17); a CN23 goes to an A4 printer instead.
+    api.shipmentLabel({ params: { uniqueId: shipmentId }, query: { includeCustoms: true } }),
     api.getSettings(),
   ]);
   const bridge = stationBridge();

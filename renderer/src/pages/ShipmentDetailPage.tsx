@@ -14,6 +14,7 @@ import { printShipmentLabel } from '../lib/printing';
 import { cancelBlockedReason, isTerminal } from '../lib/statuses';
 import { useLoad } from '../lib/use-load';
 import { lastListHref } from '../router/navigation';
+import { CustomsPreview } from '../shipment/CustomsPreview';
 import { LabelPreview } from '../shipment/LabelPreview';
 import { RecordScanForm } from '../shipment/RecordScanForm';
 import { ShipmentFacts } from '../shipment/ShipmentFacts';
@@ -186,6 +187,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
             </h2>
           </div>
           <LabelPreview labels={shipment.shipmentPieces} />
+          {shipment.customsForm && shipment.status !== 'Cancelled' ? <CustomsPreview id={id} shipmentNumber={shipment.shipmentNumber} form={shipment.customsForm} /> : null}
         </aside>
       </div>
 

@@ -4,6 +4,7 @@
  */
 import type { Address, CreateShipmentRequest, DimensionUnit, WeightUnit } from '../../../main/core/schemas';
 import { todayIso } from '../lib/format';
+import { customsFieldPaths, customsRequest, DEFAULT_CONTENTS_TYPE, type CustomsItemForm } from './customs-model';
 
 export const ADDRESS_KEYS = [
   'businessName',
@@ -53,6 +54,9 @@ export interface ShipmentForm {
   goodsDescription: string;
   hsCode: string;
   descriptionOfGoods: string;
+  /** International only (customs-model.ts). */
+  customsItems: CustomsItemForm[];
+  contentsType: string;
 }
 
 export const emptyAddress = (country = 'GB'): AddressForm => ({
@@ -105,6 +109,8 @@ export function emptyShipmentForm(sender?: Address, today = todayIso()): Shipmen
     goodsDescription: '',
     hsCode: '',
     descriptionOfGoods: '',
+    customsItems: [],
+    contentsType: DEFAULT_CONTENTS_TYPE,
   };
 }
 
@@ -167,6 +173,7 @@ export function toCreateRequest(form: ShipmentForm): CreateShipmentRequest {
     ...optionalText('deliveryInstructions', form.deliveryInstructions),
     ...optionalText('goodsDescription', form.goodsDescription),
     ...(international ? { ...optionalText('hsCode', form.hsCode), ...optionalText('descriptionOfGoods', form.descriptionOfGoods) } : {}),
+    ...(international ? customsRequest(form.customsItems, form.contentsType) : {}),
   };
 }
 
@@ -191,6 +198,6 @@ export function formFieldPaths(form: ShipmentForm): string[] {
     'deliveryInstructions',
     'goodsDescription',
   );
-  if (isInternational(form)) paths.push('hsCode', 'descriptionOfGoods');
+  if (isInternational(form)) paths.push('hsCode', 'descriptionOfGoods', ...customsFieldPaths(form.customsItems));
   return paths;
 }
