@@ -89,7 +89,7 @@ describe('customs data on a create', () => {
     const problem = res.json();
     expect(problem).toMatchObject({
       'deliveryAddress.postZipCode': expect.stringMatching(/not a German post code/),
-      contentsType: expect.stringMatching(/^Contents type .* is not one of: Sale of goods, Gift, Documents/),
+      contentsType: 'Contents type "Bribe" is not one of: Sale of goods, Gift, Documents, Commercial sample, Returned goods, Other',
       'customsItems[0].description': 'Description must not be empty',
       'customsItems[0].quantity': 'Quantity must be at least 1',
       'customsItems[0].unitValue': 'Unit value must have at most 2 decimals',
