@@ -107,8 +107,8 @@ describe('migrations', () => {
     const told: unknown[] = [];
     const first = await open({ url, onMigration: (m) => told.push(m) });
     const applied = (await first.pool.query('SELECT version, name, applied_on FROM schema_migrations ORDER BY version')).rows;
-    expect(applied.map((r) => [r.version, r.name])).toEqual([[1, 'initial']]);
-    expect(LATEST_VERSION).toBe(1);
+    expect(applied.map((r) => [r.version, r.name])).toEqual([[1, 'initial'], [2, 'customs-items']]);
+    expect(LATEST_VERSION).toBe(2);
     await open({ url, onMigration: (m) => told.push(m) });
     expect((await first.pool.query('SELECT version, name, applied_on FROM schema_migrations ORDER BY version')).rows).toEqual(applied);
     expect(told).toEqual([]);
@@ -125,7 +125,7 @@ describe('migrations', () => {
   it('run once when four desks open a new database at the same moment', async () => {
     const url = await newDatabase();
     const stores = await Promise.all(Array.from({ length: 4 }, () => open({ url })));
-    expect((await stores[0]!.pool.query('SELECT count(*) AS n FROM schema_migrations')).rows[0].n).toBe(1);
+    expect((await stores[0]!.pool.query('SELECT count(*) AS n FROM schema_migrations')).rows[0].n).toBe(LATEST_VERSION);
   });
 
   it('refuse a database newer than this station, naming both versions, and never the password', async () => {
@@ -146,20 +146,22 @@ describe('migrations', () => {
     vi.resetModules();
     vi.doMock('../../main/stores/postgres/migrations/index', async (importOriginal) => {
       const real = await importOriginal<{ MIGRATIONS: Migration[] }>();
-      return { MIGRATIONS: [...real.MIGRATIONS, { version: 2, name: 'probe', sql: 'CREATE TABLE upgrade_probe (x int)' }] };
+      return { MIGRATIONS: [...real.MIGRATIONS, { version: LATEST_VERSION + 1, name: 'probe', sql: 'CREATE TABLE upgrade_probe (x int)' }] };
     });
     try {
       const next = await import('../../main/stores/postgres');
       const told: { version: number; name: string }[] = [];
       const upgraded = await next.openPostgresStore({ url, onMigration: (m) => told.push(m) });
       opened.push(upgraded);
-      expect(told).toEqual([{ version: 2, name: 'probe' }]);
-      expect((await upgraded.pool.query('SELECT max(version) AS v FROM schema_migrations')).rows[0].v).toBe(2);
+      expect(told).toEqual([{ version: LATEST_VERSION + 1, name: 'probe' }]);
+      expect((await upgraded.pool.query('SELECT max(version) AS v FROM schema_migrations')).rows[0].v).toBe(LATEST_VERSION + 1);
     } finally {
       vi.doUnmock('../../main/stores/postgres/migrations/index');
       vi.resetModules();
     }
-    await expect(openPostgresStore({ url })).rejects.toThrow(/schema version 2, newer than this station \(1\)/);
+    await expect(openPostgresStore({ url })).rejects.toThrow(
+      `schema version ${LATEST_VERSION + 1}, newer than this station (${LATEST_VERSION})`,
+    );
   });
 });
 

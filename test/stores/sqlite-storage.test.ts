@@ -52,6 +52,7 @@ describe('stored addresses', () => {
     db.exec(`UPDATE shipments SET collection_address = ${asObject('collection_address')},
                                   delivery_address = ${asObject('delivery_address')};
              DROP INDEX tokens_by_expiry; DROP INDEX idempotency_keys_by_created; DROP INDEX live_sign_ins_by_user;
+             DROP TABLE customs_items; DROP TABLE customs_declarations;
              PRAGMA user_version = 2;`);
     expect(JSON.parse(db.prepare('SELECT delivery_address FROM shipments').pluck().get() as string)).toMatchObject({ fullName: 'Zoë Ångström' });
     db.close();
@@ -60,7 +61,7 @@ describe('stored addresses', () => {
     const station = await openStation({ dataDir, now: () => t.clock.now, onMigration: (m) => upgrades.push(`${m.version} ${m.name}`) });
     try {
       expect(sqliteDb(station).pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
-      expect(upgrades).toEqual(['3 compact-rows', '4 expiry-indexes']);
+      expect(upgrades).toEqual(['3 compact-rows', '4 expiry-indexes', '5 customs-items']);
       const stored = sqliteDb(station).prepare('SELECT delivery_address FROM shipments').pluck().get() as string;
       const delivery: Partial<Address> = request.deliveryAddress;
       expect(JSON.parse(stored)).toEqual(ADDRESS_FIELDS.map((f) => delivery[f] ?? ''));
