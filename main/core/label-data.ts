@@ -21,6 +21,33 @@ export interface LabelData {
   hsCode: string;
   descriptionOfGoods: string;
   pieces: LabelPiece[];
+  /** An international shipment's declaration, for the customs forms (CONTRACT §17). */
+  customs?: CustomsDocumentData;
+}
+
+/** What the customs forms print: amounts already written in the shipment's currency. */
+export interface CustomsDocumentData {
+  form: 'CN22' | 'CN23';
+  contentsType: string;
+  currency: string;
+  items: {
+    description: string;
+    quantity: number;
+    /** e.g. "12.50" */
+    unitValue: string;
+    lineValue: string;
+    netWeight: number;
+    weightUnit: string;
+    hsCode: string;
+    originCountry: string;
+  }[];
+  totalValue: string;
+  /** The items' net weight, in the first item's unit. */
+  totalNetWeight: number;
+  netWeightUnit: string;
+  /** The pieces' weight as the shipment stores it. */
+  grossWeight: number;
+  grossWeightUnit: string;
 }
 
 /** A piece as it is stored: what its label shows. */
@@ -38,4 +65,9 @@ export interface LabelOptions {
   dpi?: LabelDpi;
   /** Render only these pieces (by sequence number), in this order; default all. */
   pieces?: number[];
+  /**
+   * Customs forms (data.customs): `only` the forms (a CN22 on `size`, a CN23 and invoice
+   * on A4); `append` the CN22 after the labels (a CN23 is not appended).
+   */
+  customs?: 'only' | 'append';
 }

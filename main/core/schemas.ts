@@ -91,6 +91,24 @@ export const PieceInput = Type.Object(
 );
 export type PieceInput = Static<typeof PieceInput>;
 
+export const CONTENTS_TYPES = ['Sale of goods', 'Gift', 'Documents', 'Commercial sample', 'Returned goods', 'Other'] as const;
+export type ContentsType = (typeof CONTENTS_TYPES)[number];
+
+/** Extension (CONTRACT §17): one line of an international shipment's customs declaration. */
+export const CustomsItemInput = Type.Object(
+  {
+    description: Type.String({ minLength: 1, maxLength: 50 }),
+    quantity: Type.Integer({ minimum: 1, maximum: 100000 }),
+    unitValue: Type.Number({ minimum: 0, maximum: 1e12, description: 'Per unit, in the shipment’s currency, at most 2 decimals.' }),
+    netWeight: Type.Number({ exclusiveMinimum: 0, maximum: 100000, description: 'Of the whole line (every unit).' }),
+    weightUnit: Type.Optional(Type.Enum(WEIGHT_UNITS)),
+    hsCode: Type.Optional(Type.String({ maxLength: 12, description: '6 to 10 digits; default the shipment’s hsCode.' })),
+    originCountry: Type.Optional(Type.String({ maxLength: 2, description: 'ISO 3166 alpha-2; default the collection country.' })),
+  },
+  { additionalProperties: false },
+);
+export type CustomsItemInput = Static<typeof CustomsItemInput>;
+
 export const CreateShipmentRequest = Type.Object(
   {
     despatchDate: Type.Optional(Type.String({ maxLength: 40 })),
@@ -113,6 +131,10 @@ export const CreateShipmentRequest = Type.Object(
     saveDeliveryAddress: Type.Optional(
       Type.Boolean({ description: 'Extension: also keep the delivery address in the address book (CONTRACT §14).' }),
     ),
+    customsItems: Type.Optional(
+      Type.Array(CustomsItemInput, { minItems: 1, maxItems: 20, description: 'Extension: international only.' }),
+    ),
+    contentsType: Type.Optional(Type.Enum(CONTENTS_TYPES, { description: 'Extension: international only; default Sale of goods.' })),
   },
   { additionalProperties: false },
 );
@@ -219,6 +241,19 @@ export const ViewedPiece = Type.Object({
   sequenceNumber: Type.Integer({ description: 'Extension.' }),
 });
 
+export const CustomsItem = Type.Object({
+  description: Type.String(),
+  quantity: Type.Integer(),
+  unitValue: Type.Number(),
+  netWeight: Type.Number(),
+  weightUnit: Type.String(),
+  hsCode: Type.String(),
+  originCountry: Type.String(),
+});
+export type CustomsItem = Static<typeof CustomsItem>;
+export const CUSTOMS_FORMS = ['CN22', 'CN23'] as const;
+export type CustomsForm = (typeof CUSTOMS_FORMS)[number];
+
 export const ShipmentDetail = Type.Object({
   shipmentNumber: Type.String(),
   despatchDate: DateTime,
@@ -244,6 +279,9 @@ export const ShipmentDetail = Type.Object({
   referenceOne: Type.String(),
   referenceTwo: Type.String(),
   referenceThree: Type.String(),
+  contentsType: Type.Optional(Type.String({ description: 'Extension: international shipments only.' })),
+  customsItems: Type.Optional(Type.Array(CustomsItem, { description: 'Extension: international shipments only.' })),
+  customsForm: Type.Optional(Type.Enum(CUSTOMS_FORMS, { description: 'Extension: the declaration its value calls for.' })),
 });
 export type ShipmentDetail = Static<typeof ShipmentDetail>;
 
@@ -259,9 +297,22 @@ export const LabelQuery = Type.Object(
     markPrinted: Type.Optional(
       Type.Boolean({ description: 'false: a preview or download; the status stays as it is. Default true (§7).' }),
     ),
+    includeCustoms: Type.Optional(Type.Boolean({ description: 'Extension: append the CN22 (nothing for a CN23).' })),
   },
   { additionalProperties: false },
 );
+export const CustomsQuery = Type.Object(
+  {
+    pageSize: Type.Optional(Type.Enum(['4x6', 'A6'] as const)),
+  },
+  { additionalProperties: false },
+);
+export const CustomsResponse = Type.Object({
+  format: Type.Literal('pdf'),
+  form: Type.Enum(CUSTOMS_FORMS),
+  base64String: PdfBase64('A CN22 on the label’s page size, or a CN23 and a commercial invoice on A4.'),
+});
+export type CustomsResponse = Static<typeof CustomsResponse>;
 export const LabelResponse = Type.Object({
   format: Type.Enum(LABEL_FORMATS),
   base64String: Type.String({ format: 'byte', description: 'The PDF, or the ZPL text, base 64.' }),
@@ -452,15 +503,22 @@ export const Me = Type.Object({ user: User });
 
 export const LABEL_SIZES = ['4x6', 'A6'] as const;
 export type LabelSize = (typeof LABEL_SIZES)[number];
+/** Currency code → the highest total value declared on a CN22 (CONTRACT §17). */
+const Cn22MaxValue = Type.Record(Type.String({ pattern: '^[A-Z]{3}$' }), Type.Number({ minimum: 0, maximum: 1e12 }), {
+  additionalProperties: false,
+  description: 'Extension: per currency, the highest total value a CN22 declares; above it, or for a currency not listed, a CN23.',
+});
 export const StationSettings = Type.Object({
   senderAddress: Address,
   labelSize: Type.Enum(LABEL_SIZES),
+  cn22MaxValue: Cn22MaxValue,
 });
 export type StationSettings = Static<typeof StationSettings>;
 export const UpdateSettingsRequest = Type.Object(
   {
     senderAddress: Type.Optional(AddressInput),
     labelSize: Type.Optional(Type.Enum(LABEL_SIZES)),
+    cn22MaxValue: Type.Optional(Cn22MaxValue),
   },
   { additionalProperties: false },
 );

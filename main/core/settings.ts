@@ -1,10 +1,14 @@
 /** Station-wide settings: the sender address that prefills new shipments, the label size. */
 import { FieldErrors } from './errors';
+import { isCurrency } from './money';
 import { canonicalPostCode, postCodeProblem } from './postcodes';
 import { ADDRESS_FIELDS, type Address, type AddressInput, type LabelSize, type StationSettings } from './schemas';
 import type { SettingsStore } from './storage';
 
 const EMPTY_ADDRESS = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ''])) as Address;
+
+/** A CN22's ceiling per currency (CONTRACT §17): about the UPU's 300 SDR. */
+export const DEFAULT_CN22_MAX_VALUE: Readonly<Record<string, number>> = { GBP: 270, EUR: 300, USD: 350 };
 
 /**
  * Read at most once a second: a setting changed on another desk of the same database is in
@@ -32,11 +36,20 @@ export class SettingsService {
   }
 
   private async read(): Promise<StationSettings> {
-    const [senderAddress, labelSize] = await Promise.all([
+    const [senderAddress, labelSize, cn22MaxValue] = await Promise.all([
       this.repo.get<Address>('senderAddress'),
       this.repo.get<LabelSize>('labelSize'),
+      this.repo.get<Record<string, number>>('cn22MaxValue'),
     ]);
-    return { senderAddress: { ...EMPTY_ADDRESS, ...senderAddress }, labelSize: labelSize ?? '4x6' };
+    return {
+      senderAddress: { ...EMPTY_ADDRESS, ...senderAddress },
+      labelSize: labelSize ?? '4x6',
+      cn22MaxValue: cn22MaxValue ?? { ...DEFAULT_CN22_MAX_VALUE },
+    };
+  }
+
+  async cn22MaxValue(): Promise<Record<string, number>> {
+    return (await this.get()).cn22MaxValue;
   }
 
   async labelSize(): Promise<LabelSize> {
@@ -44,12 +57,19 @@ export class SettingsService {
   }
 
   /** The sender address may be partial (it only prefills the form); what is given must be sound. */
-  async update(input: { senderAddress?: AddressInput | undefined; labelSize?: LabelSize | undefined }): Promise<StationSettings> {
+  async update(input: {
+    senderAddress?: AddressInput | undefined;
+    labelSize?: LabelSize | undefined;
+    cn22MaxValue?: Record<string, number> | undefined;
+  }): Promise<StationSettings> {
     const errors = new FieldErrors();
     const address = input.senderAddress ? checkSenderAddress(input.senderAddress, errors) : undefined;
+    if (input.cn22MaxValue) checkCn22MaxValue(input.cn22MaxValue, errors);
     errors.throwIfAny();
     if (address) await this.repo.set('senderAddress', address);
     if (input.labelSize) await this.repo.set('labelSize', input.labelSize);
+    // The whole table is replaced: a currency left out has no CN22 any more.
+    if (input.cn22MaxValue) await this.repo.set('cn22MaxValue', input.cn22MaxValue);
     this.cached = undefined;
     return this.get();
   }
@@ -59,7 +79,18 @@ export class SettingsService {
     const errors = new FieldErrors();
     const sender = (body as { senderAddress?: unknown }).senderAddress;
     if (typeof sender === 'object' && sender !== null) checkSenderAddress(sender as Partial<AddressInput>, errors);
+    const limits = (body as { cn22MaxValue?: unknown }).cn22MaxValue;
+    if (typeof limits === 'object' && limits !== null) checkCn22MaxValue(limits as Record<string, unknown>, errors);
     return { ...errors.fields };
+  }
+}
+
+function checkCn22MaxValue(limits: Record<string, unknown>, errors: FieldErrors): void {
+  for (const [code, value] of Object.entries(limits)) {
+    if (/^[A-Z]{3}$/.test(code) && !isCurrency(code)) errors.add(`cn22MaxValue.${code}`, `${code} is not a currency code (three letters, e.g. GBP or EUR)`);
+    else if (typeof value === 'number' && Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) {
+      errors.add(`cn22MaxValue.${code}`, 'CN22 limit must have at most 2 decimals');
+    }
   }
 }
 

@@ -7,8 +7,8 @@ import type { CarrierCatalog } from './carriers';
 import { DAY_MS, iso, parseDateInput } from './dates';
 import { FieldErrors, ProblemError, conflict, notFound, validationError } from './errors';
 import { labelDataFor } from './label-data-for';
-import type { LabelData, LabelDpi, LabelFormat, LabelOptions } from './label-data';
-import { fromMinorUnits } from './money';
+import type { CustomsDocumentData, LabelData, LabelDpi, LabelFormat, LabelOptions } from './label-data';
+import { fromMinorUnits, minorUnitFactor } from './money';
 import { postCodeKey } from './postcodes';
 import { listSearch, MIN_SEARCH_LENGTH } from './search';
 import type { AddressBookService } from './address-book';
@@ -19,6 +19,8 @@ import {
   type CarrierEventRequest,
   type CreateShipmentRequest,
   type CreateShipmentResponse,
+  type CustomsForm,
+  type CustomsResponse,
   type LabelResponse,
   type LabelSize,
   type ListShipmentsQuery,
@@ -30,7 +32,9 @@ import {
 } from './schemas';
 import { CANCELLABLE_STATUSES, INITIAL_STATUS, canTransition, isScanStatus, isStatus } from './statuses';
 import { convertWeight, round3 } from './units';
+import type { WeightUnit } from './schemas';
 import type {
+  CustomsRecord,
   EventRecord,
   IdempotencyClaim,
   IdempotencyRecord,
@@ -50,6 +54,8 @@ import {
   type CreateShipmentDraft,
   type ValidShipment,
 } from './validate-shipment';
+import { customsTotalMinor } from './validate-customs';
+import { DEFAULT_CN22_MAX_VALUE } from './settings';
 
 export interface LabelRequest {
   size?: LabelSize;
@@ -57,6 +63,8 @@ export interface LabelRequest {
   dpi?: LabelDpi;
   /** false: a preview or a download, not a print (CONTRACT §15). */
   markPrinted?: boolean;
+  /** Append an international shipment's CN22 after its PDF labels (CONTRACT §17). */
+  includeCustoms?: boolean;
 }
 
 export interface LabelRenderer {
@@ -130,6 +138,8 @@ export class ShipmentService {
     private readonly now: () => number,
     /** Where `saveDeliveryAddress` keeps the delivery address; absent, it is not kept. */
     private readonly addressBook?: Pick<AddressBookService, 'keep'>,
+    /** Per currency, the highest value a CN22 declares (CONTRACT §17). */
+    private readonly cn22MaxValue: () => Promise<Record<string, number>> = async () => DEFAULT_CN22_MAX_VALUE,
   ) {
     this.publicTrackingLimit = new RateLimit(limits, 'public-tracking', 60, 60_000, now);
   }
@@ -176,6 +186,7 @@ export class ShipmentService {
       pieces,
       stationEvent(INITIAL_STATUS, 'Shipment created', caller.username, now),
       claim,
+      valid.customs,
     );
     if ('replayOf' in outcome) return this.replay(outcome.replayOf, claim!);
     // After the shipment, on its own: a book that cannot be written to never costs a label.
@@ -276,12 +287,17 @@ export class ShipmentService {
   ): Promise<{ shipment: ShipmentRecord; document: Buffer; format: LabelFormat }> {
     const row = await this.find(uniqueId);
     if (row.status === 'Cancelled') throw conflict(`Shipment ${row.shipmentNumber} is cancelled; its label is void.`);
-    const pieces = await this.repo.pieces(row.id);
     const format = request.format ?? 'pdf';
-    const document = await this.labels.render(labelDataFor(row, pieces, this.catalog), {
+    // The CN22 goes after PDF labels; there is no ZPL customs form yet.
+    const withCustoms = request.includeCustoms === true && format === 'pdf';
+    const [pieces, customs] = await Promise.all([this.repo.pieces(row.id), withCustoms ? this.repo.customs(row.id) : undefined]);
+    const data = labelDataFor(row, pieces, this.catalog);
+    if (customs) data.customs = await this.customsData(row, pieces, customs);
+    const document = await this.labels.render(data, {
       size: request.size ?? (await this.defaultLabelSize()),
       format,
       ...(format === 'zpl' ? { dpi: request.dpi ?? 203 } : {}),
+      ...(customs ? { customs: 'append' as const } : {}),
     });
     return { shipment: row, document, format };
   }
@@ -292,6 +308,53 @@ export class ShipmentService {
     await this.repo.changeStatus(shipment.id, (current) =>
       current.status === INITIAL_STATUS ? stationEvent('Printed', description, caller.username, this.now()) : null,
     );
+  }
+
+  // ------------------------------------------------------------ customs
+
+  /** The customs forms as one PDF: a CN22, or a CN23 and a commercial invoice (CONTRACT §17). */
+  async customs(uniqueId: string, size?: LabelSize): Promise<CustomsResponse> {
+    const row = await this.find(uniqueId);
+    if (row.status === 'Cancelled') throw conflict(`Shipment ${row.shipmentNumber} is cancelled; its customs forms are void.`);
+    const [pieces, customs] = await Promise.all([this.repo.pieces(row.id), this.repo.customs(row.id)]);
+    if (!customs) throw conflict(`Shipment ${row.shipmentNumber} is domestic; it has no customs declaration.`);
+    const data = labelDataFor(row, pieces, this.catalog);
+    data.customs = await this.customsData(row, pieces, customs);
+    const pdf = await this.labels.render(data, { size: size ?? (await this.defaultLabelSize()), customs: 'only' });
+    return { format: 'pdf', form: data.customs.form, base64String: pdf.toString('base64') };
+  }
+
+  /** CN22 up to the station's limit for the currency; above it, or with no limit set, CN23. */
+  private async customsForm(customs: CustomsRecord, currency: string): Promise<CustomsForm> {
+    const limits = await this.cn22MaxValue();
+    const limit = Object.hasOwn(limits, currency) ? limits[currency] : undefined;
+    if (limit === undefined) return 'CN23';
+    return fromMinorUnits(customsTotalMinor(customs), currency) <= limit ? 'CN22' : 'CN23';
+  }
+
+  private async customsData(row: ShipmentRecord, pieces: PieceRecord[], customs: CustomsRecord): Promise<CustomsDocumentData> {
+    const money = (minor: number) => moneyText(minor, row.currency);
+    const unit = (customs.items[0]?.weightUnit ?? row.weightUnit) as WeightUnit;
+    return {
+      form: await this.customsForm(customs, row.currency),
+      contentsType: customs.contentsType,
+      currency: row.currency,
+      items: customs.items.map((i) => ({
+        description: i.description,
+        quantity: i.quantity,
+        unitValue: money(i.unitValueMinor),
+        lineValue: money(i.unitValueMinor * i.quantity),
+        netWeight: i.netWeight,
+        weightUnit: i.weightUnit,
+        hsCode: i.hsCode,
+        originCountry: i.originCountry,
+      })),
+      totalValue: money(customsTotalMinor(customs)),
+      totalNetWeight: round3(customs.items.reduce((sum, i) => sum + convertWeight(i.netWeight, i.weightUnit as WeightUnit, unit), 0)),
+      netWeightUnit: unit,
+      grossWeight: round3(pieces.reduce((sum, p) => sum + convertWeight(p.weight, p.weightUnit as WeightUnit, unit), 0)),
+      grossWeightUnit: unit,
+    };
   }
 
   // ------------------------------------------------------------ read
@@ -305,8 +368,21 @@ export class ShipmentService {
 
   async view(uniqueId: string): Promise<ShipmentDetail> {
     const row = await this.find(uniqueId);
-    const pieces = await this.repo.pieces(row.id);
+    const [pieces, customs] = await Promise.all([this.repo.pieces(row.id), this.repo.customs(row.id)]);
     const labels = await this.pieceLabels(row, pieces);
+    const declaration = customs && {
+      contentsType: customs.contentsType,
+      customsItems: customs.items.map((i) => ({
+        description: i.description,
+        quantity: i.quantity,
+        unitValue: fromMinorUnits(i.unitValueMinor, row.currency),
+        netWeight: i.netWeight,
+        weightUnit: i.weightUnit,
+        hsCode: i.hsCode,
+        originCountry: i.originCountry,
+      })),
+      customsForm: await this.customsForm(customs, row.currency),
+    };
     return {
       shipmentNumber: row.shipmentNumber,
       despatchDate: iso(row.despatchDate),
@@ -332,6 +408,7 @@ export class ShipmentService {
       referenceOne: row.referenceOne,
       referenceTwo: row.referenceTwo,
       referenceThree: row.referenceThree,
+      ...declaration,
     };
   }
 
@@ -513,6 +590,12 @@ function createResponse(
       trackingNumber: p.trackingNumber,
     })),
   };
+}
+
+/** An amount as a customs form writes it: every decimal its currency has, e.g. 12.50. */
+function moneyText(minor: number, currency: string): string {
+  const factor = minorUnitFactor(currency);
+  return (minor / factor).toFixed(Math.round(Math.log10(factor)));
 }
 
 function latestOf(history: TrackingStatus[]): TrackingStatus {

@@ -77,6 +77,7 @@ export async function createStation(
     () => settings.labelSize(),
     now,
     addressBook,
+    () => settings.cn22MaxValue(),
   );
   const manifestRenderer = options.manifestRenderer ?? {
     render: () => Promise.reject(new Error('This station was built without a manifest renderer')),

@@ -94,6 +94,26 @@ export interface PieceRecord {
   trackingNumber: string;
 }
 
+/** One line of a customs declaration (CONTRACT §17); its value in the shipment's currency. */
+export interface CustomsItemRecord {
+  sequenceNumber: number;
+  description: string;
+  quantity: number;
+  /** Per unit, minor units. */
+  unitValueMinor: number;
+  /** The whole line's net weight (all its units). */
+  netWeight: number;
+  weightUnit: string;
+  hsCode: string;
+  originCountry: string;
+}
+
+/** An international shipment's declaration: written with it, in the same transaction. */
+export interface CustomsRecord {
+  contentsType: string;
+  items: CustomsItemRecord[];
+}
+
 export interface EventRecord {
   status: ShipmentStatus;
   description: string;
@@ -155,8 +175,15 @@ export interface ShipmentStore {
    * the key is stored with the new shipment, replacing an expired one, and keys older than
    * `freshSince` are pruned. Two creates with the same key at once make one shipment.
    * The shipment's search terms (search.ts) are written with it.
+   * An international shipment's customs declaration is written in the same transaction.
    */
-  create(shipment: NewShipment, pieces: PieceRecord[], firstEvent: EventRecord, claim?: IdempotencyClaim): Promise<CreateOutcome>;
+  create(
+    shipment: NewShipment,
+    pieces: PieceRecord[],
+    firstEvent: EventRecord,
+    claim?: IdempotencyClaim,
+    customs?: CustomsRecord,
+  ): Promise<CreateOutcome>;
   /**
    * Reads the shipment as it is now (locked against other writers until this commits),
    * asks `decide`, and appends the event it returns, moving the status columns to the
@@ -173,6 +200,8 @@ export interface ShipmentStore {
   pieces(shipmentId: number): Promise<PieceRecord[]>;
   /** Oldest first: by occurredOn, then insertion order. */
   events(shipmentId: number): Promise<EventRecord[]>;
+  /** The customs declaration, items in sequence order; undefined for a domestic shipment. */
+  customs(shipmentId: number): Promise<CustomsRecord | undefined>;
   /**
    * One page and its exact totals (every matching shipment, the sum of their pieces), read
    * as of one moment even while other desks write. Rows are ordered by createdOn then id,

@@ -18,7 +18,8 @@ import {
   type WeightUnit,
 } from './schemas';
 import { toCm, toKg } from './units';
-import type { CarrierRecord, ServiceRecord } from './storage';
+import type { CarrierRecord, CustomsRecord, ServiceRecord } from './storage';
+import { validateCustoms } from './validate-customs';
 
 export interface ValidPiece {
   sequenceNumber: number;
@@ -49,6 +50,8 @@ export interface ValidShipment {
   insuredMinor: number;
   currency: string;
   pieces: ValidPiece[];
+  /** International shipments only (CONTRACT §17). */
+  customs: CustomsRecord | undefined;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -60,7 +63,8 @@ const tidy = (value: string | undefined): string => (typeof value === 'string' ?
  * rule checks only what has the right type (CONTRACT §11).
  */
 type Holey<T> = { [K in keyof T]?: T[K] | undefined };
-export type CreateShipmentDraft = Omit<Holey<CreateShipmentRequest>, 'collectionAddress' | 'deliveryAddress' | 'shipmentPieces' | 'carrierFeatures'> & {
+export type CreateShipmentDraft = Omit<Holey<CreateShipmentRequest>, 'collectionAddress' | 'deliveryAddress' | 'shipmentPieces' | 'carrierFeatures' | 'customsItems'> & {
+  customsItems?: (Holey<NonNullable<CreateShipmentRequest['customsItems']>[number]> | undefined)[] | undefined;
   collectionAddress?: Holey<AddressInput> | undefined;
   deliveryAddress?: Holey<AddressInput> | undefined;
   shipmentPieces?: (Holey<CreateShipmentRequest['shipmentPieces'][number]> | undefined)[] | undefined;
@@ -229,6 +233,17 @@ export function validateShipment(
   }
   const costMinor = checkMoney('cost', 'Cost', req.cost ?? 0, currency, errors);
   const insuredMinor = checkMoney('insuredValue', 'Insured value', req.insuredValue ?? 0, currency, errors);
+  const customs = validateCustoms(req, {
+    domestic: from !== '' && from === to,
+    international,
+    domesticWhy: `both addresses are in ${countryName(from)}`,
+    from,
+    hsCode,
+    descriptionOfGoods,
+    pieces,
+    costMinor,
+    toMinor: currencyKnown ? (field, label, value) => checkMoney(field, label, value, currency, errors) : null,
+  }, errors);
 
   errors.throwIfAny();
   return {
@@ -249,6 +264,7 @@ export function validateShipment(
     insuredMinor,
     currency,
     pieces,
+    customs,
   };
 }
 

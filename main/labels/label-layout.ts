@@ -95,8 +95,8 @@ const DETAILS_H = 88;
 const BARCODE_H = 80;
 const NOTE_LEADING = 9.5;
 
-/** Collects the parts of one page. */
-class Page {
+/** Collects the parts of one page (labels here; the customs forms in customs-layout.ts). */
+export class Page {
   readonly parts: LabelPart[] = [];
   constructor(readonly fit: TextFit) {}
 

@@ -64,6 +64,21 @@ export function renderLabelBatch(items: LabelData[], size: LabelSize, resources:
   return writePdf(pages, fonts, { title: 'Labels', date: new Date(Number.isNaN(despatched) ? EPOCH : despatched) });
 }
 
+/**
+ * Any document of laid-out pages (labels, customs forms), each page at its own size.
+ * `despatchDate` stands in for the creation date, so the bytes never change.
+ */
+export function renderPagesSync(
+  title: string,
+  despatchDate: string,
+  resources: LabelResources,
+  layout: (fit: TextFit) => PageLayout[],
+): Buffer {
+  const fonts = loadLabelFonts(resources.fontsDir ?? resolveFontsDir());
+  const despatched = Date.parse(despatchDate);
+  return writePdf(layout(new TextFit(fonts)), fonts, { title, date: new Date(Number.isNaN(despatched) ? EPOCH : despatched) });
+}
+
 /** Any laid-out pages (labels, a printer test page) as one PDF, dated `date` so that its bytes are fixed. */
 export function writePdf(pages: PageLayout[], fonts: LabelFonts, meta: { title: string; date: Date }): Buffer {
   const doc = new PDFDocument({

@@ -40,6 +40,7 @@ export const handlers: Handlers = {
       format: query.format,
       dpi: query.dpi,
       markPrinted: query.markPrinted,
+      includeCustoms: query.includeCustoms,
     }),
   cancelShipment: (ctx, { params }) => ctx.station.shipments.cancel(params.uniqueId, caller(ctx)),
   recordCarrierEvent: (ctx, { params, body }) =>
@@ -85,4 +86,5 @@ export const handlers: Handlers = {
   createPackagePreset: (ctx, { body }) => ctx.station.presets.create(body),
   updatePackagePreset: (ctx, { params, body }) => ctx.station.presets.update(params.presetId, body),
   deletePackagePreset: (ctx, { params }) => ctx.station.presets.remove(params.presetId),
+  getShipmentCustoms: (ctx, { params, query }) => ctx.station.shipments.customs(params.uniqueId, query.pageSize),
 };

@@ -291,6 +291,11 @@ export const operations = spec({
     method: 'DELETE', path: '/package-presets/{presetId}', tag: 'Package presets', access: 'user',
     summary: 'Delete a package preset', params: S.PresetIdParams, response: S.SuccessResponse,
   },
+  getShipmentCustoms: {
+    method: 'GET', path: '/shipments/{uniqueId}/customs', tag: 'Shipments', access: 'user',
+    summary: 'The customs forms of an international shipment as one PDF: a CN22, or a CN23 and a commercial invoice',
+    params: S.ShipmentIdParams, query: S.CustomsQuery, response: S.CustomsResponse,
+  },
 });
 
 export type Operations = typeof operations;

@@ -62,6 +62,12 @@ function unitOf(error: ErrorObject, root: unknown): string {
   return ` ${unit.toLowerCase()}`;
 }
 
+function valueAt(root: unknown, instancePath: string): unknown {
+  let value: unknown = root;
+  for (const part of pointerParts(instancePath)) value = isRecord(value) || Array.isArray(value) ? (value as Record<string, unknown>)[part] : undefined;
+  return value;
+}
+
 const TYPE_WORDS: Record<string, string> = {
   integer: 'a whole number',
   number: 'a number',
@@ -102,7 +108,8 @@ function sentence(error: ErrorObject, what: string, path: string, root: unknown)
     case 'maxItems':
       return `${label} must have at most ${String(p.limit)} items`;
     case 'enum':
-      return `${label} ${JSON.stringify(valueAt(root, error.instancePath)) ?? ''} is not one of: ${(p.allowedValues as unknown[]).join(', ')}`;
+      // Ajv keeps error.data only when verbose: the value is read from the input instead.
+      return `${label} ${JSON.stringify(error.data ?? valueAt(root, error.instancePath))} is not one of: ${(p.allowedValues as unknown[]).join(', ')}`;
     case 'const':
       return `${label} must be ${JSON.stringify(p.allowedValue)}`;
     case 'format':

@@ -92,6 +92,13 @@ const TABLES: TableCopy[] = [
       'longitude', 'depot_id', 'tracking_number', 'user_name', 'occurred_on'],
     identity: true,
   },
+  { table: 'customs_declarations', select: 'shipment_id, contents_type', into: ['shipment_id', 'contents_type'] },
+  {
+    table: 'customs_items',
+    select: 'id, shipment_id, sequence_number, description, quantity, unit_value_minor, net_weight, weight_unit, hs_code, origin_country',
+    into: ['id', 'shipment_id', 'sequence_number', 'description', 'quantity', 'unit_value_minor', 'net_weight', 'weight_unit', 'hs_code', 'origin_country'],
+    identity: true,
+  },
   {
     table: 'idempotency_keys',
     select: 'user_id, key, request_hash, shipment_id, created_on',

@@ -191,7 +191,7 @@ describe('the dispatch desk in a browser', () => {
   it('prints the label: the label is fetched, print() is called and the status becomes Printed', async () => {
     await openDetail(created.id);
     await waitForText(detailStatus(page), /^Not Printed$/);
-    const label = page.waitForResponse((r) => r.url().endsWith(`/shipments/${created.id}/label`));
+    const label = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(`/shipments/${created.id}/label`));
     await page.getByRole('button', { name: 'Print label' }).click();
     expect((await label).status()).toBe(200);
     await waitForText(detailStatus(page), /^Printed$/);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Address, ShipmentStatus } from '../../main/core/schemas';
 import { listSearch } from '../../main/core/search';
-import type { EventRecord, ListFilter, ManifestClose, NewShipment, PieceRecord, Store } from '../../main/core/storage';
+import type { CustomsRecord, EventRecord, ListFilter, ManifestClose, NewShipment, PieceRecord, Store } from '../../main/core/storage';
 import { openPostgresStore, type PostgresStore } from '../../main/stores/postgres';
 import { foldDayTotals } from '../../main/stores/postgres/shipments';
 import { openSqliteStore } from '../../main/stores/sqlite';
@@ -95,6 +95,35 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     expect((await store.shipments.pieces(id)).map((p) => p.weight)).toEqual([1.5, 2.5]);
     expect(await store.shipments.events(id)).toEqual([event('Not Printed', T0)]);
     expect(await store.shipments.byUuid(randomUUID())).toBeUndefined();
+  });
+
+  it('writes a customs declaration with its shipment, in the same transaction, and reads it back in order', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const customs: CustomsRecord = {
+      contentsType: 'Gift',
+      items: [
+        { sequenceNumber: 1, description: 'Wełniany szal', quantity: 2, unitValueMinor: 1850, netWeight: 0.4, weightUnit: 'KG', hsCode: '611710', originCountry: 'PL' },
+        { sequenceNumber: 2, description: 'Mug', quantity: 1, unitValueMinor: 1_000_000_000_000, netWeight: 450, weightUnit: 'G', hsCode: '6912000000', originCountry: 'PT' },
+      ],
+    };
+    const outcome = await store.shipments.create(shipment(T0), pieces(), event('Not Printed', T0), undefined, customs);
+    const id = 'created' in outcome ? outcome.created.id : 0;
+    expect(await store.shipments.customs(id)).toEqual(customs);
+    const domestic = await store.shipments.create(shipment(T0), pieces(), event('Not Printed', T0));
+    expect(await store.shipments.customs('created' in domestic ? domestic.created.id : 0)).toBeUndefined();
+
+    // An item the store cannot keep (a second item 1) undoes the whole create: no shipment, no pieces.
+    const broken = { ...customs, items: [customs.items[0]!, customs.items[0]!] };
+    const before = (await store.shipments.page(EVERYTHING)).totals;
+    const made = shipment(T0);
+    await expect(store.shipments.create(made, pieces(), event('Not Printed', T0), undefined, broken)).rejects.toThrow();
+    expect(await store.shipments.byUuid(made.uuid)).toBeUndefined();
+    expect((await store.shipments.page(EVERYTHING)).totals).toEqual(before);
+    // With an idempotency key the declaration is written too.
+    await store.auth.insertUser({ username: 'olga', passwordHash: 'x', role: 'operator', createdOn: T0 });
+    const claim = { userId: 1, key: 'order-c', requestHash: Buffer.from('hash-c'), freshSince: T0 - DAY };
+    const keyed = await store.shipments.create(shipment(T0), pieces(), event('Not Printed', T0), claim, customs);
+    expect(await store.shipments.customs('created' in keyed ? keyed.created.id : 0)).toEqual(customs);
   });
 
   it('changes a status by the decision it is given, and keeps the status on the latest event', async () => {

@@ -23,6 +23,17 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) {
     token = await desk.signIn(); // the clock moves an hour a shipment: tokens last one
     const body = shipmentRequest({ referenceOne: `MIG-${i}`, shipmentPieces: [piece(), piece({ weight: 1 + i })] });
+    // One international shipment, with its customs declaration.
+    if (i === 3) {
+      Object.assign(body, {
+        carrierServiceId: 104, hsCode: '610910', descriptionOfGoods: 'Shirts', contentsType: 'Gift',
+        deliveryAddress: { ...body.deliveryAddress, city: 'Paris', countryTwoCharacterISOCode: 'FR', postZipCode: '75001' },
+        customsItems: [
+          { description: 'Shirt', quantity: 2, unitValue: 9.5, netWeight: 0.5 },
+          { description: 'Tie', quantity: 1, unitValue: 12, netWeight: 0.1, originCountry: 'IT' },
+        ],
+      });
+    }
     const headers = i === 0 ? { 'idempotency-key': 'order-mig-0' } : {};
     const res = await desk.request({ method: 'POST', url: '/shipments', token, payload: body, headers });
     if (res.statusCode !== 200) throw new Error(res.body);
@@ -44,6 +55,7 @@ describe('migrate', () => {
     const copied = await run(process.execPath, [CLI, 'migrate', '--from', desk.dataDir, '--to', url]);
     expect(copied.stderr).toMatch(/shipments: 5 \/ 5/);
     expect(copied.stderr).toMatch(/copied and verified: .*shipments 5, pieces 10/);
+    expect(copied.stderr).toMatch(/customs_declarations 1, customs_items 2/);
     expect(copied.stderr + copied.stdout).not.toContain(new URL(url).password);
 
     const shared = await startTestStation({ databaseUrl: url });
@@ -59,11 +71,14 @@ describe('migrate', () => {
         const tracking = (t: TestStation, tk: string) => t.request({ method: 'GET', url: `/shipments/${id}/tracking`, token: tk });
         expect((await tracking(shared, sharedToken)).json()).toEqual((await tracking(desk, token)).json());
       }
-      const view = (t: TestStation, tk: string) => t.request({ method: 'GET', url: `/shipments/${made[0]}`, token: tk });
+      const view = (t: TestStation, tk: string, n = 0) => t.request({ method: 'GET', url: `/shipments/${made[n]}`, token: tk });
       expect((await view(shared, sharedToken)).json()).toEqual((await view(desk, token)).json());
       // The manifest, its driver's PDF to the byte, and its number sequence.
       const manifest = (t: TestStation, tk: string) => t.request({ method: 'GET', url: '/manifests/1', token: tk });
       expect((await manifest(shared, sharedToken)).json()).toEqual((await manifest(desk, token)).json());
+      const international = (await view(shared, sharedToken, 3)).json();
+      expect(international).toEqual((await view(desk, token, 3)).json());
+      expect(international.customsItems.map((i: { description: string }) => i.description)).toEqual(['Shirt', 'Tie']);
       expect((await shared.request({ method: 'GET', url: '/settings', token: sharedToken })).json().labelSize).toBe('A6');
       // A retry of a migrated create is still a replay, not a second shipment.
       const retry = await shared.request({

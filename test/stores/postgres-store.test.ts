@@ -172,7 +172,7 @@ describe('migrations', () => {
     const outcome = await store.shipments.create(made, pieces(), event('Not Printed', T0));
     const id = 'created' in outcome ? outcome.created.id : 0;
     // The database as it was before migration 5.
-    await store.pool.query('DROP TABLE shipment_search_terms, saved_addresses, package_presets; DELETE FROM schema_migrations WHERE version >= 5');
+    await store.pool.query('DROP TABLE shipment_search_terms, saved_addresses, package_presets, customs_items, customs_declarations; DELETE FROM schema_migrations WHERE version >= 5');
     const told: string[] = [];
     const upgraded = await open({ url, onMigration: (m) => told.push(m.name) });
     expect(told.slice(0, 2)).toEqual(['search-terms', 'address-book-presets']);

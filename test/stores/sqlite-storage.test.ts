@@ -56,6 +56,7 @@ describe('stored addresses', () => {
              DROP TRIGGER tracking_events_to_webhook_outbox; DROP TABLE webhook_outbox; DROP TABLE webhooks;
              DROP TABLE limit_hits;
              DROP TABLE shipment_search_terms; DROP TABLE saved_addresses; DROP TABLE package_presets;
+             DROP TABLE customs_items; DROP TABLE customs_declarations;
              PRAGMA user_version = 2;`);
     expect(JSON.parse(db.prepare('SELECT delivery_address FROM shipments').pluck().get() as string)).toMatchObject({ fullName: 'Zoë Ångström' });
     db.close();

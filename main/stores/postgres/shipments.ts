@@ -5,6 +5,8 @@
 import type pg from 'pg';
 import type {
   CreateOutcome,
+  CustomsItemRecord,
+  CustomsRecord,
   EventRecord,
   IdempotencyClaim,
   IdempotencyRecord,
@@ -120,6 +122,34 @@ async function insertWhole(db: pg.Pool | Tx, shipment: NewShipment, pieces: Piec
   return rows[0]!.id;
 }
 
+const CUSTOMS_ITEM_COLUMNS = `sequence_number AS "sequenceNumber", description, quantity,
+  unit_value_minor AS "unitValueMinor", net_weight AS "netWeight", weight_unit AS "weightUnit", hs_code AS "hsCode",
+  origin_country AS "originCountry"`;
+
+/** The declaration and its items in one statement, inside the create's transaction. */
+async function insertCustoms(tx: Tx, shipmentId: number, customs: CustomsRecord): Promise<void> {
+  const items = customs.items;
+  await tx.query(
+    `WITH d AS (INSERT INTO customs_declarations (shipment_id, contents_type) VALUES ($1, $2))
+     INSERT INTO customs_items (shipment_id, sequence_number, description, quantity, unit_value_minor, net_weight,
+       weight_unit, hs_code, origin_country)
+     SELECT $1, u.* FROM unnest($3::int[], $4::text[], $5::int[], $6::bigint[], $7::float8[], $8::text[], $9::text[],
+       $10::text[]) AS u`,
+    [
+      shipmentId,
+      customs.contentsType,
+      items.map((i) => i.sequenceNumber),
+      items.map((i) => i.description),
+      items.map((i) => i.quantity),
+      items.map((i) => i.unitValueMinor),
+      items.map((i) => i.netWeight),
+      items.map((i) => i.weightUnit),
+      items.map((i) => i.hsCode),
+      items.map((i) => i.originCountry),
+    ],
+  );
+}
+
 export function postgresShipments(pool: pg.Pool): ShipmentStore {
   const one = async (where: string, value: unknown, db: pg.Pool | Tx = pool): Promise<ShipmentRecord | undefined> => {
     const { rows } = await db.query<ShipmentRecord>(`SELECT ${SHIPMENT_COLUMNS} FROM shipments ${where}`, [value]);
@@ -146,13 +176,21 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
     ).rows[0];
 
   return {
-    async create(shipment: NewShipment, pieces: PieceRecord[], firstEvent: EventRecord, claim?: IdempotencyClaim) {
-      if (!claim) return { created: { ...shipment, id: await insertWhole(pool, shipment, pieces, firstEvent) } };
+    async create(shipment: NewShipment, pieces: PieceRecord[], firstEvent: EventRecord, claim?: IdempotencyClaim, customs?: CustomsRecord) {
+      if (!claim && !customs) return { created: { ...shipment, id: await insertWhole(pool, shipment, pieces, firstEvent) } };
+      if (!claim) {
+        return inTransaction(pool, async (tx): Promise<CreateOutcome> => {
+          const id = await insertWhole(tx, shipment, pieces, firstEvent);
+          await insertCustoms(tx, id, customs!);
+          return { created: { ...shipment, id } };
+        });
+      }
       // (The core has looked the key up already: a plain retry never reaches this write.)
       for (let attempt = 1; ; attempt++) {
         try {
           return await inTransaction(pool, async (tx): Promise<CreateOutcome> => {
             const id = await insertWhole(tx, shipment, pieces, firstEvent);
+            if (customs) await insertCustoms(tx, id, customs);
             // A second create with the same key waits here, on the key's unique index, for
             // the first to commit, then finds its fresh key: nothing is replaced, and this
             // create is undone as a replay. An expired key is taken over.
@@ -213,6 +251,14 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
       (await pool.query<PieceRecord>(`SELECT ${PIECE_COLUMNS} FROM pieces WHERE shipment_id = $1 ORDER BY sequence_number`, [shipmentId])).rows,
     events: async (shipmentId) =>
       (await pool.query<EventRecord>(`SELECT ${EVENT_COLUMNS} FROM tracking_events WHERE shipment_id = $1 ORDER BY occurred_on, id`, [shipmentId])).rows,
+    customs: async (shipmentId) => {
+      const [declaration, items] = await Promise.all([
+        pool.query<{ contentsType: string }>('SELECT contents_type AS "contentsType" FROM customs_declarations WHERE shipment_id = $1', [shipmentId]),
+        pool.query<CustomsItemRecord>(`SELECT ${CUSTOMS_ITEM_COLUMNS} FROM customs_items WHERE shipment_id = $1 ORDER BY sequence_number`, [shipmentId]),
+      ]);
+      const contentsType = declaration.rows[0]?.contentsType;
+      return contentsType === undefined ? undefined : { contentsType, items: items.rows };
+    },
     page,
     idempotencyKey: (userId, key) => storedKey(pool, userId, key),
     pruneIdempotencyKeys: async (createdBefore) => {

@@ -2,6 +2,8 @@
 import type { Statement } from 'better-sqlite3';
 import type {
   CreateOutcome,
+  CustomsItemRecord,
+  CustomsRecord,
   EventRecord,
   IdempotencyClaim,
   IdempotencyRecord,
@@ -88,6 +90,19 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
          shipment_id = excluded.shipment_id, created_on = excluded.created_on`,
     ),
     deleteIdempotencyBefore: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_on < ?'),
+    insertDeclaration: db.prepare<[number, string]>('INSERT INTO customs_declarations (shipment_id, contents_type) VALUES (?, ?)'),
+    insertCustomsItem: db.prepare<[number, number, string, number, number, number, string, string, string]>(
+      `INSERT INTO customs_items (shipment_id, sequence_number, description, quantity, unit_value_minor, net_weight,
+         weight_unit, hs_code, origin_country) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    declaration: db.prepare<[number], { contents_type: string }>(
+      'SELECT contents_type FROM customs_declarations WHERE shipment_id = ?',
+    ),
+    customsItems: db.prepare<[number], CustomsItemRecord>(
+      `SELECT sequence_number AS sequenceNumber, description, quantity, unit_value_minor AS unitValueMinor,
+         net_weight AS netWeight, weight_unit AS weightUnit, hs_code AS hsCode, origin_country AS originCountry
+       FROM customs_items WHERE shipment_id = ? ORDER BY sequence_number`,
+    ),
   };
   // One prepared statement per filter shape, made on first use.
   const prepared = new Map<string, Statement<Params>>();
@@ -104,7 +119,7 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
   const one = (row: ShipmentRow | undefined) => (row ? toShipmentRecord(row) : undefined);
 
   return {
-    create(shipment: NewShipment, pieces: PieceRecord[], firstEvent: EventRecord, claim?: IdempotencyClaim) {
+    create(shipment: NewShipment, pieces: PieceRecord[], firstEvent: EventRecord, claim?: IdempotencyClaim, customs?: CustomsRecord) {
       return commit((): CreateOutcome => {
         if (claim) {
           const previous = idempotencyKey(claim.userId, claim.key);
@@ -114,6 +129,13 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
         for (const piece of pieces) s.insertPiece.run(pieceRow(id, piece));
         s.insertEvent.run(eventRow(id, firstEvent));
         for (const term of shipmentSearchTerms(shipment)) s.insertSearchTerm.run(term, id, shipment.createdOn, shipment.pieceCount);
+        if (customs) {
+          s.insertDeclaration.run(id, customs.contentsType);
+          for (const i of customs.items) {
+            s.insertCustomsItem.run(id, i.sequenceNumber, i.description, i.quantity, i.unitValueMinor, i.netWeight,
+              i.weightUnit, i.hsCode, i.originCountry);
+          }
+        }
         if (claim) {
           s.insertIdempotency.run(claim.userId, claim.key, claim.requestHash, id, shipment.createdOn);
           // Found by index: the table holds about a day of keys however long the station runs.
@@ -142,6 +164,10 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
     byTrackingNumber: (trackingNumber: string) => Promise.resolve(one(s.byTrackingNumber.get(trackingNumber))),
     pieces: (shipmentId: number) => Promise.resolve(s.pieces.all(shipmentId).map(toPieceRecord)),
     events: (shipmentId: number) => Promise.resolve(s.events.all(shipmentId).map(toEventRecord)),
+    customs: (shipmentId: number) => {
+      const declaration = s.declaration.get(shipmentId);
+      return Promise.resolve(declaration && { contentsType: declaration.contents_type, items: s.customsItems.all(shipmentId) });
+    },
     page: async (filter: ListFilter) => {
       const { totals, rows } = await lists.page(filter);
       return { totals, rows: rows.map(toListRecord) };

@@ -27,7 +27,8 @@ export async function printShipmentLabel(shipmentId: string): Promise<PrintOutco
   // is fetched as a preview and the shipment marked Printed only after that success; a
   // browser's print dialog says nothing, so there fetching the label prints (§7).
   const [label, { labelSize }] = await Promise.all([
-    api.getShipmentLabel({ params: { uniqueId: shipmentId }, query: bridge ? { markPrinted: false } : {} }),
+    // A CN22 travels with the labels (CONTRACT §17); a CN23 goes to an A4 printer instead.
+    api.getShipmentLabel({ params: { uniqueId: shipmentId }, query: bridge ? { markPrinted: false, includeCustoms: true } : { includeCustoms: true } }),
     api.getSettings(),
   ]);
   if (!bridge) {

@@ -14,6 +14,7 @@ import { printShipmentLabel } from '../lib/printing';
 import { cancelBlockedReason, scanBlockedReason } from '../lib/statuses';
 import { useLoad } from '../lib/use-load';
 import { lastListHref, navigate } from '../router/navigation';
+import { CustomsPreview } from '../shipment/CustomsPreview';
 import { LabelPreview } from '../shipment/LabelPreview';
 import { RecordScanForm } from '../shipment/RecordScanForm';
 import { ShipmentFacts } from '../shipment/ShipmentFacts';
@@ -229,6 +230,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
             </h2>
           </div>
           <LabelPreview labels={shipment.shipmentPieces} />
+          {shipment.customsForm && shipment.status !== 'Cancelled' ? <CustomsPreview id={id} shipmentNumber={shipment.shipmentNumber} form={shipment.customsForm} /> : null}
         </aside>
       </div>
 

@@ -14,6 +14,8 @@ import { navigate } from '../router/navigation';
 import { shipmentsRoute } from '../router/routes';
 import { AddressFieldset } from './AddressFieldset';
 import { CarrierSection } from './CarrierSection';
+import { CustomsItemsTable } from './CustomsItemsTable';
+import { piecesWeight } from './customs-model';
 import { DetailsSection } from './DetailsSection';
 import {
   addressFromSaved,
@@ -231,6 +233,27 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
           clearError(key);
         }}
       />
+
+      {international ? (
+        <CustomsItemsTable
+          items={form.customsItems}
+          contentsType={form.contentsType}
+          {...piecesWeight(form.shipmentPieces)}
+          cost={Number(form.cost.replace(',', '.') || 0)}
+          currency={form.currency}
+          collectionCountry={form.collectionAddress.countryTwoCharacterISOCode}
+          errors={fieldErrors}
+          onItems={(customsItems) => {
+            setForm((f) => ({ ...f, customsItems }));
+            clearError('customsItems');
+          }}
+          onContentsType={(contentsType) => {
+            setForm((f) => ({ ...f, contentsType }));
+            clearError('contentsType');
+          }}
+          onFieldChange={(path) => clearError(path)}
+        />
+      ) : null}
 
       <footer className="form-footer">
         <label className="check-row">

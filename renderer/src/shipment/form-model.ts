@@ -13,6 +13,7 @@ import {
   type WeightUnit,
 } from '../../../main/core/schemas';
 import { todayIso } from '../lib/format';
+import { customsFieldPaths, customsRequest, DEFAULT_CONTENTS_TYPE, type CustomsItemForm } from './customs-model';
 
 export const ADDRESS_KEYS = [
   'businessName',
@@ -64,6 +65,9 @@ export interface ShipmentForm {
   descriptionOfGoods: string;
   /** Keep the delivery address in the address book (CONTRACT §14). */
   saveDeliveryAddress?: boolean;
+  /** International only (customs-model.ts). */
+  customsItems: CustomsItemForm[];
+  contentsType: string;
 }
 
 export const emptyAddress = (country = 'GB'): AddressForm => ({
@@ -116,6 +120,8 @@ export function emptyShipmentForm(sender?: Address, today = todayIso()): Shipmen
     goodsDescription: '',
     hsCode: '',
     descriptionOfGoods: '',
+    customsItems: [],
+    contentsType: DEFAULT_CONTENTS_TYPE,
   };
 }
 
@@ -179,6 +185,7 @@ export function toCreateRequest(form: ShipmentForm): CreateShipmentRequest {
     ...optionalText('goodsDescription', form.goodsDescription),
     ...(international ? { ...optionalText('hsCode', form.hsCode), ...optionalText('descriptionOfGoods', form.descriptionOfGoods) } : {}),
     ...(form.saveDeliveryAddress ? { saveDeliveryAddress: true } : {}),
+    ...(international ? customsRequest(form.customsItems, form.contentsType) : {}),
   };
 }
 
@@ -255,6 +262,6 @@ export function formFieldPaths(form: ShipmentForm): string[] {
     'deliveryInstructions',
     'goodsDescription',
   );
-  if (isInternational(form)) paths.push('hsCode', 'descriptionOfGoods');
+  if (isInternational(form)) paths.push('hsCode', 'descriptionOfGoods', ...customsFieldPaths(form.customsItems));
   return paths;
 }

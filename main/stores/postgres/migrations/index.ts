@@ -5,6 +5,7 @@ import batchImports from './0003-batch-imports';
 import webhookOutbox from './0004-webhook-outbox';
 import searchTerms, { backfillSearchTerms } from './0005-search-terms';
 import addressBookPresets from './0006-address-book-presets';
+import customsItems from './0007-customs-items';
 
 /**
  * Applied in order; schema_migrations records each one applied. `backfill` runs after the
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly {
   { version: 4, name: 'webhook-outbox', sql: webhookOutbox },
   { version: 5, name: 'search-terms', sql: searchTerms, backfill: backfillSearchTerms },
   { version: 6, name: 'address-book-presets', sql: addressBookPresets },
+  { version: 7, name: 'customs-items', sql: customsItems },
 ];

@@ -9,6 +9,7 @@ import signInLimits from './0008-sign-in-limits';
 import searchTerms, { backfillSearchTerms } from './0009-search-terms';
 import addressBookPresets from './0010-address-book-presets';
 import type { Db } from '../database';
+import customsItems from './0011-customs-items';
 
 /**
  * Applied in order; the database's user_version is the number applied so far. `backfill`
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
   { version: 8, name: 'sign-in-limits', sql: signInLimits },
   { version: 9, name: 'search-terms', sql: searchTerms, backfill: backfillSearchTerms },
   { version: 10, name: 'address-book-presets', sql: addressBookPresets },
+  { version: 11, name: 'customs-items', sql: customsItems },
 ];

@@ -1,0 +1,206 @@
+/**
+ * The customs items of an international shipment (CONTRACT §17): contents type, one row per
+ * kind of goods, added, copied and removed from the keyboard, and the totals against the
+ * pieces' weight and the declared cost. With no rows the station declares one item made
+ * from the description of goods, the HS code, the pieces' weight and the cost.
+ */
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { CONTENTS_TYPES, WEIGHT_UNITS, type WeightUnit } from '../../../main/core/schemas';
+import { SelectField, TextField } from '../components/Field';
+import { asSentence, errorDomId, fieldDomId } from '../lib/field-errors';
+import { customsTotals, MAX_CUSTOMS_ITEMS, newCustomsItem, type CustomsItemForm } from './customs-model';
+
+interface CustomsItemsTableProps {
+  items: CustomsItemForm[];
+  contentsType: string;
+  /** What the totals are held against. */
+  piecesWeight: number;
+  piecesUnit: WeightUnit;
+  cost: number;
+  currency: string;
+  collectionCountry: string;
+  errors: Record<string, string>;
+  onItems: (items: CustomsItemForm[]) => void;
+  onContentsType: (value: string) => void;
+  onFieldChange: (path: string) => void;
+}
+
+const weight = (n: number) => (Number.isFinite(n) ? String(Number(n.toFixed(3))) : '—');
+const money = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '—');
+
+export function CustomsItemsTable(props: CustomsItemsTableProps) {
+  const { items, errors, onItems } = props;
+  // Where the focus goes after a row is added, copied or removed: keyboard work never loses its place.
+  const focusAfterRender = useRef<string | null>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const path = focusAfterRender.current;
+    if (path === null) return;
+    focusAfterRender.current = null;
+    (path === 'add' ? addRef.current : document.getElementById(fieldDomId(path)))?.focus();
+  });
+  const setFocusPath = (path: string) => {
+    focusAfterRender.current = path;
+  };
+
+  const full = items.length >= MAX_CUSTOMS_ITEMS;
+  const add = () => {
+    if (full) return;
+    onItems([...items, newCustomsItem()]);
+    setFocusPath(`customsItems[${items.length}].description`);
+  };
+  const copy = (index: number) => {
+    if (full) return;
+    onItems([...items.slice(0, index + 1), newCustomsItem(items[index]), ...items.slice(index + 1)]);
+    setFocusPath(`customsItems[${index + 1}].description`);
+  };
+  const remove = (index: number) => {
+    onItems(items.filter((_item, i) => i !== index));
+    setFocusPath(items.length > 1 ? `customsItems[${Math.max(0, index - 1)}].description` : 'add');
+  };
+  const set = (index: number, key: keyof CustomsItemForm, value: string) => {
+    onItems(items.map((item, i) => (i === index ? { ...item, [key]: value } : item)));
+    props.onFieldChange(`customsItems[${index}].${key}`);
+  };
+  /** In a row: Alt+Insert adds a row, Alt+Shift+Insert copies this one, Alt+Delete removes it. */
+  const onRowKey = (index: number) => (event: KeyboardEvent<HTMLTableRowElement>) => {
+    if (!event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === 'Insert') {
+      if (event.shiftKey) copy(index);
+      else add();
+    } else if (event.key === 'Delete') {
+      remove(index);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  };
+
+  const totals = customsTotals(items, props.piecesUnit);
+  const tooHeavy = items.length > 0 && totals.weight > props.piecesWeight + 0.0005;
+  const valueDiffers = items.length > 0 && Number.isFinite(props.cost) && Math.abs(totals.value - props.cost) > 0.005;
+  const groupError = errors.customsItems;
+
+  return (
+    <section className="card form-section customs-items" aria-labelledby="customs-items-heading">
+      <div className="card-head">
+        <h2 id="customs-items-heading" className="card-title">
+          Customs items <span className="count">{items.length}</span>
+        </h2>
+        <button ref={addRef} type="button" className="button button-small" onClick={add} disabled={full} aria-keyshortcuts="Alt+Insert">
+          + Add item
+        </button>
+      </div>
+      <div className="grid grid-4">
+        <SelectField
+          path="contentsType"
+          label="Contents type"
+          value={props.contentsType}
+          onValue={props.onContentsType}
+          error={errors.contentsType}
+        >
+          {CONTENTS_TYPES.map((type) => (
+            <option key={type}>{type}</option>
+          ))}
+        </SelectField>
+      </div>
+      {groupError ? (
+        <p className="field-error" id={errorDomId('customsItems')}>
+          {asSentence(groupError)}
+        </p>
+      ) : null}
+      {items.length === 0 ? (
+        <p className="card-note">
+          No items: the declaration will hold one item made from the description of goods, the HS code, the pieces’ weight
+          and the cost. Add items to declare each kind of goods.
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table customs-table">
+            <thead>
+              <tr>
+                <th scope="col" className="num">#</th>
+                <th scope="col">Description</th>
+                <th scope="col">Quantity</th>
+                <th scope="col">Unit value ({props.currency})</th>
+                <th scope="col">Net weight</th>
+                <th scope="col">HS code</th>
+                <th scope="col">Origin</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item, index) => {
+                const n = index + 1;
+                const field = (key: keyof CustomsItemForm) => ({
+                  path: `customsItems[${index}].${key}`,
+                  value: item[key],
+                  onValue: (value: string) => set(index, key, value),
+                  error: errors[`customsItems[${index}].${key}`],
+                  hideLabel: true,
+                });
+                return (
+                  <tr key={item.key} onKeyDown={onRowKey(index)}>
+                    <td className="num piece-number">{n}</td>
+                    <td>
+                      <TextField {...field('description')} label={`Item ${n} description`} maxLength={50} className="w-desc" />
+                    </td>
+                    <td>
+                      <TextField {...field('quantity')} label={`Item ${n} quantity`} type="number" min="1" step="1" inputMode="numeric" className="w-num" />
+                    </td>
+                    <td>
+                      <TextField {...field('unitValue')} label={`Item ${n} unit value`} type="number" min="0" step="0.01" inputMode="decimal" className="w-num" />
+                    </td>
+                    <td>
+                      <div className="inline-inputs">
+                        <TextField {...field('netWeight')} label={`Item ${n} net weight`} type="number" min="0" step="any" inputMode="decimal" className="w-num" />
+                        <SelectField {...field('weightUnit')} label={`Item ${n} weight unit`} className="w-unit">
+                          {WEIGHT_UNITS.map((unit) => (
+                            <option key={unit}>{unit}</option>
+                          ))}
+                        </SelectField>
+                      </div>
+                    </td>
+                    <td>
+                      <TextField {...field('hsCode')} label={`Item ${n} HS code`} maxLength={12} inputMode="numeric" placeholder="as above" className="w-num" />
+                    </td>
+                    <td>
+                      <TextField {...field('originCountry')} label={`Item ${n} country of origin`} maxLength={2} placeholder={props.collectionCountry} className="w-unit" />
+                    </td>
+                    <td className="row-actions">
+                      <button type="button" className="button button-quiet button-small" onClick={() => copy(index)} disabled={full} aria-label={`Copy item ${n}`}>
+                        Copy
+                      </button>
+                      <button type="button" className="button button-quiet button-small" onClick={() => remove(index)} aria-label={`Remove item ${n}`}>
+                        Remove
+                      </button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {items.length > 0 ? (
+        <p className="card-note customs-totals" aria-live="polite" data-testid="customs-totals">
+          <span className={tooHeavy ? 'field-error' : undefined}>
+            Net weight {weight(totals.weight)} {totals.unit.toLowerCase()} of {weight(props.piecesWeight)} {props.piecesUnit.toLowerCase()} in the pieces
+            {tooHeavy ? ': more than the pieces weigh' : ''}
+          </span>
+          {' · '}
+          <span>
+            Value {money(totals.value)} {props.currency}
+            {valueDiffers ? `, the declared cost is ${money(props.cost)} ${props.currency}` : ''}
+          </span>
+        </p>
+      ) : null}
+      <p className="field-hint">
+        In a row: <kbd>Alt</kbd>+<kbd>Insert</kbd> adds an item, <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>Insert</kbd> copies the
+        row, <kbd>Alt</kbd>+<kbd>Delete</kbd> removes it.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,219 @@
+/**
+ * Customs declarations and forms (CONTRACT §17) through the real HTTP app, on whichever store
+ * this run uses: the items stored with the shipment, the CN22/CN23 choice, the PDFs read
+ * back with poppler and zbar.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfBarcodes, pdfInfo, pdfPageTexts, pdfText } from '../helpers/pdf';
+import { addUsers, createShipment, gbAddress, piece, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
+
+let t: TestStation;
+let token: string;
+beforeAll(async () => {
+  t = await startTestStation();
+  await addUsers(t);
+  token = await t.signIn();
+});
+afterAll(() => t.close());
+
+const post = (payload: unknown) => t.request({ method: 'POST', url: '/shipments', token, payload: payload as object });
+const get = (url: string) => t.request({ method: 'GET', url, token });
+const pdfOf = (res: { json(): { base64String: string } }) => Buffer.from(res.json().base64String, 'base64');
+const counts = async () =>
+  (await t.sql<{ s: number; c: number; d: number }>(
+    'SELECT (SELECT count(*) FROM shipments) AS s, (SELECT count(*) FROM customs_items) AS c, (SELECT count(*) FROM customs_declarations) AS d',
+  ))[0]!;
+
+/** To Germany on Swift Parcels International, the addressee's name in Latin Extended. */
+const international = (overrides: Record<string, unknown> = {}) =>
+  shipmentRequest({
+    carrierServiceId: 104,
+    collectionAddress: gbAddress({ fullName: 'Zoë Fairweather' }),
+    deliveryAddress: gbAddress({ fullName: 'Jürgen Ölmüller', businessName: '', city: 'Berlin', countryTwoCharacterISOCode: 'DE', postZipCode: '10115' }),
+    hsCode: '610910',
+    descriptionOfGoods: 'Cotton T-shirts',
+    cost: 25,
+    shipmentPieces: [piece({ weight: 2 }), piece({ weight: 1.5 })],
+    ...overrides,
+  });
+
+const items = [
+  { description: 'Wool scarf', quantity: 2, unitValue: 18.5, netWeight: 0.4, weightUnit: 'KG', hsCode: '6117.10', originCountry: 'gb' },
+  { description: 'Ceramic mug “Ωmega”', quantity: 1, unitValue: 12, netWeight: 450, weightUnit: 'G', hsCode: '691200', originCountry: 'PT' },
+  { description: 'Paperback novel', quantity: 3, unitValue: 7.99, netWeight: 0.9, hsCode: '490199' },
+];
+
+describe('customs data on a create', () => {
+  it('makes one item from the shipment’s own fields when none are given, and shows it on the detail', async () => {
+    const created = await createShipment(t, token, international());
+    const view = (await get(`/shipments/${created.shipmentId}`)).json();
+    expect(view.contentsType).toBe('Sale of goods');
+    expect(view.customsForm).toBe('CN22');
+    expect(view.customsItems).toEqual([
+      { description: 'Cotton T-shirts', quantity: 1, unitValue: 25, netWeight: 3.5, weightUnit: 'KG', hsCode: '610910', originCountry: 'GB' },
+    ]);
+  });
+
+  it('stores the items given, in order, with the shipment; a domestic shipment has none', async () => {
+    const before = await counts();
+    const created = await createShipment(t, token, international({ customsItems: items, contentsType: 'Gift', currency: 'EUR' }));
+    const view = (await get(`/shipments/${created.shipmentId}`)).json();
+    expect(view.contentsType).toBe('Gift');
+    expect(view.customsItems).toEqual([
+      { description: 'Wool scarf', quantity: 2, unitValue: 18.5, netWeight: 0.4, weightUnit: 'KG', hsCode: '611710', originCountry: 'GB' },
+      { description: 'Ceramic mug “Ωmega”', quantity: 1, unitValue: 12, netWeight: 450, weightUnit: 'G', hsCode: '691200', originCountry: 'PT' },
+      // Unit and origin default to KG and the collection country.
+      { description: 'Paperback novel', quantity: 3, unitValue: 7.99, netWeight: 0.9, weightUnit: 'KG', hsCode: '490199', originCountry: 'GB' },
+    ]);
+    const domestic = await createShipment(t, token);
+    const domesticView = (await get(`/shipments/${domestic.shipmentId}`)).json();
+    expect(domesticView.customsItems).toBeUndefined();
+    expect(domesticView.contentsType).toBeUndefined();
+    expect(await counts()).toEqual({ s: before.s + 2, c: before.c + 3, d: before.d + 1 });
+  });
+
+  it('names every customs mistake together with every other field’s in one 400, and writes nothing (CONTRACT §11)', async () => {
+    const before = await counts();
+    const res = await post(
+      international({
+        deliveryAddress: gbAddress({ fullName: 'Jürgen Ölmüller', countryTwoCharacterISOCode: 'DE', postZipCode: '1234' }),
+        contentsType: 'Bribe',
+        customsItems: [
+          { description: '  ', quantity: 0, unitValue: 1.005, netWeight: 1, hsCode: '12', originCountry: 'XX' },
+          { description: 'Anvil', quantity: 1, unitValue: 10, netWeight: 50 },
+          { description: 'x'.repeat(51), quantity: 1.5, unitValue: -1, netWeight: 0 },
+        ],
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    const problem = res.json();
+    expect(problem).toMatchObject({
+      'deliveryAddress.postZipCode': expect.stringMatching(/not a German post code/),
+      contentsType: 'Contents type "Bribe" is not one of: Sale of goods, Gift, Documents, Commercial sample, Returned goods, Other',
+      'customsItems[0].description': 'Description must not be empty',
+      'customsItems[0].quantity': 'Quantity must be at least 1',
+      'customsItems[0].unitValue': 'Unit value must have at most 2 decimals',
+      'customsItems[0].hsCode': 'HS code must be 6 to 10 digits (e.g. 610910)',
+      'customsItems[0].originCountry': 'Country of origin XX is not a country code (two letters, e.g. GB)',
+      'customsItems[2].description': 'Description must be at most 50 characters',
+      'customsItems[2].quantity': 'Quantity must be a whole number',
+      'customsItems[2].unitValue': 'Unit value must not be negative',
+      'customsItems[2].netWeight': 'Net weight must be more than 0',
+      customsItems: 'The items weigh 51 kg in all, more than the pieces’ 3.5 kg',
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses customs data on a domestic shipment, naming the fields', async () => {
+    const res = await post(shipmentRequest({ customsItems: items.slice(0, 1), contentsType: 'Gift' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      customsItems: 'Customs items are for an international shipment only; both addresses are in United Kingdom',
+      contentsType: expect.stringMatching(/^Contents type is for an international shipment only/),
+    });
+  });
+
+  it('takes at most 20 items', async () => {
+    const many = Array.from({ length: 21 }, () => ({ description: 'Pin', quantity: 1, unitValue: 1, netWeight: 0.01 }));
+    const res = await post(international({ customsItems: many }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()['customsItems']).toBe('Customs items must have at most 20 items');
+  });
+});
+
+describe('customs forms', () => {
+  it('prints a CN22 on the label’s page for a low value: items, totals, names, the tracking number as Code 128, the same bytes every time', async () => {
+    const created = await createShipment(t, token, international({ customsItems: items, contentsType: 'Gift' }));
+    const res = await get(`/shipments/${created.shipmentId}/customs`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ format: 'pdf', form: 'CN22' });
+    const pdf = pdfOf(res);
+    const info = await pdfInfo(pdf);
+    expect([info.pages, info.width, info.height]).toEqual([1, 288, 432]);
+    const text = await pdfText(pdf);
+    expect(text).toContain('CN 22');
+    expect(text).toMatch(/2 × Wool scarf\s+0\.4 kg\s+37\.00\s+611710\s+GB/);
+    expect(text).toMatch(/1 × Ceramic mug “Ωmega”\s+450 g\s+12\.00\s+691200\s+PT/);
+    expect(text).toMatch(/3 × Paperback novel\s+0\.9 kg\s+23\.97\s+490199\s+GB/);
+    expect(text).toContain('Total value 72.97 GBP');
+    expect(text).toContain('Total weight 1.75 kg');
+    expect(text).toContain('Jürgen Ölmüller');
+    expect(text).toContain('Sender’s signature: Zoë Fairweather');
+    expect(text).toContain('2026-11-21');
+    // The chosen contents type is marked: its caption is bold and its box crossed (looked at by eye).
+    expect(text).toContain('Gift');
+    const [codes] = await pdfBarcodes(pdf);
+    expect(codes).toContainEqual({ type: 'CODE-128', data: created.shipmentPieces[0]!.trackingNumber });
+    expect(pdfOf(await get(`/shipments/${created.shipmentId}/customs`)).equals(pdf)).toBe(true);
+    // A customs form is not a label: the shipment stays Not Printed.
+    expect((await get(`/shipments/${created.shipmentId}`)).json().status).toBe('Not Printed');
+  });
+
+  it('prints a CN23 and a commercial invoice on A4 above the currency’s limit', async () => {
+    const created = await createShipment(
+      t,
+      token,
+      international({
+        customsItems: [
+          { description: 'Camera lens', quantity: 1, unitValue: 240, netWeight: 0.8, hsCode: '900211' },
+          { description: 'Lens hood', quantity: 2, unitValue: 15.5, netWeight: 0.2, hsCode: '900219', originCountry: 'JP' },
+        ],
+      }),
+    );
+    const res = await get(`/shipments/${created.shipmentId}/customs`);
+    expect(res.json().form).toBe('CN23');
+    const pdf = pdfOf(res);
+    expect(await pdfInfo(pdf, 1)).toMatchObject({ pages: 2, width: 595.28, height: 841.89 });
+    expect(await pdfInfo(pdf, 2)).toMatchObject({ width: 595.28, height: 841.89 });
+    const [cn23, invoice] = await pdfPageTexts(pdf);
+    expect(cn23).toContain('CN 23');
+    expect(cn23).toMatch(/Camera lens\s+1\s+0\.8 kg\s+240\.00\s+900211\s+United Kingdom/);
+    expect(cn23).toMatch(/Lens hood\s+2\s+0\.2 kg\s+31\.00\s+900219\s+Japan/);
+    expect(cn23).toContain('271.00 GBP');
+    expect(cn23).toContain('Jürgen Ölmüller');
+    expect(invoice).toContain('COMMERCIAL INVOICE');
+    expect(invoice).toMatch(/2\s+Lens hood\s+900219\s+JP\s+2\s+0\.2 kg\s+15\.50\s+31\.00/);
+    expect(invoice).toMatch(/Invoice total \(GBP\)\s+271\.00/);
+    expect(invoice).toContain(created.shipmentNumber);
+    const pages = await pdfBarcodes(pdf, 200);
+    for (const codes of pages) expect(codes).toContainEqual({ type: 'CODE-128', data: created.shipmentPieces[0]!.trackingNumber });
+  });
+
+  it('chooses by the station’s limit per currency: a currency without one gets a CN23', async () => {
+    const chf = await createShipment(t, token, international({ currency: 'CHF' }));
+    expect((await get(`/shipments/${chf.shipmentId}/customs`)).json().form).toBe('CN23');
+    const settings = await t.request({ method: 'PATCH', url: '/settings', token, payload: { cn22MaxValue: { GBP: 270, CHF: 100 } } });
+    expect(settings.statusCode).toBe(200);
+    expect(settings.json().cn22MaxValue).toEqual({ GBP: 270, CHF: 100 });
+    expect((await get(`/shipments/${chf.shipmentId}/customs`)).json().form).toBe('CN22');
+    const bad = await t.request({ method: 'PATCH', url: '/settings', token, payload: { cn22MaxValue: { XYZ: 1, EUR: -1, eur: 3 } } });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(expect.arrayContaining(['cn22MaxValue.XYZ', 'cn22MaxValue.EUR', 'cn22MaxValue.eur']));
+    await t.request({ method: 'PATCH', url: '/settings', token, payload: { cn22MaxValue: { GBP: 270, EUR: 300, USD: 350 } } });
+  });
+
+  it('answers 409 for a domestic shipment', async () => {
+    const domestic = await createShipment(t, token);
+    const res = await get(`/shipments/${domestic.shipmentId}/customs`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toMatch(/is domestic; it has no customs declaration/);
+  });
+
+  it('appends the CN22 to the label with includeCustoms=true, and nothing for a CN23', async () => {
+    const low = await createShipment(t, token, international());
+    const labels = await get(`/shipments/${low.shipmentId}/label?includeCustoms=true`);
+    const pdf = pdfOf(labels);
+    const pages = await pdfPageTexts(pdf);
+    expect(pages).toHaveLength(3);
+    expect(pages[2]).toContain('CN 22');
+    expect(pages[0]).not.toContain('CN 22');
+    expect((await pdfInfo(pdf, 3)).height).toBe(432);
+    const plain = pdfOf(await get(`/shipments/${low.shipmentId}/label`));
+    expect((await pdfInfo(plain)).pages).toBe(2);
+
+    const high = await createShipment(t, token, international({ cost: 500 }));
+    expect((await pdfInfo(pdfOf(await get(`/shipments/${high.shipmentId}/label?includeCustoms=true`)))).pages).toBe(2);
+    const domestic = await createShipment(t, token);
+    expect((await pdfInfo(pdfOf(await get(`/shipments/${domestic.shipmentId}/label?includeCustoms=true`)))).pages).toBe(1);
+  });
+});
