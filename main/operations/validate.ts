@@ -62,12 +62,6 @@ function unitOf(error: ErrorObject, root: unknown): string {
   return ` ${unit.toLowerCase()}`;
 }
 
-function valueAt(root: unknown, instancePath: string): unknown {
-  let value: unknown = root;
-  for (const part of pointerParts(instancePath)) value = isRecord(value) || Array.isArray(value) ? (value as Record<string, unknown>)[part] : undefined;
-  return value;
-}
-
 const TYPE_WORDS: Record<string, string> = {
   integer: 'a whole number',
   number: 'a number',
