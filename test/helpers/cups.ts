@@ -78,7 +78,16 @@ export async function startCups(): Promise<TestCups> {
     server,
     env,
     async lpadmin(...args) {
-      await run('lpadmin', args, { env });
+      // A scheduler busy starting (or a loaded machine) can drop the first connection.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await run('lpadmin', args, { env });
+          return;
+        } catch (error) {
+          if (attempt === 3 || daemon.exitCode !== null) throw error;
+          await new Promise((r) => setTimeout(r, 500 * attempt));
+        }
+      }
     },
     async stop() {
       daemon.kill('SIGTERM');

@@ -126,6 +126,9 @@ export function describeError(error: unknown): string {
       return 'The station is not answering. Check that it is running, then try again.';
     case '/problems/unreadable':
       return 'The station’s answer could not be read. Try again; if it keeps happening, restart the station.';
+    case '/problems/printer-unavailable':
+      // The station's sentence names the printer and why it did not take the job.
+      return `${detail} Check the printer in Settings → Printers, then print again.`;
   }
   switch (error.status) {
     case 400: {

@@ -221,7 +221,7 @@ function PrinterDoctor({ initial }: { initial: Overview }) {
       }
       {notice ? (
         <p className="notice notice-error" role="alert">
-          {describeError(notice)}
+          {notice}
         </p>
       ) : null}
       {message ? <Notice tone="success">{message}</Notice> : null}
