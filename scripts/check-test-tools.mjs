@@ -1,5 +1,6 @@
-// `npm test` runs real programs (a browser, PDF and barcode readers, a print spooler); this
-// says in one line which are missing, and how to get them on Debian, before anything runs.
+// `npm test` runs real programs (a browser, PDF and barcode readers, a print spooler, the
+// documentation's curl and Python examples): this says in one line which are missing, and
+// how to get them on Debian, before anything runs.
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
@@ -9,6 +10,10 @@ const TOOLS = [
   ['pdftotext', 'poppler-utils'],
   ['pdftoppm', 'poppler-utils'],
   ['zbarimg', 'zbar-tools'],
+  ['jq', 'jq'],
+  ['python3', 'python3'],
+  ['cupsd', 'cups'],
+  ['lpadmin', 'cups-client'],
 ];
 
 const dirs = (process.env.PATH ?? '').split(delimiter).concat(['/usr/sbin', '/sbin']);
