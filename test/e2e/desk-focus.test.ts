@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startStation, type RunningStation } from './station';
+import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
 import { apiToken, callAsAdmin, createByApi } from './station-api';
 import { detailStatus, screenshot, textOf, waitForText, waitUntil } from './ui';
 
@@ -50,17 +50,7 @@ const announcer = () => page.getByTestId('screen-announcer');
 beforeAll(async () => {
   station = await startStation();
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
-  // No print dialog in headless Chromium: count the calls instead, in every frame.
-  await context.addInitScript(() => {
-    const counted = window as Window & { __printCalls?: number };
-    counted.print = () => {
-      counted.__printCalls = (counted.__printCalls ?? 0) + 1;
-    };
-  });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = await deskPage(browser, pageErrors);
   await page.goto(`${station.url}/`);
   await page.getByLabel('User name').fill('admin');
   await page.getByLabel('Password').fill(station.adminPassword);

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startStation, type RunningStation } from './station';
+import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
 import { screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
@@ -60,16 +60,7 @@ beforeAll(async () => {
   });
   token = ((await auth.json()) as { token: { accessToken: string } }).token.accessToken;
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
-  await context.addInitScript(() => {
-    const counted = window as Window & { __printCalls?: number };
-    counted.print = () => {
-      counted.__printCalls = (counted.__printCalls ?? 0) + 1;
-    };
-  });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = await deskPage(browser, pageErrors);
 });
 
 afterAll(async () => {

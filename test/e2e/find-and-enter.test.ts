@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startStation, type RunningStation } from './station';
+import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
 import { detailStatus, screenshot, textOf, waitUntil } from './ui';
 
 let station: RunningStation;
@@ -57,17 +57,7 @@ beforeAll(async () => {
   await createByApi('Sam Receiver', 'SW1A 2AA', 'PO-5002', 3);
   await createByApi('Samira Patel', 'M1 1AE', 'INV-77');
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
-  // Headless Chromium must not sit in a print dialog: count print() calls instead, in every frame.
-  await context.addInitScript(() => {
-    const counted = window as Window & { __printCalls?: number };
-    counted.print = () => {
-      counted.__printCalls = (counted.__printCalls ?? 0) + 1;
-    };
-  });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = await deskPage(browser, pageErrors);
   await page.goto(`${station.url}/`);
   await page.getByLabel('User name').fill('admin');
   await page.getByLabel('Password').fill(station.adminPassword);

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startStation, type RunningStation } from './station';
+import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
 import { screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
@@ -39,16 +39,7 @@ beforeAll(async () => {
   });
   expect(set.status).toBe(200);
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
-  await context.addInitScript(() => {
-    const counted = window as Window & { __printCalls?: number };
-    counted.print = () => {
-      counted.__printCalls = (counted.__printCalls ?? 0) + 1;
-    };
-  });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = await deskPage(browser, pageErrors, 15_000);
 });
 
 afterAll(async () => {

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startStation, type RunningStation } from './station';
+import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
 import { callAsAdmin } from './station-api';
 import { detailStatus, screenshot, waitForText, waitUntil } from './ui';
 
@@ -53,17 +53,7 @@ beforeAll(async () => {
     },
   });
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
-  // No print dialog in headless Chromium: count the calls instead, in every frame.
-  await context.addInitScript(() => {
-    const counted = window as Window & { __printCalls?: number };
-    counted.print = () => {
-      counted.__printCalls = (counted.__printCalls ?? 0) + 1;
-    };
-  });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page = await deskPage(browser, pageErrors);
 });
 
 afterAll(async () => {

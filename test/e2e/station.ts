@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SCREENSHOTS = join(REPO, 'test-results', 'screenshots');
@@ -102,4 +102,23 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+/**
+ * A desk's page in `browser`: a 1440×900 window in British English, print() counted in
+ * every frame instead of opening a dialog (headless Chromium would sit in it), and each
+ * page error pushed to `pageErrors` for the test to assert none.
+ */
+export async function deskPage(browser: Browser, pageErrors: string[], timeout = 10_000): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
+  await context.addInitScript(() => {
+    const counted = window as Window & { __printCalls?: number };
+    counted.print = () => {
+      counted.__printCalls = (counted.__printCalls ?? 0) + 1;
+    };
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(timeout);
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return page;
 }
