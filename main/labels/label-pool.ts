@@ -34,19 +34,13 @@ interface Slot {
 
 /**
  * Labels posted to a worker at a time. With one, a worker that finished a label idled
- * until the event loop got round to its message and posted the next; under a create load
- * the event loop is busy with requests, and the cores stood 9% idle.
+ * until the busy event loop got round to posting the next.
  */
 const DEPTH = 2;
 
 /**
- * A label worker keeps ~25 MB live. V8 sizes a heap from its limit: with the defaults (a
- * young generation of ~34 MB, old space let grow to several times what is live) each
- * worker held ~105 MB; with these limits the service's peak RSS went from 383 to ~270 MB.
- * The young generation is a trade: 16 MB instead of 8 took the service's peak RSS up by
- * 17 MB (to 293 MB at 1,000,000 shipments, against a 300 MB target), for 6-26% more creates
- * a second in three of four alternating pairs (4% fewer in the fourth), and no clear gain
- * in a full bench run.
+ * V8 sizes a worker's heap from its limit, and with the defaults each label worker held
+ * four times what it keeps live: these bound the service's RSS (docs/performance.md).
  */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 };
 

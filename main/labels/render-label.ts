@@ -101,9 +101,8 @@ export function writePdf(pages: PageLayout[], fonts: LabelFonts, meta: { title: 
     doc.addPage({ size: [page.width, page.height], margin: 0 });
     for (const part of page.parts) drawPart(doc, pen, part);
   }
-  // Fonts are embedded at end(), after the pages: stored without compression. Deflating
-  // ~35 KB of font programs per label was a tenth of the station's CPU under a create
-  // load; page content stays compressed. The label grows by ~12 KB.
+  // Fonts are embedded at end(), after the pages: stored without compression, which costs
+  // a few KB a label and saves deflating them every time; page content stays compressed.
   (doc as unknown as { compress: boolean }).compress = false;
   doc.end();
   // PDFKit writes synchronously into the stream's buffer; read it out without waiting.

@@ -2,9 +2,8 @@
  * Group commit for a WAL-mode database. A transaction committed with synchronous = NORMAL
  * is written to the `-wal` file without an fsync; `flush()` then resolves once an fsync of
  * that file, started after the call, has finished. The fsync runs on libuv's thread pool,
- * so the event loop never waits for the disk (it had been ~27% of the main thread's wall
- * time under 16 creating clients), and commits that arrive while one fsync is under way
- * share the next one.
+ * so the event loop never waits for the disk, and commits that arrive while one fsync is
+ * under way share the next one.
  *
  * Why an fsync of the `-wal` file is enough: in WAL mode a commit is the frames appended
  * to that file, and fsync flushes the file's data whichever descriptor wrote it. The file
