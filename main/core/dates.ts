@@ -1,4 +1,5 @@
 /** Date input as CONTRACT §1 allows it: an ISO 8601 date-time with an offset, or a date. */
+import type { FieldErrors } from './errors';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
@@ -26,3 +27,25 @@ export function parseDateInput(value: string): ParsedDate | null {
 export const DAY_MS = 86_400_000;
 export const startOfUtcDay = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;
 export const iso = (ms: number): string => new Date(ms).toISOString();
+
+/**
+ * A list's DateFrom and DateTo (CONTRACT §6) as inclusive bounds, null where not given; a
+ * date alone as DateTo covers that whole day (UTC). Each mistake is added to `errors`.
+ */
+export function dateRangeInput(
+  query: { DateFrom?: string | undefined; DateTo?: string | undefined },
+  errors: FieldErrors,
+): { from: number | null; to: number | null } {
+  const parse = (name: 'DateFrom' | 'DateTo') => {
+    const raw = query[name];
+    if (raw === undefined || raw.trim() === '') return null;
+    const parsed = parseDateInput(raw);
+    if (!parsed) errors.add(name, `${raw} is not an ISO 8601 date or date-time`);
+    return parsed;
+  };
+  const from = parse('DateFrom');
+  const toParsed = parse('DateTo');
+  const to = toParsed === null ? null : toParsed.dateOnly ? toParsed.ms + DAY_MS - 1 : toParsed.ms;
+  if (from && to !== null && from.ms > to) errors.add('DateTo', 'must not be before DateFrom');
+  return { from: from?.ms ?? null, to };
+}

@@ -2,7 +2,7 @@
  * End-of-day manifests (CONTRACT §13): closing a carrier's day moves its Printed
  * shipments to Manifested on one new manifest, and the driver signs a printed copy.
  */
-import { DAY_MS, iso, parseDateInput } from './dates';
+import { dateRangeInput, iso } from './dates';
 import type { CarrierCatalog } from './carriers';
 import { FieldErrors, conflict, notFound, validationError } from './errors';
 import type { CreateManifestRequest, EndOfDay, ListManifestsQuery, Manifest, ManifestList, ManifestSummary, WeightUnit } from './schemas';
@@ -103,22 +103,12 @@ export class ManifestService {
 
   async list(query: ListManifestsQuery): Promise<ManifestList> {
     const errors = new FieldErrors();
-    const parse = (name: 'DateFrom' | 'DateTo') => {
-      const raw = query[name];
-      if (raw === undefined || raw.trim() === '') return null;
-      const parsed = parseDateInput(raw);
-      if (!parsed) errors.add(name, `${raw} is not an ISO 8601 date or date-time`);
-      return parsed;
-    };
-    const from = parse('DateFrom');
-    const toParsed = parse('DateTo');
-    const to = toParsed === null ? null : toParsed.dateOnly ? toParsed.ms + DAY_MS - 1 : toParsed.ms;
-    if (from && to !== null && from.ms > to) errors.add('DateTo', 'must not be before DateFrom');
+    const { from, to } = dateRangeInput(query, errors);
     errors.throwIfAny();
     const limit = query.ItemsPerPage ?? 100;
     const { total, rows } = await this.repo.page({
       carrierId: query.carrierId ?? null,
-      from: from?.ms ?? null,
+      from,
       to,
       limit,
       offset: ((query.Page ?? 1) - 1) * limit,

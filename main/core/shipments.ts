@@ -4,7 +4,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { CarrierCatalog } from './carriers';
-import { DAY_MS, iso, parseDateInput } from './dates';
+import { DAY_MS, dateRangeInput, iso, parseDateInput } from './dates';
 import { FieldErrors, ProblemError, conflict, notFound, validationError } from './errors';
 import { labelDataFor } from './label-data-for';
 import type { CustomsDocumentData, LabelData, LabelDpi, LabelFormat, LabelOptions } from './label-data';
@@ -451,18 +451,7 @@ export class ShipmentService {
     if (unknown.length > 0) {
       errors.add('Status', `${unknown.join(', ')} ${unknown.length === 1 ? 'is not a status' : 'are not statuses'}; allowed: ${STATUSES.join(', ')}`);
     }
-    const parse = (name: 'DateFrom' | 'DateTo') => {
-      const raw = query[name];
-      if (raw === undefined || raw.trim() === '') return null;
-      const parsed = parseDateInput(raw);
-      if (!parsed) errors.add(name, `${raw} is not an ISO 8601 date or date-time`);
-      return parsed;
-    };
-    const from = parse('DateFrom');
-    const toParsed = parse('DateTo');
-    // A date alone as DateTo covers that whole day (UTC).
-    const to = toParsed === null ? null : toParsed.dateOnly ? toParsed.ms + DAY_MS - 1 : toParsed.ms;
-    if (from && to !== null && from.ms > to) errors.add('DateTo', 'must not be before DateFrom');
+    const { from, to } = dateRangeInput(query, errors);
     const search = query.Search === undefined ? undefined : query.Search.trim();
     if (search !== undefined && search.length < MIN_SEARCH_LENGTH) {
       errors.add('Search', `Type at least ${MIN_SEARCH_LENGTH} characters to search`);
@@ -471,7 +460,7 @@ export class ShipmentService {
     const limit = query.ItemsPerPage ?? 100;
     return {
       statuses: statuses as ShipmentStatus[],
-      from: from?.ms ?? null,
+      from,
       to,
       newestFirst: (query.OrderByDate ?? 'NewestFirst') === 'NewestFirst',
       limit,
