@@ -86,7 +86,7 @@ describe('a morning at the desk, keyboard only', () => {
         // The first of the day: choose the carrier and service by typing their first letters.
         await focusIs(/^SELECT Carrier$/);
         await page.keyboard.type('S');
-        await waitUntil('services loaded', () => page.locator('#field-carrierServiceId').isEnabled(), Boolean);
+        await waitUntil('services loaded', () => page.locator('#field-carrierServiceId').getAttribute('aria-busy'), (busy) => busy === 'false');
         await page.keyboard.press('Tab');
         await focusIs(/^SELECT Service$/);
         await page.keyboard.type('N');

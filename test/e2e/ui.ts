@@ -53,3 +53,19 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** The status chip in the header of the shipment detail screen. */
 export const detailStatus = (page: Page): Locator => page.getByTestId('shipment-status');
+
+/** The focused element as `TAG group › label`: `INPUT Delivery address › Full name`, `H1 Shipments`. */
+export async function focusNow(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return 'BODY';
+    const label =
+      active.getAttribute('aria-label') ??
+      (active.id ? document.querySelector(`label[for="${active.id}"]`)?.textContent : null) ??
+      active.textContent ??
+      '';
+    const legend = active.tagName === 'SUMMARY' ? null : active.closest('fieldset')?.querySelector('legend')?.textContent;
+    const text = `${legend ? `${legend} › ` : ''}${label}`.replace(/\s+/g, ' ').replace(/\*/g, '').trim();
+    return `${active.tagName} ${text}`;
+  });
+}

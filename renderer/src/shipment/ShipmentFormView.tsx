@@ -1,7 +1,8 @@
 /**
  * The New shipment form. Each member of a refused request's problem shows beside the field it
  * names; the rest, with the detail, in a summary at the top that takes focus. Ctrl/Cmd+Enter
- * creates. One Idempotency-Key per request body: a retry of the same form reuses it.
+ * creates; a plain Enter in a field does not. The sender and the features wait behind one
+ * disclosure. One Idempotency-Key per request body: a retry of the same form reuses it.
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { Address, Carrier, PackagePreset } from '../../../main/core/schemas';
@@ -13,7 +14,7 @@ import { startPrintOnCreate } from '../lib/pending-print';
 import { navigate } from '../router/navigation';
 import { shipmentsRoute } from '../router/routes';
 import { AddressFieldset } from './AddressFieldset';
-import { CarrierSection } from './CarrierSection';
+import { CarrierSection, FeaturesFieldset, useCarrierCatalog } from './CarrierSection';
 import { CustomsItemsTable } from './CustomsItemsTable';
 import { piecesWeight } from './customs-model';
 import { DetailsSection } from './DetailsSection';
@@ -42,6 +43,15 @@ const newKey = (): string =>
   typeof crypto.randomUUID === 'function'
     ? crypto.randomUUID()
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** Inputs that Enter presses, as a button; every other input's Enter would submit the form. */
+const PRESSABLE_INPUTS = new Set(['button', 'submit', 'reset', 'image']);
+
+/** The closed disclosure's one line: whose address and how many features. */
+function optionsSummary(sender: AddressForm, features: number): string {
+  const from = [sender.businessName || sender.fullName, sender.city].filter(Boolean).join(', ') || 'no sender address yet';
+  return `From ${from} · ${features === 0 ? 'no features' : features === 1 ? '1 feature' : `${features} features`}`;
+}
 
 interface ShipmentFormViewProps {
   carriers: Carrier[];
@@ -74,6 +84,10 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
   useEffect(() => document.getElementById(fieldDomId(firstField.current))?.focus(), []);
   const international = isInternational(form);
   const senderIsSet = Boolean(sender.addressLine1);
+  const catalog = useCarrierCatalog(form.carrierId);
+  // What an operator rarely changes waits behind one Tab stop; it opens by itself when it
+  // needs typing (no sender address yet) or holds a refused field.
+  const [optionsOpen, setOptionsOpen] = useState(!senderIsSet);
 
   const clearError = (...paths: string[]) =>
     setFieldErrors((errors) => {
@@ -117,6 +131,7 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
       if (error instanceof ApiProblem) {
         const { byField, unmapped } = splitFieldErrors(error.fields, formFieldPaths(form));
         setFieldErrors(byField);
+        if (Object.keys(byField).some((p) => p.startsWith('collectionAddress.') || p.startsWith('carrierFeatures'))) setOptionsOpen(true);
         setRefusal({
           title: error.status === 400 ? 'The shipment was not created' : error.title,
           detail: error.detail,
@@ -133,9 +148,14 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    if (event.key !== 'Enter') return;
+    if (event.ctrlKey || event.metaKey) {
       event.preventDefault();
       formRef.current?.requestSubmit();
+    } else if (event.target instanceof HTMLInputElement && !PRESSABLE_INPUTS.has(event.target.type)) {
+      // A scanner's Enter, or a habit, in a field must not create a half-checked shipment.
+      // (A suggestion list handles its own Enter first: picking still works.)
+      event.preventDefault();
     }
   }
 
@@ -162,9 +182,9 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
 
       <CarrierSection
         carriers={carriers}
+        catalog={catalog}
         carrierId={form.carrierId}
         serviceId={form.carrierServiceId}
-        features={form.carrierFeatures}
         international={international}
         errors={fieldErrors}
         onCarrier={(carrierId) => {
@@ -175,18 +195,9 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
           setForm((f) => ({ ...f, carrierServiceId }));
           clearError('carrierServiceId');
         }}
-        onFeatures={(carrierFeatures) => setForm((f) => ({ ...f, carrierFeatures }))}
       />
 
       <div className="grid grid-2 addresses">
-        <AddressFieldset
-          group="collectionAddress"
-          legend="Collection address"
-          value={form.collectionAddress}
-          errors={fieldErrors}
-          onChange={setAddress('collectionAddress')}
-          note={senderIsSet ? 'Prefilled from the station’s sender address.' : 'Tip: an administrator can set a sender address in Settings to prefill this.'}
-        />
         <AddressFieldset
           group="deliveryAddress"
           legend="Delivery address"
@@ -207,6 +218,28 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
             </label>
           }
         />
+        <details className="card sender-options" open={optionsOpen} onToggle={(e) => setOptionsOpen(e.currentTarget.open)}>
+          <summary>
+            <span className="card-title">Sender and options</span>
+            <span className="card-note" data-testid="sender-options-summary">
+              {optionsSummary(form.collectionAddress, form.carrierFeatures.length)}
+            </span>
+          </summary>
+          <AddressFieldset
+            group="collectionAddress"
+            legend="Collection address"
+            value={form.collectionAddress}
+            errors={fieldErrors}
+            onChange={setAddress('collectionAddress')}
+            note={senderIsSet ? 'Prefilled from the station’s sender address.' : 'Tip: an administrator can set a sender address in Settings to prefill this.'}
+          />
+          <FeaturesFieldset
+            catalog={catalog}
+            carrierId={form.carrierId}
+            features={form.carrierFeatures}
+            onFeatures={(carrierFeatures) => setForm((f) => ({ ...f, carrierFeatures }))}
+          />
+        </details>
       </div>
 
       <PiecesTable

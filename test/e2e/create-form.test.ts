@@ -1,0 +1,169 @@
+/**
+ * The New shipment form under an operator's hands, in real Chromium against the real
+ * station: Enter in a field does not create, Service is never skipped while it loads, the
+ * sender block and features wait behind one Tab stop, and a retried create is created once.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
+import { callAsAdmin } from './station-api';
+import { detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
+
+let station: RunningStation;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+/** Create requests the page sent (POST /shipments). */
+let creates = 0;
+
+const focusIs = (expected: RegExp) => waitUntil(`focus on ${String(expected)}`, () => focusNow(page), (f) => expected.test(f));
+
+/** Presses Tab until focus is on `target` and returns how many presses it took. */
+async function tabsTo(target: RegExp, max = 60): Promise<number> {
+  for (let presses = 1; presses <= max; presses++) {
+    await page.keyboard.press('Tab');
+    if (target.test(await focusNow(page))) return presses;
+  }
+  throw new Error(`${String(target)} not reached in ${max} Tabs; focus is on ${await focusNow(page)}`);
+}
+
+const shipmentCount = async () => (await callAsAdmin<{ totalItems: number }>(station, 'GET', '/shipments?ItemsPerPage=1')).totalItems;
+const delivery = () => page.getByRole('group', { name: 'Delivery address' });
+
+async function openForm(): Promise<void> {
+  await page.goto(`${station.url}/#/shipments`);
+  await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
+  await page.keyboard.press('Alt+N');
+  await page.getByRole('heading', { name: 'New shipment', level: 1 }).waitFor();
+}
+
+/** Everything a domestic shipment needs, filled without the keyboard's order. */
+async function fillDelivery(name: string, postCode: string): Promise<void> {
+  await delivery().getByLabel('Full name').fill(name);
+  await delivery().getByLabel('Address line 1').fill('10 Downing Street');
+  await delivery().getByLabel('City').fill('London');
+  await delivery().getByLabel('Post code').fill(postCode);
+  await page.getByLabel('Piece 1 weight', { exact: true }).fill('2');
+  await page.getByLabel('Piece 1 length', { exact: true }).fill('30');
+  await page.getByLabel('Piece 1 width', { exact: true }).fill('20');
+  await page.getByLabel('Piece 1 height', { exact: true }).fill('10');
+}
+
+beforeAll(async () => {
+  station = await startStation();
+  await callAsAdmin(station, 'PATCH', '/settings', {
+    senderAddress: {
+      businessName: 'Acme Components Ltd', addressLine1: 'Unit 4, Canal Wharf', city: 'Leeds', countryTwoCharacterISOCode: 'GB', postZipCode: 'LS11 5PS',
+    },
+  });
+  await callAsAdmin(station, 'POST', '/addresses', {
+    nickname: 'Rex at the depot', fullName: 'Repeat Customer', addressLine1: '9 Mill Road', city: 'Bristol', postZipCode: 'BS1 4DJ', countryTwoCharacterISOCode: 'GB',
+  });
+  browser = await launchBrowser();
+  page = await deskPage(browser, pageErrors);
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/shipments') creates++;
+  });
+  await page.goto(`${station.url}/`);
+  await page.getByLabel('User name').fill('admin');
+  await page.getByLabel('Password').fill(station.adminPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await station?.stop();
+});
+
+describe('the New shipment form at the keyboard', () => {
+  it('lands a quick Tab after the carrier on Service while its services load', async () => {
+    let releaseServices!: () => void;
+    const held = new Promise<void>((resolve) => (releaseServices = resolve));
+    await page.route(/\/carriers\/\d+\/services/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openForm();
+    await focusIs(/^SELECT Carrier$/);
+    await page.keyboard.type('S');
+    await page.keyboard.press('Tab');
+    await focusIs(/^SELECT Service$/);
+    const service = page.locator('#field-carrierServiceId');
+    expect(await service.getAttribute('aria-busy')).toBe('true');
+    expect(await service.isDisabled()).toBe(false);
+    expect(await service.locator('option').allTextContents()).toEqual(['Loading services…']);
+    releaseServices();
+    await waitUntil('services loaded', () => service.getAttribute('aria-busy'), (busy) => busy === 'false');
+    await focusIs(/^SELECT Service$/);
+    await page.keyboard.type('N');
+    expect(await service.locator('option:checked').textContent()).toMatch(/^Next Day/);
+    await page.unroute(/\/carriers\/\d+\/services/);
+  });
+
+  it('keeps the prefilled sender and the features behind one Tab stop, still reachable', async () => {
+    // From Service (the previous test left focus there) to the delivery address: one Tab.
+    expect(await tabsTo(/^INPUT Delivery address › Business name$/)).toBe(1);
+    await delivery().getByLabel('Email').focus();
+    // Email → "Save this address" → the disclosure → "+ Add piece" → the first piece
+    // (it was 16 more: the sender's eleven fields and the carrier's feature boxes).
+    expect(await tabsTo(/^INPUT Piece 1 weight$/)).toBe(4);
+    const collection = page.getByRole('group', { name: 'Collection address' });
+    expect(await collection.isVisible()).toBe(false);
+    expect(await textOf(page.getByTestId('sender-options-summary'))).toBe('From Acme Components Ltd, Leeds · no features');
+
+    // Reachable: Shift+Tab back to it, Enter opens it, and Tab walks into the sender.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await focusIs(/^SUMMARY Sender and options/);
+    await page.keyboard.press('Enter');
+    await waitUntil('the sender shown', () => collection.isVisible(), Boolean);
+    expect(await tabsTo(/^INPUT Collection address › Business name$/)).toBe(1);
+    expect(await collection.getByLabel('Business name').inputValue()).toBe('Acme Components Ltd');
+    await screenshot(page, 'create-form-sender-options-open');
+  });
+
+  it('does not create on plain Enter in a field; Ctrl+Enter creates; Enter still picks a suggestion', async () => {
+    await openForm();
+    // The desk remembers nothing yet: choose carrier and service, then the address by its suggestion.
+    await page.getByLabel('Carrier', { exact: true }).selectOption({ label: 'Swift Parcels' });
+    await page.locator('#field-carrierServiceId option', { hasText: 'Next Day (NDAY)' }).waitFor({ state: 'attached' });
+    await page.getByLabel('Service', { exact: true }).selectOption({ label: 'Next Day (NDAY)' });
+    const fullName = delivery().getByRole('combobox', { name: 'Full name' });
+    await fullName.focus();
+    await page.keyboard.type('rep');
+    await page.getByRole('option', { name: /Rex at the depot/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await waitUntil('the address picked', () => delivery().getByLabel('Post code').inputValue(), (v) => v === 'BS1 4DJ');
+    expect(creates).toBe(0);
+
+    // A scanner's Enter in the post code, in a weight, in a reference: nothing is sent.
+    const before = await shipmentCount();
+    for (const field of [delivery().getByLabel('Post code'), page.getByLabel('Piece 1 weight', { exact: true }), page.getByLabel('Reference 1')]) {
+      await field.focus();
+      await page.keyboard.type('1');
+      await page.keyboard.press('Enter');
+    }
+    await page.getByLabel('Reference 1').focus();
+    await page.keyboard.press('Enter');
+    await focusIs(/^INPUT Reference 1$/);
+    expect(await page.getByRole('heading', { name: 'New shipment', level: 1 }).isVisible()).toBe(true);
+    expect(creates).toBe(0);
+
+    await delivery().getByLabel('Post code').fill('BS1 4DJ');
+    await page.getByLabel('Piece 1 weight', { exact: true }).fill('2');
+    await page.getByLabel('Piece 1 length', { exact: true }).fill('30');
+    await page.getByLabel('Piece 1 width', { exact: true }).fill('20');
+    await page.getByLabel('Piece 1 height', { exact: true }).fill('10');
+    await page.getByLabel('Piece 1 height', { exact: true }).focus();
+    await page.keyboard.press('Control+Enter');
+    await focusIs(/^H1 SS\d{8}/);
+    await waitForText(detailStatus(page), /^Not Printed$/);
+    expect(creates).toBe(1);
+    expect(await shipmentCount()).toBe(before + 1);
+  });
+
+  it('threw no uncaught errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
