@@ -241,13 +241,14 @@ describe('create rejects bad input with 400 naming the field, and writes nothing
 });
 
 describe('Idempotency-Key', () => {
-  it('a retry with the same key and body returns the first response and creates nothing', async () => {
+  it('a retry with the same key and body returns the first response, marked replayed, and creates nothing', async () => {
     const body = shipmentRequest({ referenceOne: 'IDEMP-1' });
     const first = await post(body, { 'idempotency-key': 'order-778' });
     const before = await counts();
     const again = await post({ ...body }, { 'idempotency-key': 'order-778' });
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual(first.json());
+    expect(first.json()).not.toHaveProperty('replayed');
+    expect(again.json()).toEqual({ ...first.json(), replayed: true });
     expect(await counts()).toEqual(before);
   });
 

@@ -163,6 +163,86 @@ describe('the New shipment form at the keyboard', () => {
     expect(await shipmentCount()).toBe(before + 1);
   });
 
+  it('creates once on a double Ctrl+Enter', async () => {
+    await openForm();
+    await focusIs(/^INPUT Delivery address › Full name$/);
+    await fillDelivery('Dora Double', 'SW1A 2AA');
+    const before = await shipmentCount();
+    const sent = creates;
+    await page.getByLabel('Piece 1 height', { exact: true }).focus();
+    await page.keyboard.press('Control+Enter');
+    await page.keyboard.press('Control+Enter');
+    await focusIs(/^H1 SS\d{8}/);
+    expect(creates - sent).toBe(1);
+    expect(await shipmentCount()).toBe(before + 1);
+  });
+
+  /** The next create reaches the station, but its answer is lost on the way back (a network blip). */
+  async function loseTheNextAnswer(): Promise<void> {
+    let lost = false;
+    await page.route(/\/shipments$/, async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST' || lost) return route.fallback();
+      lost = true;
+      // Sent on to the station from here, so that the page never hears the answer.
+      const answer = await fetch(request.url(), { method: 'POST', headers: await request.allHeaders(), body: request.postData() });
+      expect(answer.status).toBe(200);
+      await route.abort('connectionreset');
+    });
+  }
+
+  it('says "Already created" when a retry after a lost answer is the same create, and reprints on Enter', async () => {
+    await openForm();
+    await focusIs(/^INPUT Delivery address › Full name$/);
+    await fillDelivery('Bram Blip', 'EC1A 1BB');
+    const before = await shipmentCount();
+    await loseTheNextAnswer();
+    await page.keyboard.press('Control+Enter');
+    await waitForText(page.locator('.error-summary'), 'not answering');
+    expect(await shipmentCount()).toBe(before + 1);
+    await page.unroute(/\/shipments$/);
+
+    // The operator tries again: the station knows this form's key.
+    await page.keyboard.press('Control+Enter');
+    await focusIs(/^H2 Already created — reprint the label\?$/);
+    const notice = page.getByRole('alert').filter({ hasText: 'Already created' });
+    expect(await textOf(notice)).toMatch(/reached the station as SS\d{8}: nothing new was created/);
+    expect(await shipmentCount()).toBe(before + 1);
+    await screenshot(page, 'create-form-already-created');
+
+    await page.keyboard.press('Tab');
+    await focusIs(/^BUTTON Reprint the label$/);
+    await page.keyboard.press('Enter');
+    await focusIs(/^H1 SS\d{8}/);
+    await waitForText(detailStatus(page), /^Printed$/);
+    expect(await textOf(page.locator('main'))).toContain('Bram Blip');
+    expect(await shipmentCount()).toBe(before + 1);
+  });
+
+  it('never makes a second shipment when the form was edited after a lost answer; a new form is a new shipment', async () => {
+    await openForm();
+    await focusIs(/^INPUT Delivery address › Full name$/);
+    await fillDelivery('Edna Edit', 'M1 1AE');
+    const before = await shipmentCount();
+    await loseTheNextAnswer();
+    await page.keyboard.press('Control+Enter');
+    await waitForText(page.locator('.error-summary'), 'not answering');
+    await page.unroute(/\/shipments$/);
+    await page.getByLabel('Reference 1').fill('PO-2');
+    await page.keyboard.press('Control+Enter');
+    await focusIs(/^H2 Already created — reprint the label\?$/);
+    expect(await textOf(page.getByRole('alert').filter({ hasText: 'Already created' }))).toMatch(/Find that shipment in Shipments/);
+    expect(await shipmentCount()).toBe(before + 1);
+
+    await page.getByRole('button', { name: 'Start a new shipment' }).click();
+    await focusIs(/^INPUT Delivery address › Full name$/);
+    expect(await delivery().getByLabel('Full name').inputValue()).toBe('');
+    await fillDelivery('Edna Edit', 'M1 1AE');
+    await page.keyboard.press('Control+Enter');
+    await focusIs(/^H1 SS\d{8}/);
+    expect(await shipmentCount()).toBe(before + 2);
+  });
+
   it('threw no uncaught errors in the page', () => {
     expect(pageErrors).toEqual([]);
   });

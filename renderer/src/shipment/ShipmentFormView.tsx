@@ -2,9 +2,10 @@
  * The New shipment form. Each member of a refused request's problem shows beside the field it
  * names; the rest, with the detail, in a summary at the top that takes focus. Ctrl/Cmd+Enter
  * creates; a plain Enter in a field does not. The sender and the features wait behind one
- * disclosure. One Idempotency-Key per request body: a retry of the same form reuses it.
+ * disclosure. One Idempotency-Key per form until it is reset: a retry is never a second shipment,
+ * and a retry the station answers as an earlier create says "Already created".
  */
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import type { Address, Carrier, PackagePreset } from '../../../main/core/schemas';
 import { api, ApiProblem, describeError } from '../api';
 import { ErrorSummary } from '../components/ErrorSummary';
@@ -53,6 +54,12 @@ function optionsSummary(sender: AddressForm, features: number): string {
   return `From ${from} · ${features === 0 ? 'no features' : features === 1 ? '1 feature' : `${features} features`}`;
 }
 
+/** A retry that the station answered as an earlier create (the shipment is unknown after an edit). */
+interface AlreadyCreated {
+  shipmentId: string | null;
+  shipmentNumber: string | null;
+}
+
 interface ShipmentFormViewProps {
   carriers: Carrier[];
   sender: Address;
@@ -76,8 +83,19 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   const printOnCreate = useDeskSettings((s) => s.printOnCreate);
+  const [already, setAlready] = useState<AlreadyCreated | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const attemptRef = useRef<{ body: string; key: string } | null>(null);
+  // One key for this form until it is reset: every retry (a second Ctrl+Enter, a try after
+  // a lost answer, even after an edit) is the same create to the station, never a second one.
+  // A refused body stores no key, so correcting fields and trying again is still one create.
+  const idempotencyKey = useRef(newKey());
+  const sending = useRef(false);
+  // An earlier try whose answer never came: it may have been created.
+  const outcomeUnknown = useRef(false);
+  const alreadyHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (already) alreadyHeading.current?.focus();
+  }, [already]);
   // The keyboard starts where the desk's typing starts: the delivery name once the carrier
   // and service are known (remembered, or shipped again), else the carrier.
   const firstField = useRef(form.carrierServiceId ? 'deliveryAddress.fullName' : 'carrierId');
@@ -114,21 +132,31 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
-    if (busy) return;
+    // A ref, not the busy state: a second Ctrl+Enter before the next render sends nothing.
+    if (sending.current) return;
+    sending.current = true;
     const request = toCreateRequest(form);
-    const body = JSON.stringify(request);
-    // The same body again is a retry: it keeps its key, so the station creates it once only.
-    const attempt = attemptRef.current?.body === body ? attemptRef.current : { body, key: newKey() };
-    attemptRef.current = attempt;
     setBusy(true);
     try {
-      const created = await api.createShipment({ body: request, headers: { 'idempotency-key': attempt.key } });
+      const created = await api.createShipment({ body: request, headers: { 'idempotency-key': idempotencyKey.current } });
       updateDeskSettings({ lastCarrierId: form.carrierId, lastServiceId: form.carrierServiceId });
+      if (created.replayed) {
+        setRefusal(null);
+        setFieldErrors({});
+        setAlready({ shipmentId: created.shipmentId, shipmentNumber: created.shipmentNumber });
+        return;
+      }
       if (printOnCreate) startPrintOnCreate(created.shipmentId);
       navigate({ page: 'shipment', id: created.shipmentId });
     } catch (error) {
       const refusalCount = (refusal?.attempt ?? 0) + 1;
-      if (error instanceof ApiProblem) {
+      const answered = error instanceof ApiProblem && error.type !== '/problems/unreachable';
+      if (answered && error.status === 409 && outcomeUnknown.current) {
+        // This form's key already made a shipment (its answer was lost), and the form changed since.
+        setRefusal(null);
+        setFieldErrors({});
+        setAlready({ shipmentId: null, shipmentNumber: null });
+      } else if (answered) {
         const { byField, unmapped } = splitFieldErrors(error.fields, formFieldPaths(form));
         setFieldErrors(byField);
         if (Object.keys(byField).some((p) => p.startsWith('collectionAddress.') || p.startsWith('carrierFeatures'))) setOptionsOpen(true);
@@ -139,12 +167,25 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
           attempt: refusalCount,
         });
       } else {
+        outcomeUnknown.current = true;
         setFieldErrors({});
         setRefusal({ title: 'The shipment was not created', detail: describeError(error), unmapped: [], attempt: refusalCount });
       }
     } finally {
+      sending.current = false;
       setBusy(false);
     }
+  }
+
+  /** A new, empty form with a new key: what comes next is another shipment. */
+  function startAnother() {
+    setForm((f) => ({ ...emptyShipmentForm(sender), carrierId: f.carrierId, carrierServiceId: f.carrierServiceId }));
+    setFieldErrors({});
+    setRefusal(null);
+    setAlready(null);
+    idempotencyKey.current = newKey();
+    outcomeUnknown.current = false;
+    requestAnimationFrame(() => document.getElementById(fieldDomId('deliveryAddress.fullName'))?.focus());
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
@@ -169,6 +210,18 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
           </p>
         </div>
       </header>
+
+      {already ? (
+        <AlreadyCreatedNotice
+          already={already}
+          headingRef={alreadyHeading}
+          onReprint={(id) => {
+            startPrintOnCreate(id);
+            navigate({ page: 'shipment', id });
+          }}
+          onStartAnother={startAnother}
+        />
+      ) : null}
 
       {refusal ? (
         <ErrorSummary
@@ -303,5 +356,51 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
         </div>
       </footer>
     </form>
+  );
+}
+
+interface AlreadyCreatedNoticeProps {
+  already: AlreadyCreated;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onReprint: (shipmentId: string) => void;
+  onStartAnother: () => void;
+}
+
+/** "Already created": the station had this form's shipment before; nothing new was made. */
+function AlreadyCreatedNotice({ already, headingRef, onReprint, onStartAnother }: AlreadyCreatedNoticeProps) {
+  const { shipmentId, shipmentNumber } = already;
+  return (
+    <section className="notice notice-warning already-created" role="alert" aria-labelledby="already-created-heading">
+      <div>
+        <h2 id="already-created-heading" ref={headingRef} tabIndex={-1}>
+          Already created — reprint the label?
+        </h2>
+        <p>
+          {shipmentId
+            ? `An earlier try of this form reached the station as ${shipmentNumber}: nothing new was created.`
+            : 'An earlier try of this form reached the station before its answer was lost, and the form has changed since: nothing new was created. Find that shipment in Shipments to reprint its label.'}{' '}
+          To send another parcel, start a new shipment.
+        </p>
+      </div>
+      <div className="notice-actions">
+        {shipmentId ? (
+          <>
+            <button type="button" className="button button-primary" onClick={() => onReprint(shipmentId)}>
+              Reprint the label
+            </button>
+            <button type="button" className="button" onClick={() => navigate({ page: 'shipment', id: shipmentId })}>
+              Open {shipmentNumber}
+            </button>
+          </>
+        ) : (
+          <button type="button" className="button" onClick={() => navigate(shipmentsRoute())}>
+            Open Shipments
+          </button>
+        )}
+        <button type="button" className="button" onClick={onStartAnother}>
+          Start a new shipment
+        </button>
+      </div>
+    </section>
   );
 }
