@@ -2,11 +2,12 @@
  * The New shipment form under an operator's hands, in real Chromium against the real
  * station: Enter in a field does not create, Service is never skipped while it loads, the
  * sender block and features wait behind one Tab stop, and a retried create is created once.
+ * And a cancelled shipment's preview: stamped VOID, with no way to print it.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
-import { callAsAdmin } from './station-api';
+import { apiToken, callAsAdmin, createByApi } from './station-api';
 import { detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
@@ -241,6 +242,48 @@ describe('the New shipment form at the keyboard', () => {
     await page.keyboard.press('Control+Enter');
     await focusIs(/^H1 SS\d{8}/);
     expect(await shipmentCount()).toBe(before + 2);
+  });
+
+});
+
+describe('a cancelled shipment', () => {
+  /** Strongly red pixels over every drawn label page: a label itself is black on white. */
+  const redPixels = () =>
+    page.getByTestId('label-pages').evaluate((host) => {
+      let red = 0;
+      for (const canvas of host.querySelectorAll('canvas')) {
+        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+        for (let i = 0; i < data.length; i += 4) if (data[i]! > 150 && data[i + 1]! < 90 && data[i + 2]! < 90) red++;
+      }
+      return red;
+    });
+  const drawn = () => waitUntil('the preview drawn', () => page.getByTestId('label-pages').getAttribute('aria-busy'), (b) => b === 'false');
+
+  it('shows its preview stamped VOID, and its Print label is off with the reason', async () => {
+    const live = await createByApi(station, 'SW1A 2AA', 'Liv Live');
+    await page.goto(`${station.url}/#/shipments/${live.shipmentId}`);
+    await drawn();
+    expect(await redPixels()).toBe(0);
+    expect(await page.getByTestId('label-pages').getAttribute('data-void')).toBeNull();
+
+    const cancelled = await createByApi(station, 'EC1A 1BB', 'Vic Void');
+    await callAsAdmin(station, 'DELETE', `/shipments/${cancelled.shipmentId}`);
+    await page.goto(`${station.url}/#/shipments/${cancelled.shipmentId}`);
+    await focusIs(new RegExp(`^H1 ${cancelled.shipmentNumber}`));
+    await waitForText(detailStatus(page), /^Cancelled$/);
+    await drawn();
+    expect(await page.getByTestId('label-pages').getAttribute('data-void')).toBe('true');
+    expect(await redPixels()).toBeGreaterThan(2_000);
+    expect(await page.getByRole('img', { name: /^Void label of piece 1/ }).count()).toBe(1);
+
+    const print = page.getByRole('button', { name: 'Print label' });
+    expect(await print.isDisabled()).toBe(true);
+    const reason = await textOf(page.locator(`[id="${await print.getAttribute('aria-describedby')}"]`));
+    expect(reason).toMatch(/^This shipment is cancelled: its labels are void and cannot be printed/);
+    // Not on the label itself: the station gives no label for a cancelled shipment.
+    const label = await fetch(`${station.url}/shipments/${cancelled.shipmentId}/label`, { headers: { Authorization: `Bearer ${await apiToken(station)}` } });
+    expect(label.status).toBe(409);
+    await screenshot(page, 'cancelled-preview-void');
   });
 
   it('threw no uncaught errors in the page', () => {
