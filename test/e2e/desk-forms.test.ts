@@ -286,6 +286,45 @@ describe('a cancelled shipment', () => {
     await screenshot(page, 'cancelled-preview-void');
   });
 
+});
+
+describe('addresses that need a state', () => {
+  /** The error sentence shown for a field, through its aria-describedby. */
+  async function fieldError(field: ReturnType<Page['getByLabel']>): Promise<string> {
+    await waitUntil('the field marked', () => field.getAttribute('aria-invalid'), (v) => v === 'true');
+    const id = (await field.getAttribute('aria-describedby'))!.split(' ')[0]!;
+    return textOf(page.locator(`[id="${id}"]`));
+  }
+
+  it('asks for the state of a US address in a create and in the Settings sender, and refuses until given', async () => {
+    await openForm();
+    await page.getByLabel('Carrier', { exact: true }).selectOption({ label: 'Swift Parcels' });
+    await fillDelivery('Uma States', '10001');
+    await delivery().getByLabel('Country').selectOption('US');
+    const state = delivery().getByLabel('State', { exact: true });
+    expect(await state.getAttribute('aria-required')).toBe('true');
+    const before = await shipmentCount();
+    await page.keyboard.press('Control+Enter');
+    expect(await fieldError(state)).toBe('Choose a state for a US address');
+    expect(await shipmentCount()).toBe(before);
+
+    await page.goto(`${station.url}/#/settings`);
+    const sender = page.getByRole('group', { name: 'Sender address' });
+    await sender.getByLabel('Country').selectOption('US');
+    await sender.getByLabel('City').fill('Austin');
+    await sender.getByLabel('Post code').fill('78701');
+    const save = page.getByRole('button', { name: 'Save station settings' });
+    await save.click();
+    const senderState = sender.getByLabel('State', { exact: true });
+    expect(await fieldError(senderState)).toBe('Choose a state for a US address');
+    expect((await callAsAdmin<{ senderAddress: { city: string } }>(station, 'GET', '/settings')).senderAddress.city).toBe('Leeds');
+    await screenshot(page, 'settings-sender-needs-state');
+    await senderState.fill('TX');
+    await save.click();
+    await waitForText(page.getByRole('status').filter({ hasText: 'saved' }), 'Station settings saved.');
+    expect((await callAsAdmin<{ senderAddress: { county: string; city: string } }>(station, 'GET', '/settings')).senderAddress).toMatchObject({ county: 'TX', city: 'Austin' });
+  });
+
   it('threw no uncaught errors in the page', () => {
     expect(pageErrors).toEqual([]);
   });
