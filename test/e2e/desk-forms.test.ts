@@ -246,6 +246,37 @@ describe('the New shipment form at the keyboard', () => {
 
 });
 
+describe('length limits', () => {
+  it('says a field is at its limit as the operator types, and keeps a paste whole, saying how much is too long', async () => {
+    await openForm();
+    await page.getByLabel('Carrier', { exact: true }).selectOption({ label: 'Swift Parcels' });
+    const reference = page.getByLabel('Reference 1');
+    const note = page.locator('#field-referenceOne-length');
+    expect(await note.getAttribute('aria-live')).toBe('polite');
+    await reference.focus();
+    await page.keyboard.type('R'.repeat(34));
+    expect(await textOf(note)).toBe('');
+    await page.keyboard.type('9');
+    await waitForText(note, /^35\/35 characters: the limit$/);
+    expect(await reference.getAttribute('aria-describedby')).toContain('field-referenceOne-length');
+    await focusIs(/^INPUT Reference 1$/);
+
+    // A paste (one insertion, as the clipboard gives it) is not cut.
+    const fullName = delivery().getByLabel('Full name');
+    await fullName.focus();
+    await page.keyboard.insertText('Bartholomew Fitzwilliam-Montgomery Jr');
+    expect(await fullName.inputValue()).toBe('Bartholomew Fitzwilliam-Montgomery Jr');
+    const nameNote = page.locator('#field-deliveryAddress-fullName-length');
+    await waitForText(nameNote, /^37\/35 characters: 2 too many, shorten it$/);
+    expect(await fullName.getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'create-form-length-limit');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace');
+    await waitForText(nameNote, /^35\/35 characters: the limit$/);
+    expect(await fullName.getAttribute('aria-invalid')).toBeNull();
+  });
+});
+
 describe('a cancelled shipment', () => {
   /** Strongly red pixels over every drawn label page: a label itself is black on white. */
   const redPixels = () =>
