@@ -14,6 +14,9 @@ let station: RunningStation;
 let browser: Browser;
 let page: Page;
 const pageErrors: string[] = [];
+/** The dialogs the page opened, and the answers to give the next ones (else accept). */
+const dialogs: string[] = [];
+const answers: ('accept' | 'dismiss')[] = [];
 /** Create requests the page sent (POST /shipments). */
 let creates = 0;
 
@@ -62,6 +65,13 @@ beforeAll(async () => {
   });
   browser = await launchBrowser();
   page = await deskPage(browser, pageErrors);
+  // Dialogs (leaving a form with input, closing the window) are answered as the test says;
+  // unless told, the test goes on (a page.goto away from a filled form).
+  page.on('dialog', (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    const answer = answers.shift() ?? 'accept';
+    void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
+  });
   page.on('request', (request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/shipments') creates++;
   });
@@ -244,6 +254,76 @@ describe('the New shipment form at the keyboard', () => {
     expect(await shipmentCount()).toBe(before + 2);
   });
 
+});
+
+describe('unsaved input', () => {
+  const heading = (name: string) => page.getByRole('heading', { name, level: 1 });
+  const nav = () => page.getByRole('navigation', { name: 'Main' });
+
+  it('asks before leaving a form with input, keeps a draft across a reload, and drops it on create or Discard', async () => {
+    await openForm();
+    await page.getByLabel('Carrier', { exact: true }).selectOption({ label: 'Swift Parcels' });
+    await page.locator('#field-carrierServiceId option', { hasText: 'Next Day (NDAY)' }).waitFor({ state: 'attached' });
+    await page.getByLabel('Service', { exact: true }).selectOption({ label: 'Next Day (NDAY)' });
+    await fillDelivery('Dee Draft', 'SW1A 2AA');
+    dialogs.length = 0;
+
+    // A link away, answered "stay": nothing is lost, and the keyboard is still in the form.
+    await delivery().getByLabel('City').focus();
+    answers.push('dismiss');
+    await nav().getByRole('link', { name: 'Shipments' }).click();
+    await waitUntil('the question', async () => dialogs.length, (n) => n === 1);
+    expect(dialogs[0]).toBe('confirm: Leave this new shipment? What you typed is not created and will be lost.');
+    expect(await heading('New shipment').isVisible()).toBe(true);
+    expect(page.url()).toMatch(/#\/shipments\/new$/);
+    expect(await delivery().getByLabel('Full name').inputValue()).toBe('Dee Draft');
+    // Back in the browser's history to the list, answered "stay" too. (The refused link left
+    // an entry of the form's own address behind: two steps back.)
+    answers.push('dismiss');
+    await page.evaluate(() => history.go(-2));
+    await waitUntil('the second question', async () => dialogs.length, (n) => n === 2);
+    expect(await heading('New shipment').isVisible()).toBe(true);
+    expect(await delivery().getByLabel('Full name').inputValue()).toBe('Dee Draft');
+
+    // The window reloads (the browser asks first): the draft comes back, filled as it was.
+    await page.reload();
+    await heading('New shipment').waitFor();
+    expect(dialogs.at(-1)).toMatch(/^beforeunload/);
+    await waitForText(page.getByRole('status').filter({ hasText: 'is back' }), 'The shipment you were typing before the window reloaded is back.');
+    expect(await delivery().getByLabel('Full name').inputValue()).toBe('Dee Draft');
+    expect(await page.getByLabel('Piece 1 height', { exact: true }).inputValue()).toBe('10');
+    await screenshot(page, 'create-form-draft-restored');
+
+    // Created: the draft is gone; a new form starts empty, and leaving it asks nothing.
+    await page.getByLabel('Piece 1 height', { exact: true }).focus();
+    await page.keyboard.press('Control+Enter');
+    await focusIs(/^H1 SS\d{8}/);
+    await openForm();
+    expect(await delivery().getByLabel('Full name').inputValue()).toBe('');
+    const asked = dialogs.length;
+    await nav().getByRole('link', { name: 'Track' }).click();
+    await heading('Track a parcel').waitFor();
+    expect(dialogs.length).toBe(asked);
+
+    // Discard says what it does: no question, and no draft after it.
+    await openForm();
+    await delivery().getByLabel('Full name').fill('Dan Discard');
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await heading('Shipments').waitFor();
+    expect(dialogs.length).toBe(asked);
+    await openForm();
+    expect(await delivery().getByLabel('Full name').inputValue()).toBe('');
+
+    // Leaving on purpose ("leave") drops the draft too.
+    await delivery().getByLabel('Full name').fill('Lee Leaves');
+    answers.push('accept');
+    await nav().getByRole('link', { name: 'Shipments' }).click();
+    await heading('Shipments').waitFor();
+    expect(dialogs.length).toBe(asked + 1);
+    await page.reload();
+    await openForm();
+    expect(await delivery().getByLabel('Full name').inputValue()).toBe('');
+  });
 });
 
 describe('length limits', () => {

@@ -9,10 +9,12 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type R
 import type { Address, Carrier, PackagePreset } from '../../../main/core/schemas';
 import { api, ApiProblem, describeError } from '../api';
 import { ErrorSummary } from '../components/ErrorSummary';
+import { Notice } from '../components/Notice';
 import { updateDeskSettings, useDeskSettings } from '../lib/desk-settings';
 import { fieldDomId, splitFieldErrors } from '../lib/field-errors';
 import { startPrintOnCreate } from '../lib/pending-print';
-import { navigate } from '../router/navigation';
+import { useSession } from '../api/session';
+import { guardLeaving, navigate } from '../router/navigation';
 import { shipmentsRoute } from '../router/routes';
 import { AddressFieldset } from './AddressFieldset';
 import { CarrierSection, FeaturesFieldset, useCarrierCatalog } from './CarrierSection';
@@ -31,6 +33,7 @@ import {
   type PieceForm,
   type ShipmentForm,
 } from './form-model';
+import { dropDraft, keepDraft, readDraft, sameInput } from './form-draft';
 import { PiecesTable } from './PiecesTable';
 
 interface Refusal {
@@ -69,16 +72,27 @@ interface ShipmentFormViewProps {
 }
 
 export function ShipmentFormView({ carriers, sender, presets = [], initial }: ShipmentFormViewProps) {
-  const [form, setForm] = useState<ShipmentForm>(() => {
-    if (initial) return initial;
+  const username = useSession((session) => session.user?.username ?? '');
+  // What the form starts as, and a draft of this user's that a reload of the window left.
+  const [start] = useState(() => {
     const { lastCarrierId, lastServiceId } = useDeskSettings.getState();
     const known = carriers.some((c) => String(c.id) === lastCarrierId);
-    return {
+    const fresh: ShipmentForm = initial ?? {
       ...emptyShipmentForm(sender),
       carrierId: known ? lastCarrierId : carriers.length === 1 ? String(carriers[0]!.id) : '',
       carrierServiceId: known ? lastServiceId : '',
     };
+    return { fresh, draft: initial ? null : readDraft(username) };
   });
+  const [form, setForm] = useState<ShipmentForm>(start.draft?.form ?? start.fresh);
+  // Unsaved input: anything typed since the form started (or was started anew).
+  const [baseline, setBaseline] = useState(start.fresh);
+  const unsaved = !sameInput(form, baseline);
+  // For the leave guard and the unload handler, which run outside React's renders.
+  const unsavedRef = useRef(unsaved);
+  useEffect(() => {
+    unsavedRef.current = unsaved;
+  }, [unsaved]);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
@@ -88,7 +102,37 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
   // One key for this form until it is reset: every retry (a second Ctrl+Enter, a try after
   // a lost answer, even after an edit) is the same create to the station, never a second one.
   // A refused body stores no key, so correcting fields and trying again is still one create.
-  const idempotencyKey = useRef(newKey());
+  const idempotencyKey = useRef(start.draft?.idempotencyKey ?? newKey());
+
+  // The draft follows the input; a create, Discard or leaving on purpose drops it.
+  useEffect(() => {
+    if (unsaved) keepDraft(username, { form, idempotencyKey: idempotencyKey.current });
+    else dropDraft(username);
+  }, [form, unsaved, username]);
+  useEffect(
+    () =>
+      guardLeaving(() => {
+        if (!unsavedRef.current) return true;
+        if (!window.confirm('Leave this new shipment? What you typed is not created and will be lost.')) return false;
+        dropDraft(username);
+        return true;
+      }),
+    [username],
+  );
+  useEffect(() => {
+    const onUnload = (event: BeforeUnloadEvent) => {
+      // The draft survives a reload; closing the window would lose it, so the browser asks.
+      if (unsavedRef.current) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onUnload);
+    return () => window.removeEventListener('beforeunload', onUnload);
+  }, []);
+  /** Leaves without asking: the input was created, or the operator discarded it. */
+  const leaveForm = (route: Parameters<typeof navigate>[0]) => {
+    unsavedRef.current = false;
+    dropDraft(username);
+    navigate(route);
+  };
   const sending = useRef(false);
   // An earlier try whose answer never came: it may have been created.
   const outcomeUnknown = useRef(false);
@@ -147,7 +191,7 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
         return;
       }
       if (printOnCreate) startPrintOnCreate(created.shipmentId);
-      navigate({ page: 'shipment', id: created.shipmentId });
+      leaveForm({ page: 'shipment', id: created.shipmentId });
     } catch (error) {
       const refusalCount = (refusal?.attempt ?? 0) + 1;
       const answered = error instanceof ApiProblem && error.type !== '/problems/unreachable';
@@ -179,7 +223,9 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
 
   /** A new, empty form with a new key: what comes next is another shipment. */
   function startAnother() {
-    setForm((f) => ({ ...emptyShipmentForm(sender), carrierId: f.carrierId, carrierServiceId: f.carrierServiceId }));
+    const next = { ...emptyShipmentForm(sender), carrierId: form.carrierId, carrierServiceId: form.carrierServiceId };
+    setBaseline(next);
+    setForm(next);
     setFieldErrors({});
     setRefusal(null);
     setAlready(null);
@@ -211,14 +257,19 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
         </div>
       </header>
 
+      {start.draft ? (
+        <Notice tone="info">The shipment you were typing before the window reloaded is back. Discard clears it.</Notice>
+      ) : null}
+
       {already ? (
         <AlreadyCreatedNotice
           already={already}
           headingRef={alreadyHeading}
           onReprint={(id) => {
             startPrintOnCreate(id);
-            navigate({ page: 'shipment', id });
+            leaveForm({ page: 'shipment', id });
           }}
+          onOpen={leaveForm}
           onStartAnother={startAnother}
         />
       ) : null}
@@ -347,7 +398,7 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
           <span>Print the label on create</span>
         </label>
         <div className="form-footer-actions">
-          <button type="button" className="button" onClick={() => navigate(shipmentsRoute())}>
+          <button type="button" className="button" onClick={() => leaveForm(shipmentsRoute())}>
             Discard
           </button>
           <button type="submit" className="button button-primary" disabled={busy} aria-keyshortcuts="Control+Enter Meta+Enter">
@@ -363,11 +414,12 @@ interface AlreadyCreatedNoticeProps {
   already: AlreadyCreated;
   headingRef: RefObject<HTMLHeadingElement | null>;
   onReprint: (shipmentId: string) => void;
+  onOpen: (route: Parameters<typeof navigate>[0]) => void;
   onStartAnother: () => void;
 }
 
 /** "Already created": the station had this form's shipment before; nothing new was made. */
-function AlreadyCreatedNotice({ already, headingRef, onReprint, onStartAnother }: AlreadyCreatedNoticeProps) {
+function AlreadyCreatedNotice({ already, headingRef, onReprint, onOpen, onStartAnother }: AlreadyCreatedNoticeProps) {
   const { shipmentId, shipmentNumber } = already;
   return (
     <section className="notice notice-warning already-created" role="alert" aria-labelledby="already-created-heading">
@@ -388,12 +440,12 @@ function AlreadyCreatedNotice({ already, headingRef, onReprint, onStartAnother }
             <button type="button" className="button button-primary" onClick={() => onReprint(shipmentId)}>
               Reprint the label
             </button>
-            <button type="button" className="button" onClick={() => navigate({ page: 'shipment', id: shipmentId })}>
+            <button type="button" className="button" onClick={() => onOpen({ page: 'shipment', id: shipmentId })}>
               Open {shipmentNumber}
             </button>
           </>
         ) : (
-          <button type="button" className="button" onClick={() => navigate(shipmentsRoute())}>
+          <button type="button" className="button" onClick={() => onOpen(shipmentsRoute())}>
             Open Shipments
           </button>
         )}
