@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
 import { apiToken, callAsAdmin, createByApi } from './station-api';
-import { detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
+import { detailStatus, focusNow, screenshot, signInAsAdmin, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
@@ -75,11 +75,7 @@ beforeAll(async () => {
   page.on('request', (request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/shipments') creates++;
   });
-  await page.goto(`${station.url}/`);
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(station.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
+  await signInAsAdmin(page, station);
 });
 
 afterAll(async () => {

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
-import { detailStatus, screenshot, textOf, waitUntil } from './ui';
+import { detailStatus, screenshot, signInAsAdmin, textOf, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
@@ -58,11 +58,7 @@ beforeAll(async () => {
   await createByApi('Samira Patel', 'M1 1AE', 'INV-77');
   browser = await launchBrowser();
   page = await deskPage(browser, pageErrors);
-  await page.goto(`${station.url}/`);
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(station.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
+  await signInAsAdmin(page, station);
 });
 
 afterAll(async () => {
