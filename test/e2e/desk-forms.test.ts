@@ -170,6 +170,27 @@ describe('the New shipment form at the keyboard', () => {
     expect(await shipmentCount()).toBe(before + 1);
   });
 
+  it('adds, duplicates and removes piece rows from the keys in a row, focus following', async () => {
+    await openForm();
+    await page.getByLabel('Piece 1 weight', { exact: true }).fill('3');
+    await page.getByLabel('Piece 1 weight', { exact: true }).focus();
+    await page.keyboard.press('Alt+Insert');
+    await focusIs(/^INPUT Piece 2 weight$/);
+    await page.keyboard.type('4');
+    await page.keyboard.press('Alt+Shift+Insert');
+    await focusIs(/^INPUT Piece 3 weight$/);
+    expect(await page.getByLabel('Piece 3 weight', { exact: true }).inputValue()).toBe('4');
+    await page.keyboard.press('Alt+Delete');
+    await focusIs(/^INPUT Piece 2 weight$/);
+    expect(await page.locator('.pieces-table tbody tr').count()).toBe(2);
+    await page.getByRole('button', { name: 'Remove piece 2' }).click();
+    await focusIs(/^INPUT Piece 1 weight$/);
+    expect(await page.getByRole('button', { name: 'Remove piece 1' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Duplicate piece 1' }).click();
+    await focusIs(/^INPUT Piece 2 weight$/);
+    expect(await page.getByLabel('Piece 2 weight', { exact: true }).inputValue()).toBe('3');
+  });
+
   it('creates once on a double Ctrl+Enter', async () => {
     await openForm();
     await focusIs(/^INPUT Delivery address › Full name$/);

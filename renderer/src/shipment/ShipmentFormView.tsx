@@ -26,7 +26,6 @@ import {
   emptyShipmentForm,
   formFieldPaths,
   isInternational,
-  newPiece,
   pieceFromPreset,
   toCreateRequest,
   type AddressForm,
@@ -350,9 +349,7 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
         pieces={form.shipmentPieces}
         errors={fieldErrors}
         onChange={setPiece}
-        onAdd={() => changePieces((pieces) => [...pieces, newPiece()])}
-        onDuplicate={(index) => changePieces((pieces) => [...pieces.slice(0, index + 1), newPiece(pieces[index]), ...pieces.slice(index + 1)])}
-        onRemove={(index) => changePieces((pieces) => pieces.filter((_p, i) => i !== index))}
+        onPieces={(pieces) => changePieces(() => pieces)}
         presets={presets}
         onPreset={(index, preset) => {
           changePieces((pieces) => pieces.map((p, i) => (i === index ? pieceFromPreset(p, preset) : p)));
