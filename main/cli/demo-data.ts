@@ -71,7 +71,10 @@ const HS = ['490199', '620520', '848790', '691200', '090121', '820190', '854442'
 const PIECE_DESC = ['Box', 'Parcel', 'Carton', 'Envelope', 'Tube', 'Bag'];
 
 /** City + post-code generator per country; each generated code is checked canonical below. */
-const COUNTRIES: Record<string, { cities: [string, string[]][]; code: (r: () => number, prefix: string) => string; street: (n: number, s: string) => string }> = {
+const COUNTRIES: Record<
+  string,
+  { cities: [string, string[]][]; code: (r: () => number, prefix: string) => string; street: (n: number, s: string) => string; region?: Record<string, string> }
+> = {
   GB: {
     cities: [['London', ['SW1A', 'EC1A', 'N1', 'E14', 'SE1', 'W1D']], ['Leeds', ['LS1', 'LS6']], ['Manchester', ['M1', 'M4']], ['Birmingham', ['B1', 'B15']], ['Bristol', ['BS1', 'BS8']], ['Glasgow', ['G1', 'G12']], ['Cardiff', ['CF10']], ['York', ['YO1']]],
     code: (r, p) => `${p} ${Math.floor(r() * 9) + 1}${pick(r, 'ABDEFGHJLNPQRSTUWXYZ')}${pick(r, 'ABDEFGHJLNPQRSTUWXYZ')}`,
@@ -91,6 +94,8 @@ const COUNTRIES: Record<string, { cities: [string, string[]][]; code: (r: () => 
     cities: [['New York', ['100']], ['Chicago', ['606']], ['Seattle', ['981']], ['Austin', ['787']]],
     code: (r, p) => `${p}${String(Math.floor(r() * 100)).padStart(2, '0')}`,
     street: (n) => `${n} Main Street`,
+    // A US address needs its state (validate-shipment.ts).
+    region: { 'New York': 'NY', Chicago: 'IL', Seattle: 'WA', Austin: 'TX' },
   },
   NL: {
     cities: [['Amsterdam', ['10']], ['Rotterdam', ['30']], ['Utrecht', ['35']]],
@@ -128,7 +133,7 @@ function addressPool(r: () => number, country: string, size: number): Address[] 
       addressLine1: c.street(Math.floor(r() * 200) + 1, pick(r, STREETS)),
       addressLine2: r() < 0.2 ? `Unit ${Math.floor(r() * 30) + 1}` : '',
       addressLine3: '',
-      county: '',
+      county: c.region?.[city] ?? '',
       city,
       countryTwoCharacterISOCode: country,
       postZipCode: raw,

@@ -158,6 +158,12 @@ export const CreateShipmentResponse = Type.Object({
   shipmentId: Type.String({ format: 'uuid' }),
   shipmentNumber: Type.String(),
   shipmentPieces: Type.Array(CreatedPiece),
+  replayed: Type.Optional(
+    Type.Boolean({
+      description:
+        '*Extension*: true when this answer repeats an earlier create with the same Idempotency-Key (nothing was created now); absent on the first answer.',
+    }),
+  ),
 });
 export type CreateShipmentResponse = Static<typeof CreateShipmentResponse>;
 

@@ -1,9 +1,9 @@
 /** Station-wide settings: the sender address that prefills new shipments, the label size. */
 import { FieldErrors } from './errors';
 import { isCurrency } from './money';
-import { canonicalPostCode, postCodeProblem } from './postcodes';
 import { ADDRESS_FIELDS, type Address, type AddressInput, type LabelSize, type StationSettings } from './schemas';
 import type { SettingsStore } from './storage';
+import { validateAddress } from './validate-shipment';
 
 const EMPTY_ADDRESS = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ''])) as Address;
 
@@ -56,7 +56,7 @@ export class SettingsService {
     return (await this.get()).labelSize;
   }
 
-  /** The sender address may be partial (it only prefills the form); what is given must be sound. */
+  /** The sender address is a whole, valid address (as a create's) or empty. */
   async update(input: {
     senderAddress?: AddressInput | undefined;
     labelSize?: LabelSize | undefined;
@@ -94,18 +94,13 @@ function checkCn22MaxValue(limits: Record<string, unknown>, errors: FieldErrors)
   }
 }
 
+/**
+ * The sender prefills every create, so it is checked exactly as a create's collection address;
+ * an address with every field but the country empty clears it.
+ */
 function checkSenderAddress(input: Partial<AddressInput>, errors: FieldErrors): Address {
-  const address = Object.fromEntries(
-    ADDRESS_FIELDS.map((f) => [f, typeof input[f] === 'string' ? input[f].trim() : '']),
-  ) as Address;
-  address.countryTwoCharacterISOCode = address.countryTwoCharacterISOCode.toUpperCase();
-  const country = address.countryTwoCharacterISOCode;
-  if (country && !/^[A-Z]{2}$/.test(country)) {
-    errors.add('senderAddress.countryTwoCharacterISOCode', `Country ${country} is not a country code (two letters, e.g. GB)`);
-  } else if (country && address.postZipCode) {
-    const canonical = canonicalPostCode(country, address.postZipCode);
-    if (canonical === null) errors.add('senderAddress.postZipCode', postCodeProblem(country, address.postZipCode));
-    else address.postZipCode = canonical;
-  }
-  return address;
+  // A country alone is no address (the desk's form always has one chosen).
+  const blank = ADDRESS_FIELDS.every((f) => f === 'countryTwoCharacterISOCode' || typeof input[f] !== 'string' || input[f].trim() === '');
+  if (blank) return { ...EMPTY_ADDRESS };
+  return validateAddress(input, 'senderAddress', errors);
 }

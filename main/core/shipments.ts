@@ -248,14 +248,15 @@ export class ShipmentService {
     };
   }
 
-  /** A retry of a create: the first response again if the body is the same, else 409. */
+  /** A retry of a create: the first response again (marked `replayed`) if the body is the same, else 409. */
   private async replay(previous: IdempotencyRecord, claim: IdempotencyClaim): Promise<CreateShipmentResponse> {
     if (!previous.requestHash.equals(claim.requestHash)) {
       throw conflict('This Idempotency-Key was already used with a different request body.');
     }
     const shipment = (await this.repo.byId(previous.shipmentId))!;
     const pieces = await this.repo.pieces(shipment.id);
-    return createResponse(shipment, pieces, await this.pieceLabels(shipment, pieces));
+    // Marked, so that a desk can tell an operator "already created" instead of showing it as new.
+    return { ...createResponse(shipment, pieces, await this.pieceLabels(shipment, pieces)), replayed: true };
   }
 
   /** Expired idempotency keys are forgotten: at start, and by each keyed create. */

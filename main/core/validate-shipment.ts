@@ -73,6 +73,13 @@ export type CreateShipmentDraft = Omit<Holey<CreateShipmentRequest>, 'collection
 
 const countryName = (code: string): string => countries.getName(code, 'en', { select: 'official' }) ?? code;
 
+/** Countries whose carriers route by state or province: the county field must name it. */
+const REGION_REQUIRED: Record<string, string> = {
+  US: 'Choose a state for a US address',
+  CA: 'Choose a province or territory for a Canadian address',
+  AU: 'Choose a state or territory for an Australian address',
+};
+
 export function validateAddress(input: Holey<AddressInput>, path: string, errors: FieldErrors): Address {
   const address = Object.fromEntries(
     ADDRESS_FIELDS.map((field) => [field, tidy(input[field])]),
@@ -89,6 +96,8 @@ export function validateAddress(input: Holey<AddressInput>, path: string, errors
     errors.add(at('countryTwoCharacterISOCode'), `Country ${address.countryTwoCharacterISOCode} is not a country code (two letters, e.g. GB)`);
   } else {
     address.countryTwoCharacterISOCode = country;
+    const region = REGION_REQUIRED[country];
+    if (region && !address.county) errors.add(at('county'), region);
     if (usesPostCodes(country)) {
       if (!address.postZipCode) {
         errors.add(at('postZipCode'), `Post code is required for ${countryName(country)}`);

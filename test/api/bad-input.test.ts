@@ -226,6 +226,34 @@ describe('every error at once on the other bodies with rules (CONTRACT §11)', (
       'senderAddress.postZipCode': 'Post code 1234 is not a German post code (5 digits, e.g. 10115)',
     });
   });
+
+  it('the sender address is checked exactly as a create’s: a made-up country, a US address without its state; empty clears it', async () => {
+    const patch = (senderAddress: Record<string, string>) => t.request({ method: 'PATCH', url: '/settings', token, payload: { senderAddress } });
+    const sender = { businessName: 'Acme', addressLine1: '1 Main Street', city: 'Austin', postZipCode: '78701' };
+    const before = (await t.request({ method: 'GET', url: '/settings', token })).json().senderAddress;
+    expect(expectProblem(await patch({ ...sender, countryTwoCharacterISOCode: 'XX' }), 400)).toMatchObject({
+      'senderAddress.countryTwoCharacterISOCode': 'Country XX is not a country code (two letters, e.g. GB)',
+    });
+    expect(expectProblem(await patch({ ...sender, countryTwoCharacterISOCode: 'US' }), 400)).toEqual(
+      expect.objectContaining({ 'senderAddress.county': 'Choose a state for a US address' }),
+    );
+    // A create's rules, all named at once: no name, no city, no country.
+    const partial = expectProblem(await patch({ addressLine1: '1 Main Street' }), 400);
+    expect(Object.keys(partial).filter((k) => k.startsWith('senderAddress.')).sort()).toEqual([
+      'senderAddress.city',
+      'senderAddress.countryTwoCharacterISOCode',
+      'senderAddress.fullName',
+    ]);
+    // Nothing half-written.
+    expect((await t.request({ method: 'GET', url: '/settings', token })).json().senderAddress).toEqual(before);
+
+    const saved = await patch({ ...sender, countryTwoCharacterISOCode: 'us', county: 'TX', postZipCode: '787011234' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().senderAddress).toMatchObject({ countryTwoCharacterISOCode: 'US', county: 'TX', postZipCode: '78701-1234' });
+    const cleared = await patch({ businessName: ' ', countryTwoCharacterISOCode: '' });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().senderAddress.addressLine1).toBe('');
+  });
 });
 
 describe('5. errors the framework and Node raise answer in our problem shape', () => {

@@ -122,7 +122,10 @@ const invalid: [string, Record<string, unknown>, string, RegExp][] = [
   ['unknown field (typo)', { deliveryAddress: { ...gbAddress(), postCode: 'SW1A 1AA' } }, 'deliveryAddress.postCode', /not a field/],
   ['unknown top-level field', { colour: 'red' }, 'colour', /not a field/],
   ['invalid GB post code', { deliveryAddress: gbAddress({ postZipCode: 'SW1A 9ZZZ' }) }, 'deliveryAddress.postZipCode', /^Post code SW1A 9ZZZ is not a British post code \(e\.g\. SW1A 1AA\)$/],
-  ['invalid US ZIP', { carrierServiceId: 104, hsCode: '123456', descriptionOfGoods: 'x', deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'US', postZipCode: '1234' }) }, 'deliveryAddress.postZipCode', /^Post code 1234 is not a US post code/],
+  ['invalid US ZIP', { carrierServiceId: 104, hsCode: '123456', descriptionOfGoods: 'x', deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'US', county: 'NY', postZipCode: '1234' }) }, 'deliveryAddress.postZipCode', /^Post code 1234 is not a US post code/],
+  ['US address without its state', { carrierServiceId: 104, hsCode: '123456', descriptionOfGoods: 'x', deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'US', postZipCode: '10001' }) }, 'deliveryAddress.county', /^Choose a state for a US address$/],
+  ['Canadian address without its province', { carrierServiceId: 104, hsCode: '123456', descriptionOfGoods: 'x', deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'CA', county: ' ', postZipCode: 'K1A 0B1' }) }, 'deliveryAddress.county', /^Choose a province or territory for a Canadian address$/],
+  ['Australian address without its state', { carrierServiceId: 104, hsCode: '123456', descriptionOfGoods: 'x', deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'AU', postZipCode: '2000' }) }, 'deliveryAddress.county', /^Choose a state or territory for an Australian address$/],
   ['missing post code where used', { collectionAddress: gbAddress({ postZipCode: '' }) }, 'collectionAddress.postZipCode', /^Post code is required for /],
   ['post code too long', { deliveryAddress: gbAddress({ postZipCode: 'SW1A 1AAAAAA' }) }, 'deliveryAddress.postZipCode', /at most 10/],
   ['bad country', { deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'XX' }) }, 'deliveryAddress.countryTwoCharacterISOCode', /^Country XX is not a country code/],
@@ -241,13 +244,14 @@ describe('create rejects bad input with 400 naming the field, and writes nothing
 });
 
 describe('Idempotency-Key', () => {
-  it('a retry with the same key and body returns the first response and creates nothing', async () => {
+  it('a retry with the same key and body returns the first response, marked replayed, and creates nothing', async () => {
     const body = shipmentRequest({ referenceOne: 'IDEMP-1' });
     const first = await post(body, { 'idempotency-key': 'order-778' });
     const before = await counts();
     const again = await post({ ...body }, { 'idempotency-key': 'order-778' });
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual(first.json());
+    expect(first.json()).not.toHaveProperty('replayed');
+    expect(again.json()).toEqual({ ...first.json(), replayed: true });
     expect(await counts()).toEqual(before);
   });
 

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
 import { apiToken, callAsAdmin, createByApi } from './station-api';
-import { detailStatus, screenshot, textOf, waitForText, waitUntil } from './ui';
+import { detailStatus, focusNow, screenshot, signInAsAdmin, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
@@ -15,18 +15,7 @@ let page: Page;
 const pageErrors: string[] = [];
 
 /** The focused element as a person would name it: `BUTTON Print label`, `H1 Settings`. */
-export async function focused(on: Page): Promise<string> {
-  return on.evaluate(() => {
-    const active = document.activeElement;
-    if (!active || active === document.body) return 'BODY';
-    const label =
-      active.getAttribute('aria-label') ??
-      (active.id ? document.querySelector(`label[for="${active.id}"]`)?.textContent : null) ??
-      active.textContent ??
-      '';
-    return `${active.tagName} ${label.replace(/\s+/g, ' ').trim()}`;
-  });
-}
+export const focused = (on: Page): Promise<string> => focusNow(on, false);
 
 const waitForFocus = (expected: string | RegExp) =>
   waitUntil(`focus on ${String(expected)}`, () => focused(page), (f) => (typeof expected === 'string' ? f === expected : expected.test(f)));
@@ -51,11 +40,7 @@ beforeAll(async () => {
   station = await startStation();
   browser = await launchBrowser();
   page = await deskPage(browser, pageErrors);
-  await page.goto(`${station.url}/`);
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(station.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
+  await signInAsAdmin(page, station);
 });
 
 afterAll(async () => {

@@ -7,7 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
-import { detailStatus, screenshot, textOf, waitUntil } from './ui';
+import { detailStatus, screenshot, signInAsAdmin, textOf, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
@@ -58,11 +58,7 @@ beforeAll(async () => {
   await createByApi('Samira Patel', 'M1 1AE', 'INV-77');
   browser = await launchBrowser();
   page = await deskPage(browser, pageErrors);
-  await page.goto(`${station.url}/`);
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(station.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
+  await signInAsAdmin(page, station);
 });
 
 afterAll(async () => {
@@ -163,7 +159,7 @@ describe('entering fast: address book, presets, ship again', () => {
     await page.goto(`${station.url}/#/shipments/${made[1]!.shipmentId}`);
     await page.getByRole('button', { name: 'Ship again' }).click();
     await page.getByRole('heading', { name: 'New shipment', level: 1 }).waitFor();
-    await waitUntil('the copied delivery name', () => page.getByLabel('Full name').nth(1).inputValue(), (v) => v === 'Sam Receiver');
+    await waitUntil('the copied delivery name', () => page.getByRole('group', { name: 'Delivery address' }).getByLabel('Full name').inputValue(), (v) => v === 'Sam Receiver');
     expect(await page.getByLabel('Carrier', { exact: true }).inputValue()).toBe('1');
     expect(await page.getByLabel('Piece 3 weight', { exact: true }).inputValue()).toBe('1.5');
     expect(await page.getByLabel('Reference 1').inputValue().catch(() => '')).toBe('');
@@ -208,7 +204,7 @@ describe('entering fast: address book, presets, ship again', () => {
     const option = page.getByRole('option', { name: /Rex at the depot/ });
     await option.waitFor();
     await press('Enter');
-    await waitUntil('the whole address filled', () => page.getByLabel('Post code').nth(1).inputValue(), (v) => v === 'BS1 4DJ');
+    await waitUntil('the whole address filled', () => page.getByRole('group', { name: 'Delivery address' }).getByLabel('Post code').inputValue(), (v) => v === 'BS1 4DJ');
     const preset = page.getByLabel('Piece 1 preset');
     await waitUntil('the preset choice focused', () => preset.evaluate((e) => e === document.activeElement), Boolean);
     await press('s');

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
 import { callAsAdmin } from './station-api';
-import { detailStatus, screenshot, waitForText, waitUntil } from './ui';
+import { detailStatus, focusNow as focusIn, screenshot, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
@@ -17,21 +17,7 @@ let page: Page;
 const pageErrors: string[] = [];
 const numbers: string[] = [];
 
-/** The focused element as `TAG group › label`: `INPUT Delivery address › Full name`, `H1 Shipments`. */
-async function focusNow(): Promise<string> {
-  return page.evaluate(() => {
-    const active = document.activeElement;
-    if (!active || active === document.body) return 'BODY';
-    const label =
-      active.getAttribute('aria-label') ??
-      (active.id ? document.querySelector(`label[for="${active.id}"]`)?.textContent : null) ??
-      active.textContent ??
-      '';
-    const legend = active.closest('fieldset')?.querySelector('legend')?.textContent;
-    const text = `${legend ? `${legend} › ` : ''}${label}`.replace(/\s+/g, ' ').replace(/\*/g, '').trim();
-    return `${active.tagName} ${text}`;
-  });
-}
+const focusNow = (): Promise<string> => focusIn(page);
 
 const focusIs = (expected: RegExp) => waitUntil(`focus on ${String(expected)}`, focusNow, (f) => expected.test(f));
 
@@ -86,7 +72,7 @@ describe('a morning at the desk, keyboard only', () => {
         // The first of the day: choose the carrier and service by typing their first letters.
         await focusIs(/^SELECT Carrier$/);
         await page.keyboard.type('S');
-        await waitUntil('services loaded', () => page.locator('#field-carrierServiceId').isEnabled(), Boolean);
+        await waitUntil('services loaded', () => page.locator('#field-carrierServiceId').getAttribute('aria-busy'), (busy) => busy === 'false');
         await page.keyboard.press('Tab');
         await focusIs(/^SELECT Service$/);
         await page.keyboard.type('N');

@@ -53,3 +53,31 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** The status chip in the header of the shipment detail screen. */
 export const detailStatus = (page: Page): Locator => page.getByTestId('shipment-status');
+
+/**
+ * The focused element as a person would name it, `TAG group › label`: `INPUT Delivery address ›
+ * Full name`, `H1 Shipments`; without the group (its fieldset's legend) when `withGroup` is false.
+ */
+export async function focusNow(page: Page, withGroup = true): Promise<string> {
+  return page.evaluate((withGroup) => {
+    const active = document.activeElement;
+    if (!active || active === document.body) return 'BODY';
+    const label =
+      active.getAttribute('aria-label') ??
+      (active.id ? document.querySelector(`label[for="${active.id}"]`)?.textContent : null) ??
+      active.textContent ??
+      '';
+    const legend = !withGroup || active.tagName === 'SUMMARY' ? null : active.closest('fieldset')?.querySelector('legend')?.textContent;
+    const text = `${legend ? `${legend} › ` : ''}${label}`.replace(/\s+/g, ' ').replace(/\*/g, '').trim();
+    return `${active.tagName} ${text}`;
+  }, withGroup);
+}
+
+/** Signs the page in as the station's admin and waits for the list. */
+export async function signInAsAdmin(page: Page, station: { url: string; adminPassword: string }): Promise<void> {
+  await page.goto(`${station.url}/`);
+  await page.getByLabel('User name').fill('admin');
+  await page.getByLabel('Password').fill(station.adminPassword);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
+}

@@ -65,8 +65,22 @@ type TextFieldProps = CommonProps &
     onValue: (value: string) => void;
   };
 
-export function TextField({ path, idScope, label, error, hint, required, hideLabel, className, value, onValue, ...input }: TextFieldProps) {
+/**
+ * A field's length as its limit nears: said once it is reached ("35/35 characters"), and
+ * how far past it a paste went. Nothing is cut: the operator sees all they pasted.
+ */
+function lengthNote(length: number, limit: number | undefined): string {
+  if (limit === undefined || length < limit) return '';
+  if (length === limit) return `${length}/${limit} characters: the limit`;
+  const over = length - limit;
+  return `${length}/${limit} characters: ${over} too many, shorten it`;
+}
+
+export function TextField({ path, idScope, label, error, hint, required, hideLabel, className, value, onValue, maxLength, ...input }: TextFieldProps) {
   const ids = domPath(path, idScope);
+  const note = lengthNote([...value].length, maxLength);
+  const noteId = `${fieldDomId(ids)}-length`;
+  const described = [describedBy(ids, error, hint), note ? noteId : null].filter(Boolean).join(' ') || undefined;
   return (
     <FieldFrame {...{ path: ids, label, error, hint, required, hideLabel, className }}>
       <input
@@ -77,9 +91,16 @@ export function TextField({ path, idScope, label, error, hint, required, hideLab
         value={value}
         onChange={(event) => onValue(event.target.value)}
         aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(ids, error, hint)}
+        aria-invalid={error || note.includes('too many') ? true : undefined}
+        aria-describedby={described}
+        data-max-length={maxLength}
       />
+      {/* Present before it has words, so that screen readers announce them when they come. */}
+      {maxLength !== undefined ? (
+        <p id={noteId} className={`field-length${note.includes('too many') ? ' field-length-over' : ''}`} aria-live="polite">
+          {note}
+        </p>
+      ) : null}
     </FieldFrame>
   );
 }

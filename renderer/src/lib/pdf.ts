@@ -34,7 +34,7 @@ function openPdf(base64: string) {
 export async function renderPdfPages(
   base64: string,
   host: HTMLElement,
-  options: { cssWidth: number; label: (page: number) => string; signal: AbortSignal },
+  options: { cssWidth: number; label: (page: number) => string; signal: AbortSignal; stamp?: string },
 ): Promise<RenderedPages> {
   const task = openPdf(base64);
   options.signal.addEventListener('abort', () => void task.destroy(), { once: true });
@@ -55,6 +55,7 @@ export async function renderPdfPages(
       canvas.setAttribute('role', 'img');
       canvas.setAttribute('aria-label', options.label(number));
       await page.render({ canvas, viewport }).promise;
+      if (options.stamp) stampCanvas(canvas, options.stamp);
       canvas.dataset.rendered = 'true';
       if (!options.signal.aborted) host.append(canvas);
       page.cleanup();
@@ -63,6 +64,27 @@ export async function renderPdfPages(
   } finally {
     void pdf.destroy();
   }
+}
+
+/** A red stamp ("VOID") across a drawn page, corner to corner: on the preview only, never on a label. */
+function stampCanvas(canvas: HTMLCanvasElement, text: string): void {
+  const context = canvas.getContext('2d');
+  if (!context) return;
+  const { width, height } = canvas;
+  const size = Math.round(width * 0.26);
+  context.save();
+  context.translate(width / 2, height / 2);
+  context.rotate(-Math.atan2(height, width));
+  context.font = `800 ${size}px sans-serif`;
+  context.textAlign = 'center';
+  context.textBaseline = 'middle';
+  context.fillStyle = 'rgba(200, 24, 24, 0.8)';
+  context.fillText(text, 0, 0);
+  const frame = context.measureText(text).width + size * 0.5;
+  context.lineWidth = Math.max(3, size / 10);
+  context.strokeStyle = 'rgba(200, 24, 24, 0.8)';
+  context.strokeRect(-frame / 2, -size * 0.7, frame, size * 1.4);
+  context.restore();
 }
 
 /** Every page as a PNG blob URL at `dpi` (labels print at a thermal printer's 203 or 300 dpi). */

@@ -154,10 +154,14 @@ export function ShipmentDetailPage({ id }: { id: string }) {
           </p>
         </div>
         <div className="toolbar-right">
-          <button ref={printButton} type="button" className="button button-primary" onClick={print} disabled={busy !== null || cancelled}>
+          <button ref={printButton} type="button" className="button button-primary" onClick={print} disabled={busy !== null || cancelled}
+            aria-describedby={cancelled ? 'cancel-reason' : undefined}
+          >
             {busy === 'printing' ? 'Printing…' : 'Print label'}
           </button>
-          <button type="button" className="button" onClick={() => download(shipment.shipmentNumber)} disabled={busy !== null || cancelled}>
+          <button type="button" className="button" onClick={() => download(shipment.shipmentNumber)} disabled={busy !== null || cancelled}
+            aria-describedby={cancelled ? 'cancel-reason' : undefined}
+          >
             Download PDF
           </button>
           <button ref={scanButton} type="button" className="button" onClick={() => setScanOpen(true)} disabled={scanOpen || scanReason !== null}
@@ -193,7 +197,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
       ) : null}
       {cancelled ? (
         <p id="cancel-reason" className="action-reason">
-          Cancelled shipments cannot be printed, downloaded or cancelled again.
+          This shipment is cancelled: its labels are void and cannot be printed or downloaded. Ship again to send it anew.
         </p>
       ) : null}
       {shown ? (
@@ -229,7 +233,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
               Labels <span className="count">{shipment.shipmentPieces.length}</span>
             </h2>
           </div>
-          <LabelPreview labels={shipment.shipmentPieces} />
+          <LabelPreview labels={shipment.shipmentPieces} voided={cancelled} />
           {shipment.customsForm && shipment.status !== 'Cancelled' ? <CustomsPreview id={id} shipmentNumber={shipment.shipmentNumber} form={shipment.customsForm} /> : null}
         </aside>
       </div>

@@ -26,10 +26,41 @@ export function useRoute(): Route {
   return parseHash(hash);
 }
 
+/**
+ * A screen with unsaved input (the New shipment form) asks before the desk leaves it: by
+ * `navigate`, a link, Back or a shortcut. `mayLeave` returns true to go; once it has, the
+ * guard is gone (the screen is leaving). Returns the release for the screen's unmount.
+ */
+let leaveGuard: { hash: string; mayLeave: () => boolean } | null = null;
+
+export function guardLeaving(mayLeave: () => boolean): () => void {
+  const guard = { hash: window.location.hash, mayLeave };
+  leaveGuard = guard;
+  return () => {
+    if (leaveGuard === guard) leaveGuard = null;
+  };
+}
+
+function mayGoTo(hash: string): boolean {
+  if (!leaveGuard || hash === leaveGuard.hash) return true;
+  if (!leaveGuard.mayLeave()) return false;
+  leaveGuard = null;
+  return true;
+}
+
+// Registered when this module loads, so before the router's own listener: a refused change of
+// address is put back before any screen reads it.
+window.addEventListener('hashchange', (event) => {
+  if (mayGoTo(window.location.hash)) return;
+  window.history.replaceState(window.history.state, '', leaveGuard!.hash);
+  event.stopImmediatePropagation();
+});
+
 /** Pushes a history entry (Back returns), or replaces the current one. */
 export function navigate(route: Route, options: { replace?: boolean } = {}): void {
   const hash = formatHash(route);
   if (hash === window.location.hash) return;
+  if (!mayGoTo(hash)) return;
   if (options.replace) window.history.replaceState(window.history.state, '', hash);
   else window.location.hash = hash;
   notify();

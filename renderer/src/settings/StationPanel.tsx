@@ -70,11 +70,10 @@ export function StationPanel({ settings, isAdmin }: StationPanelProps) {
         <AddressFieldset
           group="senderAddress"
           legend="Sender address"
-          note="Prefills the collection address of every new shipment."
+          note="Prefills the collection address of every new shipment; checked as a shipment's address is."
           value={address}
           errors={errors}
           disabled={!isAdmin}
-          markRequired={false}
           onChange={(key, value) => setAddress((a) => ({ ...a, [key]: value }))}
         />
         <fieldset className="card" disabled={!isAdmin}>

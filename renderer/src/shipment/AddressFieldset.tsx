@@ -21,15 +21,17 @@ interface AddressFieldsetProps {
   /** Shown under the legend, e.g. where a prefill came from. */
   note?: string;
   disabled?: boolean;
-  /** Mark the fields a shipment needs; a sender address on its own may be partial. */
-  markRequired?: boolean;
   /** Given, the name fields offer matching saved addresses; picking one calls this. */
   onPick?: (address: SavedAddress) => void;
   /** More for the end of the fieldset (a "Save this address" box). */
   footer?: ReactNode;
 }
 
-export function AddressFieldset({ group, legend, value, errors, onChange, note, disabled, markRequired = true, onPick, footer }: AddressFieldsetProps) {
+/** Countries whose addresses need their state or province (the station's rule, validate-shipment.ts). */
+const REGION_LABELS: Record<string, string> = { US: 'State', CA: 'Province / territory', AU: 'State / territory' };
+
+export function AddressFieldset({ group, legend, value, errors, onChange, note, disabled, onPick, footer }: AddressFieldsetProps) {
+  const regionLabel = REGION_LABELS[value.countryTwoCharacterISOCode];
   const pick = onPick ?? (() => undefined);
   const business = useAddressSuggestions(`${group}.businessName`, onPick ? value.businessName : '', pick, (a) => a.businessName);
   const person = useAddressSuggestions(`${group}.fullName`, onPick ? value.fullName : '', pick, (a) => a.fullName);
@@ -53,13 +55,13 @@ export function AddressFieldset({ group, legend, value, errors, onChange, note, 
           <TextField {...text('fullName')} label="Full name" autoComplete={onPick ? 'off' : 'name'} {...(onPick ? person.inputProps : {})} />
           {onPick ? person.list : null}
         </div>
-        <TextField {...text('addressLine1')} label="Address line 1" required={markRequired} className="span-2" autoComplete="address-line1" />
+        <TextField {...text('addressLine1')} label="Address line 1" required className="span-2" autoComplete="address-line1" />
         <TextField {...text('addressLine2')} label="Address line 2" autoComplete="address-line2" />
         <TextField {...text('addressLine3')} label="Address line 3" autoComplete="address-line3" />
-        <TextField {...text('city')} label="City" required={markRequired} autoComplete="address-level2" />
-        <TextField {...text('county')} label="County / state" autoComplete="address-level1" />
-        <TextField {...text('postZipCode')} label="Post code" required={markRequired} autoComplete="postal-code" className="postcode" />
-        <SelectField {...field('countryTwoCharacterISOCode')} label="Country" required={markRequired} autoComplete="country">
+        <TextField {...text('city')} label="City" required autoComplete="address-level2" />
+        <TextField {...text('county')} label={regionLabel ?? 'County / state'} required={regionLabel !== undefined} autoComplete="address-level1" />
+        <TextField {...text('postZipCode')} label="Post code" required autoComplete="postal-code" className="postcode" />
+        <SelectField {...field('countryTwoCharacterISOCode')} label="Country" required autoComplete="country">
           <option value="">Choose a country…</option>
           {countries().map((country) => (
             <option key={country.code} value={country.code}>

@@ -1,23 +1,34 @@
 /**
- * Carrier, then one of its services (with its limits and scope) and any of its features.
- * Services and features load when the carrier changes.
+ * Carrier, then one of its services (with its limits and scope); and, apart, any of its
+ * features (they sit behind the form's "Sender and options" disclosure). Services and
+ * features load when the carrier changes.
  */
-import type { Carrier, CarrierService } from '../../../main/core/schemas';
+import type { Carrier, CarrierFeature, CarrierService } from '../../../main/core/schemas';
 import { api } from '../api';
 import { SelectField } from '../components/Field';
 import { ErrorNotice } from '../components/Notice';
-import { useLoad } from '../lib/use-load';
+import { useLoad, type Loaded } from '../lib/use-load';
+
+export type CarrierCatalog = Loaded<{ services: CarrierService[]; features: CarrierFeature[] }>;
+
+/** The chosen carrier's services and features, loaded again when the carrier changes. */
+export function useCarrierCatalog(carrierId: string): CarrierCatalog {
+  return useLoad(carrierId ? `carrier-${carrierId}` : null, async () => {
+    const params = { carrierId };
+    const [services, featureList] = await Promise.all([api.listCarrierServices({ params }), api.listCarrierFeatures({ params })]);
+    return { services: services.items, features: featureList.items };
+  });
+}
 
 interface CarrierSectionProps {
   carriers: Carrier[];
+  catalog: CarrierCatalog;
   carrierId: string;
   serviceId: string;
-  features: number[];
   international: boolean;
   errors: Record<string, string>;
   onCarrier: (carrierId: string) => void;
   onService: (serviceId: string) => void;
-  onFeatures: (features: number[]) => void;
 }
 
 const SCOPES: Record<string, string> = {
@@ -33,15 +44,7 @@ function scopeMismatch(service: CarrierService, international: boolean): string 
 }
 
 export function CarrierSection(props: CarrierSectionProps) {
-  const { carriers, carrierId, serviceId, features, international, errors } = props;
-  const catalog = useLoad(carrierId ? `carrier-${carrierId}` : null, async () => {
-    const params = { carrierId };
-    const [services, featureList] = await Promise.all([
-      api.listCarrierServices({ params }),
-      api.listCarrierFeatures({ params }),
-    ]);
-    return { services: services.items, features: featureList.items };
-  });
+  const { carriers, catalog, carrierId, serviceId, international, errors } = props;
   const data = catalog.data;
   const service = data?.services.find((s) => String(s.id) === serviceId);
   const mismatch = service ? scopeMismatch(service, international) : null;
@@ -60,6 +63,8 @@ export function CarrierSection(props: CarrierSectionProps) {
             </option>
           ))}
         </SelectField>
+        {/* Busy, not disabled, while its services load: a quick Tab after the carrier lands here
+            instead of skipping past a disabled field. */}
         <SelectField
           path="carrierServiceId"
           label="Service"
@@ -67,7 +72,8 @@ export function CarrierSection(props: CarrierSectionProps) {
           value={serviceId}
           onValue={props.onService}
           error={errors.carrierServiceId}
-          disabled={!carrierId || catalog.loading}
+          disabled={!carrierId}
+          aria-busy={catalog.loading}
           hint={
             service ? (
               <span className="service-limits">
@@ -79,34 +85,47 @@ export function CarrierSection(props: CarrierSectionProps) {
           }
         >
           <option value="">{catalog.loading ? 'Loading services…' : 'Choose a service…'}</option>
-          {data?.services.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name} ({s.serviceCode})
-            </option>
-          ))}
+          {catalog.loading
+            ? null
+            : data?.services.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name} ({s.serviceCode})
+                </option>
+              ))}
         </SelectField>
-        <fieldset className="field features">
-          <legend className="field-label">Features</legend>
-          {!carrierId ? <p className="field-hint">Choose a carrier first.</p> : null}
-          {data && data.features.length === 0 ? <p className="field-hint">This carrier offers no features.</p> : null}
-          <div className="feature-list">
-            {data?.features.map((feature) => (
-              <label key={feature.id} className="check-row">
-                <input
-                  type="checkbox"
-                  checked={features.includes(feature.id)}
-                  onChange={(e) =>
-                    props.onFeatures(e.target.checked ? [...features, feature.id] : features.filter((id) => id !== feature.id))
-                  }
-                />
-                <span>{feature.name}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
       </div>
       {mismatch ? <p className="field-hint text-warning">{mismatch}</p> : null}
       {catalog.error ? <ErrorNotice error={catalog.error} /> : null}
     </section>
+  );
+}
+
+interface FeaturesFieldsetProps {
+  catalog: CarrierCatalog;
+  carrierId: string;
+  features: number[];
+  onFeatures: (features: number[]) => void;
+}
+
+export function FeaturesFieldset({ catalog, carrierId, features, onFeatures }: FeaturesFieldsetProps) {
+  const data = catalog.loading ? undefined : catalog.data;
+  return (
+    <fieldset className="card features">
+      <legend className="card-title">Features</legend>
+      {!carrierId ? <p className="field-hint">Choose a carrier first.</p> : null}
+      {data && data.features.length === 0 ? <p className="field-hint">This carrier offers no features.</p> : null}
+      <div className="feature-list">
+        {data?.features.map((feature) => (
+          <label key={feature.id} className="check-row">
+            <input
+              type="checkbox"
+              checked={features.includes(feature.id)}
+              onChange={(e) => onFeatures(e.target.checked ? [...features, feature.id] : features.filter((id) => id !== feature.id))}
+            />
+            <span>{feature.name}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

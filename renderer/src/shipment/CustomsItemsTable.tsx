@@ -4,10 +4,11 @@
  * pieces' weight and the declared cost. With no rows the station declares one item made
  * from the description of goods, the HS code, the pieces' weight and the cost.
  */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useRef } from 'react';
 import { CONTENTS_TYPES, WEIGHT_UNITS, type WeightUnit } from '../../../main/core/schemas';
 import { SelectField, TextField } from '../components/Field';
 import { asSentence, errorDomId, fieldDomId } from '../lib/field-errors';
+import { RowActions, RowKeysHint, useEditableRows } from './EditableRows';
 import { customsTotals, MAX_CUSTOMS_ITEMS, newCustomsItem, type CustomsItemForm } from './customs-model';
 
 interface CustomsItemsTableProps {
@@ -30,52 +31,21 @@ const money = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '—');
 
 export function CustomsItemsTable(props: CustomsItemsTableProps) {
   const { items, errors, onItems } = props;
-  // Where the focus goes after a row is added, copied or removed: keyboard work never loses its place.
-  const focusAfterRender = useRef<string | null>(null);
-  const addRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    const path = focusAfterRender.current;
-    if (path === null) return;
-    focusAfterRender.current = null;
-    (path === 'add' ? addRef.current : document.getElementById(fieldDomId(path)))?.focus();
+  const addButton = useRef<HTMLButtonElement>(null);
+  const rows = useEditableRows({
+    rows: items,
+    onRows: onItems,
+    min: 0,
+    max: MAX_CUSTOMS_ITEMS,
+    newRow: () => newCustomsItem(),
+    copyRow: (item) => newCustomsItem(item),
+    firstFieldId: (index) => fieldDomId(`customsItems[${index}].description`),
+    addButton,
   });
-  const setFocusPath = (path: string) => {
-    focusAfterRender.current = path;
-  };
-
-  const full = items.length >= MAX_CUSTOMS_ITEMS;
-  const add = () => {
-    if (full) return;
-    onItems([...items, newCustomsItem()]);
-    setFocusPath(`customsItems[${items.length}].description`);
-  };
-  const copy = (index: number) => {
-    if (full) return;
-    onItems([...items.slice(0, index + 1), newCustomsItem(items[index]), ...items.slice(index + 1)]);
-    setFocusPath(`customsItems[${index + 1}].description`);
-  };
-  const remove = (index: number) => {
-    onItems(items.filter((_item, i) => i !== index));
-    setFocusPath(items.length > 1 ? `customsItems[${Math.max(0, index - 1)}].description` : 'add');
-  };
   const set = (index: number, key: keyof CustomsItemForm, value: string) => {
     onItems(items.map((item, i) => (i === index ? { ...item, [key]: value } : item)));
     props.onFieldChange(`customsItems[${index}].${key}`);
   };
-  /** In a row: Alt+Insert adds a row, Alt+Shift+Insert copies this one, Alt+Delete removes it. */
-  const onRowKey = (index: number) => (event: KeyboardEvent<HTMLTableRowElement>) => {
-    if (!event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.key === 'Insert') {
-      if (event.shiftKey) copy(index);
-      else add();
-    } else if (event.key === 'Delete') {
-      remove(index);
-    } else {
-      return;
-    }
-    event.preventDefault();
-  };
-
   const totals = customsTotals(items, props.piecesUnit);
   const tooHeavy = items.length > 0 && totals.weight > props.piecesWeight + 0.0005;
   const valueDiffers = items.length > 0 && Number.isFinite(props.cost) && Math.abs(totals.value - props.cost) > 0.005;
@@ -87,7 +57,7 @@ export function CustomsItemsTable(props: CustomsItemsTableProps) {
         <h2 id="customs-items-heading" className="card-title">
           Customs items <span className="count">{items.length}</span>
         </h2>
-        <button ref={addRef} type="button" className="button button-small" onClick={add} disabled={full} aria-keyshortcuts="Alt+Insert">
+        <button ref={addButton} type="button" className="button button-small" onClick={rows.add} disabled={rows.full} aria-keyshortcuts="Alt+Insert">
           + Add item
         </button>
       </div>
@@ -142,7 +112,7 @@ export function CustomsItemsTable(props: CustomsItemsTableProps) {
                   hideLabel: true,
                 });
                 return (
-                  <tr key={item.key} onKeyDown={onRowKey(index)}>
+                  <tr key={item.key} onKeyDown={rows.onRowKey(index)}>
                     <td className="num piece-number">{n}</td>
                     <td>
                       <TextField {...field('description')} label={`Item ${n} description`} maxLength={50} className="w-desc" />
@@ -169,14 +139,7 @@ export function CustomsItemsTable(props: CustomsItemsTableProps) {
                     <td>
                       <TextField {...field('originCountry')} label={`Item ${n} country of origin`} maxLength={2} placeholder={props.collectionCountry} className="w-unit" />
                     </td>
-                    <td className="row-actions">
-                      <button type="button" className="button button-quiet button-small" onClick={() => copy(index)} disabled={full} aria-label={`Copy item ${n}`}>
-                        Copy
-                      </button>
-                      <button type="button" className="button button-quiet button-small" onClick={() => remove(index)} aria-label={`Remove item ${n}`}>
-                        Remove
-                      </button>
-                    </td>
+                    <RowActions rows={rows} index={index} noun="item" />
                   </tr>
                 );
               })}
@@ -197,10 +160,7 @@ export function CustomsItemsTable(props: CustomsItemsTableProps) {
           </span>
         </p>
       ) : null}
-      <p className="field-hint">
-        In a row: <kbd>Alt</kbd>+<kbd>Insert</kbd> adds an item, <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>Insert</kbd> copies the
-        row, <kbd>Alt</kbd>+<kbd>Delete</kbd> removes it.
-      </p>
+      <RowKeysHint noun="an item" />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * A crisp preview of every label page: each piece's label PDF drawn with pdf.js onto its own
  * canvas. Uses the labels the detail view already carries, so previewing never marks the
- * shipment Printed (only fetching /label does).
+ * shipment Printed (only fetching /label does). A cancelled shipment's preview is stamped VOID;
+ * its label PDF is not (the station refuses the label of a cancelled shipment, CONTRACT §7).
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 
@@ -9,13 +10,15 @@ interface LabelPreviewProps {
   /** One base 64 PDF per piece, in sequence order. */
   labels: { sequenceNumber: number; trackingNumber: string; base64String: string }[];
   cssWidth?: number;
+  /** The shipment is cancelled: every page is stamped VOID. */
+  voided?: boolean;
 }
 
 type PreviewState = { key: string; status: 'done'; pages: number } | { key: string; status: 'failed'; message: string };
 
-export function LabelPreview({ labels, cssWidth = 288 }: LabelPreviewProps) {
+export function LabelPreview({ labels, cssWidth = 288, voided = false }: LabelPreviewProps) {
   const host = useRef<HTMLDivElement>(null);
-  const key = labels.map((l) => `${l.sequenceNumber}:${l.base64String.length}:${l.base64String.slice(-16)}`).join('|');
+  const key = `${voided ? 'void|' : ''}${labels.map((l) => `${l.sequenceNumber}:${l.base64String.length}:${l.base64String.slice(-16)}`).join('|')}`;
   const [state, setState] = useState<PreviewState | null>(null);
   // `key` stands for `labels`: the same labels are not drawn again on every render.
   const currentLabels = useEffectEvent(() => labels);
@@ -33,7 +36,9 @@ export function LabelPreview({ labels, cssWidth = 288 }: LabelPreviewProps) {
         const rendered = await renderPdfPages(label.base64String, target, {
           cssWidth,
           signal: controller.signal,
-          label: (page) => `Label of piece ${label.sequenceNumber}${page > 1 ? `, page ${page}` : ''}, tracking number ${label.trackingNumber}`,
+          ...(voided ? { stamp: 'VOID' } : {}),
+          label: (page) =>
+            `${voided ? 'Void label' : 'Label'} of piece ${label.sequenceNumber}${page > 1 ? `, page ${page}` : ''}, tracking number ${label.trackingNumber}`,
         });
         pages += rendered.pages;
       }
@@ -48,7 +53,7 @@ export function LabelPreview({ labels, cssWidth = 288 }: LabelPreviewProps) {
       controller.abort();
       target.replaceChildren();
     };
-  }, [key, cssWidth]);
+  }, [key, cssWidth, voided]);
 
   const current = state?.key === key ? state : null;
   return (
@@ -57,6 +62,7 @@ export function LabelPreview({ labels, cssWidth = 288 }: LabelPreviewProps) {
         ref={host}
         className="label-pages"
         data-testid="label-pages"
+        data-void={voided || undefined}
         aria-busy={!current}
         data-pages={current?.status === 'done' ? current.pages : undefined}
       />

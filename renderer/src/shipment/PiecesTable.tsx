@@ -1,8 +1,10 @@
-/** The pieces of a new shipment: one row each, added, duplicated and removed in place. */
+/** The pieces of a new shipment: one row each, added, duplicated and removed in place (EditableRows). */
+import { useRef } from 'react';
 import { DIMENSION_UNITS, WEIGHT_UNITS, type PackagePreset } from '../../../main/core/schemas';
 import { SelectField, TextField } from '../components/Field';
-import { asSentence, errorDomId } from '../lib/field-errors';
-import type { PieceForm } from './form-model';
+import { asSentence, errorDomId, fieldDomId } from '../lib/field-errors';
+import { RowActions, RowKeysHint, useEditableRows } from './EditableRows';
+import { newPiece, type PieceForm } from './form-model';
 
 const MAX_PIECES = 50;
 
@@ -10,16 +12,26 @@ interface PiecesTableProps {
   pieces: PieceForm[];
   errors: Record<string, string>;
   onChange: (index: number, key: keyof PieceForm, value: string) => void;
-  onAdd: () => void;
-  onDuplicate: (index: number) => void;
-  onRemove: (index: number) => void;
+  /** The rows after an add, a duplicate or a removal. */
+  onPieces: (pieces: PieceForm[]) => void;
   /** Given, each row starts with a preset choice: a key (a preset's first letter) fills the row. */
   presets?: PackagePreset[];
   onPreset?: (index: number, preset: PackagePreset) => void;
 }
 
-export function PiecesTable({ pieces, errors, onChange, onAdd, onDuplicate, onRemove, presets = [], onPreset }: PiecesTableProps) {
+export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], onPreset }: PiecesTableProps) {
   const withPresets = presets.length > 0 && onPreset !== undefined;
+  const addButton = useRef<HTMLButtonElement>(null);
+  const rows = useEditableRows({
+    rows: pieces,
+    onRows: onPieces,
+    min: 1,
+    max: MAX_PIECES,
+    newRow: () => newPiece(),
+    copyRow: (piece) => newPiece(piece),
+    firstFieldId: (index) => (withPresets ? `piece-${index}-preset` : fieldDomId(`shipmentPieces[${index}].weight`)),
+    addButton,
+  });
   const groupError = errors.shipmentPieces;
   return (
     <section className="card form-section" aria-labelledby="pieces-heading">
@@ -27,7 +39,7 @@ export function PiecesTable({ pieces, errors, onChange, onAdd, onDuplicate, onRe
         <h2 id="pieces-heading" className="card-title">
           Pieces <span className="count">{pieces.length}</span>
         </h2>
-        <button type="button" className="button button-small" onClick={onAdd} disabled={pieces.length >= MAX_PIECES}>
+        <button ref={addButton} type="button" className="button button-small" onClick={rows.add} disabled={rows.full} aria-keyshortcuts="Alt+Insert">
           + Add piece
         </button>
       </div>
@@ -61,7 +73,7 @@ export function PiecesTable({ pieces, errors, onChange, onAdd, onDuplicate, onRe
                 hideLabel: true,
               });
               return (
-                <tr key={piece.key}>
+                <tr key={piece.key} onKeyDown={rows.onRowKey(index)}>
                   <td className="num piece-number">{n}</td>
                   {withPresets ? (
                     <td>
@@ -113,32 +125,14 @@ export function PiecesTable({ pieces, errors, onChange, onAdd, onDuplicate, onRe
                   <td>
                     <TextField {...field('description')} label={`Piece ${n} description`} maxLength={35} className="w-desc" />
                   </td>
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      className="button button-quiet button-small"
-                      onClick={() => onDuplicate(index)}
-                      disabled={pieces.length >= MAX_PIECES}
-                      aria-label={`Duplicate piece ${n}`}
-                    >
-                      Duplicate
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-quiet button-small"
-                      onClick={() => onRemove(index)}
-                      disabled={pieces.length <= 1}
-                      aria-label={`Remove piece ${n}`}
-                    >
-                      Remove
-                    </button>
-                  </td>
+                  <RowActions rows={rows} index={index} noun="piece" copyLabel="Duplicate" />
                 </tr>
               );
             })}
           </tbody>
         </table>
       </div>
+      <RowKeysHint noun="a piece" />
     </section>
   );
 }

@@ -1,19 +1,23 @@
 /**
  * The New shipment form. Each member of a refused request's problem shows beside the field it
  * names; the rest, with the detail, in a summary at the top that takes focus. Ctrl/Cmd+Enter
- * creates. One Idempotency-Key per request body: a retry of the same form reuses it.
+ * creates; a plain Enter in a field does not. The sender and the features wait behind one
+ * disclosure. One Idempotency-Key per form until it is reset: a retry is never a second shipment,
+ * and a retry the station answers as an earlier create says "Already created".
  */
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import type { Address, Carrier, PackagePreset } from '../../../main/core/schemas';
 import { api, ApiProblem, describeError } from '../api';
 import { ErrorSummary } from '../components/ErrorSummary';
+import { Notice } from '../components/Notice';
 import { updateDeskSettings, useDeskSettings } from '../lib/desk-settings';
 import { fieldDomId, splitFieldErrors } from '../lib/field-errors';
 import { startPrintOnCreate } from '../lib/pending-print';
-import { navigate } from '../router/navigation';
+import { useSession } from '../api/session';
+import { guardLeaving, navigate } from '../router/navigation';
 import { shipmentsRoute } from '../router/routes';
 import { AddressFieldset } from './AddressFieldset';
-import { CarrierSection } from './CarrierSection';
+import { CarrierSection, FeaturesFieldset, useCarrierCatalog } from './CarrierSection';
 import { CustomsItemsTable } from './CustomsItemsTable';
 import { piecesWeight } from './customs-model';
 import { DetailsSection } from './DetailsSection';
@@ -22,13 +26,13 @@ import {
   emptyShipmentForm,
   formFieldPaths,
   isInternational,
-  newPiece,
   pieceFromPreset,
   toCreateRequest,
   type AddressForm,
   type PieceForm,
   type ShipmentForm,
 } from './form-model';
+import { dropDraft, keepDraft, readDraft, sameInput } from './form-draft';
 import { PiecesTable } from './PiecesTable';
 
 interface Refusal {
@@ -43,6 +47,21 @@ const newKey = (): string =>
     ? crypto.randomUUID()
     : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
+/** Inputs that Enter presses, as a button; every other input's Enter would submit the form. */
+const PRESSABLE_INPUTS = new Set(['button', 'submit', 'reset', 'image']);
+
+/** The closed disclosure's one line: whose address and how many features. */
+function optionsSummary(sender: AddressForm, features: number): string {
+  const from = [sender.businessName || sender.fullName, sender.city].filter(Boolean).join(', ') || 'no sender address yet';
+  return `From ${from} · ${features === 0 ? 'no features' : features === 1 ? '1 feature' : `${features} features`}`;
+}
+
+/** A retry that the station answered as an earlier create (the shipment is unknown after an edit). */
+interface AlreadyCreated {
+  shipmentId: string | null;
+  shipmentNumber: string | null;
+}
+
 interface ShipmentFormViewProps {
   carriers: Carrier[];
   sender: Address;
@@ -52,28 +71,84 @@ interface ShipmentFormViewProps {
 }
 
 export function ShipmentFormView({ carriers, sender, presets = [], initial }: ShipmentFormViewProps) {
-  const [form, setForm] = useState<ShipmentForm>(() => {
-    if (initial) return initial;
+  const username = useSession((session) => session.user?.username ?? '');
+  // What the form starts as, and a draft of this user's that a reload of the window left.
+  const [start] = useState(() => {
     const { lastCarrierId, lastServiceId } = useDeskSettings.getState();
     const known = carriers.some((c) => String(c.id) === lastCarrierId);
-    return {
+    const fresh: ShipmentForm = initial ?? {
       ...emptyShipmentForm(sender),
       carrierId: known ? lastCarrierId : carriers.length === 1 ? String(carriers[0]!.id) : '',
       carrierServiceId: known ? lastServiceId : '',
     };
+    return { fresh, draft: initial ? null : readDraft(username) };
   });
+  const [form, setForm] = useState<ShipmentForm>(start.draft?.form ?? start.fresh);
+  // Unsaved input: anything typed since the form started (or was started anew).
+  const [baseline, setBaseline] = useState(start.fresh);
+  const unsaved = !sameInput(form, baseline);
+  // For the leave guard and the unload handler, which run outside React's renders.
+  const unsavedRef = useRef(unsaved);
+  useEffect(() => {
+    unsavedRef.current = unsaved;
+  }, [unsaved]);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   const printOnCreate = useDeskSettings((s) => s.printOnCreate);
+  const [already, setAlready] = useState<AlreadyCreated | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const attemptRef = useRef<{ body: string; key: string } | null>(null);
+  // One key for this form until it is reset: every retry (a second Ctrl+Enter, a try after
+  // a lost answer, even after an edit) is the same create to the station, never a second one.
+  // A refused body stores no key, so correcting fields and trying again is still one create.
+  const idempotencyKey = useRef(start.draft?.idempotencyKey ?? newKey());
+
+  // The draft follows the input; a create, Discard or leaving on purpose drops it.
+  useEffect(() => {
+    if (unsaved) keepDraft(username, { form, idempotencyKey: idempotencyKey.current });
+    else dropDraft(username);
+  }, [form, unsaved, username]);
+  useEffect(
+    () =>
+      guardLeaving(() => {
+        if (!unsavedRef.current) return true;
+        if (!window.confirm('Leave this new shipment? What you typed is not created and will be lost.')) return false;
+        dropDraft(username);
+        return true;
+      }),
+    [username],
+  );
+  useEffect(() => {
+    const onUnload = (event: BeforeUnloadEvent) => {
+      // The draft survives a reload; closing the window would lose it, so the browser asks.
+      if (unsavedRef.current) event.preventDefault();
+    };
+    window.addEventListener('beforeunload', onUnload);
+    return () => window.removeEventListener('beforeunload', onUnload);
+  }, []);
+  /** Leaves without asking: the input was created, or the operator discarded it. */
+  const leaveForm = (route: Parameters<typeof navigate>[0]) => {
+    unsavedRef.current = false;
+    dropDraft(username);
+    navigate(route);
+  };
+  const sending = useRef(false);
+  // An earlier try whose answer never came: it may have been created.
+  const outcomeUnknown = useRef(false);
+  const alreadyHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (already) alreadyHeading.current?.focus();
+  }, [already]);
   // The keyboard starts where the desk's typing starts: the delivery name once the carrier
   // and service are known (remembered, or shipped again), else the carrier.
   const firstField = useRef(form.carrierServiceId ? 'deliveryAddress.fullName' : 'carrierId');
   useEffect(() => document.getElementById(fieldDomId(firstField.current))?.focus(), []);
   const international = isInternational(form);
   const senderIsSet = Boolean(sender.addressLine1);
+  const catalog = useCarrierCatalog(form.carrierId);
+  // What an operator rarely changes waits behind one Tab stop; it opens by itself when it
+  // needs typing (no sender address yet) or holds a refused field.
+  const [optionsOpen, setOptionsOpen] = useState(!senderIsSet);
 
   const clearError = (...paths: string[]) =>
     setFieldErrors((errors) => {
@@ -100,23 +175,34 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
-    if (busy) return;
+    // A ref, not the busy state: a second Ctrl+Enter before the next render sends nothing.
+    if (sending.current) return;
+    sending.current = true;
     const request = toCreateRequest(form);
-    const body = JSON.stringify(request);
-    // The same body again is a retry: it keeps its key, so the station creates it once only.
-    const attempt = attemptRef.current?.body === body ? attemptRef.current : { body, key: newKey() };
-    attemptRef.current = attempt;
     setBusy(true);
     try {
-      const created = await api.createShipment({ body: request, headers: { 'idempotency-key': attempt.key } });
+      const created = await api.createShipment({ body: request, headers: { 'idempotency-key': idempotencyKey.current } });
       updateDeskSettings({ lastCarrierId: form.carrierId, lastServiceId: form.carrierServiceId });
+      if (created.replayed) {
+        setRefusal(null);
+        setFieldErrors({});
+        setAlready({ shipmentId: created.shipmentId, shipmentNumber: created.shipmentNumber });
+        return;
+      }
       if (printOnCreate) startPrintOnCreate(created.shipmentId);
-      navigate({ page: 'shipment', id: created.shipmentId });
+      leaveForm({ page: 'shipment', id: created.shipmentId });
     } catch (error) {
       const refusalCount = (refusal?.attempt ?? 0) + 1;
-      if (error instanceof ApiProblem) {
+      const answered = error instanceof ApiProblem && error.type !== '/problems/unreachable';
+      if (answered && error.status === 409 && outcomeUnknown.current) {
+        // This form's key already made a shipment (its answer was lost), and the form changed since.
+        setRefusal(null);
+        setFieldErrors({});
+        setAlready({ shipmentId: null, shipmentNumber: null });
+      } else if (answered) {
         const { byField, unmapped } = splitFieldErrors(error.fields, formFieldPaths(form));
         setFieldErrors(byField);
+        if (Object.keys(byField).some((p) => p.startsWith('collectionAddress.') || p.startsWith('carrierFeatures'))) setOptionsOpen(true);
         setRefusal({
           title: error.status === 400 ? 'The shipment was not created' : error.title,
           detail: error.detail,
@@ -124,18 +210,38 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
           attempt: refusalCount,
         });
       } else {
+        outcomeUnknown.current = true;
         setFieldErrors({});
         setRefusal({ title: 'The shipment was not created', detail: describeError(error), unmapped: [], attempt: refusalCount });
       }
     } finally {
+      sending.current = false;
       setBusy(false);
     }
   }
 
+  /** A new, empty form with a new key: what comes next is another shipment. */
+  function startAnother() {
+    const next = { ...emptyShipmentForm(sender), carrierId: form.carrierId, carrierServiceId: form.carrierServiceId };
+    setBaseline(next);
+    setForm(next);
+    setFieldErrors({});
+    setRefusal(null);
+    setAlready(null);
+    idempotencyKey.current = newKey();
+    outcomeUnknown.current = false;
+    requestAnimationFrame(() => document.getElementById(fieldDomId('deliveryAddress.fullName'))?.focus());
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    if (event.key !== 'Enter') return;
+    if (event.ctrlKey || event.metaKey) {
       event.preventDefault();
       formRef.current?.requestSubmit();
+    } else if (event.target instanceof HTMLInputElement && !PRESSABLE_INPUTS.has(event.target.type)) {
+      // A scanner's Enter, or a habit, in a field must not create a half-checked shipment.
+      // (A suggestion list handles its own Enter first: picking still works.)
+      event.preventDefault();
     }
   }
 
@@ -150,6 +256,23 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
         </div>
       </header>
 
+      {start.draft ? (
+        <Notice tone="info">The shipment you were typing before the window reloaded is back. Discard clears it.</Notice>
+      ) : null}
+
+      {already ? (
+        <AlreadyCreatedNotice
+          already={already}
+          headingRef={alreadyHeading}
+          onReprint={(id) => {
+            startPrintOnCreate(id);
+            leaveForm({ page: 'shipment', id });
+          }}
+          onOpen={leaveForm}
+          onStartAnother={startAnother}
+        />
+      ) : null}
+
       {refusal ? (
         <ErrorSummary
           title={refusal.title}
@@ -162,9 +285,9 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
 
       <CarrierSection
         carriers={carriers}
+        catalog={catalog}
         carrierId={form.carrierId}
         serviceId={form.carrierServiceId}
-        features={form.carrierFeatures}
         international={international}
         errors={fieldErrors}
         onCarrier={(carrierId) => {
@@ -175,18 +298,9 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
           setForm((f) => ({ ...f, carrierServiceId }));
           clearError('carrierServiceId');
         }}
-        onFeatures={(carrierFeatures) => setForm((f) => ({ ...f, carrierFeatures }))}
       />
 
       <div className="grid grid-2 addresses">
-        <AddressFieldset
-          group="collectionAddress"
-          legend="Collection address"
-          value={form.collectionAddress}
-          errors={fieldErrors}
-          onChange={setAddress('collectionAddress')}
-          note={senderIsSet ? 'Prefilled from the station’s sender address.' : 'Tip: an administrator can set a sender address in Settings to prefill this.'}
-        />
         <AddressFieldset
           group="deliveryAddress"
           legend="Delivery address"
@@ -207,15 +321,35 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
             </label>
           }
         />
+        <details className="card sender-options" open={optionsOpen} onToggle={(e) => setOptionsOpen(e.currentTarget.open)}>
+          <summary>
+            <span className="card-title">Sender and options</span>
+            <span className="card-note" data-testid="sender-options-summary">
+              {optionsSummary(form.collectionAddress, form.carrierFeatures.length)}
+            </span>
+          </summary>
+          <AddressFieldset
+            group="collectionAddress"
+            legend="Collection address"
+            value={form.collectionAddress}
+            errors={fieldErrors}
+            onChange={setAddress('collectionAddress')}
+            note={senderIsSet ? 'Prefilled from the station’s sender address.' : 'Tip: an administrator can set a sender address in Settings to prefill this.'}
+          />
+          <FeaturesFieldset
+            catalog={catalog}
+            carrierId={form.carrierId}
+            features={form.carrierFeatures}
+            onFeatures={(carrierFeatures) => setForm((f) => ({ ...f, carrierFeatures }))}
+          />
+        </details>
       </div>
 
       <PiecesTable
         pieces={form.shipmentPieces}
         errors={fieldErrors}
         onChange={setPiece}
-        onAdd={() => changePieces((pieces) => [...pieces, newPiece()])}
-        onDuplicate={(index) => changePieces((pieces) => [...pieces.slice(0, index + 1), newPiece(pieces[index]), ...pieces.slice(index + 1)])}
-        onRemove={(index) => changePieces((pieces) => pieces.filter((_p, i) => i !== index))}
+        onPieces={(pieces) => changePieces(() => pieces)}
         presets={presets}
         onPreset={(index, preset) => {
           changePieces((pieces) => pieces.map((p, i) => (i === index ? pieceFromPreset(p, preset) : p)));
@@ -261,7 +395,7 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
           <span>Print the label on create</span>
         </label>
         <div className="form-footer-actions">
-          <button type="button" className="button" onClick={() => navigate(shipmentsRoute())}>
+          <button type="button" className="button" onClick={() => leaveForm(shipmentsRoute())}>
             Discard
           </button>
           <button type="submit" className="button button-primary" disabled={busy} aria-keyshortcuts="Control+Enter Meta+Enter">
@@ -270,5 +404,52 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
         </div>
       </footer>
     </form>
+  );
+}
+
+interface AlreadyCreatedNoticeProps {
+  already: AlreadyCreated;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onReprint: (shipmentId: string) => void;
+  onOpen: (route: Parameters<typeof navigate>[0]) => void;
+  onStartAnother: () => void;
+}
+
+/** "Already created": the station had this form's shipment before; nothing new was made. */
+function AlreadyCreatedNotice({ already, headingRef, onReprint, onOpen, onStartAnother }: AlreadyCreatedNoticeProps) {
+  const { shipmentId, shipmentNumber } = already;
+  return (
+    <section className="notice notice-warning already-created" role="alert" aria-labelledby="already-created-heading">
+      <div>
+        <h2 id="already-created-heading" ref={headingRef} tabIndex={-1}>
+          Already created — reprint the label?
+        </h2>
+        <p>
+          {shipmentId
+            ? `An earlier try of this form reached the station as ${shipmentNumber}: nothing new was created.`
+            : 'An earlier try of this form reached the station before its answer was lost, and the form has changed since: nothing new was created. Find that shipment in Shipments to reprint its label.'}{' '}
+          To send another parcel, start a new shipment.
+        </p>
+      </div>
+      <div className="notice-actions">
+        {shipmentId ? (
+          <>
+            <button type="button" className="button button-primary" onClick={() => onReprint(shipmentId)}>
+              Reprint the label
+            </button>
+            <button type="button" className="button" onClick={() => onOpen({ page: 'shipment', id: shipmentId })}>
+              Open {shipmentNumber}
+            </button>
+          </>
+        ) : (
+          <button type="button" className="button" onClick={() => onOpen(shipmentsRoute())}>
+            Open Shipments
+          </button>
+        )}
+        <button type="button" className="button" onClick={onStartAnother}>
+          Start a new shipment
+        </button>
+      </div>
+    </section>
   );
 }
