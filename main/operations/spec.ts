@@ -19,7 +19,8 @@ import { printerOperations } from './spec/printers';
 import { addressBookOperations } from './spec/address-book';
 import { packagePresetOperations } from './spec/package-presets';
 
-export type { Access, HttpMethod, OperationSpec } from './spec/operation';
+export type { Access, BodyMediaType, HttpMethod, OperationSpec } from './spec/operation';
+export { bodyOf, inMiB, JSON_BODY_LIMIT } from './spec/operation';
 
 /** The rows by domain, one file each under spec/; names are unique across them. */
 export const operations = {

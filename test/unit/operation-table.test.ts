@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OPERATION_NAMES } from '../../main/operations/spec';
+import { OPERATION_NAMES, operations } from '../../main/operations/spec';
 
 const SPEC_DIR = join(process.cwd(), 'main', 'operations', 'spec');
 
@@ -25,5 +25,12 @@ describe('the operation table by domain', () => {
     expect(all.length).toBeGreaterThan(40);
     expect(new Set(all).size, 'an operation name is given in two files').toBe(all.length);
     expect([...all].sort()).toEqual([...OPERATION_NAMES].sort());
+  });
+
+  it('states a media type and a body limit for every operation that takes a body', () => {
+    for (const [name, spec] of Object.entries(operations)) {
+      if (!('body' in spec)) continue;
+      expect(spec, name).toMatchObject({ bodyMediaType: expect.any(String), bodyLimit: expect.any(Number) });
+    }
   });
 });

@@ -1,6 +1,6 @@
 /** The address book of saved addresses: rows of the operation table (see ../spec.ts). */
 import * as S from '../../core/schemas';
-import { operationRows } from './operation';
+import { jsonBody, operationRows } from './operation';
 
 export const addressBookOperations = operationRows({
   listAddresses: {
@@ -10,12 +10,12 @@ export const addressBookOperations = operationRows({
   },
   createAddress: {
     method: 'POST', path: '/addresses', tag: 'Address book', access: 'user',
-    summary: 'Save an address (validated as a create’s address)', body: S.SavedAddressInput, response: S.SavedAddress,
+    summary: 'Save an address (validated as a create’s address)', ...jsonBody(S.SavedAddressInput), response: S.SavedAddress,
   },
   updateAddress: {
     method: 'PATCH', path: '/addresses/{addressId}', tag: 'Address book', access: 'user',
     summary: 'Change a saved address; fields not given keep their value',
-    params: S.AddressIdParams, body: S.SavedAddressInput, response: S.SavedAddress,
+    params: S.AddressIdParams, ...jsonBody(S.SavedAddressInput), response: S.SavedAddress,
   },
   deleteAddress: {
     method: 'DELETE', path: '/addresses/{addressId}', tag: 'Address book', access: 'user',

@@ -1,12 +1,12 @@
 /** Signing in and the signed-in user: rows of the operation table (see ../spec.ts). */
 import * as S from '../../core/schemas';
-import { operationRows } from './operation';
+import { jsonBody, operationRows } from './operation';
 
 export const authOperations = operationRows({
   signIn: {
     method: 'POST', path: '/auth', tag: 'Authentication', access: 'public',
     summary: 'Sign in by API key, by user name and password, or with a refresh token',
-    query: S.AuthQuery, body: S.AuthRequest, response: S.AuthResponse,
+    query: S.AuthQuery, ...jsonBody(S.AuthRequest), response: S.AuthResponse,
     problems: { 429: 'Ten failed sign-ins for this user name or from this client within 15 minutes: wait for Retry-After.' },
   },
   getMe: {
@@ -16,6 +16,6 @@ export const authOperations = operationRows({
   changeOwnPassword: {
     method: 'POST', path: '/me/password', tag: 'Authentication', access: 'user',
     summary: 'Change your own password; your other sign-ins end, and this call returns a new sign-in for this one',
-    body: S.ChangeOwnPasswordRequest, response: S.AuthResponse,
+    ...jsonBody(S.ChangeOwnPasswordRequest), response: S.AuthResponse,
   },
 });

@@ -1,12 +1,12 @@
 /** Importing a CSV file of shipments: rows of the operation table (see ../spec.ts). */
 import * as S from '../../core/schemas';
-import { operationRows } from './operation';
+import { csvBody, operationRows } from './operation';
 
 export const importOperations = operationRows({
   createImport: {
     method: 'POST', path: '/imports', tag: 'Import', access: 'user',
     summary: 'Import a CSV file of shipments: each row created, invalid or skipped; dryRun checks only',
-    query: S.ImportQuery, headers: S.IdempotencyHeaders, body: S.ImportRequest, bodyMediaType: 'text/csv',
+    query: S.ImportQuery, headers: S.IdempotencyHeaders, ...csvBody(S.ImportRequest, S.IMPORT_MAX_BYTES),
     response: S.ImportResult,
   },
   getImport: {

@@ -1,12 +1,12 @@
 /** End of day: manifests for the carrier: rows of the operation table (see ../spec.ts). */
 import * as S from '../../core/schemas';
-import { operationRows } from './operation';
+import { jsonBody, operationRows } from './operation';
 
 export const manifestOperations = operationRows({
   createManifest: {
     method: 'POST', path: '/manifests', tag: 'Manifests', access: 'user',
     summary: 'Close the day for a carrier: its Printed shipments become Manifested on a new manifest',
-    body: S.CreateManifestRequest, response: S.Manifest,
+    ...jsonBody(S.CreateManifestRequest), response: S.Manifest,
   },
   listManifests: {
     method: 'GET', path: '/manifests', tag: 'Manifests', access: 'user',

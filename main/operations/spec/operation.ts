@@ -5,6 +5,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** public: no token; user: any signed-in user; admin: administrators only. */
 export type Access = 'public' | 'user' | 'admin';
 
+export type BodyMediaType = 'application/json' | 'text/csv';
+
+/** A JSON request body: enough for a shipment of many pieces with customs items. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
 export interface OperationSpec {
   method: HttpMethod;
   /** OpenAPI-style path; `{name}` is a path parameter. */
@@ -23,8 +28,10 @@ export interface OperationSpec {
    * here is chosen when that parameter is present.
    */
   selectedByQuery?: string;
-  /** The body's media type when it is not JSON: the body schema is then the file as text. */
-  bodyMediaType?: 'text/csv';
+  /** The body's media type; for text/csv the body schema is the file as text. */
+  bodyMediaType?: BodyMediaType;
+  /** The largest body the HTTP door reads for this operation, in bytes (413 beyond). */
+  bodyLimit?: number;
   /**
    * Where the OpenAPI document puts an operation that shares its method and path (an
    * OpenAPI path holds one operation per method); the station answers there too.
@@ -40,3 +47,22 @@ export interface OperationSpec {
 
 /** A block of rows, checked against OperationSpec while keeping each row's own types. */
 export const operationRows = <T extends Record<string, OperationSpec>>(table: T) => table;
+
+/** A row's JSON body, its media type and its limit (`...jsonBody(S.Request)` in a row). */
+export const jsonBody = <T extends TSchema>(body: T, bodyLimit = JSON_BODY_LIMIT) => ({
+  body,
+  bodyMediaType: 'application/json' as const,
+  bodyLimit,
+});
+
+/** A row's body that is a file sent as itself (an import's CSV), with its limit. */
+export const csvBody = <T extends TSchema>(body: T, bodyLimit: number) => ({ body, bodyMediaType: 'text/csv' as const, bodyLimit });
+
+/** The media type and limit of any row, bodiless ones included (the HTTP door reads every request). */
+export const bodyOf = (spec: Pick<OperationSpec, 'bodyMediaType' | 'bodyLimit'>) => ({
+  mediaType: spec.bodyMediaType ?? 'application/json',
+  limit: spec.bodyLimit ?? JSON_BODY_LIMIT,
+});
+
+/** A byte count as the problems and the OpenAPI document say it: "1 MiB", "20 MiB". */
+export const inMiB = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;

@@ -1,6 +1,6 @@
 /** Package presets (dimensions and weight the form fills in): rows of the operation table (see ../spec.ts). */
 import * as S from '../../core/schemas';
-import { operationRows } from './operation';
+import { jsonBody, operationRows } from './operation';
 
 export const packagePresetOperations = operationRows({
   listPackagePresets: {
@@ -10,12 +10,12 @@ export const packagePresetOperations = operationRows({
   createPackagePreset: {
     method: 'POST', path: '/package-presets', tag: 'Package presets', access: 'user',
     summary: 'Add a package preset: dimensions with unit, optional weight, optional description',
-    body: S.PackagePresetInput, response: S.PackagePreset,
+    ...jsonBody(S.PackagePresetInput), response: S.PackagePreset,
   },
   updatePackagePreset: {
     method: 'PATCH', path: '/package-presets/{presetId}', tag: 'Package presets', access: 'user',
     summary: 'Change a package preset; fields not given keep their value',
-    params: S.PresetIdParams, body: S.UpdatePackagePresetRequest, response: S.PackagePreset,
+    params: S.PresetIdParams, ...jsonBody(S.UpdatePackagePresetRequest), response: S.PackagePreset,
   },
   deletePackagePreset: {
     method: 'DELETE', path: '/package-presets/{presetId}', tag: 'Package presets', access: 'user',

@@ -1,6 +1,6 @@
 /** This desk's printers and printing to them: rows of the operation table (see ../spec.ts). */
 import * as S from '../../core/schemas';
-import { operationRows } from './operation';
+import { jsonBody, operationRows } from './operation';
 
 export const printerOperations = operationRows({
   listPrinters: {
@@ -11,7 +11,7 @@ export const printerOperations = operationRows({
   addNetworkPrinter: {
     method: 'POST', path: '/printers', tag: 'Printers', access: 'user',
     summary: 'Add a network label printer by address (host:port, port 9100 by default)',
-    body: S.AddNetworkPrinterRequest, response: S.PrinterOverviewSchema,
+    ...jsonBody(S.AddNetworkPrinterRequest), response: S.PrinterOverviewSchema,
   },
   removeNetworkPrinter: {
     method: 'DELETE', path: '/printers/{printerId}', tag: 'Printers', access: 'user',
@@ -20,7 +20,7 @@ export const printerOperations = operationRows({
   chooseLabelPrinter: {
     method: 'PUT', path: '/printers/label-printer', tag: 'Printers', access: 'user',
     summary: 'Choose this desk\'s label printer, its format (pdf or zpl), dpi and page size',
-    body: S.LabelPrinterChoiceSchema, response: S.PrinterOverviewSchema,
+    ...jsonBody(S.LabelPrinterChoiceSchema), response: S.PrinterOverviewSchema,
   },
   printShipment: {
     method: 'POST', path: '/shipments/{uniqueId}/print', tag: 'Printers', access: 'user',

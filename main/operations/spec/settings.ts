@@ -1,6 +1,6 @@
 /** The station: its settings and health: rows of the operation table (see ../spec.ts). */
 import * as S from '../../core/schemas';
-import { operationRows } from './operation';
+import { jsonBody, operationRows } from './operation';
 
 export const settingsOperations = operationRows({
   getSettings: {
@@ -9,7 +9,7 @@ export const settingsOperations = operationRows({
   },
   updateSettings: {
     method: 'PATCH', path: '/settings', tag: 'Station', access: 'admin',
-    summary: 'Change station settings', body: S.UpdateSettingsRequest, response: S.StationSettings,
+    summary: 'Change station settings', ...jsonBody(S.UpdateSettingsRequest), response: S.StationSettings,
   },
   getHealth: {
     method: 'GET', path: '/health', tag: 'Station', access: 'public',

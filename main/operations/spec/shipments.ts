@@ -1,12 +1,12 @@
 /** Shipments: create, list, view, labels, cancel, tracking and customs forms: rows of the operation table (see ../spec.ts). */
 import * as S from '../../core/schemas';
-import { operationRows } from './operation';
+import { jsonBody, operationRows } from './operation';
 
 export const shipmentOperations = operationRows({
   createShipment: {
     method: 'POST', path: '/shipments', tag: 'Shipments', access: 'user',
     summary: 'Create a shipment: numbers, labels and tracking numbers for every piece',
-    headers: S.IdempotencyHeaders, body: S.CreateShipmentRequest, response: S.CreateShipmentResponse,
+    headers: S.IdempotencyHeaders, ...jsonBody(S.CreateShipmentRequest), response: S.CreateShipmentResponse,
     problems: { 409: 'This Idempotency-Key was used before with another body.' },
   },
   listShipments: {
@@ -41,7 +41,7 @@ export const shipmentOperations = operationRows({
   },
   recordCarrierEvent: {
     method: 'POST', path: '/shipments/{uniqueId}/events', tag: 'Tracking', access: 'user',
-    summary: 'Record a carrier scan', params: S.ShipmentIdParams, body: S.CarrierEventRequest,
+    summary: 'Record a carrier scan', params: S.ShipmentIdParams, ...jsonBody(S.CarrierEventRequest),
     response: S.TrackingResponse,
     problems: { 409: 'The shipment’s life does not allow this status after its current one.' },
   },
@@ -53,7 +53,7 @@ export const shipmentOperations = operationRows({
   printLabels: {
     method: 'POST', path: '/labels', tag: 'Shipments', access: 'user',
     summary: 'The labels of several shipments as one PDF, with an outcome per shipment; they become Printed',
-    body: S.BulkLabelsRequest, response: S.BulkLabels,
+    ...jsonBody(S.BulkLabelsRequest), response: S.BulkLabels,
   },
   getShipmentCustoms: {
     method: 'GET', path: '/shipments/{uniqueId}/customs', tag: 'Shipments', access: 'user',

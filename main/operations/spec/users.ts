@@ -1,6 +1,6 @@
 /** Administration: users and API keys: rows of the operation table (see ../spec.ts). */
 import * as S from '../../core/schemas';
-import { operationRows } from './operation';
+import { jsonBody, operationRows } from './operation';
 
 export const userOperations = operationRows({
   listUsers: {
@@ -9,13 +9,13 @@ export const userOperations = operationRows({
   },
   createUser: {
     method: 'POST', path: '/users', tag: 'Administration', access: 'admin',
-    summary: 'Add a user', body: S.CreateUserRequest, response: S.User,
+    summary: 'Add a user', ...jsonBody(S.CreateUserRequest), response: S.User,
     problems: { 409: 'A user with this name exists.' },
   },
   updateUser: {
     method: 'PATCH', path: '/users/{userId}', tag: 'Administration', access: 'admin',
     summary: 'Change a user’s role, password or whether it is disabled',
-    params: S.UserIdParams, body: S.UpdateUserRequest, response: S.User,
+    params: S.UserIdParams, ...jsonBody(S.UpdateUserRequest), response: S.User,
   },
   unlockUser: {
     method: 'POST', path: '/users/{userId}/unlock', tag: 'Administration', access: 'admin',
@@ -29,7 +29,7 @@ export const userOperations = operationRows({
   createApiKey: {
     method: 'POST', path: '/api-keys', tag: 'Administration', access: 'admin',
     summary: 'Create an API key; the key is shown in this response only',
-    body: S.CreateApiKeyRequest, response: S.CreatedApiKey,
+    ...jsonBody(S.CreateApiKeyRequest), response: S.CreatedApiKey,
   },
   revokeApiKey: {
     method: 'DELETE', path: '/api-keys/{apiKeyId}', tag: 'Administration', access: 'admin',

@@ -1,6 +1,6 @@
 /** Webhook subscriptions and their deliveries: rows of the operation table (see ../spec.ts). */
 import * as S from '../../core/schemas';
-import { operationRows } from './operation';
+import { jsonBody, operationRows } from './operation';
 
 export const webhookOperations = operationRows({
   listWebhooks: {
@@ -10,7 +10,7 @@ export const webhookOperations = operationRows({
   createWebhook: {
     method: 'POST', path: '/webhooks', tag: 'Webhooks', access: 'admin',
     summary: 'Subscribe a URL to events; the signing secret is shown in this response only',
-    body: S.CreateWebhookRequest, response: S.CreatedWebhook,
+    ...jsonBody(S.CreateWebhookRequest), response: S.CreatedWebhook,
   },
   deleteWebhook: {
     method: 'DELETE', path: '/webhooks/{webhookId}', tag: 'Webhooks', access: 'admin',
