@@ -52,7 +52,7 @@ async function run(station: Station, positionals: string[], values: Record<strin
   if (group === 'unlock-user' && action && !name) {
     const user = (await station.auth.listUsers()).items.find((u) => u.username.toLowerCase() === action.toLowerCase());
     if (!user) throw new Error(`no user ${action}`);
-    await station.auth.unlockUser(String(user.id));
+    await station.auth.unlockUser(user.id);
     console.error(`unlocked sign-in for ${user.username}`);
     return;
   }

@@ -189,8 +189,8 @@ export function fillDemoData(db: Db, catalog: CarrierCatalog, options: DemoDataO
   const carriers = catalog.allCarriers();
   const services: { service: ServiceRecord; prefix: string; features: number[]; code: string }[] = [];
   for (const c of carriers) {
-    const features = catalog.features(String(c.id)).items.map((f) => f.id);
-    for (const s of catalog.services(String(c.id)).items) {
+    const features = catalog.features(c.id).items.map((f) => f.id);
+    for (const s of catalog.services(c.id).items) {
       services.push({ service: { ...s, carrierId: c.id, scope: s.scope as ServiceRecord['scope'] }, prefix: c.trackingPrefix, features, code: c.code });
     }
   }

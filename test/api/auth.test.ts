@@ -257,7 +257,7 @@ describe('sign-in limits per user name and per credential (issue 20 item 10)', (
     try {
       await expect(other.auth.signIn('credentials', { credentials: { username: 'victim', password: 'the right password' } }, '127.0.0.1')).rejects.toMatchObject({ status: 429 });
       const victim = (await other.auth.listUsers()).items.find((u) => u.username === 'victim')!;
-      await other.auth.unlockUser(String(victim.id));
+      await other.auth.unlockUser(victim.id);
     } finally {
       await other.close();
     }
