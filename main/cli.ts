@@ -13,7 +13,6 @@ import { ProblemError } from './core/errors';
 import type { Station } from './core/station';
 import { chosenDatabaseUrl, openStation } from './open-station';
 import { assertNoStationHolds, fillDemoData } from './cli/demo-data';
-import type { SqliteStore } from './stores/sqlite';
 import { DATABASE_FILE } from './stores/sqlite/database';
 
 const USAGE = `usage: npm run cli -- [--data-dir DIR | --database postgres://…] <command>
@@ -52,7 +51,7 @@ async function run(station: Station, positionals: string[], values: Record<strin
   if (group === 'unlock-user' && action && !name) {
     const user = (await station.auth.listUsers()).items.find((u) => u.username.toLowerCase() === action.toLowerCase());
     if (!user) throw new Error(`no user ${action}`);
-    await station.auth.unlockUser(String(user.id));
+    await station.auth.unlockUser(user.id);
     console.error(`unlocked sign-in for ${user.username}`);
     return;
   }
@@ -60,8 +59,7 @@ async function run(station: Station, positionals: string[], values: Record<strin
     const shipments = Number(values.shipments);
     const days = values.days === undefined ? 365 : Number(values.days);
     if (!Number.isInteger(shipments) || shipments < 1 || !Number.isInteger(days) || days < 1) throw new Error(USAGE);
-    if (station.store.dialect !== 'sqlite') throw new Error('demo-data fills a SQLite station only, for now');
-    const done = fillDemoData((station.store as SqliteStore).db, station.carriers, { shipments, days, onProgress: (k) => console.error(`${k} / ${shipments}`) });
+    const done = await fillDemoData(station.store, station.carriers, { shipments, days, onProgress: (k) => console.error(`${k} / ${shipments}`) });
     console.error(`added ${done.shipments} shipments, ${done.pieces} pieces, ${done.events} events in ${done.ms} ms`);
     return;
   }

@@ -1,7 +1,7 @@
 /**
  * `demo-data --shipments N [--days D]`: fills a database with N realistic shipments spread
  * over the D days ending now, every carrier and service, every status with the events that
- * lead to it, and the number counters left consistent so the station keeps working.
+ * lead to it, numbered as a desk's creates are, through the storage contract (either store).
  */
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
@@ -9,14 +9,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CarrierCatalog } from '../core/carriers';
 import { DAY_MS } from '../core/dates';
-import { canonicalPostCode } from '../core/postcodes';
+import { canonicalPostCode, postCodeKey } from '../core/postcodes';
 import { makeTrackingNumber } from '../core/s10';
-import { shipmentSearchTerms } from '../core/search';
 import type { Address, ShipmentStatus } from '../core/schemas';
 import { deliveryLine, shipperName } from '../core/validate-shipment';
-import type { ServiceRecord } from '../core/storage';
-import { encodeAddress } from '../stores/sqlite/address-codec';
-import { DATABASE_FILE, type Db } from '../stores/sqlite/database';
+import type { EventRecord, NewShipment, PieceRecord, ServiceRecord, ShipmentHistory, Store } from '../core/storage';
+import { DATABASE_FILE } from '../stores/sqlite/database';
 
 export interface DemoDataOptions {
   shipments: number;
@@ -28,9 +26,9 @@ export interface DemoDataOptions {
 }
 
 /**
- * Refuses a data folder whose database a running station has open: the load turns the
- * journal and the fsync off, which only a database nobody else uses can afford. An
- * exclusive lock is granted only when no other connection holds the file.
+ * Refuses a SQLite data folder whose database a running station has open: that station
+ * hands out numbers from its own reservation, and would not see the load's. An exclusive
+ * lock is granted only when no other connection holds the file.
  */
 export function assertNoStationHolds(dataDir: string): void {
   const file = join(dataDir, DATABASE_FILE);
@@ -183,7 +181,23 @@ function pathFor(r: () => number, ageMs: number): Step[] {
   return path;
 }
 
-export function fillDemoData(db: Db, catalog: CarrierCatalog, options: DemoDataOptions): { shipments: number; pieces: number; events: number; ms: number } {
+/** Shipments per batch: each is one write through the store's contract, all or nothing. */
+const BATCH = 20_000;
+
+interface Draft {
+  history: ShipmentHistory;
+  prefix: string;
+}
+
+/**
+ * Adds the shipments through the storage contract (`shipments.load`, numbers from
+ * `numbers.take`), so it fills either store; batch by batch, each atomic.
+ */
+export async function fillDemoData(
+  store: Pick<Store, 'shipments' | 'numbers'>,
+  catalog: CarrierCatalog,
+  options: DemoDataOptions,
+): Promise<{ shipments: number; pieces: number; events: number; ms: number }> {
   const started = performance.now();
   const n = options.shipments;
   const days = options.days ?? 365;
@@ -194,136 +208,107 @@ export function fillDemoData(db: Db, catalog: CarrierCatalog, options: DemoDataO
   const carriers = catalog.allCarriers();
   const services: { service: ServiceRecord; prefix: string; features: number[]; code: string }[] = [];
   for (const c of carriers) {
-    const features = catalog.features(String(c.id)).items.map((f) => f.id);
-    for (const s of catalog.services(String(c.id)).items) {
+    const features = catalog.features(c.id).items.map((f) => f.id);
+    for (const s of catalog.services(c.id).items) {
       services.push({ service: { ...s, carrierId: c.id, scope: s.scope as ServiceRecord['scope'] }, prefix: c.trackingPrefix, features, code: c.code });
     }
   }
   if (services.length === 0) throw new Error('the carrier catalog is empty');
   const pools: Record<string, Address[]> = {};
   for (const country of Object.keys(COUNTRIES)) pools[country] = addressPool(r, country, country === 'GB' ? 3000 : 600);
-  // Serialized once per pooled address, not once per shipment.
-  const prepared = (a: Address) => ({ a, json: encodeAddress(a), line: deliveryLine(a), shipper: shipperName(a), key: a.postZipCode.replace(/[\s-]/g, '').toUpperCase() });
+  // Derived once per pooled address, not once per shipment.
+  const prepared = (a: Address) => ({ a, line: deliveryLine(a), shipper: shipperName(a), key: postCodeKey(a.postZipCode) });
   const receivers = Object.fromEntries(Object.entries(pools).map(([c, list]) => [c, list.map(prepared)]));
   const senders = pools.GB!.filter((a) => a.businessName !== '').map(prepared);
 
-  const counter = db.prepare<[string], { value: number }>('SELECT value FROM counters WHERE name = ?');
-  const next = new Map<string, number>();
-  const nextOf = (name: string) => next.get(name) ?? (counter.get(name)?.value ?? 0) + 1;
-  let shipmentSerial = nextOf('shipment-number');
-  for (const c of carriers) next.set(`tracking-serial:${c.trackingPrefix}`, nextOf(`tracking-serial:${c.trackingPrefix}`));
+  /** Shipment `i` without its numbers, which are taken a batch at a time. */
+  const draft = (i: number): Draft => {
+    // Sorted creation times (ids grow with time, as in real use); business hours only.
+    const dayOffset = Math.floor(((i + r()) / n) * days);
+    const createdOn = Math.min(now, start + dayOffset * DAY_MS + Math.floor((7 + r() * 11) * 3_600_000 + r() * 60_000));
+    const { service, prefix, features, code } = pick(r, services);
+    const domestic = service.scope === 'domestic' || (service.scope === 'both' && r() < 0.6);
+    const country = domestic ? 'GB' : pick(r, INTERNATIONAL);
+    const from = pick(r, senders);
+    const dest = pick(r, receivers[country]!);
+    const to = dest.a;
+    const count = r() < 0.6 ? 1 : Math.floor(r() * 4) + 2;
+    const path = pathFor(r, now - createdOn);
+    let weight = 0;
+    const maxW = Math.min(service.maxWeightKg, 25);
+    const maxL = Math.min(service.maxLengthCm, 120);
+    const pieces: PieceRecord[] = [];
+    for (let k = 0; k < count; k++) {
+      const w = Math.max(0.05, Math.round(r() * maxW * 100) / 100);
+      weight += w;
+      const l = Math.max(5, Math.round(r() * maxL));
+      pieces.push({
+        sequenceNumber: k + 1, description: pick(r, PIECE_DESC), weight: w, weightUnit: 'KG', length: l,
+        width: Math.max(1, Math.round(l * (0.3 + r() * 0.7) * 10) / 10), height: Math.max(1, Math.round(l * 0.5) / 10 + 1),
+        dimensionUnit: 'CM', trackingNumber: '',
+      });
+    }
+    let at = createdOn;
+    const eventTimes = path.map((_, k) => (k === 0 ? createdOn : (at = Math.min(now, at + Math.floor((k < 3 ? 0.05 : 0.4) * DAY_MS * (0.2 + r()))))));
+    const last = path[path.length - 1]!;
+    const lastAt = eventTimes[eventTimes.length - 1]!;
+    const delivered = last[0] === 'Delivered to Receiver';
+    const location = last[2] ? to.city : '';
+    const signatory = delivered ? to.fullName.split(' ')[1] ?? '' : '';
+    const international = country !== 'GB';
+    const goods = pick(r, GOODS);
+    const feats = features.filter(() => r() < 0.15);
+    const instructions = r() < 0.2 ? 'Leave with neighbour if out' : '';
+    const hs = international ? pick(r, HS) : '';
+    const reference = `PO-${100000 + Math.floor(r() * 900000)}`;
+    const despatchDate = createdOn + (r() < 0.8 ? 0 : DAY_MS);
+    const costMinor = Math.floor(r() * 5000) + 500;
+    const insuredMinor = r() < 0.3 ? Math.floor(r() * 20000) : 0;
+    const events: EventRecord[] = path.map(([status, description, scan], k) => {
+      const final = k === path.length - 1;
+      return {
+        status, description, location: scan ? (final ? location : `${code} hub`) : '', signatory: final ? signatory : '',
+        signatoryFileName: '', latitude: null, longitude: null, depotId: scan ? 1000 + (i % 40) : null, trackingNumber: '',
+        user: scan ? `${code.toLowerCase()}-scanner` : 'admin', occurredOn: eventTimes[k]!,
+      };
+    });
+    const shipment: NewShipment = {
+      uuid: randomUUID(), shipmentNumber: '', createdOn, despatchDate, carrierId: service.carrierId, carrierServiceId: service.id,
+      features: feats, collectionAddress: from.a, deliveryAddress: to, shipper: from.shipper, deliveryLine: dest.line,
+      deliveryPostcodeKey: dest.key, goodsDescription: goods, deliveryInstructions: instructions, hsCode: hs,
+      descriptionOfGoods: international ? goods : '', referenceOne: reference, referenceTwo: '', referenceThree: '',
+      costMinor, insuredMinor, currency: 'GBP', pieceCount: count, totalWeight: Math.round(weight * 1000) / 1000, weightUnit: 'KG',
+      status: last[0], statusDescription: last[1], statusOn: lastAt, statusLocation: location, statusSignatory: signatory, createdBy: null,
+    };
+    return { history: { shipment, pieces, events }, prefix };
+  };
 
-  const insertShipment = db.prepare(`INSERT INTO shipments (uuid, shipment_number, created_on, despatch_date, carrier_id,
-      carrier_service_id, features, collection_address, delivery_address, shipper, delivery_line, delivery_postcode_key,
-      goods_description, delivery_instructions, hs_code, description_of_goods, reference_one, reference_two, reference_three,
-      cost_minor, insured_minor, currency, piece_count, total_weight, weight_unit, status, status_description, status_on,
-      status_location, status_signatory, created_by)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)`);
-  const insertPiece = db.prepare(`INSERT INTO pieces (shipment_id, sequence_number, description, weight, weight_unit, length,
-      width, height, dimension_unit, tracking_number) VALUES (?, ?, ?, ?, 'KG', ?, ?, ?, 'CM', ?)`);
-  const insertEvent = db.prepare(`INSERT INTO tracking_events (shipment_id, status, description, location, signatory,
-      signatory_file_name, latitude, longitude, depot_id, tracking_number, user, occurred_on)
-    VALUES (?, ?, ?, ?, ?, '', NULL, NULL, ?, '', ?, ?)`);
-  const insertTerm = db.prepare('INSERT INTO shipment_search_terms (term, shipment_id, created_on, piece_count) VALUES (?, ?, ?, ?)');
-  const setCounter = db.prepare(`INSERT INTO counters (name, value) VALUES (?, ?)
-    ON CONFLICT (name) DO UPDATE SET value = max(value, excluded.value)`);
+  /** The batch's shipment numbers and tracking numbers, taken as a desk's create takes them. */
+  const number = async (drafts: Draft[]): Promise<void> => {
+    const shipmentSerials = await store.numbers.take('shipment-number', drafts.length);
+    const wanted = new Map<string, number>();
+    for (const d of drafts) wanted.set(d.prefix, (wanted.get(d.prefix) ?? 0) + d.history.pieces.length);
+    const serials = new Map<string, { next: number; serials: number[] }>();
+    for (const [prefix, count] of wanted) serials.set(prefix, { next: 0, serials: await store.numbers.take(`tracking-serial:${prefix}`, count) });
+    drafts.forEach((d, k) => {
+      d.history.shipment.shipmentNumber = `SS${String(shipmentSerials[k]).padStart(8, '0')}`;
+      const taken = serials.get(d.prefix)!;
+      for (const piece of d.history.pieces) piece.trackingNumber = makeTrackingNumber(d.prefix, taken.serials[taken.next++]!, 'GB');
+    });
+  };
 
-  // Bulk-load settings, restored below: the load is one re-runnable job, not user data in
-  // flight, so it trades durability for speed (no journal, no fsync, a big page cache).
-  const journal = db.pragma('journal_mode', { simple: true }) as string;
-  const sync = db.pragma('synchronous', { simple: true }) as number;
-  const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
-  // Every parent id is the row just inserted: checking each piece's and event's reference costs a lookup for nothing.
-  db.pragma('foreign_keys = OFF');
-  db.pragma('journal_mode = OFF');
-  db.pragma('synchronous = OFF');
-  db.pragma('cache_size = -2097152'); // 2 GiB: the random uuid index stays in memory
   let pieceTotal = 0;
   let eventTotal = 0;
-  const BATCH = 50_000;
-  const nextId = (db.prepare('SELECT coalesce(max(id), 0) + 1 AS id FROM shipments').get() as { id: number }).id;
-  try {
-    const batch = db.transaction((from: number, to: number) => {
-      for (let i = from; i < to; i++) {
-        const id = nextId + i;
-        // Sorted creation times (ids grow with time, as in real use); business hours only.
-        const dayOffset = Math.floor(((i + r()) / n) * days);
-        const createdOn = Math.min(now, start + dayOffset * DAY_MS + Math.floor((7 + r() * 11) * 3_600_000 + r() * 60_000));
-        const { service, prefix, features, code } = pick(r, services);
-        const domestic = service.scope === 'domestic' || (service.scope === 'both' && r() < 0.6);
-        const country = domestic ? 'GB' : pick(r, INTERNATIONAL);
-        const from = pick(r, senders);
-        const dest = pick(r, receivers[country]!);
-        const to = dest.a;
-        const count = r() < 0.6 ? 1 : Math.floor(r() * 4) + 2;
-        const serial = next.get(`tracking-serial:${prefix}`)!;
-        next.set(`tracking-serial:${prefix}`, serial + count);
-        const path = pathFor(r, now - createdOn);
-        let weight = 0;
-        const maxW = Math.min(service.maxWeightKg, 25);
-        const maxL = Math.min(service.maxLengthCm, 120);
-        const pieceRows: (string | number)[][] = [];
-        for (let k = 0; k < count; k++) {
-          const w = Math.max(0.05, Math.round(r() * maxW * 100) / 100);
-          weight += w;
-          const tracking = makeTrackingNumber(prefix, serial + k, 'GB');
-          const l = Math.max(5, Math.round(r() * maxL));
-          pieceRows.push([id, k + 1, pick(r, PIECE_DESC), w, l, Math.max(1, Math.round(l * (0.3 + r() * 0.7) * 10) / 10), Math.max(1, Math.round(l * 0.5) / 10 + 1), tracking]);
-        }
-        let at = createdOn;
-        const eventTimes = path.map((_, k) => (k === 0 ? createdOn : (at = Math.min(now, at + Math.floor((k < 3 ? 0.05 : 0.4) * DAY_MS * (0.2 + r()))))));
-        const last = path[path.length - 1]!;
-        const lastAt = eventTimes[eventTimes.length - 1]!;
-        const delivered = last[0] === 'Delivered to Receiver';
-        const location = last[2] ? to.city : '';
-        const signatory = delivered ? to.fullName.split(' ')[1] ?? '' : '';
-        const international = country !== 'GB';
-        const goods = pick(r, GOODS);
-        const feats = features.filter(() => r() < 0.15);
-        // Drawn in the order the row's values were always drawn: a seed gives the same data.
-        const instructions = r() < 0.2 ? 'Leave with neighbour if out' : '';
-        const hs = international ? pick(r, HS) : '';
-        const reference = `PO-${100000 + Math.floor(r() * 900000)}`;
-        insertShipment.run(
-          randomUUID(), `SS${String(shipmentSerial++).padStart(8, '0')}`, createdOn, createdOn + (r() < 0.8 ? 0 : DAY_MS), service.carrierId,
-          service.id, JSON.stringify(feats), from.json, dest.json, from.shipper, dest.line,
-          dest.key, goods, instructions,
-          hs, international ? goods : '', reference, '', '',
-          Math.floor(r() * 5000) + 500, r() < 0.3 ? Math.floor(r() * 20000) : 0, 'GBP', count, Math.round(weight * 1000) / 1000, 'KG',
-          last[0], last[1], lastAt, location, signatory,
-        );
-        for (const p of pieceRows) insertPiece.run(...p);
-        for (const term of shipmentSearchTerms({ deliveryAddress: to, referenceOne: reference, referenceTwo: '', referenceThree: '' })) {
-          insertTerm.run(term, id, createdOn, count);
-        }
-        for (let k = 0; k < path.length; k++) {
-          const [status, description, scan] = path[k]!;
-          const final = k === path.length - 1;
-          insertEvent.run(id, status, description, scan ? (final ? location : `${code} hub`) : '', final ? signatory : '',
-            scan ? 1000 + (id % 40) : null, scan ? `${code.toLowerCase()}-scanner` : 'admin', eventTimes[k]!);
-        }
-        pieceTotal += count;
-        eventTotal += path.length;
-      }
-    });
-    for (let from = 0; from < n; from += BATCH) {
-      batch(from, Math.min(n, from + BATCH));
-      options.onProgress?.(Math.min(n, from + BATCH));
+  for (let from = 0; from < n; from += BATCH) {
+    const drafts: Draft[] = [];
+    for (let i = from; i < Math.min(n, from + BATCH); i++) drafts.push(draft(i));
+    await number(drafts);
+    await store.shipments.load(drafts.map((d) => d.history));
+    for (const d of drafts) {
+      pieceTotal += d.history.pieces.length;
+      eventTotal += d.history.events.length;
     }
-    db.transaction(() => {
-      setCounter.run('shipment-number', shipmentSerial - 1);
-      for (const [name, value] of next) setCounter.run(name, value - 1);
-    })();
-  } finally {
-    db.pragma(`journal_mode = ${journal}`);
-    db.pragma(`synchronous = ${sync}`);
-    db.pragma(`foreign_keys = ${foreignKeys}`);
-    db.pragma('cache_size = -2000');
+    options.onProgress?.(Math.min(n, from + BATCH));
   }
-  // The connection leaves as durable as it came, or says so.
-  if (db.pragma('synchronous', { simple: true }) !== sync || db.pragma('journal_mode', { simple: true }) !== journal) {
-    throw new Error('demo-data could not restore the journal and synchronous settings; restart the station before use.');
-  }
-  db.pragma('optimize');
   return { shipments: n, pieces: pieceTotal, events: eventTotal, ms: Math.round(performance.now() - started) };
 }

@@ -36,7 +36,7 @@ export class AddressBookService {
   }
 
   /** Fields not given keep their value; the result is validated whole, as a create would. */
-  async update(addressId: string, input: SavedAddressInput): Promise<SavedAddress> {
+  async update(addressId: number, input: SavedAddressInput): Promise<SavedAddress> {
     const current = await this.find(addressId);
     const merged: SavedAddressInput = { ...current.address, nickname: current.nickname, kind: current.kind, ...input };
     const record = { ...this.validate(merged), id: current.id };
@@ -44,7 +44,7 @@ export class AddressBookService {
     return toSavedAddress(record);
   }
 
-  async remove(addressId: string): Promise<{ success: boolean }> {
+  async remove(addressId: number): Promise<{ success: boolean }> {
     const current = await this.find(addressId);
     if (!(await this.repo.remove(current.id))) throw notFound(`Saved address ${addressId}`);
     return { success: true };
@@ -56,9 +56,8 @@ export class AddressBookService {
     await this.repo.insert(this.record(kind, '', address));
   }
 
-  private async find(addressId: string): Promise<SavedAddressRecord> {
-    const id = /^\d{1,15}$/.test(addressId) ? Number(addressId) : NaN;
-    const found = Number.isSafeInteger(id) ? await this.repo.byId(id) : undefined;
+  private async find(addressId: number): Promise<SavedAddressRecord> {
+    const found = await this.repo.byId(addressId);
     if (!found) throw notFound(`Saved address ${addressId}`);
     return found;
   }

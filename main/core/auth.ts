@@ -135,9 +135,9 @@ export class AuthService {
   }
 
   /** An administrator lifts a user's sign-in lock at every door (`cli unlock-user`, the Users screen). */
-  async unlockUser(rawId: string): Promise<User> {
-    const user = /^\d{1,9}$/.test(rawId) ? await this.repo.userById(Number(rawId)) : undefined;
-    if (!user) throw notFound(`User ${rawId}`);
+  async unlockUser(userId: number): Promise<User> {
+    const user = await this.repo.userById(userId);
+    if (!user) throw notFound(`User ${userId}`);
     for (const door of DOORS) await this.failuresByUser.reset(userLimitKey(user.username, door));
     return toUser(user);
   }
@@ -258,11 +258,11 @@ export class AuthService {
   }
 
   async updateUser(
-    rawId: string,
+    userId: number,
     changes: { disabled?: boolean | undefined; role?: Role | undefined; password?: string | undefined },
   ): Promise<User> {
-    const user = /^\d{1,9}$/.test(rawId) ? await this.repo.userById(Number(rawId)) : undefined;
-    if (!user) throw notFound(`User ${rawId}`);
+    const user = await this.repo.userById(userId);
+    if (!user) throw notFound(`User ${userId}`);
     const errors = new FieldErrors();
     if (changes.password !== undefined) {
       const weak = passwordProblem(changes.password);
@@ -333,9 +333,8 @@ export class AuthService {
     return { items: (await this.repo.apiKeys()).map(toApiKey) };
   }
 
-  async revokeApiKey(rawId: string): Promise<{ success: boolean }> {
-    const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : NaN;
-    if (Number.isNaN(id) || !(await this.repo.revokeApiKey(id, this.options.now()))) throw notFound(`API key ${rawId}`);
+  async revokeApiKey(apiKeyId: number): Promise<{ success: boolean }> {
+    if (!(await this.repo.revokeApiKey(apiKeyId, this.options.now()))) throw notFound(`API key ${apiKeyId}`);
     return { success: true };
   }
 }

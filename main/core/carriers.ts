@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import { notFound, validationError } from './errors';
+import { notFound } from './errors';
 import type { Carrier, CarrierFeature, CarrierService } from './schemas';
 import type { CarrierRecord, CarrierStore, CatalogRecords, FeatureRecord, ServiceRecord } from './storage';
 
@@ -85,24 +85,23 @@ export class CarrierCatalog {
     return { items: this.allCarriers().map((c) => ({ id: c.id, name: c.name, code: c.code })) };
   }
 
-  /** `carrierId` arrives as path text: not an integer → 400, unknown → 404 (CONTRACT §4). */
-  resolveCarrierId(raw: string): CarrierRecord {
-    if (!/^\d{1,9}$/.test(raw)) throw validationError({ carrierId: `${raw} is not an integer carrier id` });
-    const carrier = this.carrier(Number(raw));
-    if (!carrier) throw notFound(`Carrier ${raw}`);
+  /** A carrier by id, or 404 (CONTRACT §4). */
+  private existing(carrierId: number): CarrierRecord {
+    const carrier = this.carrier(carrierId);
+    if (!carrier) throw notFound(`Carrier ${carrierId}`);
     return carrier;
   }
 
-  services(carrierId: string): { items: CarrierService[] } {
-    const carrier = this.resolveCarrierId(carrierId);
+  services(carrierId: number): { items: CarrierService[] } {
+    const carrier = this.existing(carrierId);
     const items = [...this.servicesById.values()]
       .filter((s) => s.carrierId === carrier.id)
       .map(({ carrierId: _, ...service }) => service);
     return { items: items.sort((a, b) => a.id - b.id) };
   }
 
-  features(carrierId: string): { items: CarrierFeature[] } {
-    const carrier = this.resolveCarrierId(carrierId);
+  features(carrierId: number): { items: CarrierFeature[] } {
+    const carrier = this.existing(carrierId);
     const items = [...this.featuresById.values()]
       .filter((f) => f.carrierId === carrier.id)
       .map((f) => ({ id: f.id, name: f.name, carrierFeatureCode: f.code }));

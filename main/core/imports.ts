@@ -182,10 +182,8 @@ export class ImportService {
     return { ...result, importId: saved.id };
   }
 
-  async view(importId: string): Promise<ImportResult> {
-    const id = /^\d{1,15}$/.test(importId) ? Number(importId) : NaN;
-    if (!Number.isSafeInteger(id)) throw validationError({ importId: `${importId} is not an import id` });
-    const record = await this.repo.byId(id);
+  async view(importId: number): Promise<ImportResult> {
+    const record = await this.repo.byId(importId);
     if (!record) throw notFound(`Import ${importId}`);
     return { ...(JSON.parse(record.result) as ImportResult), importId: record.id };
   }
@@ -194,7 +192,7 @@ export class ImportService {
    * Every label the import made, in one PDF in row order (each shipment once, at its first
    * row). As the label route does, Not Printed shipments become Printed.
    */
-  async labels(importId: string, caller: Caller): Promise<LabelResponse> {
+  async labels(importId: number, caller: Caller): Promise<LabelResponse> {
     const result = await this.view(importId);
     const uuids = [...new Set(result.rows.filter((r) => r.status === 'created').map((r) => r.shipmentId!))];
     const batch = await this.labelBatch(uuids, caller);

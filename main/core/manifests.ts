@@ -4,7 +4,7 @@
  */
 import { dateRangeInput, iso } from './dates';
 import type { CarrierCatalog } from './carriers';
-import { FieldErrors, conflict, notFound, validationError } from './errors';
+import { FieldErrors, conflict, notFound } from './errors';
 import type { CreateManifestRequest, EndOfDay, ListManifestsQuery, Manifest, ManifestList, ManifestSummary, WeightUnit } from './schemas';
 import type { Caller } from './shipments';
 import type { EventRecord, ManifestLine, ManifestRecord, ManifestStore } from './storage';
@@ -93,10 +93,8 @@ export class ManifestService {
     return this.manifest(record);
   }
 
-  async view(manifestId: string): Promise<Manifest> {
-    const id = /^\d{1,15}$/.test(manifestId) ? Number(manifestId) : NaN;
-    if (!Number.isSafeInteger(id)) throw validationError({ manifestId: `${manifestId} is not a manifest id` });
-    const record = await this.repo.byId(id);
+  async view(manifestId: number): Promise<Manifest> {
+    const record = await this.repo.byId(manifestId);
     if (!record) throw notFound(`Manifest ${manifestId}`);
     return this.manifest(record);
   }

@@ -19,21 +19,21 @@ export class PresetService {
   }
 
   /** Fields not given keep their value. */
-  async update(presetId: string, input: UpdatePackagePresetRequest): Promise<PackagePreset> {
+  async update(presetId: number, input: UpdatePackagePresetRequest): Promise<PackagePreset> {
     const current = await this.find(presetId);
     const record = { ...this.record({ ...current, ...input }), id: current.id };
     if (!(await this.repo.update(record))) throw notFound(`Package preset ${presetId}`);
     return toPreset(record);
   }
 
-  async remove(presetId: string): Promise<{ success: boolean }> {
+  async remove(presetId: number): Promise<{ success: boolean }> {
     const current = await this.find(presetId);
     if (!(await this.repo.remove(current.id))) throw notFound(`Package preset ${presetId}`);
     return { success: true };
   }
 
-  private async find(presetId: string): Promise<PackagePresetRecord> {
-    const found = /^\d{1,15}$/.test(presetId) ? await this.repo.byId(Number(presetId)) : undefined;
+  private async find(presetId: number): Promise<PackagePresetRecord> {
+    const found = await this.repo.byId(presetId);
     if (!found) throw notFound(`Package preset ${presetId}`);
     return found;
   }

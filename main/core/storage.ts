@@ -168,6 +168,13 @@ export type CreateOutcome =
  */
 export type StatusDecision = (current: ShipmentRecord, latest: EventRecord) => EventRecord | null;
 
+/** A shipment made in bulk rather than by a desk: its pieces and every event, oldest first. */
+export interface ShipmentHistory {
+  shipment: NewShipment;
+  pieces: PieceRecord[];
+  events: EventRecord[];
+}
+
 export interface ShipmentStore {
   /**
    * Writes the shipment, its pieces and its first event, all or nothing. With a claim,
@@ -191,6 +198,12 @@ export interface ShipmentStore {
    * shipment.
    */
   changeStatus(shipmentId: number, decide: StatusDecision): Promise<ShipmentRecord | undefined>;
+  /**
+   * Writes shipments made in bulk (demo data, the bench's data set, a test's set-up) with
+   * their pieces and whole history, the batch all or nothing, search terms as a create's.
+   * Their numbers come from `NumberStore.take`; the status columns are the last event's.
+   */
+  load(batch: ShipmentHistory[]): Promise<void>;
 
   byId(id: number): Promise<ShipmentRecord | undefined>;
   byUuid(uuid: string): Promise<ShipmentRecord | undefined>;

@@ -128,20 +128,19 @@ export class WebhookService {
     return { items: (await this.repo.all()).map(toWebhook) };
   }
 
-  async remove(rawId: string): Promise<{ success: boolean }> {
-    const id = this.parseId(rawId);
-    if (!(await this.repo.remove(id))) throw notFound(`Webhook ${rawId}`);
+  async remove(webhookId: number): Promise<{ success: boolean }> {
+    if (!(await this.repo.remove(webhookId))) throw notFound(`Webhook ${webhookId}`);
     return { success: true };
   }
 
-  async deliveries(rawId: string): Promise<{ items: WebhookDelivery[] }> {
-    const id = await this.existing(rawId);
+  async deliveries(webhookId: number): Promise<{ items: WebhookDelivery[] }> {
+    const id = await this.existing(webhookId);
     return { items: (await this.repo.deliveries(id, 50)).map(toDelivery) };
   }
 
   /** Enqueues a test event and delivers what is due at once: the answer says how that went. */
-  async test(rawId: string): Promise<WebhookDelivery> {
-    const id = await this.existing(rawId);
+  async test(webhookId: number): Promise<WebhookDelivery> {
+    const id = await this.existing(webhookId);
     const now = this.options.now();
     const outboxId = await this.repo.enqueue(id, TEST_EVENT, JSON.stringify({ message: 'A test event from the Shipping Station.' }), now);
     await this.deliverDue();
@@ -218,15 +217,8 @@ export class WebhookService {
     });
   }
 
-  private parseId(rawId: string): number {
-    const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : NaN;
-    if (Number.isNaN(id)) throw notFound(`Webhook ${rawId}`);
-    return id;
-  }
-
-  private async existing(rawId: string): Promise<number> {
-    const id = this.parseId(rawId);
-    if (!(await this.repo.all()).some((w) => w.id === id)) throw notFound(`Webhook ${rawId}`);
-    return id;
+  private async existing(webhookId: number): Promise<number> {
+    if (!(await this.repo.all()).some((w) => w.id === webhookId)) throw notFound(`Webhook ${webhookId}`);
+    return webhookId;
   }
 }

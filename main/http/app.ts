@@ -13,10 +13,10 @@ import type { Duplex } from 'node:stream';
 import { join } from 'node:path';
 import { Type } from 'typebox';
 import { ProblemError, storageProblem, validationError } from '../core/errors';
-import { IMPORT_MAX_BYTES, Problem } from '../core/schemas';
+import { Problem } from '../core/schemas';
 import type { Station } from '../core/station';
 import { invoke } from '../operations/invoke';
-import { operations, type OperationName, type OperationSpec } from '../operations/spec';
+import { bodyOf, inMiB, JSON_BODY_LIMIT, operations, type OperationName, type OperationSpec } from '../operations/spec';
 import { MAX_DEPTH } from '../operations/validate';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy';
 import { isAllowedHost, isAllowedOrigin } from './loopback-policy';
@@ -39,8 +39,12 @@ const bearerToken = (request: FastifyRequest): string | undefined =>
   BEARER.exec(request.headers.authorization ?? '')?.[1];
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 const pathOnly = (url: string) => url.split('?')[0] ?? url;
-/** Routes whose body is a file as text/csv rather than JSON (spec.ts `bodyMediaType`). */
-const CSV_PATHS = new Set(Object.values(operations as Record<string, OperationSpec>).filter((o) => o.bodyMediaType).map((o) => o.path));
+/** What a route's row says of its body, kept on the route for the parsers and the 413. */
+interface RouteBody {
+  body: ReturnType<typeof bodyOf>;
+}
+const routeBody = (request: FastifyRequest): RouteBody['body'] =>
+  (request.routeOptions.config as Partial<RouteBody> | undefined)?.body ?? bodyOf({});
 
 function sendProblem(reply: FastifyReply, error: ProblemError, instance: string, traceId?: string): FastifyReply {
   if (error.status === 401) reply.header('WWW-Authenticate', 'Bearer');
@@ -49,12 +53,15 @@ function sendProblem(reply: FastifyReply, error: ProblemError, instance: string,
 }
 
 /** Fastify's own request errors, as the problems CONTRACT §1–§2 name. */
-function asProblem(error: FastifyError & { code?: string }, path = ''): ProblemError | null {
+function asProblem(error: FastifyError & { code?: string }, body = bodyOf({})): ProblemError | null {
   if (error instanceof ProblemError) return error;
+  const tooLarge = () =>
+    body.mediaType === 'text/csv'
+      ? new ProblemError('payload-too-large', `The file is larger than ${inMiB(body.limit)}; split it.`, { body: `must be at most ${inMiB(body.limit)}` })
+      : new ProblemError('payload-too-large', `The request body is larger than ${inMiB(body.limit)}.`);
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      if (CSV_PATHS.has(path)) return new ProblemError('payload-too-large', 'The file is larger than 20 MiB; split it.', { body: 'must be at most 20 MiB' });
-      return new ProblemError('payload-too-large', 'The request body is larger than 1 MiB.');
+      return tooLarge();
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return new ProblemError('unsupported-media-type', 'Send the request body as JSON with Content-Type: application/json.');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -65,7 +72,7 @@ function asProblem(error: FastifyError & { code?: string }, path = ''): ProblemE
   if (error.statusCode === 400 && (error instanceof SyntaxError || /JSON/i.test(error.message))) {
     return new ProblemError('validation', 'The request body is not valid JSON.', { body: `is not valid JSON: ${error.message}` });
   }
-  if (error.statusCode === 413) return new ProblemError('payload-too-large', 'The request body is larger than 1 MiB.');
+  if (error.statusCode === 413) return tooLarge();
   if (error.statusCode === 415) return new ProblemError('unsupported-media-type', error.message);
   if (error.code === 'FST_ERR_BAD_URL') return new ProblemError('bad-request', 'The address has a broken percent-encoding.');
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return new ProblemError('uri-too-long', 'A path parameter of the address is longer than 100 characters.');
@@ -174,7 +181,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { station } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: 1024 * 1024,
+    // Each route reads up to its row's bodyLimit; this is for requests no route takes.
+    bodyLimit: JSON_BODY_LIMIT,
     // Validation is done once, by invoke(), for HTTP and IPC alike.
     schemaErrorFormatter: (errors) => new Error(JSON.stringify(errors)),
     requestIdHeader: false,
@@ -193,16 +201,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Tools often send Content-Type: application/json on a bodiless DELETE; an empty body is
   // "no body" (operations that need one then say which), everything else Fastify's parser.
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 1024 * 1024 }, (request, body, done) =>
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
     body === ''
       ? done(null, undefined)
       : jsonNestsDeeperThan(String(body), MAX_DEPTH)
         ? done(validationError({ body: `is nested more than ${MAX_DEPTH} levels deep` }, `The request is nested more than ${MAX_DEPTH} levels deep.`), undefined)
         : parseJson(request, String(body), done),
   );
-  // A file to import is the body itself (text/csv, up to 20 MiB), on its own routes only.
-  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (request, body, done) => {
-    if (!CSV_PATHS.has(pathOnly(request.url))) {
+  // A file to import is the body itself (text/csv), on the routes whose row says so only.
+  app.addContentTypeParser('text/csv', { parseAs: 'buffer' }, (request, body, done) => {
+    if (routeBody(request).mediaType !== 'text/csv') {
       done(new ProblemError('unsupported-media-type', 'Send the request body as JSON with Content-Type: application/json.'), undefined);
       return;
     }
@@ -222,7 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.log.info({ traceId: request.id, code: error.code }, 'client disconnected before its request was complete');
       return sendProblem(reply, new ProblemError('bad-request', 'The connection ended before the request did.'), pathOnly(request.url));
     }
-    const problem = asProblem(error, pathOnly(request.url));
+    const problem = asProblem(error, routeBody(request));
     if (problem) return sendProblem(reply, problem, pathOnly(request.url));
     // Unexpected: log it with the trace id, answer without stack, SQL or secrets.
     request.log.error({ err: error, traceId: request.id }, 'internal error');
@@ -257,15 +265,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const group of routes.values()) {
     const { method, path } = group[0]!.spec;
     const shared = group.length > 1;
+    const body = bodyOf(group[0]!.spec);
     app.route({
       method,
       url: fastifyPath(path),
+      bodyLimit: body.limit,
+      config: { body } satisfies RouteBody,
       schema: docSchema(group.map((g) => g.spec)),
       // A shared route answers with either of two shapes; plain JSON keeps both intact.
       ...(shared ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
       handler: async (request) => {
-        if (group[0]!.spec.bodyMediaType && !/^text\/csv\b/i.test(request.headers['content-type'] ?? '')) {
-          throw new ProblemError('unsupported-media-type', 'Send the file as the request body with Content-Type: text/csv.');
+        const sentAs = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+        if (body.mediaType !== 'application/json' && sentAs !== body.mediaType) {
+          throw new ProblemError('unsupported-media-type', `Send the file as the request body with Content-Type: ${body.mediaType}.`);
         }
         const query = (request.query ?? {}) as Record<string, unknown>;
         const queryNames = Object.keys(query).map((k) => k.toLowerCase());

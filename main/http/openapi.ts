@@ -5,7 +5,7 @@
  */
 import type { TSchema } from 'typebox';
 import * as S from '../core/schemas';
-import { operations, type OperationName, type OperationSpec } from '../operations/spec';
+import { bodyOf, inMiB, operations, type OperationName, type OperationSpec } from '../operations/spec';
 import { OPERATION_EXAMPLES } from './openapi-examples';
 
 type Json = Record<string, unknown>;
@@ -227,9 +227,9 @@ function responses(name: OperationName, spec: OperationSpec, path: string, write
   }
   if (own[409]) out[409] = { description: own[409], content: problemContent() };
   if (spec.body) {
-    const csv = spec.bodyMediaType === 'text/csv';
-    out[413] = { description: `The request body is larger than ${csv ? '20' : '1'} MiB.`, content: problemContent() };
-    out[415] = { description: `The request body is not sent as ${spec.bodyMediaType ?? 'application/json'}.`, content: problemContent() };
+    const body = bodyOf(spec);
+    out[413] = { description: `The request body is larger than ${inMiB(body.limit)}.`, content: problemContent() };
+    out[415] = { description: `The request body is not sent as ${body.mediaType}.`, content: problemContent() };
   }
   out[421] = { description: 'The Host header does not name this station’s loopback address.', content: problemContent() };
   if (own[429]) out[429] = { description: own[429], headers: retryAfter, content: problemContent() };
@@ -274,7 +274,7 @@ export function openApiDocument({ version, port }: OpenApiOptions): Json {
               requestBody: {
                 required: true,
                 content: {
-                  [spec.bodyMediaType ?? 'application/json']: {
+                  [bodyOf(spec).mediaType]: {
                     schema: write(spec.body),
                     ...(example?.request ? { example: example.request } : {}),
                   },

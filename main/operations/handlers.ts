@@ -1,11 +1,13 @@
 /**
  * What each operation of the table does: a line or two that calls the core. TypeScript
  * checks that every operation has exactly one handler with the table's input and output.
+ * Path ids become numbers here (pathId); the core takes numbers.
  */
 import type { AuthUser } from '../core/auth';
 import type { Station } from '../core/station';
 import type { InputOf, OperationName, OutputOf } from './spec';
 import { CreateShipmentRequest } from '../core/schemas';
+import { pathId } from './path-ids';
 import { schemaProblems } from './validate';
 
 export interface CallContext {
@@ -26,8 +28,8 @@ export const handlers: Handlers = {
   signIn: (ctx, { query, body }) => ctx.station.auth.signIn(query.option, body, ctx.client),
   getMe: async (ctx) => ({ user: await ctx.station.auth.user(ctx.user!.id) }),
   listCarriers: (ctx) => ctx.station.carriers.list(),
-  listCarrierServices: (ctx, { params }) => ctx.station.carriers.services(params.carrierId),
-  listCarrierFeatures: (ctx, { params }) => ctx.station.carriers.features(params.carrierId),
+  listCarrierServices: (ctx, { params }) => ctx.station.carriers.services(pathId(params, 'carrierId')),
+  listCarrierFeatures: (ctx, { params }) => ctx.station.carriers.features(pathId(params, 'carrierId')),
   createShipment: (ctx, { body, headers }) =>
     ctx.station.shipments.create(body, caller(ctx), headers['idempotency-key']),
   listShipments: (ctx, { query }) => ctx.station.shipments.list(query),
@@ -48,30 +50,30 @@ export const handlers: Handlers = {
   getShipmentTracking: (ctx, { params }) => ctx.station.shipments.tracking(params.uniqueId),
   listUsers: (ctx) => ctx.station.auth.listUsers(),
   createUser: (ctx, { body }) => ctx.station.auth.createUser(body),
-  updateUser: (ctx, { params, body }) => ctx.station.auth.updateUser(params.userId, body),
+  updateUser: (ctx, { params, body }) => ctx.station.auth.updateUser(pathId(params, 'userId'), body),
   listApiKeys: (ctx) => ctx.station.auth.listApiKeys(),
   createApiKey: (ctx, { body }) => ctx.station.auth.createApiKey(body.name, body.username, ctx.user!),
-  revokeApiKey: (ctx, { params }) => ctx.station.auth.revokeApiKey(params.apiKeyId),
+  revokeApiKey: (ctx, { params }) => ctx.station.auth.revokeApiKey(pathId(params, 'apiKeyId')),
   getSettings: (ctx) => ctx.station.settings.get(),
   updateSettings: (ctx, { body }) => ctx.station.settings.update(body),
   getHealth: (ctx) => ({ status: 'ok', version: ctx.station.version }),
   listWebhooks: (ctx) => ctx.station.webhooks.list(),
   createWebhook: (ctx, { body }) => ctx.station.webhooks.create(body, ctx.user!.username),
-  deleteWebhook: (ctx, { params }) => ctx.station.webhooks.remove(params.webhookId),
-  testWebhook: (ctx, { params }) => ctx.station.webhooks.test(params.webhookId),
-  listWebhookDeliveries: (ctx, { params }) => ctx.station.webhooks.deliveries(params.webhookId),
+  deleteWebhook: (ctx, { params }) => ctx.station.webhooks.remove(pathId(params, 'webhookId')),
+  testWebhook: (ctx, { params }) => ctx.station.webhooks.test(pathId(params, 'webhookId')),
+  listWebhookDeliveries: (ctx, { params }) => ctx.station.webhooks.deliveries(pathId(params, 'webhookId')),
   changeOwnPassword: (ctx, { body }) =>
     ctx.station.auth.changeOwnPassword(ctx.user!, body.currentPassword, body.newPassword, ctx.client),
   createManifest: (ctx, { body }) => ctx.station.manifests.close(body, caller(ctx)),
   listManifests: (ctx, { query }) => ctx.station.manifests.list(query),
-  getManifest: (ctx, { params }) => ctx.station.manifests.view(params.manifestId),
+  getManifest: (ctx, { params }) => ctx.station.manifests.view(pathId(params, 'manifestId')),
   getEndOfDay: (ctx) => ctx.station.manifests.endOfDay(),
   createImport: (ctx, { body, query, headers }) =>
     ctx.station.imports.run(body, query, caller(ctx), (row) => schemaProblems(CreateShipmentRequest, row), headers['idempotency-key']),
-  getImport: (ctx, { params }) => ctx.station.imports.view(params.importId),
-  getImportLabels: (ctx, { params }) => ctx.station.imports.labels(params.importId, caller(ctx)),
+  getImport: (ctx, { params }) => ctx.station.imports.view(pathId(params, 'importId')),
+  getImportLabels: (ctx, { params }) => ctx.station.imports.labels(pathId(params, 'importId'), caller(ctx)),
   printLabels: (ctx, { body }) => ctx.station.imports.labelBatch(body.shipmentIds, caller(ctx)),
-  unlockUser: (ctx, { params }) => ctx.station.auth.unlockUser(params.userId),
+  unlockUser: (ctx, { params }) => ctx.station.auth.unlockUser(pathId(params, 'userId')),
   listPrinters: (ctx) => ctx.station.printing.desk.overview(),
   addNetworkPrinter: (ctx, { body }) => ctx.station.printing.desk.addNetworkPrinter(body.address, body.name),
   removeNetworkPrinter: (ctx, { params }) => ctx.station.printing.desk.removeNetworkPrinter(params.printerId),
@@ -80,11 +82,11 @@ export const handlers: Handlers = {
   printTestPage: (ctx, { query }) => ctx.station.printing.printTestPage(query.printerId),
   listAddresses: (ctx, { query }) => ctx.station.addressBook.list(query),
   createAddress: (ctx, { body }) => ctx.station.addressBook.create(body),
-  updateAddress: (ctx, { params, body }) => ctx.station.addressBook.update(params.addressId, body),
-  deleteAddress: (ctx, { params }) => ctx.station.addressBook.remove(params.addressId),
+  updateAddress: (ctx, { params, body }) => ctx.station.addressBook.update(pathId(params, 'addressId'), body),
+  deleteAddress: (ctx, { params }) => ctx.station.addressBook.remove(pathId(params, 'addressId')),
   listPackagePresets: (ctx) => ctx.station.presets.list(),
   createPackagePreset: (ctx, { body }) => ctx.station.presets.create(body),
-  updatePackagePreset: (ctx, { params, body }) => ctx.station.presets.update(params.presetId, body),
-  deletePackagePreset: (ctx, { params }) => ctx.station.presets.remove(params.presetId),
+  updatePackagePreset: (ctx, { params, body }) => ctx.station.presets.update(pathId(params, 'presetId'), body),
+  deletePackagePreset: (ctx, { params }) => ctx.station.presets.remove(pathId(params, 'presetId')),
   getShipmentCustoms: (ctx, { params, query }) => ctx.station.shipments.customs(params.uniqueId, query.pageSize),
 };

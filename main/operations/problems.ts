@@ -1,6 +1,8 @@
 /** Problem-details bodies (CONTRACT §2) and the short pages that explain each type. */
 import type { ProblemError} from '../core/errors';
 import { PROBLEM_KINDS, type ProblemKind } from '../core/errors';
+import { IMPORT_MAX_BYTES } from '../core/schemas';
+import { inMiB, JSON_BODY_LIMIT } from './spec/operation';
 
 /** Members of the problem itself; a field with one of these names is reported as `body.<name>`. */
 const RESERVED = new Set(['type', 'title', 'status', 'detail', 'instance', 'traceId']);
@@ -30,7 +32,7 @@ const EXPLANATIONS: Record<ProblemKind, string> = {
   'not-found': 'Nothing exists at this address, or no shipment matches the reference given.',
   conflict:
     'The request clashes with the current state: a status change that the shipment’s life does not allow, or an Idempotency-Key already used with another body.',
-  'payload-too-large': 'The request body is larger than 1 MiB.',
+  'payload-too-large': `The request body is larger than its operation accepts: ${inMiB(JSON_BODY_LIMIT)} of JSON, or ${inMiB(IMPORT_MAX_BYTES)} for a file to import.`,
   'unsupported-media-type': 'Requests with a body must send it as JSON, with "Content-Type: application/json".',
   misdirected:
     'The Host header does not name this station’s loopback address. Call it as http://127.0.0.1:<port> or http://localhost:<port>.',

@@ -135,7 +135,7 @@ describe('tokens', () => {
     const salt = randomBytes(16);
     const key = scryptSync(user.password, salt, 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 });
     const old = ['scrypt', 17, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
-    await t.sql("INSERT INTO users (username, password_hash, role, created_on) VALUES (?, ?, 'operator', 0)", [user.username, old]);
+    await t.station.store.auth.insertUser({ username: user.username, passwordHash: old, role: 'operator', createdOn: 0 });
     const hashOf = async () =>
       (await t.sql<{ password_hash: string }>('SELECT password_hash FROM users WHERE username = ?', [user.username]))[0]!.password_hash;
     expect(await hashOf()).toBe(old);
@@ -257,7 +257,7 @@ describe('sign-in limits per user name and per credential (issue 20 item 10)', (
     try {
       await expect(other.auth.signIn('credentials', { credentials: { username: 'victim', password: 'the right password' } }, '127.0.0.1')).rejects.toMatchObject({ status: 429 });
       const victim = (await other.auth.listUsers()).items.find((u) => u.username === 'victim')!;
-      await other.auth.unlockUser(String(victim.id));
+      await other.auth.unlockUser(victim.id);
     } finally {
       await other.close();
     }

@@ -285,6 +285,12 @@ describe('5. errors the framework and Node raise answer in our problem shape', (
     expectProblem(await postRaw('/shipments', 'x'.repeat(1024 * 1024 + 1)), 413);
     expectProblem(await postRaw('/shipments', '{}', { 'content-length': '50' }), 400);
   });
+
+  it('reads each body up to its own row’s bodyLimit: 1 MiB of JSON, while an import takes a larger file', async () => {
+    expect(expectProblem(await postRaw('/shipments', 'x'.repeat(1024 * 1024 + 1)), 413).detail).toBe('The request body is larger than 1 MiB.');
+    const file = await t.request({ method: 'POST', url: '/imports', token, payload: Buffer.alloc(2 * 1024 * 1024, 'a'), headers: { 'content-type': 'text/csv' } });
+    expect(file.statusCode).toBe(400);
+  });
 });
 
 describe('6. a client that hangs up mid-request is logged as a disconnect', () => {

@@ -275,6 +275,36 @@ describe('carriers', () => {
   });
 });
 
+describe('path ids, read once at the door (operations/path-ids.ts)', () => {
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string) => t.request({ method, url, token, ...(method === 'PATCH' ? { payload: {} } : {}) });
+  const ROUTES: [string, 'GET' | 'POST' | 'PATCH' | 'DELETE', (id: string) => string, 400 | 404][] = [
+    ['carrierId', 'GET', (id) => `/carriers/${id}/services`, 400],
+    ['importId', 'GET', (id) => `/imports/${id}`, 400],
+    ['manifestId', 'GET', (id) => `/manifests/${id}`, 400],
+    ['userId', 'POST', (id) => `/users/${id}/unlock`, 404],
+    ['apiKeyId', 'DELETE', (id) => `/api-keys/${id}`, 404],
+    ['webhookId', 'GET', (id) => `/webhooks/${id}/deliveries`, 404],
+    ['addressId', 'DELETE', (id) => `/addresses/${id}`, 404],
+    ['presetId', 'DELETE', (id) => `/package-presets/${id}`, 404],
+  ];
+
+  it('text that is not an id: 400 naming the parameter where the contract says so, else 404', async () => {
+    for (const [name, method, url, status] of ROUTES) {
+      const res = await call(method, url('1x'));
+      expect(res.statusCode, `${method} ${url('1x')}`).toBe(status);
+      if (status === 400) expect(res.json()[name]).toMatch(/1x is not an integer/);
+    }
+  });
+
+  it('0, and digits past what any store keeps, are ids nothing has: 404 on both stores, never a 500', async () => {
+    for (const [, method, url] of ROUTES) {
+      for (const id of ['0', '2147483648', '99999999999999999999']) {
+        expect((await call(method, url(id))).statusCode, `${method} ${url(id)}`).toBe(404);
+      }
+    }
+  });
+});
+
 describe('station endpoints', () => {
   it('health and the OpenAPI document need no token', async () => {
     const health = await t.request({ method: 'GET', url: '/health' });

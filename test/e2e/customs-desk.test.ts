@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startStation, type RunningStation } from './station';
+import { launchBrowser, startStation, type RunningStation, signIn } from './station';
 import { detailStatus, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
@@ -47,11 +47,7 @@ const press = async (...keys: string[]) => {
 
 describe('customs at the desk', () => {
   it('creates an international shipment with three customs items entered from the keyboard, and shows its CN22', async () => {
-    await page.goto(`${station.url}/`);
-    await page.getByLabel('User name').fill('admin');
-    await page.getByLabel('Password').fill(station.adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
+    await signIn(page, station);
     await page.getByRole('button', { name: 'New shipment' }).click();
     await page.getByRole('heading', { name: 'New shipment' }).waitFor();
 

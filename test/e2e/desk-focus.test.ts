@@ -5,9 +5,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
+import { deskPage, launchBrowser, startStation, type RunningStation, signIn, submitSignIn, printCalls as printCallsOn } from './station';
 import { apiToken, callAsAdmin, createByApi } from './station-api';
-import { detailStatus, focusNow, screenshot, signInAsAdmin, textOf, waitForText, waitUntil } from './ui';
+import { detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
@@ -21,18 +21,7 @@ const waitForFocus = (expected: string | RegExp) =>
   waitUntil(`focus on ${String(expected)}`, () => focused(page), (f) => (typeof expected === 'string' ? f === expected : expected.test(f)));
 
 /** print() calls of this page and of the hidden label frame (see browser-print.ts). */
-const printCalls = () =>
-  page.evaluate(() => {
-    type Counted = Window & { __printCalls?: number };
-    const frame = document.querySelector<HTMLIFrameElement>('iframe[data-label-print]');
-    let inFrame = 0;
-    try {
-      inFrame = (frame?.contentWindow as Counted | null)?.__printCalls ?? 0;
-    } catch {
-      inFrame = 0;
-    }
-    return ((window as Counted).__printCalls ?? 0) + inFrame;
-  });
+const printCalls = () => printCallsOn(page);
 
 const announcer = () => page.getByTestId('screen-announcer');
 
@@ -40,7 +29,7 @@ beforeAll(async () => {
   station = await startStation();
   browser = await launchBrowser();
   page = await deskPage(browser, pageErrors);
-  await signInAsAdmin(page, station);
+  await signIn(page, station);
 });
 
 afterAll(async () => {
@@ -148,11 +137,7 @@ describe('focus on the desk', () => {
     const desk = await context.newPage();
     desk.on('pageerror', (error) => pageErrors.push(error.message));
     try {
-      await desk.goto(`${station.url}/#/settings`);
-      await desk.getByLabel('User name').fill(olive.username);
-      await desk.getByLabel('Password').fill(olive.password);
-      await desk.getByRole('button', { name: 'Sign in' }).click();
-      await desk.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      await signIn(desk, station, { user: olive, path: '/#/settings', landsOn: 'Settings' });
       // An operator sees no user administration, but does see their own password.
       expect(await desk.getByRole('heading', { name: 'Users' }).count()).toBe(0);
       const form = desk.getByRole('form', { name: 'Your password' });
@@ -191,9 +176,7 @@ describe('focus on the desk', () => {
     desk.on('pageerror', (error) => pageErrors.push(error.message));
     try {
       await desk.goto(`${station.url}/`);
-      await desk.getByLabel('User name').fill('admin');
-      await desk.getByLabel('Password').fill('not the password');
-      await desk.getByRole('button', { name: 'Sign in' }).click();
+      await submitSignIn(desk, { username: 'admin', password: 'not the password' });
       const refused = await waitForText(desk.getByRole('alert'), 'do not match');
       expect(refused).not.toMatch(technical);
       expect(refused).toMatch(/Type them again/);

@@ -6,9 +6,9 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
+import { deskPage, launchBrowser, signIn, startStation, type RunningStation } from './station';
 import { apiToken, callAsAdmin, createByApi } from './station-api';
-import { detailStatus, focusNow, screenshot, signInAsAdmin, textOf, waitForText, waitUntil } from './ui';
+import { detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
@@ -75,7 +75,7 @@ beforeAll(async () => {
   page.on('request', (request) => {
     if (request.method() === 'POST' && new URL(request.url()).pathname === '/shipments') creates++;
   });
-  await signInAsAdmin(page, station);
+  await signIn(page, station);
 });
 
 afterAll(async () => {

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
+import { deskPage, launchBrowser, startStation, type RunningStation, signIn, printCalls as printCallsOn } from './station';
 import { screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
@@ -38,18 +38,7 @@ async function shipment(print: boolean): Promise<string> {
 }
 
 /** print() calls on this page and in the newest print frame (each print makes a new frame). */
-const printCalls = () =>
-  page.evaluate(() => {
-    type Counted = Window & { __printCalls?: number };
-    const frame = document.querySelector<HTMLIFrameElement>('iframe[data-label-print]:not([data-seen])');
-    let inFrame = 0;
-    try {
-      inFrame = (frame?.contentWindow as Counted | null)?.__printCalls ?? 0;
-    } catch {
-      inFrame = 0;
-    }
-    return ((window as Counted).__printCalls ?? 0) + inFrame;
-  });
+const printCalls = () => printCallsOn(page, 'iframe[data-label-print]:not([data-seen])');
 
 beforeAll(async () => {
   station = await startStation();
@@ -73,11 +62,7 @@ describe('the End of day screen', () => {
   it('shows per carrier the Printed shipments waiting and warns of those Not Printed, with a link to them', async () => {
     printed.push(await shipment(true), await shipment(true), await shipment(true));
     await shipment(false);
-    await page.goto(`${station.url}/`);
-    await page.getByLabel('User name').fill('admin');
-    await page.getByLabel('Password').fill(station.adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
+    await signIn(page, station);
     await page.getByRole('link', { name: 'End of day' }).click();
     await page.getByRole('heading', { name: 'End of day', level: 1 }).waitFor();
 

@@ -6,8 +6,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
-import { detailStatus, screenshot, signInAsAdmin, textOf, waitUntil } from './ui';
+import { deskPage, launchBrowser, startStation, type RunningStation, signIn, printCalls as printCallsOn } from './station';
+import { detailStatus, screenshot, textOf, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
@@ -58,7 +58,7 @@ beforeAll(async () => {
   await createByApi('Samira Patel', 'M1 1AE', 'INV-77');
   browser = await launchBrowser();
   page = await deskPage(browser, pageErrors);
-  await signInAsAdmin(page, station);
+  await signIn(page, station);
 });
 
 afterAll(async () => {
@@ -176,18 +176,7 @@ describe('entering fast: address book, presets, ship again', () => {
     await page.reload(); // a fresh document: no print() counted yet
     await page.locator('tbody tr').first().waitFor();
     // print() of the hidden PDF frame, or of this page when the frame was refused (see browser-print.ts).
-    const printCalls = () =>
-      page.evaluate(() => {
-        type Counted = Window & { __printCalls?: number };
-        const frame = document.querySelector<HTMLIFrameElement>('iframe[data-label-print]');
-        let inFrame = 0;
-        try {
-          inFrame = (frame?.contentWindow as Counted | null)?.__printCalls ?? 0;
-        } catch {
-          inFrame = 0;
-        }
-        return ((window as Counted).__printCalls ?? 0) + inFrame;
-      });
+    const printCalls = () => printCallsOn(page);
     const printsBefore = await printCalls();
     let keys = 0;
     const press = async (key: string) => {

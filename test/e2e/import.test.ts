@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
+import { deskPage, launchBrowser, startStation, type RunningStation, signIn } from './station';
 import { screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
@@ -51,11 +51,7 @@ const rowOutcome = (row: number) => page.getByRole('table', { name: 'Rows of the
 
 describe('the Import screen', () => {
   it('reads a chosen file, matches its columns, and maps one by hand in a dry run', async () => {
-    await page.goto(`${station.url}/`);
-    await page.getByLabel('User name').fill('admin');
-    await page.getByLabel('Password').fill(station.adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
+    await signIn(page, station);
     await page.getByRole('link', { name: 'Import' }).click();
     await page.getByRole('heading', { name: 'Import a file', level: 1 }).waitFor();
     await page.locator('#import-service option').first().waitFor({ state: 'attached' });

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startTestPrinter, type TestPrinter } from '../helpers/cups';
 import { zplBarcodes } from '../helpers/zpl';
-import { launchBrowser, startStation, type RunningStation } from './station';
+import { launchBrowser, startStation, type RunningStation, signIn } from './station';
 import { screenshot, waitForText } from './ui';
 
 let station: RunningStation;
@@ -32,11 +32,7 @@ afterAll(async () => {
 
 describe('the printer doctor', () => {
   it('adds a network printer, makes it the ZPL label printer and prints a test page that arrives', async () => {
-    await page.goto(`${station.url}/`);
-    await page.getByLabel('User name').fill('admin');
-    await page.getByLabel('Password').fill(station.adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
+    await signIn(page, station);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Printers' }).waitFor();
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
+import { deskPage, launchBrowser, startStation, type RunningStation, submitSignIn, printCalls as printCallsOn } from './station';
 import { detailStatus, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
@@ -72,9 +72,7 @@ describe('the dispatch desk in a browser', () => {
     await page.goto(`${station.url}/`);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await screenshot(page, '01-sign-in');
-    await page.getByLabel('User name').fill('admin');
-    await page.getByLabel('Password').fill(station.adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await submitSignIn(page, { username: 'admin', password: station.adminPassword });
     await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
     expect(await textOf(page.getByRole('navigation', { name: 'Main' }))).toContain('admin');
   });
@@ -186,18 +184,7 @@ describe('the dispatch desk in a browser', () => {
     expect((await label).status()).toBe(200);
     await waitForText(detailStatus(page), /^Printed$/);
     // print() of the hidden PDF frame, or of this page when the frame was refused (see browser-print.ts).
-    const printCalls = () =>
-      page.evaluate(() => {
-        type Counted = Window & { __printCalls?: number };
-        const frame = document.querySelector<HTMLIFrameElement>('iframe[data-label-print]');
-        let inFrame = 0;
-        try {
-          inFrame = (frame?.contentWindow as Counted | null)?.__printCalls ?? 0;
-        } catch {
-          inFrame = 0;
-        }
-        return ((window as Counted).__printCalls ?? 0) + inFrame;
-      });
+    const printCalls = () => printCallsOn(page);
     await waitUntil('a print() call', printCalls, (n) => n === 1);
     await waitForText(page.getByRole('status').filter({ hasText: 'print' }), 'Label sent to the browser’s print dialog.');
   });

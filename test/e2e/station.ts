@@ -122,3 +122,40 @@ export async function deskPage(browser: Browser, pageErrors: string[], timeout =
   page.on('pageerror', (error) => pageErrors.push(error.message));
   return page;
 }
+
+/** Fills the sign-in form on `page` and sends it. */
+export async function submitSignIn(page: Page, user: { username: string; password: string }): Promise<void> {
+  await page.getByLabel('User name').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Opens the station at `path` (its list unless said), signs in as `user` (the administrator
+ * unless said) and waits for the screen the desk lands on.
+ */
+export async function signIn(
+  page: Page,
+  station: Pick<RunningStation, 'url' | 'adminPassword'>,
+  { user = { username: 'admin', password: station.adminPassword }, path = '/', landsOn = 'Shipments' } = {},
+): Promise<void> {
+  await page.goto(`${station.url}${path}`);
+  await submitSignIn(page, user);
+  await page.getByRole('heading', { name: landsOn, level: 1 }).waitFor();
+}
+
+/**
+ * How many times print() ran on `page` plus in its label print frame (the first that
+ * `frame` selects); deskPage counts the calls instead of opening a dialog.
+ */
+export const printCalls = (page: Page, frame = 'iframe[data-label-print]'): Promise<number> =>
+  page.evaluate((selector) => {
+    type Counted = Window & { __printCalls?: number };
+    let inFrame = 0;
+    try {
+      inFrame = (document.querySelector<HTMLIFrameElement>(selector)?.contentWindow as Counted | null)?.__printCalls ?? 0;
+    } catch {
+      inFrame = 0;
+    }
+    return ((window as Counted).__printCalls ?? 0) + inFrame;
+  }, frame);

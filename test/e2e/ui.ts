@@ -73,11 +73,3 @@ export async function focusNow(page: Page, withGroup = true): Promise<string> {
   }, withGroup);
 }
 
-/** Signs the page in as the station's admin and waits for the list. */
-export async function signInAsAdmin(page: Page, station: { url: string; adminPassword: string }): Promise<void> {
-  await page.goto(`${station.url}/`);
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(station.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
-}

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, startStation, type RunningStation } from './station';
+import { launchBrowser, startStation, type RunningStation, signIn } from './station';
 import { screenshot, waitForText } from './ui';
 
 let station: RunningStation;
@@ -38,10 +38,7 @@ afterAll(async () => {
 });
 
 it('subscribes a listener, shows the secret once, and shows a test event delivered', async () => {
-  await page.goto(`${station.url}/`);
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill(station.adminPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, station);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
   await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
 

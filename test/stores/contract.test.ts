@@ -4,49 +4,18 @@
  * database on the run's server, and "two desks" are two stores open on that one database.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Address, ShipmentStatus } from '../../main/core/schemas';
+import { fillDemoData } from '../../main/cli/demo-data';
+import { CarrierCatalog } from '../../main/core/carriers';
 import { listSearch } from '../../main/core/search';
 import type { CustomsRecord, EventRecord, ListFilter, ManifestClose, NewShipment, PieceRecord, Store } from '../../main/core/storage';
-import { openPostgresStore, type PostgresStore } from '../../main/stores/postgres';
+import type { PostgresStore } from '../../main/stores/postgres';
 import { foldDayTotals } from '../../main/stores/postgres/shipments';
-import { openSqliteStore } from '../../main/stores/sqlite';
-import { createDatabase } from '../helpers/postgres';
+import type { openSqliteStore } from '../../main/stores/sqlite';
+import { storeOpener } from '../helpers/stores';
 
-const opened: Store[] = [];
-const folders: string[] = [];
-afterAll(async () => {
-  await Promise.all(opened.map((s) => s.close()));
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-});
-
-/** Opens `desks` stores on one new database of the dialect. */
-async function openDesks(dialect: 'sqlite' | 'postgres', desks = 1): Promise<Store[]> {
-  const stores: Store[] = [];
-  if (dialect === 'sqlite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'ss-contract-'));
-    folders.push(dataDir);
-    stores.push(openSqliteStore({ dataDir }));
-  } else {
-    const url = await createDatabase(inject('postgresUrl'));
-    for (let i = 0; i < desks; i++) stores.push(await openPostgresStore({ url }));
-  }
-  opened.push(...stores);
-  await stores[0]!.carriers.sync({
-    carriers: [{ id: 1, code: 'SWIFT', name: 'Swift Parcels', trackingPrefix: 'SP' }],
-    services: [
-      {
-        id: 101, carrierId: 1, systemName: 'next-day', name: 'Next Day', uniqueIdentifier: '6f1c2a4e-0000-4000-8000-000000000101',
-        serviceCode: 'ND', maxWeightKg: 30, maxLengthCm: 150, scope: 'both',
-      },
-    ],
-    features: [{ id: 1001, carrierId: 1, name: 'Signature', code: 'SIG' }],
-  });
-  return stores;
-}
+const openDesks = storeOpener('ss-contract-');
 
 const address = (fullName: string): Address => ({
   businessName: '', fullName, phoneNumber: '', emailAddress: '', addressLine1: '1 Dock Road', addressLine2: '',
@@ -124,6 +93,53 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     const claim = { userId: 1, key: 'order-c', requestHash: Buffer.from('hash-c'), freshSince: T0 - DAY };
     const keyed = await store.shipments.create(shipment(T0), pieces(), event('Not Printed', T0), claim, customs);
     expect(await store.shipments.customs('created' in keyed ? keyed.created.id : 0)).toEqual(customs);
+  });
+
+  it('loads shipments made in bulk with their whole history, a batch all or nothing, found by search', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const history = (createdOn: number, fullName: string) => {
+      const delivered = { ...event('Delivered to Receiver', createdOn + DAY, 'Delivered'), location: 'Łódź', signatory: 'Odbiorca' };
+      return {
+        shipment: shipment(createdOn, {
+          deliveryAddress: address(fullName), status: 'Delivered to Receiver', statusDescription: 'Delivered',
+          statusOn: createdOn + DAY, statusLocation: 'Łódź', statusSignatory: 'Odbiorca',
+        }),
+        pieces: pieces(),
+        events: [event('Not Printed', createdOn), event('Printed', createdOn + 1000), delivered],
+      };
+    };
+    const batch = [history(T0, 'Grażyna Nowak'), history(T0 + 1, 'Jan Kowalski')];
+    await store.shipments.load(batch);
+    for (const { shipment: made, pieces: madePieces, events } of batch) {
+      const found = await store.shipments.byUuid(made.uuid);
+      expect(found).toEqual({ ...made, id: found!.id });
+      expect(await store.shipments.pieces(found!.id)).toEqual(madePieces);
+      expect(await store.shipments.events(found!.id)).toEqual(events);
+    }
+    const byName = await store.shipments.page({ ...EVERYTHING, limit: 10, search: listSearch('nowak') });
+    expect(byName.rows.map((r) => r.uuid)).toEqual([batch[0]!.shipment.uuid]);
+
+    // A batch with one shipment the store refuses (a uuid it has) writes none of the batch.
+    const fresh = history(T0 + 2, 'Ewa Zielińska');
+    await expect(store.shipments.load([fresh, { ...history(T0 + 3, 'Adam Mały'), shipment: { ...batch[0]!.shipment, shipmentNumber: 'SS99999999' } }])).rejects.toThrow();
+    expect(await store.shipments.byUuid(fresh.shipment.uuid)).toBeUndefined();
+    expect((await store.shipments.page(EVERYTHING)).totals.items).toBe(2);
+    if (dialect === 'sqlite') expect((store as ReturnType<typeof openSqliteStore>).db.pragma('foreign_keys', { simple: true })).toBe(1);
+  });
+
+  it('takes demo data (cli demo-data) through the contract: numbered as creates are, and listed', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const catalog = new CarrierCatalog(await store.carriers.all());
+    const done = await fillDemoData(store, catalog, { shipments: 300, days: 20, seed: 7, now: T0 });
+    expect(done).toMatchObject({ shipments: 300, pieces: expect.any(Number), events: expect.any(Number) });
+    const { totals, rows } = await store.shipments.page({ ...EVERYTHING, limit: 300 });
+    expect(totals).toEqual({ items: 300, pieces: done.pieces });
+    expect(new Set(rows.map((r) => r.shipmentNumber)).size).toBe(300);
+    // The next number a desk takes follows the demo data's.
+    const [next] = await store.numbers.take('shipment-number', 1);
+    expect(`SS${String(next).padStart(8, '0')}`).toBe(`SS${String(301).padStart(8, '0')}`);
+    const [last] = rows;
+    expect((await store.shipments.events(last!.id)).at(-1)?.status).toBe(last!.status);
   });
 
   it('changes a status by the decision it is given, and keeps the status on the latest event', async () => {

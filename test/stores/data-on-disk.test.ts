@@ -180,13 +180,14 @@ describe('9. demo-data', () => {
     expect(() => assertNoStationHolds(dataDir)).not.toThrow();
   });
 
-  it('leaves the connection as durable as it found it: synchronous FULL, journal WAL', async () => {
+  it('leaves the connection as durable as it found it: synchronous FULL, journal WAL, foreign keys on', async () => {
     const s = await withStation(tempDir());
     const db = (s.station.store as ReturnType<typeof openSqliteStore>).db;
-    const done = fillDemoData(db, s.station.carriers, { shipments: 200, days: 10, seed: 7 });
+    const done = await fillDemoData(s.station.store, s.station.carriers, { shipments: 200, days: 10, seed: 7 });
     expect(done.shipments).toBe(200);
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect((await s.create()).statusCode).toBe(200);
   });
 });

@@ -4,41 +4,12 @@
  * claims leased, so a row has one deliverer at a time, across two desks on PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Address } from '../../main/core/schemas';
 import type { EventRecord, NewShipment, PieceRecord, Store } from '../../main/core/storage';
-import { openPostgresStore } from '../../main/stores/postgres';
-import { openSqliteStore } from '../../main/stores/sqlite';
-import { createDatabase } from '../helpers/postgres';
+import { storeOpener } from '../helpers/stores';
 
-const opened: Store[] = [];
-const folders: string[] = [];
-afterAll(async () => {
-  await Promise.all(opened.map((s) => s.close()));
-  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
-});
-
-async function openDesks(dialect: 'sqlite' | 'postgres', desks = 1): Promise<Store[]> {
-  const stores: Store[] = [];
-  if (dialect === 'sqlite') {
-    const dataDir = mkdtempSync(join(tmpdir(), 'ss-outbox-'));
-    folders.push(dataDir);
-    stores.push(openSqliteStore({ dataDir }));
-  } else {
-    const url = await createDatabase(inject('postgresUrl'));
-    for (let i = 0; i < desks; i++) stores.push(await openPostgresStore({ url }));
-  }
-  opened.push(...stores);
-  await stores[0]!.carriers.sync({
-    carriers: [{ id: 1, code: 'SWIFT', name: 'Swift Parcels', trackingPrefix: 'SP' }],
-    services: [{ id: 101, carrierId: 1, systemName: 'next-day', name: 'Next Day', uniqueIdentifier: '6f1c2a4e-0000-4000-8000-000000000101', serviceCode: 'ND', maxWeightKg: 30, maxLengthCm: 150, scope: 'both' }],
-    features: [],
-  });
-  return stores;
-}
+const openDesks = storeOpener('ss-outbox-');
 
 const address: Address = {
   businessName: '', fullName: 'Sam', phoneNumber: '', emailAddress: '', addressLine1: '1 Dock Road', addressLine2: '',

@@ -13,6 +13,7 @@ import type {
   ListFilter,
   NewShipment,
   PieceRecord,
+  ShipmentHistory,
   ShipmentListRecord,
   ShipmentRecord,
   ShipmentStore,
@@ -216,6 +217,15 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
           if (attempt >= 3) throw new StorageUnavailableError('The idempotency key is contended; try again shortly.');
         }
       }
+    },
+
+    load(batch: ShipmentHistory[]) {
+      return inTransaction(pool, async (tx) => {
+        for (const { shipment, pieces, events } of batch) {
+          const id = await insertWhole(tx, shipment, pieces, events[0]!);
+          for (const event of events.slice(1)) await tx.query(INSERT_EVENT, eventValues(id, event));
+        }
+      });
     },
 
     changeStatus(shipmentId: number, decide: StatusDecision) {

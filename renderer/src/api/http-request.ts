@@ -65,7 +65,7 @@ export function planHttpRequest(
     url: `${base}${fillPath(spec.path, input.params)}${queryString(input.query)}`,
     headers,
   };
-  if (spec.body && spec.bodyMediaType) {
+  if (spec.body && spec.bodyMediaType && spec.bodyMediaType !== 'application/json') {
     // A file sent as itself (an import's CSV), not wrapped in JSON.
     headers['Content-Type'] = `${spec.bodyMediaType}; charset=utf-8`;
     plan.body = String(input.body ?? '');

@@ -5,10 +5,12 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { AddressKind, SavedAddress } from '../../../main/core/schemas';
-import { api, ApiProblem, describeError } from '../api';
+import { api } from '../api';
 import { TextField } from '../components/Field';
-import { ErrorNotice, Notice } from '../components/Notice';
+import { Notice } from '../components/Notice';
+import { RecordTable } from '../components/RecordTable';
 import { useLoad } from '../lib/use-load';
+import { useRecordEditor } from '../lib/use-record-editor';
 import { AddressFieldset } from '../shipment/AddressFieldset';
 import { describeSaved } from '../shipment/AddressSuggestions';
 import { addressFromSaved, emptyAddress, type AddressForm } from '../shipment/form-model';
@@ -26,47 +28,25 @@ export function AddressBookPage() {
   const [search, setSearch] = useState('');
   const query = search.trim().length >= 2 ? { Search: search.trim(), ItemsPerPage: 200 } : { ItemsPerPage: 200 };
   const list = useLoad(JSON.stringify(query), () => api.listAddresses({ query }));
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-
-  const edit = (value: Editing | null) => {
-    setEditing(value);
-    setErrors({});
-    setProblem(null);
-    setDone(null);
-  };
+  const { editing, setEditing, errors, problem, done, edit, save: send, remove: removeRecord } = useRecordEditor<Editing>('address', list.reload);
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!editing) return;
     const body = { ...editing.address, nickname: editing.nickname, kind: editing.kind };
-    try {
-      const saved = editing.id === null
-        ? await api.createAddress({ body })
-        : await api.updateAddress({ params: { addressId: String(editing.id) }, body });
-      edit(null);
-      setDone(`Saved ${describeSaved(saved)}.`);
-      list.reload();
-    } catch (error) {
-      if (error instanceof ApiProblem && error.status === 400) {
-        // The book's members are the fields' own names; the fieldset's paths are under `address`.
-        setErrors(Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k === 'nickname' || k === 'kind' ? k : `address.${k}`, v])));
-        setProblem('The address was not saved: see the marked fields.');
-      } else setProblem(describeError(error));
-    }
+    await send(
+      async () =>
+        describeSaved(
+          editing.id === null
+            ? await api.createAddress({ body })
+            : await api.updateAddress({ params: { addressId: String(editing.id) }, body }),
+        ),
+      // The book's members are the fields' own names; the fieldset's paths are under `address`.
+      (field) => (field === 'nickname' || field === 'kind' ? field : `address.${field}`),
+    );
   }
 
-  async function remove(item: SavedAddress) {
-    try {
-      await api.deleteAddress({ params: { addressId: String(item.id) } });
-      setDone(`Deleted ${describeSaved(item)}.`);
-      list.reload();
-    } catch (error) {
-      setProblem(describeError(error));
-    }
-  }
+  const remove = (item: SavedAddress) => removeRecord(() => api.deleteAddress({ params: { addressId: String(item.id) } }), describeSaved(item));
 
   return (
     <div className="page page-wide">
@@ -113,43 +93,29 @@ export function AddressBookPage() {
           value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
       </form>
 
-      {list.error ? <ErrorNotice error={list.error} /> : null}
-      {list.data && list.data.items.length === 0 ? <p className="empty">{search ? 'No saved address matches.' : 'No saved addresses yet.'}</p> : null}
-      {list.data && list.data.items.length > 0 ? (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Saved addresses</caption>
-            <thead>
-              <tr>
-                <th scope="col">Nickname</th>
-                <th scope="col">Name</th>
-                <th scope="col">Address</th>
-                <th scope="col">Kind</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((item) => (
-                <tr key={item.id}>
-                  <td>{item.nickname}</td>
-                  <td>{[item.fullName, item.businessName].filter(Boolean).join(' · ')}</td>
-                  <td>{[item.addressLine1, item.city, item.postZipCode, item.countryTwoCharacterISOCode].filter(Boolean).join(', ')}</td>
-                  <td>{item.kind === 'delivery' ? 'Delivery' : 'Collection'}</td>
-                  <td className="row-actions">
-                    <button type="button" className="button button-quiet button-small" aria-label={`Change ${describeSaved(item)}`}
-                      onClick={() => edit({ id: item.id, nickname: item.nickname, kind: item.kind, address: addressFromSaved(item) })}>
-                      Change
-                    </button>
-                    <button type="button" className="button button-quiet button-small" aria-label={`Delete ${describeSaved(item)}`} onClick={() => void remove(item)}>
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <RecordTable
+        list={list}
+        empty={<p className="empty">{search ? 'No saved address matches.' : 'No saved addresses yet.'}</p>}
+        caption="Saved addresses"
+        headings={['Nickname', 'Name', 'Address', 'Kind']}
+        row={(item) => (
+          <>
+            <td>{item.nickname}</td>
+            <td>{[item.fullName, item.businessName].filter(Boolean).join(' · ')}</td>
+            <td>{[item.addressLine1, item.city, item.postZipCode, item.countryTwoCharacterISOCode].filter(Boolean).join(', ')}</td>
+            <td>{item.kind === 'delivery' ? 'Delivery' : 'Collection'}</td>
+            <td className="row-actions">
+              <button type="button" className="button button-quiet button-small" aria-label={`Change ${describeSaved(item)}`}
+                onClick={() => edit({ id: item.id, nickname: item.nickname, kind: item.kind, address: addressFromSaved(item) })}>
+                Change
+              </button>
+              <button type="button" className="button button-quiet button-small" aria-label={`Delete ${describeSaved(item)}`} onClick={() => void remove(item)}>
+                Delete
+              </button>
+            </td>
+          </>
+        )}
+      />
     </div>
   );
 }

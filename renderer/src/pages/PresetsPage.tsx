@@ -2,12 +2,14 @@
  * Package presets (CONTRACT §14): boxes the desk ships often. In New shipment, a piece row's
  * Preset choice takes a preset's first letter and fills the row.
  */
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { DIMENSION_UNITS, WEIGHT_UNITS, type DimensionUnit, type PackagePreset, type WeightUnit } from '../../../main/core/schemas';
-import { api, ApiProblem, describeError } from '../api';
+import { api } from '../api';
 import { TextField } from '../components/Field';
-import { ErrorNotice, Notice } from '../components/Notice';
+import { Notice } from '../components/Notice';
+import { RecordTable } from '../components/RecordTable';
 import { useLoad } from '../lib/use-load';
+import { useRecordEditor } from '../lib/use-record-editor';
 
 interface Editing {
   id: number | null;
@@ -34,17 +36,7 @@ const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 export function PresetsPage() {
   const list = useLoad('presets', () => api.listPackagePresets());
-  const [editing, setEditing] = useState<Editing | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-
-  const edit = (value: Editing | null) => {
-    setEditing(value);
-    setErrors({});
-    setProblem(null);
-    setDone(null);
-  };
+  const { editing, setEditing, errors, problem, done, edit, refuse, save: send, remove: removeRecord } = useRecordEditor<Editing>('preset', list.reload);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -52,38 +44,22 @@ export function PresetsPage() {
     const sizes = { length: num(editing.length), width: num(editing.width), height: num(editing.height) };
     const missing = Object.entries(sizes).filter(([, v]) => !(v > 0)).map(([k]) => k);
     if (missing.length > 0 || !editing.name.trim()) {
-      setErrors(Object.fromEntries([...missing.map((k) => [k, 'must be more than 0']), ...(editing.name.trim() ? [] : [['name', 'is required']])]));
-      setProblem('The preset was not saved: see the marked fields.');
+      refuse(Object.fromEntries([...missing.map((k) => [k, 'must be more than 0']), ...(editing.name.trim() ? [] : [['name', 'is required']])]));
       return;
     }
     const body = {
       name: editing.name, ...sizes, dimensionUnit: editing.dimensionUnit,
       weight: editing.weight.trim() === '' ? null : Number(editing.weight), weightUnit: editing.weightUnit, description: editing.description,
     };
-    try {
-      const saved = editing.id === null
+    await send(async () =>
+      (editing.id === null
         ? await api.createPackagePreset({ body })
-        : await api.updatePackagePreset({ params: { presetId: String(editing.id) }, body });
-      edit(null);
-      setDone(`Saved ${saved.name}.`);
-      list.reload();
-    } catch (error) {
-      if (error instanceof ApiProblem && error.status === 400) {
-        setErrors({ ...error.fields });
-        setProblem('The preset was not saved: see the marked fields.');
-      } else setProblem(describeError(error));
-    }
+        : await api.updatePackagePreset({ params: { presetId: String(editing.id) }, body })
+      ).name,
+    );
   }
 
-  async function remove(preset: PackagePreset) {
-    try {
-      await api.deletePackagePreset({ params: { presetId: String(preset.id) } });
-      setDone(`Deleted ${preset.name}.`);
-      list.reload();
-    } catch (error) {
-      setProblem(describeError(error));
-    }
-  }
+  const remove = (preset: PackagePreset) => removeRecord(() => api.deletePackagePreset({ params: { presetId: String(preset.id) } }), preset.name);
 
   const text = (key: 'name' | 'length' | 'width' | 'height' | 'weight' | 'description', label: string, more: object = {}) =>
     editing ? (
@@ -133,36 +109,23 @@ export function PresetsPage() {
           </div>
         </form>
       ) : null}
-      {list.error ? <ErrorNotice error={list.error} /> : null}
-      {list.data && list.data.items.length === 0 ? <p className="empty">No presets yet.</p> : null}
-      {list.data && list.data.items.length > 0 ? (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Package presets</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Size and weight</th>
-                <th scope="col">Description</th>
-                <th scope="col"><span className="visually-hidden">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.items.map((p) => (
-                <tr key={p.id}>
-                  <td>{p.name}</td>
-                  <td className="tabular">{describePreset(p)}</td>
-                  <td>{p.description}</td>
-                  <td className="row-actions">
-                    <button type="button" className="button button-quiet button-small" aria-label={`Change ${p.name}`} onClick={() => edit(editingOf(p))}>Change</button>
-                    <button type="button" className="button button-quiet button-small" aria-label={`Delete ${p.name}`} onClick={() => void remove(p)}>Delete</button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <RecordTable
+        list={list}
+        empty={<p className="empty">No presets yet.</p>}
+        caption="Package presets"
+        headings={['Name', 'Size and weight', 'Description']}
+        row={(p) => (
+          <>
+            <td>{p.name}</td>
+            <td className="tabular">{describePreset(p)}</td>
+            <td>{p.description}</td>
+            <td className="row-actions">
+              <button type="button" className="button button-quiet button-small" aria-label={`Change ${p.name}`} onClick={() => edit(editingOf(p))}>Change</button>
+              <button type="button" className="button button-quiet button-small" aria-label={`Delete ${p.name}`} onClick={() => void remove(p)}>Delete</button>
+            </td>
+          </>
+        )}
+      />
     </div>
   );
 }

@@ -1,85 +1,41 @@
 /**
  * API keys for local tools (administrators). A new key is shown once, here, with a copy
- * button: the station keeps only its hash.
+ * button (RevealedSecret): the station keeps only its hash.
  */
 import { useState, type FormEvent } from 'react';
 import type { ApiKey, User } from '../../../main/core/schemas';
-import { api, describeError, formErrors } from '../api';
+import { api } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { SelectField, TextField } from '../components/Field';
-import { ErrorNotice } from '../components/Notice';
+import { RecordTable } from '../components/RecordTable';
+import { RevealedSecret } from '../components/RevealedSecret';
 import { formatDateTime } from '../lib/format';
 import { useLoad } from '../lib/use-load';
-
-function RevealedKey({ name, secret, onDone }: { name: string; secret: string; onDone: () => void }) {
-  const [copied, setCopied] = useState<boolean | null>(null);
-  return (
-    <div className="reveal" role="status">
-      <p>
-        <strong>Key “{name}” created.</strong> Copy it now: it is not shown again.
-      </p>
-      <div className="reveal-row">
-        <code className="reveal-key" aria-label="The new API key">
-          {secret}
-        </code>
-        <button
-          type="button"
-          className="button button-small"
-          onClick={() => navigator.clipboard.writeText(secret).then(() => setCopied(true), () => setCopied(false))}
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </button>
-        <button type="button" className="button button-quiet button-small" onClick={onDone}>
-          Done
-        </button>
-      </div>
-      {copied === false ? <p className="field-error">The clipboard refused; select the key and copy it by hand.</p> : null}
-    </div>
-  );
-}
+import { usePanelAction } from '../lib/use-panel-action';
 
 export function ApiKeysPanel({ users }: { users: User[] }) {
   const keys = useLoad('api-keys', () => api.listApiKeys());
   const [name, setName] = useState('');
   const [username, setUsername] = useState('');
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, fieldErrors, run } = usePanelAction();
 
   async function create(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setFieldErrors({});
-    try {
+    await run(async () => {
       const result = await api.createApiKey({ body: { name: name.trim(), ...(username ? { username } : {}) } });
       setCreated({ name: result.apiKey.name, key: result.key });
       setName('');
       keys.reload();
-    } catch (problem) {
-      const { byField, notice } = formErrors(problem, ['name', 'username']);
-      setFieldErrors(byField);
-      setError(notice);
-    } finally {
-      setBusy(false);
-    }
+    }, ['name', 'username']);
   }
 
-  async function revoke(key: ApiKey) {
-    setBusy(true);
-    setError(null);
-    try {
+  const revoke = (key: ApiKey) =>
+    run(async () => {
       await api.revokeApiKey({ params: { apiKeyId: String(key.id) } });
       keys.reload();
-    } catch (problem) {
-      setError(describeError(problem));
-    } finally {
-      setRevoking(null);
-      setBusy(false);
-    }
-  }
+    }, [], () => setRevoking(null));
 
   return (
     <section className="settings-section" aria-labelledby="keys-heading">
@@ -88,7 +44,11 @@ export function ApiKeysPanel({ users }: { users: User[] }) {
         <p className="muted">For warehouse systems and scripts that call the local API. A key acts as the user it belongs to.</p>
       </div>
       <div className="settings-body card stack">
-        {created ? <RevealedKey name={created.name} secret={created.key} onDone={() => setCreated(null)} /> : null}
+        {created ? (
+          <RevealedSecret secret={created.key} label="The new API key" onDone={() => setCreated(null)}>
+            <strong>Key “{created.name}” created.</strong> Copy it now: it is not shown again.
+          </RevealedSecret>
+        ) : null}
         <form className="inline-form" onSubmit={create} noValidate>
           <TextField idScope="new-key" path="name" label="Key name" value={name} onValue={setName} error={fieldErrors.name} maxLength={64} placeholder="e.g. Warehouse WMS" />
           <SelectField idScope="new-key" path="username" label="Acts as" value={username} onValue={setUsername} error={fieldErrors.username}>
@@ -108,42 +68,25 @@ export function ApiKeysPanel({ users }: { users: User[] }) {
             {error}
           </p>
         ) : null}
-        {keys.error ? <ErrorNotice error={keys.error} /> : null}
-        {keys.data && keys.data.items.length === 0 ? <p className="muted">No API keys yet.</p> : null}
-        {keys.data && keys.data.items.length > 0 ? (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">User</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.data.items.map((key) => (
-                  <tr key={key.id}>
-                    <td>{key.name}</td>
-                    <td className="mono">{key.prefix}…</td>
-                    <td>{key.username}</td>
-                    <td className="nowrap">{formatDateTime(key.createdOn)}</td>
-                    <td className="nowrap">{key.lastUsedOn ? formatDateTime(key.lastUsedOn) : <span className="muted">Never</span>}</td>
-                    <td className="row-actions">
-                      <button type="button" className="button button-quiet button-danger-quiet button-small" onClick={() => setRevoking(key)} aria-label={`Revoke key ${key.name}`}>
-                        Revoke
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
+        <RecordTable
+          list={keys}
+          empty={<p className="muted">No API keys yet.</p>}
+          headings={['Name', 'Key', 'User', 'Created', 'Last used']}
+          row={(key) => (
+            <>
+              <td>{key.name}</td>
+              <td className="mono">{key.prefix}…</td>
+              <td>{key.username}</td>
+              <td className="nowrap">{formatDateTime(key.createdOn)}</td>
+              <td className="nowrap">{key.lastUsedOn ? formatDateTime(key.lastUsedOn) : <span className="muted">Never</span>}</td>
+              <td className="row-actions">
+                <button type="button" className="button button-quiet button-danger-quiet button-small" onClick={() => setRevoking(key)} aria-label={`Revoke key ${key.name}`}>
+                  Revoke
+                </button>
+              </td>
+            </>
+          )}
+        />
       </div>
       <ConfirmDialog
         open={revoking !== null}

@@ -6,12 +6,15 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { Webhook, WebhookDelivery } from '../../../main/core/schemas';
-import { api, describeError, formErrors } from '../api';
+import { api } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { TextField } from '../components/Field';
 import { ErrorNotice } from '../components/Notice';
+import { RecordTable } from '../components/RecordTable';
+import { RevealedSecret } from '../components/RevealedSecret';
 import { formatDateTime } from '../lib/format';
 import { useLoad } from '../lib/use-load';
+import { usePanelAction } from '../lib/use-panel-action';
 
 function Deliveries({ webhook, version }: { webhook: Webhook; version: number }) {
   const deliveries = useLoad(`webhook-deliveries-${webhook.id}-${version}`, () =>
@@ -55,37 +58,24 @@ export function WebhooksPanel() {
   const [url, setUrl] = useState('');
   const [allowRemoteHost, setAllowRemoteHost] = useState(false);
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [open, setOpen] = useState<number | null>(null);
   const [version, setVersion] = useState(0);
   const [testResult, setTestResult] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Webhook | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, fieldErrors, run } = usePanelAction();
 
   async function subscribe(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setFieldErrors({});
-    try {
+    await run(async () => {
       const result = await api.createWebhook({ body: { url: url.trim(), ...(allowRemoteHost ? { allowRemoteHost } : {}) } });
       setCreated({ url: result.webhook.url, secret: result.secret });
       setUrl('');
       webhooks.reload();
-    } catch (problem) {
-      const { byField, notice } = formErrors(problem, ['url']);
-      setFieldErrors(byField);
-      setError(notice);
-    } finally {
-      setBusy(false);
-    }
+    }, ['url']);
   }
 
-  async function sendTest(webhook: Webhook) {
-    setBusy(true);
-    setError(null);
-    try {
+  const sendTest = (webhook: Webhook) =>
+    run(async () => {
       const delivery = await api.testWebhook({ params: { webhookId: String(webhook.id) } });
       setTestResult(
         delivery.state === 'delivered'
@@ -94,27 +84,14 @@ export function WebhooksPanel() {
       );
       setOpen(webhook.id);
       setVersion((v) => v + 1);
-    } catch (problem) {
-      setError(describeError(problem));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
-  async function remove(webhook: Webhook) {
-    setBusy(true);
-    setError(null);
-    try {
+  const remove = (webhook: Webhook) =>
+    run(async () => {
       await api.deleteWebhook({ params: { webhookId: String(webhook.id) } });
       if (open === webhook.id) setOpen(null);
       webhooks.reload();
-    } catch (problem) {
-      setError(describeError(problem));
-    } finally {
-      setRemoving(null);
-      setBusy(false);
-    }
-  }
+    }, [], () => setRemoving(null));
 
   return (
     <section className="settings-section" aria-labelledby="webhooks-heading">
@@ -127,19 +104,9 @@ export function WebhooksPanel() {
       </div>
       <div className="settings-body card stack">
         {created ? (
-          <div className="reveal" role="status">
-            <p>
-              <strong>Subscribed {created.url}.</strong> Its signing secret is not shown again:
-            </p>
-            <div className="reveal-row">
-              <code className="reveal-key" aria-label="The webhook's signing secret">
-                {created.secret}
-              </code>
-              <button type="button" className="button button-quiet button-small" onClick={() => setCreated(null)}>
-                Done
-              </button>
-            </div>
-          </div>
+          <RevealedSecret secret={created.secret} label="The webhook's signing secret" onDone={() => setCreated(null)}>
+            <strong>Subscribed {created.url}.</strong> Its signing secret is not shown again:
+          </RevealedSecret>
         ) : null}
         <form className="inline-form" onSubmit={subscribe} noValidate>
           <TextField idScope="new-webhook" path="url" label="Listener URL" value={url} onValue={setUrl} error={fieldErrors.url} maxLength={2000} placeholder="http://127.0.0.1:8080/hooks" />
@@ -157,46 +124,31 @@ export function WebhooksPanel() {
           </p>
         ) : null}
         {testResult ? <p role="status">{testResult}</p> : null}
-        {webhooks.error ? <ErrorNotice error={webhooks.error} /> : null}
-        {webhooks.data && webhooks.data.items.length === 0 ? <p className="muted">No webhooks yet.</p> : null}
-        {webhooks.data && webhooks.data.items.length > 0 ? (
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">URL</th>
-                  <th scope="col">Events</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {webhooks.data.items.map((webhook) => (
-                  <tr key={webhook.id}>
-                    <td className="mono">{webhook.url}</td>
-                    <td>{webhook.events.join(', ')}</td>
-                    <td className="nowrap">
-                      {formatDateTime(webhook.createdOn)} by {webhook.createdBy}
-                    </td>
-                    <td className="row-actions">
-                      <button type="button" className="button button-quiet button-small" disabled={busy} onClick={() => void sendTest(webhook)}>
-                        Send test
-                      </button>
-                      <button type="button" className="button button-quiet button-small" onClick={() => setOpen(open === webhook.id ? null : webhook.id)}>
-                        {open === webhook.id ? 'Hide' : 'Deliveries'}
-                      </button>
-                      <button type="button" className="button button-quiet button-danger-quiet button-small" onClick={() => setRemoving(webhook)} aria-label={`Remove webhook ${webhook.url}`}>
-                        Remove
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
+        <RecordTable
+          list={webhooks}
+          empty={<p className="muted">No webhooks yet.</p>}
+          headings={['URL', 'Events', 'Created']}
+          row={(webhook) => (
+            <>
+              <td className="mono">{webhook.url}</td>
+              <td>{webhook.events.join(', ')}</td>
+              <td className="nowrap">
+                {formatDateTime(webhook.createdOn)} by {webhook.createdBy}
+              </td>
+              <td className="row-actions">
+                <button type="button" className="button button-quiet button-small" disabled={busy} onClick={() => void sendTest(webhook)}>
+                  Send test
+                </button>
+                <button type="button" className="button button-quiet button-small" onClick={() => setOpen(open === webhook.id ? null : webhook.id)}>
+                  {open === webhook.id ? 'Hide' : 'Deliveries'}
+                </button>
+                <button type="button" className="button button-quiet button-danger-quiet button-small" onClick={() => setRemoving(webhook)} aria-label={`Remove webhook ${webhook.url}`}>
+                  Remove
+                </button>
+              </td>
+            </>
+          )}
+        />
         {open !== null && webhooks.data?.items.some((w) => w.id === open) ? (
           <Deliveries webhook={webhooks.data.items.find((w) => w.id === open)!} version={version} />
         ) : null}

@@ -1,0 +1,35 @@
+/** This desk's printers and printing to them: rows of the operation table (see ../spec.ts). */
+import * as S from '../../core/schemas';
+import { jsonBody, operationRows } from './operation';
+
+export const printerOperations = operationRows({
+  listPrinters: {
+    method: 'GET', path: '/printers', tag: 'Printers', access: 'user',
+    summary: 'This desk\'s printers (system queues and network printers), its label printer choice and last job',
+    response: S.PrinterOverviewSchema,
+  },
+  addNetworkPrinter: {
+    method: 'POST', path: '/printers', tag: 'Printers', access: 'user',
+    summary: 'Add a network label printer by address (host:port, port 9100 by default)',
+    ...jsonBody(S.AddNetworkPrinterRequest), response: S.PrinterOverviewSchema,
+  },
+  removeNetworkPrinter: {
+    method: 'DELETE', path: '/printers/{printerId}', tag: 'Printers', access: 'user',
+    summary: 'Remove a network printer from this desk', params: S.PrinterIdParams, response: S.PrinterOverviewSchema,
+  },
+  chooseLabelPrinter: {
+    method: 'PUT', path: '/printers/label-printer', tag: 'Printers', access: 'user',
+    summary: 'Choose this desk\'s label printer, its format (pdf or zpl), dpi and page size',
+    ...jsonBody(S.LabelPrinterChoiceSchema), response: S.PrinterOverviewSchema,
+  },
+  printShipment: {
+    method: 'POST', path: '/shipments/{uniqueId}/print', tag: 'Printers', access: 'user',
+    summary: 'Print every label of a shipment; Not Printed → Printed once the printer or spooler took the job (503 otherwise)',
+    params: S.ShipmentIdParams, query: S.PrintQuery, response: S.PrintResponse,
+  },
+  printTestPage: {
+    method: 'POST', path: '/printers/test-page', tag: 'Printers', access: 'user',
+    summary: 'Print a test page (printer name, assumed dpi, a ruler, a barcode) on the label printer or the one named',
+    query: S.TestPageQuery, response: S.TestPageResponse,
+  },
+});

@@ -1,0 +1,55 @@
+/**
+ * A list screen's table of records (saved addresses, presets, API keys, webhooks): the
+ * load's error, a line when there are none, or the rows under their headings. The last
+ * heading is always the rows' actions, named for screen readers only.
+ */
+import type { ReactNode } from 'react';
+import type { Loaded } from '../lib/use-load';
+import { ErrorNotice } from './Notice';
+
+export function RecordTable<T extends { id: number }>({
+  list,
+  empty,
+  caption,
+  headings,
+  row,
+}: {
+  list: Loaded<{ items: T[] }>;
+  /** What the screen shows when there are no records. */
+  empty: ReactNode;
+  caption?: string;
+  headings: string[];
+  /** The cells of one record, its actions last. */
+  row: (item: T) => ReactNode;
+}) {
+  return (
+    <>
+      {list.error ? <ErrorNotice error={list.error} /> : null}
+      {list.data && list.data.items.length === 0 ? empty : null}
+      {list.data && list.data.items.length > 0 ? (
+        <div className="table-wrap">
+          <table className="table">
+            {caption ? <caption className="visually-hidden">{caption}</caption> : null}
+            <thead>
+              <tr>
+                {headings.map((heading) => (
+                  <th scope="col" key={heading}>
+                    {heading}
+                  </th>
+                ))}
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.items.map((item) => (
+                <tr key={item.id}>{row(item)}</tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </>
+  );
+}
