@@ -304,13 +304,20 @@ export const LabelQuery = Type.Object(
 export const CustomsQuery = Type.Object(
   {
     pageSize: Type.Optional(Type.Enum(['4x6', 'A6'] as const)),
+    format: Type.Optional(
+      Type.Enum(LABEL_FORMATS, { description: 'pdf (default) or zpl: the CN22 alone, for a thermal printer (a CN23 is A4: 409).' }),
+    ),
+    dpi: Type.Optional(LabelDpiSchema),
   },
   { additionalProperties: false },
 );
 export const CustomsResponse = Type.Object({
-  format: Type.Literal('pdf'),
+  format: Type.Enum(LABEL_FORMATS),
   form: Type.Enum(CUSTOMS_FORMS),
-  base64String: PdfBase64('A CN22 on the label’s page size, or a CN23 and a commercial invoice on A4.'),
+  base64String: Type.String({
+    format: 'byte',
+    description: 'The PDF (a CN22 on the label’s page size, or a CN23 and a commercial invoice on A4), or the CN22 as ZPL text, base 64.',
+  }),
 });
 export type CustomsResponse = Static<typeof CustomsResponse>;
 export const LabelResponse = Type.Object({

@@ -70,6 +70,12 @@ function zplPart(
       const out: string[] = [];
       for (const [x1, y1, x2, y2] of part.segments) {
         const [ax, ay, bx, by] = [d(Math.min(x1, x2)), d(Math.min(y1, y2)), d(Math.max(x1, x2)), d(Math.max(y1, y2))];
+        if (ax !== bx && ay !== by) {
+          // A slanted line (a ticked box's cross): ^GD, leaning \ (L) when it runs down to the right.
+          const lean = (x2 - x1) * (y2 - y1) > 0 ? 'L' : 'R';
+          out.push(`^FO${ax},${ay}^GD${bx - ax},${by - ay},${t},B,${lean}^FS\n`);
+          continue;
+        }
         out.push(`^FO${ax - half},${ay - half}^GB${bx - ax + t},${by - ay + t},${t},B,0^FS\n`);
       }
       for (const r of part.rects) {
