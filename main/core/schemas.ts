@@ -779,6 +779,11 @@ export const LabelPrinterChoiceSchema = Type.Object(
     format: Type.Enum(LABEL_FORMATS),
     dpi: LabelDpiSchema,
     pageSize: Type.Enum(LABEL_SIZES),
+    documentPrinterId: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 300 }), Type.Null()], {
+        description: 'The desk’s A4 printer, for a CN23 and its commercial invoice (PDF at A4); null for none. Left out, the current one stays.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -814,6 +819,7 @@ export const PrintResponse = Type.Object({
   printer: Type.String(),
   format: Type.Enum(LABEL_FORMATS),
   status: Type.String({ description: 'The shipment\'s status after the job.' }),
+  documentPrinter: Type.Optional(Type.String({ description: 'The A4 printer that took the CN23 and commercial invoice, when the shipment needs them.' })),
 });
 export const TestPageQuery = PrintQuery;
 export const TestPageResponse = Type.Object({

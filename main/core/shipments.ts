@@ -291,20 +291,48 @@ export class ShipmentService {
     uniqueId: string,
     request: LabelRequest = {},
   ): Promise<{ shipment: ShipmentRecord; document: Buffer; format: LabelFormat }> {
-    const row = await this.find(uniqueId);
-    if (row.status === 'Cancelled') throw conflict(`Shipment ${row.shipmentNumber} is cancelled; its label is void.`);
+    const { row, data } = await this.printable(uniqueId, request.includeCustoms === true);
     const format = request.format ?? 'pdf';
-    const withCustoms = request.includeCustoms === true;
-    const [pieces, customs] = await Promise.all([this.repo.pieces(row.id), withCustoms ? this.repo.customs(row.id) : undefined]);
-    const data = labelDataFor(row, pieces, this.catalog);
-    if (customs) data.customs = await this.customsData(row, pieces, customs);
     const document = await this.labels.render(data, {
       size: request.size ?? (await this.defaultLabelSize()),
       format,
       ...(format === 'zpl' ? { dpi: request.dpi ?? 203 } : {}),
-      ...(customs ? { customs: 'append' as const } : {}),
+      ...(data.customs ? { customs: 'append' as const } : {}),
     });
     return { shipment: row, document, format };
+  }
+
+  /**
+   * What printing a shipment sends (CONTRACT §17): its labels with any CN22, in the label
+   * printer's format; and for a CN23, the CN23 and commercial invoice as an A4 PDF (`forms`).
+   */
+  async printDocuments(
+    uniqueId: string,
+    request: Pick<LabelRequest, 'size' | 'format' | 'dpi'> = {},
+  ): Promise<{ shipment: ShipmentRecord; labels: Buffer; format: LabelFormat; forms: Buffer | null }> {
+    const { row, data } = await this.printable(uniqueId, true);
+    const format = request.format ?? 'pdf';
+    const size = request.size ?? (await this.defaultLabelSize());
+    const [labels, forms] = await Promise.all([
+      this.labels.render(data, {
+        size,
+        format,
+        ...(format === 'zpl' ? { dpi: request.dpi ?? 203 } : {}),
+        ...(data.customs ? { customs: 'append' as const } : {}),
+      }),
+      data.customs?.form === 'CN23' ? this.labels.render(data, { size, customs: 'only' }) : null,
+    ]);
+    return { shipment: row, labels, format, forms };
+  }
+
+  /** A shipment whose label may be drawn, with its declaration when `withCustoms` and it has one. */
+  private async printable(uniqueId: string, withCustoms: boolean): Promise<{ row: ShipmentRecord; data: LabelData }> {
+    const row = await this.find(uniqueId);
+    if (row.status === 'Cancelled') throw conflict(`Shipment ${row.shipmentNumber} is cancelled; its label is void.`);
+    const [pieces, customs] = await Promise.all([this.repo.pieces(row.id), withCustoms ? this.repo.customs(row.id) : undefined]);
+    const data = labelDataFor(row, pieces, this.catalog);
+    if (customs) data.customs = await this.customsData(row, pieces, customs);
+    return { row, data };
   }
 
   /** Not Printed → Printed (a tracking event); any other status stays as it is. */

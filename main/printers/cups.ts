@@ -46,8 +46,8 @@ export async function listCupsQueues(env: NodeJS.ProcessEnv): Promise<string[]> 
   }
 }
 
-/** The label sizes by their PPD names (w288h432 is 4×6 in, as label printers' drivers call it). */
-const MEDIA: Record<LabelSize, string> = { '4x6': 'w288h432', A6: 'A6' };
+/** The page sizes by their PPD names (w288h432 is 4×6 in, as label printers' drivers call it). */
+const MEDIA: Record<LabelSize | 'A4', string> = { '4x6': 'w288h432', A6: 'A6', A4: 'A4' };
 
 /**
  * Submits a job. ZPL goes raw (the queue passes it untouched to the printer); a PDF is
@@ -56,7 +56,7 @@ const MEDIA: Record<LabelSize, string> = { '4x6': 'w288h432', A6: 'A6' };
 export async function submitCupsJob(
   queue: string,
   document: Buffer,
-  options: { raw: boolean; pageSize: LabelSize; title: string },
+  options: { raw: boolean; pageSize: LabelSize | 'A4'; title: string },
   env: NodeJS.ProcessEnv,
 ): Promise<string> {
   const args = ['-d', queue, '-t', options.title];
