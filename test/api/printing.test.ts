@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeskPrinters } from '../../main/printers/desk-printers';
-import { freePort, startCups, startTestPrinter, type TestCups, type TestPrinter } from '../helpers/cups';
-import { pdfInfo, pdfPageTexts } from '../helpers/pdf';
+import { freePort, GENERIC_PDF_PPD, labelPrinterPpd, startCups, startTestPrinter, type TestCups, type TestPrinter } from '../helpers/cups';
+import { pdfInfo, pdfPageTexts, pdfWords } from '../helpers/pdf';
 import { zplBarcodes, zplTexts } from '../helpers/zpl';
 import { addUsers, createShipment, gbAddress, piece, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
 
@@ -29,8 +29,9 @@ beforeAll(async () => {
     startCups(), startTestPrinter(), startTestPrinter(), startTestPrinter(), startTestPrinter(), startTestPrinter(),
   ]);
   await cups.lpadmin('-p', 'zebra-raw', '-E', '-v', `socket://127.0.0.1:${rawDevice.port}`, '-m', 'raw');
-  await cups.lpadmin('-p', 'label-pdf', '-E', '-v', `socket://127.0.0.1:${pdfDevice.port}`, '-m', 'lsb/usr/cupsfilters/Generic-PDF_Printer-PDF.ppd');
-  await cups.lpadmin('-p', 'office-a4', '-E', '-v', `socket://127.0.0.1:${a4Device.port}`, '-m', 'lsb/usr/cupsfilters/Generic-PDF_Printer-PDF.ppd');
+  // A PDF label printer's queue has a 4×6 in page; an office printer's (A4) has none.
+  await cups.lpadmin('-p', 'label-pdf', '-E', '-v', `socket://127.0.0.1:${pdfDevice.port}`, '-P', await labelPrinterPpd(deskDir));
+  await cups.lpadmin('-p', 'office-a4', '-E', '-v', `socket://127.0.0.1:${a4Device.port}`, '-P', GENERIC_PDF_PPD);
   t = await startTestStation({ printers: createDeskPrinters({ dataDir: deskDir, env: cups.env }) });
   await addUsers(t);
   token = await t.signIn();
@@ -136,6 +137,37 @@ describe('POST /shipments/{id}/print', () => {
     const pages = await pdfPageTexts(await arriving);
     expect(pages).toHaveLength(2);
     expect(pages[1]!.replace(/\s+/g, '')).toContain(s.shipmentPieces[1]!.trackingNumber);
+  });
+
+  it.each(['4x6', 'A6'] as const)('a %s PDF reaches a label queue\'s device at the label\'s own page size, unscaled', async (size) => {
+    await call('PUT', '/printers/label-printer', { printerId: 'system:label-pdf', format: 'pdf', dpi: 203, pageSize: size });
+    const s = await createShipment(t, token, shipmentRequest());
+    const arriving = pdfDevice.nextJob();
+    expect((await call('POST', `/shipments/${s.shipmentId}/print`)).statusCode).toBe(200);
+    const got = await arriving;
+    const sent = Buffer.from((await call('GET', `/shipments/${s.shipmentId}/label?pageSize=${size}&markPrinted=false`)).json().base64String, 'base64');
+    const [a, b] = [await pdfInfo(got), await pdfInfo(sent)];
+    // CUPS writes the page in whole points (A6 is 297.64 × 419.53).
+    expect([Math.round(a.width), Math.round(a.height)]).toEqual([Math.floor(b.width), Math.ceil(b.height)]);
+    // No scaling, no shift: every word where the label put it, to within half a point.
+    const [gotWords, sentWords] = [await pdfWords(got), await pdfWords(sent)];
+    expect(gotWords.map((w) => w.text)).toEqual(sentWords.map((w) => w.text));
+    gotWords.forEach((w, i) => {
+      expect(Math.abs(w.x - sentWords[i]!.x)).toBeLessThan(0.5);
+      expect(Math.abs(w.y - sentWords[i]!.y)).toBeLessThan(0.5);
+    });
+  });
+
+  it('a label PDF to a queue whose driver has no page of its size → 503 saying so; nothing sent, status unchanged', async () => {
+    await call('PUT', '/printers/label-printer', { printerId: 'system:office-a4', format: 'pdf', dpi: 203, pageSize: '4x6' });
+    const s = await createShipment(t, token, shipmentRequest());
+    const sent = a4Device.jobs.length;
+    const res = await call('POST', `/shipments/${s.shipmentId}/print`);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().printer).toBe('office-a4');
+    expect(res.json().reason).toMatch(/its driver has no 4×6 in page \(it offers Letter, .*\), so the 4×6 in page would come out on Letter/);
+    expect(await status(s.shipmentId)).toBe('Not Printed');
+    expect(a4Device.jobs.length).toBe(sent);
   });
 
   it('a queue that is not accepting jobs → 503 with CUPS\'s reason; status unchanged', async () => {
