@@ -354,7 +354,7 @@ export class ShipmentService {
     return { format, form, base64String: document.toString('base64') };
   }
 
-  async customsDocument(uniqueId: string, request: CustomsRequest = {}): Promise<{ form: CustomsForm; document: Buffer; format: LabelFormat }> {
+  private async customsDocument(uniqueId: string, request: CustomsRequest): Promise<{ form: CustomsForm; document: Buffer; format: LabelFormat }> {
     const row = await this.find(uniqueId);
     if (row.status === 'Cancelled') throw conflict(`Shipment ${row.shipmentNumber} is cancelled; its customs forms are void.`);
     const [pieces, customs] = await Promise.all([this.repo.pieces(row.id), this.repo.customs(row.id)]);
@@ -364,7 +364,7 @@ export class ShipmentService {
     const format = request.format ?? 'pdf';
     if (format === 'zpl' && data.customs.form === 'CN23') {
       throw conflict(
-        `Shipment ${row.shipmentNumber} needs a CN23 (its value is above the CN22 limit for ${row.currency}); a CN23 is an A4 form with no ZPL version: fetch it as PDF for an A4 printer.`,
+        `Shipment ${row.shipmentNumber} needs a CN23 (its value is above this station's CN22 limit for ${row.currency}, or there is none); a CN23 is an A4 form with no ZPL version: fetch it as PDF for an A4 printer.`,
       );
     }
     const document = await this.labels.render(data, {
