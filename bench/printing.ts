@@ -49,6 +49,22 @@ export async function zplVersusPdf(labels: LabelData[], quick: boolean): Promise
 }
 
 /**
+ * The same labels addressed in Polish, Greek and Russian: their ZPL draws every line as a
+ * ^GF picture from the label font (one typeface a label), the dearer path of the writer.
+ */
+export function withForeignNames(labels: LabelData[]): LabelData[] {
+  const names = [
+    ['Łucja Wołodźko', 'Łódź'],
+    ['Νίκος Παπαδόπουλος', 'Αθήνα'],
+    ['Дмитрий Смирнов', 'Москва'],
+  ] as const;
+  return labels.map((label, i) => {
+    const [fullName, city] = names[i % names.length]!;
+    return { ...label, deliveryAddress: { ...label.deliveryAddress, fullName, city } };
+  });
+}
+
+/**
  * POST /shipments/{id}/print of 10-piece shipments to a network printer on loopback (ZPL,
  * 203 dpi): from the request to the last byte at the printer, p95. Each shipment once.
  */

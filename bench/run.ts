@@ -22,7 +22,7 @@ import { CEILING_PATH, startCeiling, type Ceiling, type CeilingLabel } from './c
 import { CLIENTS, createBody, createLoadProcess, type LoadProcess, type LoadSpan } from './create-load';
 import { endOfDayBench } from './end-of-day';
 import { postgresBench } from './postgres';
-import { printToLastByteP95, zplVersusPdf } from './printing';
+import { printToLastByteP95, withForeignNames, zplVersusPdf } from './printing';
 import { ROOT, SERVE_ARGS, WORK, agent, listFigures, loopDelay, pct, peakRssMb, prepare, r2, searchCases, startService, timed, type ExactCount, type ListCase, type Service } from './service';
 
 const OUT = join(ROOT, '.bench');
@@ -413,10 +413,16 @@ async function printingMain(log: (m: string) => void): Promise<void> {
   }
   log('ZPL against PDF, one thread, the same labels in turns');
   const zplPdf = await zplVersusPdf(labels, quick);
+  log('the same, the labels addressed in Polish, Greek and Russian');
+  const foreign = await zplVersusPdf(withForeignNames(labels), quick);
   if (!values.keep) rmSync(WORK, { recursive: true, force: true });
-  writeFileSync(RESULTS, `${JSON.stringify({ date: new Date().toISOString(), quick, zplVersusPdf: zplPdf, printToLastByte10Pieces: print }, null, 2)}\n`);
+  writeFileSync(
+    RESULTS,
+    `${JSON.stringify({ date: new Date().toISOString(), quick, zplVersusPdf: zplPdf, zplVersusPdfForeignNames: foreign, printToLastByte10Pieces: print }, null, 2)}\n`,
+  );
   console.log(table([
     ['labels/s, 1 thread: ZPL / PDF (ratio)', `${zplPdf.zpl} / ${zplPdf.pdf} (${zplPdf.ratio}×)`, 'ratio ≥ 5'],
+    ['the same, names in Polish, Greek, Russian (every line a ^GF picture)', `${foreign.zpl} / ${foreign.pdf} (${foreign.ratio}×)`, ''],
     [`print 10 pieces, request → last byte at printer p50/p95 ms (${print.n} shipments)`, `${print.p50} / ${print.p95}`, 'p95 ≤ 100'],
   ]));
 }

@@ -19,12 +19,17 @@ export interface Printer {
   address?: string;
 }
 
-/** The desk's label printer and how to write for it. */
+/** The desk's label printer and how to write for it; and its A4 printer for customs forms. */
 export interface LabelPrinterChoice {
   printerId: string | null;
   format: LabelFormat;
   dpi: LabelDpi;
   pageSize: LabelSize;
+  /**
+   * The desk's document (A4) printer: a CN23 and its commercial invoice go there as PDF
+   * (CONTRACT §17). Always in an overview; on a choice, left out keeps the current one.
+   */
+  documentPrinterId?: string | null;
 }
 
 export interface PrintJobRecord {
@@ -50,6 +55,11 @@ export interface PrintTarget {
   printer: Printer;
   format: LabelFormat;
   dpi: LabelDpi;
+  pageSize: LabelSize | 'A4';
+}
+
+/** The label printer's target: its page is a label size. */
+export interface LabelPrintTarget extends PrintTarget {
   pageSize: LabelSize;
 }
 
@@ -60,7 +70,9 @@ export interface DeskPrinters {
   removeNetworkPrinter(printerId: string): Promise<PrinterOverview>;
   chooseLabelPrinter(choice: LabelPrinterChoice): Promise<PrinterOverview>;
   /** The printer asked for (or the desk's label printer) and its format; throws a 503 problem when there is none. */
-  target(printerId?: string): Promise<PrintTarget>;
+  target(printerId?: string): Promise<LabelPrintTarget>;
+  /** The desk's A4 printer (PDF at A4), or null when none is chosen. */
+  documentTarget(): Promise<PrintTarget | null>;
   /** Resolves once the printer or spooler accepted every byte; throws a printer-unavailable problem otherwise. */
   send(target: PrintTarget, document: Buffer, title: string): Promise<void>;
   recordJob(job: PrintJobRecord): Promise<void>;
@@ -70,7 +82,7 @@ export interface DeskPrinters {
 export const noPrinters: DeskPrinters = {
   overview: async () => ({
     items: [],
-    labelPrinter: { printerId: null, format: 'pdf', dpi: 203, pageSize: '4x6' },
+    labelPrinter: { printerId: null, format: 'pdf', dpi: 203, pageSize: '4x6', documentPrinterId: null },
     lastJob: null,
     systemError: 'this station has no printers module',
   }),
@@ -78,6 +90,7 @@ export const noPrinters: DeskPrinters = {
   removeNetworkPrinter: async () => { throw printerUnavailable('printers', 'this station has no printers module'); },
   chooseLabelPrinter: async () => { throw printerUnavailable('printers', 'this station has no printers module'); },
   target: async () => { throw printerUnavailable('printers', 'this station has no printers module'); },
+  documentTarget: async () => null,
   send: async () => { throw printerUnavailable('printers', 'this station has no printers module'); },
   recordJob: async () => {},
 };
@@ -105,6 +118,8 @@ export interface PrintResult {
   printer: string;
   format: LabelFormat;
   status: string;
+  /** The A4 printer that took a CN23 and its commercial invoice, when the shipment needs them. */
+  documentPrinter?: string;
 }
 
 export class PrintService {
@@ -124,18 +139,38 @@ export class PrintService {
     return { success: true, printerId: target.printer.id, printer: target.printer.name, format, dpi };
   }
 
+  /**
+   * The labels (with a CN22) to the label printer; a CN23 and its commercial invoice to the
+   * desk's A4 printer. Printed only once every printer took its job; with no A4 printer for
+   * a CN23, nothing is sent at all.
+   */
   async printShipment(uniqueId: string, caller: Caller, printerId?: string): Promise<PrintResult> {
-    const target = await this.desk.target(printerId);
-    const { shipment, document, format } = await this.shipments.labelDocument(uniqueId, {
+    const [target, a4] = await Promise.all([this.desk.target(printerId), this.desk.documentTarget()]);
+    const { shipment, labels, format, forms } = await this.shipments.printDocuments(uniqueId, {
       format: target.format,
       dpi: target.dpi,
       size: target.pageSize,
     });
     const what = shipment.shipmentNumber;
-    await this.sendAndRecord(target, document, what);
-    await this.shipments.markPrinted(shipment, caller, `Label printed on ${target.printer.name}`);
+    if (forms && !a4) {
+      throw printerUnavailable(
+        'A4 printer',
+        `shipment ${what} needs a CN23 and a commercial invoice on A4, and this desk has no A4 printer: choose one in Settings → Printers. Nothing was printed.`,
+      );
+    }
+    await this.sendAndRecord(target, labels, what);
+    if (forms && a4) await this.sendAndRecord(a4, forms, `${what} CN23 and invoice`);
+    const where = forms && a4 ? `${target.printer.name} and ${a4.printer.name}` : target.printer.name;
+    await this.shipments.markPrinted(shipment, caller, `Label printed on ${where}`);
     const status = shipment.status === 'Not Printed' ? 'Printed' : shipment.status;
-    return { success: true, printerId: target.printer.id, printer: target.printer.name, format, status };
+    return {
+      success: true,
+      printerId: target.printer.id,
+      printer: target.printer.name,
+      format,
+      status,
+      ...(forms && a4 ? { documentPrinter: a4.printer.name } : {}),
+    };
   }
 
   private async sendAndRecord(target: PrintTarget, document: Buffer, what: string): Promise<void> {

@@ -310,13 +310,20 @@ export const LabelQuery = Type.Object(
 export const CustomsQuery = Type.Object(
   {
     pageSize: Type.Optional(Type.Enum(['4x6', 'A6'] as const)),
+    format: Type.Optional(
+      Type.Enum(LABEL_FORMATS, { description: 'pdf (default) or zpl: the CN22 alone, for a thermal printer (a CN23 is A4: 409).' }),
+    ),
+    dpi: Type.Optional(LabelDpiSchema),
   },
   { additionalProperties: false },
 );
 export const CustomsResponse = Type.Object({
-  format: Type.Literal('pdf'),
+  format: Type.Enum(LABEL_FORMATS),
   form: Type.Enum(CUSTOMS_FORMS),
-  base64String: PdfBase64('A CN22 on the label’s page size, or a CN23 and a commercial invoice on A4.'),
+  base64String: Type.String({
+    format: 'byte',
+    description: 'The PDF (a CN22 on the label’s page size, or a CN23 and a commercial invoice on A4), or the CN22 as ZPL text, base 64.',
+  }),
 });
 export type CustomsResponse = Static<typeof CustomsResponse>;
 export const LabelResponse = Type.Object({
@@ -778,6 +785,11 @@ export const LabelPrinterChoiceSchema = Type.Object(
     format: Type.Enum(LABEL_FORMATS),
     dpi: LabelDpiSchema,
     pageSize: Type.Enum(LABEL_SIZES),
+    documentPrinterId: Type.Optional(
+      Type.Union([Type.String({ minLength: 1, maxLength: 300 }), Type.Null()], {
+        description: 'The desk’s A4 printer, for a CN23 and its commercial invoice (PDF at A4); null for none. Left out, the current one stays.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -813,6 +825,7 @@ export const PrintResponse = Type.Object({
   printer: Type.String(),
   format: Type.Enum(LABEL_FORMATS),
   status: Type.String({ description: 'The shipment\'s status after the job.' }),
+  documentPrinter: Type.Optional(Type.String({ description: 'The A4 printer that took the CN23 and commercial invoice, when the shipment needs them.' })),
 });
 export const TestPageQuery = PrintQuery;
 export const TestPageResponse = Type.Object({

@@ -63,8 +63,14 @@ export interface LabelRequest {
   dpi?: LabelDpi;
   /** false: a preview or a download, not a print (CONTRACT §15). */
   markPrinted?: boolean;
-  /** Append an international shipment's CN22 after its PDF labels (CONTRACT §17). */
+  /** Append an international shipment's CN22 after its labels (CONTRACT §17). */
   includeCustoms?: boolean;
+}
+
+export interface CustomsRequest {
+  size?: LabelSize;
+  format?: LabelFormat;
+  dpi?: LabelDpi;
 }
 
 export interface LabelRenderer {
@@ -286,21 +292,48 @@ export class ShipmentService {
     uniqueId: string,
     request: LabelRequest = {},
   ): Promise<{ shipment: ShipmentRecord; document: Buffer; format: LabelFormat }> {
-    const row = await this.find(uniqueId);
-    if (row.status === 'Cancelled') throw conflict(`Shipment ${row.shipmentNumber} is cancelled; its label is void.`);
+    const { row, data } = await this.printable(uniqueId, request.includeCustoms === true);
     const format = request.format ?? 'pdf';
-    // The CN22 goes after PDF labels; there is no ZPL customs form yet.
-    const withCustoms = request.includeCustoms === true && format === 'pdf';
-    const [pieces, customs] = await Promise.all([this.repo.pieces(row.id), withCustoms ? this.repo.customs(row.id) : undefined]);
-    const data = labelDataFor(row, pieces, this.catalog);
-    if (customs) data.customs = await this.customsData(row, pieces, customs);
     const document = await this.labels.render(data, {
       size: request.size ?? (await this.defaultLabelSize()),
       format,
       ...(format === 'zpl' ? { dpi: request.dpi ?? 203 } : {}),
-      ...(customs ? { customs: 'append' as const } : {}),
+      ...(data.customs ? { customs: 'append' as const } : {}),
     });
     return { shipment: row, document, format };
+  }
+
+  /**
+   * What printing a shipment sends (CONTRACT §17): its labels with any CN22, in the label
+   * printer's format; and for a CN23, the CN23 and commercial invoice as an A4 PDF (`forms`).
+   */
+  async printDocuments(
+    uniqueId: string,
+    request: Pick<LabelRequest, 'size' | 'format' | 'dpi'> = {},
+  ): Promise<{ shipment: ShipmentRecord; labels: Buffer; format: LabelFormat; forms: Buffer | null }> {
+    const { row, data } = await this.printable(uniqueId, true);
+    const format = request.format ?? 'pdf';
+    const size = request.size ?? (await this.defaultLabelSize());
+    const [labels, forms] = await Promise.all([
+      this.labels.render(data, {
+        size,
+        format,
+        ...(format === 'zpl' ? { dpi: request.dpi ?? 203 } : {}),
+        ...(data.customs ? { customs: 'append' as const } : {}),
+      }),
+      data.customs?.form === 'CN23' ? this.labels.render(data, { size, customs: 'only' }) : null,
+    ]);
+    return { shipment: row, labels, format, forms };
+  }
+
+  /** A shipment whose label may be drawn, with its declaration when `withCustoms` and it has one. */
+  private async printable(uniqueId: string, withCustoms: boolean): Promise<{ row: ShipmentRecord; data: LabelData }> {
+    const row = await this.find(uniqueId);
+    if (row.status === 'Cancelled') throw conflict(`Shipment ${row.shipmentNumber} is cancelled; its label is void.`);
+    const [pieces, customs] = await Promise.all([this.repo.pieces(row.id), withCustoms ? this.repo.customs(row.id) : undefined]);
+    const data = labelDataFor(row, pieces, this.catalog);
+    if (customs) data.customs = await this.customsData(row, pieces, customs);
+    return { row, data };
   }
 
   /** Not Printed → Printed (a tracking event); any other status stays as it is. */
@@ -313,16 +346,34 @@ export class ShipmentService {
 
   // ------------------------------------------------------------ customs
 
-  /** The customs forms as one PDF: a CN22, or a CN23 and a commercial invoice (CONTRACT §17). */
-  async customs(uniqueId: string, size?: LabelSize): Promise<CustomsResponse> {
+  /**
+   * The customs forms (CONTRACT §17): as one PDF, a CN22 or a CN23 and a commercial invoice;
+   * as ZPL, the CN22 alone (a CN23 is A4, for the desk's document printer: 409).
+   */
+  async customs(uniqueId: string, request: CustomsRequest = {}): Promise<CustomsResponse> {
+    const { form, document, format } = await this.customsDocument(uniqueId, request);
+    return { format, form, base64String: document.toString('base64') };
+  }
+
+  private async customsDocument(uniqueId: string, request: CustomsRequest): Promise<{ form: CustomsForm; document: Buffer; format: LabelFormat }> {
     const row = await this.find(uniqueId);
     if (row.status === 'Cancelled') throw conflict(`Shipment ${row.shipmentNumber} is cancelled; its customs forms are void.`);
     const [pieces, customs] = await Promise.all([this.repo.pieces(row.id), this.repo.customs(row.id)]);
     if (!customs) throw conflict(`Shipment ${row.shipmentNumber} is domestic; it has no customs declaration.`);
     const data = labelDataFor(row, pieces, this.catalog);
     data.customs = await this.customsData(row, pieces, customs);
-    const pdf = await this.labels.render(data, { size: size ?? (await this.defaultLabelSize()), customs: 'only' });
-    return { format: 'pdf', form: data.customs.form, base64String: pdf.toString('base64') };
+    const format = request.format ?? 'pdf';
+    if (format === 'zpl' && data.customs.form === 'CN23') {
+      throw conflict(
+        `Shipment ${row.shipmentNumber} needs a CN23 (its value is above this station's CN22 limit for ${row.currency}, or there is none); a CN23 is an A4 form with no ZPL version: fetch it as PDF for an A4 printer.`,
+      );
+    }
+    const document = await this.labels.render(data, {
+      size: request.size ?? (await this.defaultLabelSize()),
+      customs: 'only',
+      ...(format === 'zpl' ? { format, dpi: request.dpi ?? 203 } : {}),
+    });
+    return { form: data.customs.form, document, format };
   }
 
   /** CN22 up to the station's limit for the currency; above it, or with no limit set, CN23. */

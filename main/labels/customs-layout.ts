@@ -140,7 +140,8 @@ export function layoutCn22(fit: TextFit, data: LabelData, size: LabelSize): Page
   for (let i = 0; i < 3; i++) {
     const o = { size: 6.5, minSize: 5, width: half - 3, weight: i === 0 ? 'bold' : 'regular' } as const;
     page.line(from[i] ?? '', x + 3, y + 15 + i * 8, o);
-    page.line(i === 2 ? join(', ', to[2], to[3]) : (to[i] ?? ''), x + 3 + half + 6, y + 15 + i * 8, o);
+    // 3 points clear of the frame on the right, as the sender's column is of the middle rule.
+    page.line(i === 2 ? join(', ', to[2], to[3]) : (to[i] ?? ''), x + 3 + half + 6, y + 15 + i * 8, { ...o, width: half - 6 });
   }
   rules(page, [[x, y, x + w, y], [x + half + 3, y, x + half + 3, y + 38]]);
   y += 38;

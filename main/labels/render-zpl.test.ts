@@ -61,6 +61,18 @@ describe('ZPL labels', () => {
     }
   });
 
+  it('keeps one typeface a label: all font 0 when it can show every line, otherwise every line a ^GF picture', () => {
+    const ascii = zplOf(sampleLabelData(1), { size: '4x6', dpi: 203 });
+    expect(ascii).toMatch(/\^A0N/);
+    expect(ascii).not.toMatch(/\^GFA/);
+    const data = sampleLabelData(1);
+    data.deliveryAddress.city = 'Łódź';
+    const mixed = zplOf(data, { size: '4x6', dpi: 203 });
+    expect(mixed).not.toMatch(/\^A0N/);
+    // A picture for every line of text: as many as the ASCII label has font 0 fields.
+    expect(mixed.match(/\^GFA/g)).toHaveLength(ascii.match(/\^A0N/g)!.length);
+  });
+
   it('draws Łódź, Αθήνα and Москва from the label font as ^GF graphics, so a stock printer prints them', async () => {
     const data = sampleLabelData(1);
     data.deliveryAddress.city = 'Łódź';

@@ -1,10 +1,11 @@
 /**
  * The ZPL II writer: the layout of label-layout.ts as one `^XA … ^XZ` format per piece, for
  * a thermal printer at 203 or 300 dpi (CONTRACT §15). Barcodes are the printer's own
- * (^BC Code 128, ^BQ QR), so they are sharp at any resolution. Text in printable ASCII uses
- * the resident scalable font 0; any other text (Łódź, Αθήνα, Москва) is drawn from the
- * label's embedded font as a ^GF graphic, so a stock printer needs nothing downloaded. A
- * pure function of its inputs: the same label always gives the same bytes.
+ * (^BC Code 128, ^BQ QR), so they are sharp at any resolution. A label whose text the
+ * resident scalable font 0 can show is written in font 0; on a label with any other text
+ * (Łódź, Αθήνα, Москва) every line is drawn from the label's embedded font as a ^GF
+ * graphic, so a stock printer needs nothing downloaded and the label keeps one typeface.
+ * A pure function of its inputs: the same label always gives the same bytes.
  */
 import { LRUCache } from 'lru-cache';
 import type { LabelData, LabelDpi, LabelOptions } from '../core/label-data';
@@ -47,7 +48,9 @@ function zplPage(page: PageLayout, dpi: LabelDpi, fonts: LabelFonts, fit: TextFi
   // ^CI28 and ^FH: field data is UTF-8, written as ASCII with hex escapes; ^PON and ^LH0,0
   // leave no printer setting to chance; ^MNY: labels with gaps (most thermal stock).
   const z: string[] = [`^XA\n^CI28^PON^LH0,0^MNY^PW${w}^LL${h}\n`];
-  for (const part of page.parts) z.push(zplPart(part, d, dpi, fonts, fit));
+  // One typeface a label: font 0 next to the label font's pictures read as two different hands.
+  const pictures = page.parts.some((part) => part.kind === 'text' && !RESIDENT.test(part.text));
+  for (const part of page.parts) z.push(zplPart(part, d, dpi, fonts, fit, pictures));
   z.push('^PQ1^XZ\n');
   return z.join('');
 }
@@ -58,6 +61,7 @@ function zplPart(
   dpi: LabelDpi,
   fonts: LabelFonts,
   fit: TextFit,
+  pictures: boolean,
 ): string {
   switch (part.kind) {
     case 'fill': {
@@ -70,6 +74,12 @@ function zplPart(
       const out: string[] = [];
       for (const [x1, y1, x2, y2] of part.segments) {
         const [ax, ay, bx, by] = [d(Math.min(x1, x2)), d(Math.min(y1, y2)), d(Math.max(x1, x2)), d(Math.max(y1, y2))];
+        if (ax !== bx && ay !== by) {
+          // A slanted line (a ticked box's cross): ^GD, leaning \ (L) when it runs down to the right.
+          const lean = (x2 - x1) * (y2 - y1) > 0 ? 'L' : 'R';
+          out.push(`^FO${ax},${ay}^GD${bx - ax},${by - ay},${t},B,${lean}^FS\n`);
+          continue;
+        }
         out.push(`^FO${ax - half},${ay - half}^GB${bx - ax + t},${by - ay + t},${t},B,0^FS\n`);
       }
       for (const r of part.rects) {
@@ -79,7 +89,7 @@ function zplPart(
       return out.join('');
     }
     case 'text':
-      return RESIDENT.test(part.text) ? residentText(part, d) : graphicText(part, d, fonts, fit);
+      return pictures ? graphicText(part, d, fonts, fit) : residentText(part, d);
     case 'code128':
       return code128(part.value, part.box, d, dpi);
     case 'qr':
@@ -122,7 +132,7 @@ function graphicText(t: TextPart, d: (pt: number) => number, fonts: LabelFonts, 
     graphics.set(key, bitmap);
   }
   if (!('left' in bitmap)) return '';
-  const w = fit.widthOf(t.text, t.weight, t.size);
+  const w = t.align === 'left' ? 0 : fit.widthOf(t.text, t.weight, t.size);
   const dx = t.align === 'right' ? t.width - w : t.align === 'center' ? (t.width - w) / 2 : 0;
   const reverse = t.color === 'white' ? '^FR' : '';
   // The comment keeps the text readable in the ZPL (and lets tests compare it with the PDF).

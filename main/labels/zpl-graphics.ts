@@ -3,6 +3,7 @@
  * filled by scanline (nonzero winding, a dot is black when its centre is inside), then
  * written in ZPL's ASCII compression. No anti-aliasing: a thermal dot is black or not.
  */
+import { LRUCache } from 'lru-cache';
 import type { SharedFont } from './shared-font';
 
 export interface Bitmap {
@@ -138,25 +139,45 @@ function fillGlyph(glyph: Glyph, scale: number): GlyphDots {
   return { left, top, width, height, dots };
 }
 
+// Shaped words, kept per font: a label's lines are mostly words it had before (street and
+// place names, captions), and shaping is most of the cost of a picture of text.
+const wordRuns = new WeakMap<object, LRUCache<string, GlyphRun>>();
+const MAX_WORDS = 4000;
+
+/** `text` shaped word by word (each chunk ends after a space), as PDFKit lays it out. */
+function shapedWords(font: SharedFont, text: string): GlyphRun[] {
+  let cache = wordRuns.get(font);
+  if (!cache) wordRuns.set(font, (cache = new LRUCache({ max: MAX_WORDS })));
+  return text.split(/(?<=[ \t])/u).map((chunk) => {
+    let run = cache.get(chunk);
+    if (!run) {
+      run = (font as unknown as { layout(t: string): GlyphRun }).layout(chunk);
+      cache.set(chunk, run);
+    }
+    return run;
+  });
+}
+
 export function rasterizeText(font: SharedFont, text: string, sizeDots: number): Bitmap | null {
-  const run = (font as unknown as { layout(t: string): GlyphRun }).layout(text);
   const scale = sizeDots / font.unitsPerEm;
   const placed: { g: GlyphDots; x: number; y: number }[] = [];
   let pen = 0;
   let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
-  run.glyphs.forEach((glyph, i) => {
-    const pos = run.positions[i]!;
-    const g = glyphDots(font, glyph as Glyph, scale);
-    const x = Math.round((pen + pos.xOffset) * scale);
-    const y = -Math.round(pos.yOffset * scale);
-    pen += pos.xAdvance;
-    if (!g.width) return;
-    placed.push({ g, x, y });
-    minX = Math.min(minX, x + g.left);
-    maxX = Math.max(maxX, x + g.left + g.width);
-    minY = Math.min(minY, y + g.top);
-    maxY = Math.max(maxY, y + g.top + g.height);
-  });
+  for (const run of shapedWords(font, text)) {
+    run.glyphs.forEach((glyph, i) => {
+      const pos = run.positions[i]!;
+      const g = glyphDots(font, glyph as Glyph, scale);
+      const x = Math.round((pen + pos.xOffset) * scale);
+      const y = -Math.round(pos.yOffset * scale);
+      pen += pos.xAdvance;
+      if (!g.width) return;
+      placed.push({ g, x, y });
+      minX = Math.min(minX, x + g.left);
+      maxX = Math.max(maxX, x + g.left + g.width);
+      minY = Math.min(minY, y + g.top);
+      maxY = Math.max(maxY, y + g.top + g.height);
+    });
+  }
   if (!placed.length) return null;
   const width = maxX - minX;
   const height = maxY - minY;

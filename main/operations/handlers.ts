@@ -88,5 +88,6 @@ export const handlers: Handlers = {
   createPackagePreset: (ctx, { body }) => ctx.station.presets.create(body),
   updatePackagePreset: (ctx, { params, body }) => ctx.station.presets.update(pathId(params, 'presetId'), body),
   deletePackagePreset: (ctx, { params }) => ctx.station.presets.remove(pathId(params, 'presetId')),
-  getShipmentCustoms: (ctx, { params, query }) => ctx.station.shipments.customs(params.uniqueId, query.pageSize),
+  getShipmentCustoms: (ctx, { params, query }) =>
+    ctx.station.shipments.customs(params.uniqueId, { size: query.pageSize, format: query.format, dpi: query.dpi }),
 };

@@ -46,22 +46,75 @@ export async function listCupsQueues(env: NodeJS.ProcessEnv): Promise<string[]> 
   }
 }
 
-/** The label sizes by their PPD names (w288h432 is 4×6 in, as label printers' drivers call it). */
-const MEDIA: Record<LabelSize, string> = { '4x6': 'w288h432', A6: 'A6' };
+type PaperSize = LabelSize | 'A4';
+
+/** Each page size: how people say it, its size in points, and the names drivers give it. */
+const PAPER: Record<PaperSize, { said: string; points: [number, number]; names: string[] }> = {
+  '4x6': { said: '4×6 in', points: [288, 432], names: ['w288h432', '4x6', '4x6in', 'w4h6', 'na_index-4x6_4x6in'] },
+  A6: { said: 'A6', points: [298, 420], names: ['A6', 'w298h420', 'w297h420', 'iso_a6_105x148mm'] },
+  A4: { said: 'A4', points: [595, 842], names: ['A4', 'w595h842', 'iso_a4_210x297mm'] },
+};
+
+/** The queue's page sizes as its driver (PPD) names them, the default first; null when it has no driver (a raw queue). */
+export async function queuePageSizes(queue: string, env: NodeJS.ProcessEnv): Promise<string[] | null> {
+  let stdout: string;
+  try {
+    ({ stdout } = await run('lpoptions', ['-p', queue, '-l'], env));
+  } catch (error) {
+    throw new Error(said(error));
+  }
+  const line = stdout.split('\n').find((l) => /^PageSize\//.test(l));
+  if (!line) return null;
+  const choices = line.slice(line.indexOf(':') + 1).trim().split(/\s+/);
+  const chosen = choices.find((c) => c.startsWith('*'));
+  const names = choices.map((c) => c.replace(/^\*/, ''));
+  return chosen ? [chosen.slice(1), ...names.filter((n) => n !== chosen.slice(1))] : names;
+}
+
+/**
+ * The driver's name for `size`, borderless when it has that: a label printed on any other
+ * page would be centred on it or scaled, and come out wrong on a roll of labels.
+ */
+export function pageSizeChoice(size: PaperSize, offered: string[]): string | null {
+  const { names, points } = PAPER[size];
+  const known = new Set(offered);
+  for (const name of names) {
+    if (known.has(`${name}.Fullbleed`)) return `${name}.Fullbleed`;
+    if (known.has(name)) return name;
+  }
+  // A driver that takes any size lists Custom.WIDTHxHEIGHT; the size is then given in points.
+  return known.has('Custom.WIDTHxHEIGHT') ? `Custom.${points[0]}x${points[1]}` : null;
+}
 
 /**
  * Submits a job. ZPL goes raw (the queue passes it untouched to the printer); a PDF is
- * printed at the label's own size with no scaling, so the barcode keeps its dot grid.
+ * printed at the page's own size with no scaling, so the barcode keeps its dot grid — on a
+ * queue whose driver has that page size. A queue without one is refused before anything is
+ * sent: its driver would put the label on its default page (a 4×6 label on Letter).
  */
 export async function submitCupsJob(
   queue: string,
   document: Buffer,
-  options: { raw: boolean; pageSize: LabelSize; title: string },
+  options: { raw: boolean; pageSize: PaperSize; title: string },
   env: NodeJS.ProcessEnv,
 ): Promise<string> {
   const args = ['-d', queue, '-t', options.title];
   if (options.raw) args.push('-o', 'raw');
-  else args.push('-o', `media=${MEDIA[options.pageSize]}`, '-o', 'print-scaling=none', '-o', 'fit-to-page=false');
+  else {
+    const offered = await queuePageSizes(queue, env);
+    // No driver: the PDF reaches the printer as it is, at its own page size.
+    if (offered) {
+      const choice = pageSizeChoice(options.pageSize, offered);
+      if (!choice) {
+        const { said: wanted } = PAPER[options.pageSize];
+        throw new Error(
+          `its driver has no ${wanted} page (it offers ${offered.slice(0, 6).join(', ')}${offered.length > 6 ? ', …' : ''}), so the ${wanted} page would come out on ${offered[0]}: give the queue its printer's own driver, or send the labels as ZPL`,
+        );
+      }
+      args.push('-o', `PageSize=${choice}`);
+    }
+    args.push('-o', 'print-scaling=none', '-o', 'fit-to-page=false');
+  }
   args.push('--', '-');
   try {
     const { stdout } = await run('lp', args, env, document);

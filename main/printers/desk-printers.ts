@@ -30,7 +30,7 @@ interface DeskFile {
 
 const EMPTY: DeskFile = {
   network: [],
-  labelPrinter: { printerId: null, format: 'pdf', dpi: 203, pageSize: '4x6' },
+  labelPrinter: { printerId: null, format: 'pdf', dpi: 203, pageSize: '4x6', documentPrinterId: null },
   lastJob: null,
 };
 
@@ -125,6 +125,7 @@ export function createDeskPrinters(options: DeskPrinterOptions): DeskPrinters {
         if (kept.length === desk.network.length) throw validationError({ printerId: `${printerId} is not a network printer of this desk` });
         desk.network = kept;
         if (desk.labelPrinter.printerId === printerId) desk.labelPrinter = { ...desk.labelPrinter, printerId: null };
+        if (desk.labelPrinter.documentPrinterId === printerId) desk.labelPrinter = { ...desk.labelPrinter, documentPrinterId: null };
         await save(desk);
         return overviewOf(desk);
       }),
@@ -132,12 +133,24 @@ export function createDeskPrinters(options: DeskPrinterOptions): DeskPrinters {
     chooseLabelPrinter: (choice) =>
       serial(async () => {
         const desk = await load();
-        if (choice.printerId !== null) {
-          const known = printerFor(desk, choice.printerId);
-          const listed = known?.kind === 'network' || (await systemQueues()).names.some((n) => systemId(n) === choice.printerId);
-          if (!known || !listed) throw validationError({ printerId: `${choice.printerId} is not a printer of this desk` });
+        const documentPrinterId = choice.documentPrinterId === undefined ? desk.labelPrinter.documentPrinterId : choice.documentPrinterId;
+        // Both choices checked before either is kept, and both named at once.
+        const queues = await systemQueues();
+        const problems: Record<string, string> = {};
+        for (const [field, id] of [['printerId', choice.printerId], ['documentPrinterId', documentPrinterId]] as const) {
+          if (id === null || id === undefined) continue;
+          const known = printerFor(desk, id);
+          const listed = known?.kind === 'network' || queues.names.some((n) => systemId(n) === id);
+          if (!known || !listed) problems[field] = `${id} is not a printer of this desk`;
         }
-        desk.labelPrinter = { printerId: choice.printerId, format: choice.format, dpi: choice.dpi, pageSize: choice.pageSize };
+        if (Object.keys(problems).length) throw validationError(problems);
+        desk.labelPrinter = {
+          printerId: choice.printerId,
+          format: choice.format,
+          dpi: choice.dpi,
+          pageSize: choice.pageSize,
+          documentPrinterId: documentPrinterId ?? null,
+        };
         await save(desk);
         return overviewOf(desk);
       }),
@@ -150,6 +163,16 @@ export function createDeskPrinters(options: DeskPrinterOptions): DeskPrinters {
       if (!printer) throw printerUnavailable(id, 'this desk has no such printer');
       const { format, dpi, pageSize } = desk.labelPrinter;
       return { printer, format, dpi, pageSize };
+    },
+
+    async documentTarget() {
+      const desk = await load();
+      const id = desk.labelPrinter.documentPrinterId;
+      if (!id) return null;
+      const printer = printerFor(desk, id);
+      if (!printer) throw printerUnavailable(id, 'this desk has no such A4 printer');
+      // An office printer takes the PDF as it is, at A4: over the network raw on its port, or through its queue.
+      return { printer, format: 'pdf', dpi: 203, pageSize: 'A4' };
     },
 
     async send(target: PrintTarget, document: Buffer, title: string) {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBarcodes, pdfInfo, pdfPageTexts, pdfText } from '../helpers/pdf';
+import { zplBarcodes, zplTexts } from '../helpers/zpl';
 import { addUsers, createShipment, gbAddress, piece, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
@@ -215,5 +216,78 @@ describe('customs forms', () => {
     expect((await pdfInfo(pdfOf(await get(`/shipments/${high.shipmentId}/label?includeCustoms=true`)))).pages).toBe(2);
     const domestic = await createShipment(t, token);
     expect((await pdfInfo(pdfOf(await get(`/shipments/${domestic.shipmentId}/label?includeCustoms=true`)))).pages).toBe(1);
+  });
+});
+
+describe('the CN22 as ZPL, for a thermal printer', () => {
+  const zplOf = (res: { json(): { base64String: string } }) => Buffer.from(res.json().base64String, 'base64').toString('latin1');
+  const words = (lines: string[]) => lines.join(' ').split(/\s+/).filter(Boolean).sort();
+  /** To Athens from Łódź, an item from Moscow: every name beyond font 0 prints from the label font. */
+  const unicode = () =>
+    international({
+      collectionAddress: gbAddress({ fullName: 'Łucja Wołodźko', city: 'Łódź' }),
+      deliveryAddress: gbAddress({ fullName: 'Νίκος Παπαδόπουλος', businessName: '', city: 'Αθήνα', countryTwoCharacterISOCode: 'GR', postZipCode: '10552' }),
+      customsItems: [
+        { description: 'Matryoshka from Москва', quantity: 2, unitValue: 15, netWeight: 0.6, hsCode: '442090', originCountry: 'RU' },
+        { description: 'Wool scarf', quantity: 1, unitValue: 20, netWeight: 0.3, hsCode: '611710' },
+      ],
+    });
+
+  it.each([203, 300] as const)('is the CN22 alone at %i dpi: the PDF CN22’s text, the tracking number as Code 128, the same bytes every time', async (dpi) => {
+    const created = await createShipment(t, token, unicode());
+    const url = `/shipments/${created.shipmentId}/customs?format=zpl&dpi=${dpi}`;
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ format: 'zpl', form: 'CN22' });
+    const zpl = zplOf(res);
+    expect(zpl.match(/\^XA/g)).toHaveLength(1);
+    expect(zpl).toContain(dpi === 203 ? '^PW812^LL1218' : '^PW1200^LL1800');
+    expect(Buffer.from(zpl, 'latin1').every((b) => b === 0x0a || (b >= 0x20 && b <= 0x7e))).toBe(true);
+    expect(zplOf(await get(url))).toBe(zpl);
+    // The chosen contents type's box is crossed: two slanted lines (the PDF draws the same).
+    expect(zpl.match(/\^GD/g)).toHaveLength(2);
+
+    const [codes] = await zplBarcodes(zpl, dpi);
+    expect(codes).toContainEqual({ type: 'CODE-128', data: created.shipmentPieces[0]!.trackingNumber });
+    const [lines] = zplTexts(zpl);
+    const text = lines!.join('\n');
+    expect(text).toContain('CN 22');
+    for (const name of ['Łucja Wołodźko', 'Νίκος Παπαδόπουλος', 'Αθήνα', '2 × Matryoshka from Москва', 'Total value 50.00 GBP']) expect(text).toContain(name);
+    const pdf = pdfOf(await get(`/shipments/${created.shipmentId}/customs`));
+    expect(words(lines!)).toEqual(words([await pdfText(pdf)]));
+    // Fetching a form is not printing.
+    expect((await get(`/shipments/${created.shipmentId}`)).json().status).toBe('Not Printed');
+  });
+
+  it('a shipment that needs a CN23 → 409 saying so: a CN23 is A4, never ZPL', async () => {
+    const high = await createShipment(t, token, international({ cost: 500 }));
+    const res = await get(`/shipments/${high.shipmentId}/customs?format=zpl`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().detail).toMatch(/needs a CN23 .*no ZPL version/);
+    expect((await get(`/shipments/${high.shipmentId}/customs`)).json().form).toBe('CN23');
+    // The label route prints its labels and appends nothing.
+    const labels = zplOf(await get(`/shipments/${high.shipmentId}/label?format=zpl&includeCustoms=true&markPrinted=false`));
+    expect(labels.match(/\^XA/g)).toHaveLength(2);
+    expect(labels).not.toContain('CN 22');
+  });
+
+  it('a bad format or dpi is a 400 naming both', async () => {
+    const low = await createShipment(t, token, international());
+    const res = await get(`/shipments/${low.shipmentId}/customs?format=png&dpi=600`);
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json())).toEqual(expect.arrayContaining(['format', 'dpi']));
+  });
+
+  it('includeCustoms=true with format=zpl appends the ZPL CN22 after the pieces’ labels', async () => {
+    const created = await createShipment(t, token, unicode());
+    const zpl = zplOf(await get(`/shipments/${created.shipmentId}/label?format=zpl&includeCustoms=true&markPrinted=false`));
+    const labels = zplOf(await get(`/shipments/${created.shipmentId}/label?format=zpl&markPrinted=false`));
+    const cn22 = zplOf(await get(`/shipments/${created.shipmentId}/customs?format=zpl`));
+    expect(zpl).toBe(labels + cn22);
+    const pages = await zplBarcodes(zpl, 203);
+    expect(pages).toHaveLength(3);
+    const tracking = created.shipmentPieces.map((p) => p.trackingNumber);
+    expect(pages.map((p) => p.find((s) => s.type === 'CODE-128')?.data)).toEqual([tracking[0], tracking[1], tracking[0]]);
+    expect(zplTexts(zpl)[2]!.join(' ')).toContain('CN 22');
   });
 });

@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeskPrinters } from '../../main/printers/desk-printers';
-import { freePort, startCups, startTestPrinter, type TestCups, type TestPrinter } from '../helpers/cups';
-import { pdfPageTexts } from '../helpers/pdf';
+import { freePort, GENERIC_PDF_PPD, labelPrinterPpd, startCups, startTestPrinter, type TestCups, type TestPrinter } from '../helpers/cups';
+import { pdfInfo, pdfPageTexts, pdfWords } from '../helpers/pdf';
 import { zplBarcodes, zplTexts } from '../helpers/zpl';
-import { addUsers, createShipment, piece, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
+import { addUsers, createShipment, gbAddress, piece, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
 let token: string;
@@ -19,19 +19,26 @@ let cups: TestCups;
 let network: TestPrinter;
 let rawDevice: TestPrinter;
 let pdfDevice: TestPrinter;
+/** The devices of the desk's A4 printers: a CUPS PDF queue's, and an office printer on the network. */
+let a4Device: TestPrinter;
+let a4Network: TestPrinter;
 const deskDir = mkdtempSync(join(tmpdir(), 'ss-desk-'));
 
 beforeAll(async () => {
-  [cups, network, rawDevice, pdfDevice] = await Promise.all([startCups(), startTestPrinter(), startTestPrinter(), startTestPrinter()]);
+  [cups, network, rawDevice, pdfDevice, a4Device, a4Network] = await Promise.all([
+    startCups(), startTestPrinter(), startTestPrinter(), startTestPrinter(), startTestPrinter(), startTestPrinter(),
+  ]);
   await cups.lpadmin('-p', 'zebra-raw', '-E', '-v', `socket://127.0.0.1:${rawDevice.port}`, '-m', 'raw');
-  await cups.lpadmin('-p', 'label-pdf', '-E', '-v', `socket://127.0.0.1:${pdfDevice.port}`, '-m', 'lsb/usr/cupsfilters/Generic-PDF_Printer-PDF.ppd');
+  // A PDF label printer's queue has a 4×6 in page; an office printer's (A4) has none.
+  await cups.lpadmin('-p', 'label-pdf', '-E', '-v', `socket://127.0.0.1:${pdfDevice.port}`, '-P', await labelPrinterPpd(deskDir));
+  await cups.lpadmin('-p', 'office-a4', '-E', '-v', `socket://127.0.0.1:${a4Device.port}`, '-P', GENERIC_PDF_PPD);
   t = await startTestStation({ printers: createDeskPrinters({ dataDir: deskDir, env: cups.env }) });
   await addUsers(t);
   token = await t.signIn();
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  await Promise.all([cups?.stop(), network?.close(), rawDevice?.close(), pdfDevice?.close()]);
+  await Promise.all([cups?.stop(), network?.close(), rawDevice?.close(), pdfDevice?.close(), a4Device?.close(), a4Network?.close()]);
   rmSync(deskDir, { recursive: true, force: true });
 });
 
@@ -52,7 +59,7 @@ describe('GET /printers', () => {
       { id: 'system:label-pdf', name: 'label-pdf', kind: 'system' },
       { id: `network:127.0.0.1:${network.port}`, name: 'Dock Zebra', kind: 'network', address: `127.0.0.1:${network.port}` },
     ]));
-    expect(list.labelPrinter).toEqual({ printerId: null, format: 'pdf', dpi: 203, pageSize: '4x6' });
+    expect(list.labelPrinter).toEqual({ printerId: null, format: 'pdf', dpi: 203, pageSize: '4x6', documentPrinterId: null });
   });
 
   it('an address without a port means 9100; a bad address or choice is a 400 naming each field', async () => {
@@ -132,6 +139,37 @@ describe('POST /shipments/{id}/print', () => {
     expect(pages[1]!.replace(/\s+/g, '')).toContain(s.shipmentPieces[1]!.trackingNumber);
   });
 
+  it.each(['4x6', 'A6'] as const)('a %s PDF reaches a label queue\'s device at the label\'s own page size, unscaled', async (size) => {
+    await call('PUT', '/printers/label-printer', { printerId: 'system:label-pdf', format: 'pdf', dpi: 203, pageSize: size });
+    const s = await createShipment(t, token, shipmentRequest());
+    const arriving = pdfDevice.nextJob();
+    expect((await call('POST', `/shipments/${s.shipmentId}/print`)).statusCode).toBe(200);
+    const got = await arriving;
+    const sent = Buffer.from((await call('GET', `/shipments/${s.shipmentId}/label?pageSize=${size}&markPrinted=false`)).json().base64String, 'base64');
+    const [a, b] = [await pdfInfo(got), await pdfInfo(sent)];
+    // CUPS writes the page in whole points (A6 is 297.64 × 419.53).
+    expect([Math.round(a.width), Math.round(a.height)]).toEqual([Math.floor(b.width), Math.ceil(b.height)]);
+    // No scaling, no shift: every word where the label put it, to within half a point.
+    const [gotWords, sentWords] = [await pdfWords(got), await pdfWords(sent)];
+    expect(gotWords.map((w) => w.text)).toEqual(sentWords.map((w) => w.text));
+    gotWords.forEach((w, i) => {
+      expect(Math.abs(w.x - sentWords[i]!.x)).toBeLessThan(0.5);
+      expect(Math.abs(w.y - sentWords[i]!.y)).toBeLessThan(0.5);
+    });
+  });
+
+  it('a label PDF to a queue whose driver has no page of its size → 503 saying so; nothing sent, status unchanged', async () => {
+    await call('PUT', '/printers/label-printer', { printerId: 'system:office-a4', format: 'pdf', dpi: 203, pageSize: '4x6' });
+    const s = await createShipment(t, token, shipmentRequest());
+    const sent = a4Device.jobs.length;
+    const res = await call('POST', `/shipments/${s.shipmentId}/print`);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().printer).toBe('office-a4');
+    expect(res.json().reason).toMatch(/its driver has no 4×6 in page \(it offers Letter, .*\), so the 4×6 in page would come out on Letter/);
+    expect(await status(s.shipmentId)).toBe('Not Printed');
+    expect(a4Device.jobs.length).toBe(sent);
+  });
+
   it('a queue that is not accepting jobs → 503 with CUPS\'s reason; status unchanged', async () => {
     await cups.lpadmin('-p', 'zebra-raw', '-E', '-v', `socket://127.0.0.1:${rawDevice.port}`);
     const { execFile } = await import('node:child_process');
@@ -168,5 +206,112 @@ describe('POST /printers/test-page (the printer doctor)', () => {
     const [page] = await pdfPageTexts(await arriving);
     expect(page).toContain('PRINTER TEST PAGE');
     expect(page).toContain('label-pdf');
+  });
+});
+
+describe('customs forms on print (CONTRACT §17): the CN22 with the labels, a CN23 and invoice to the desk\'s A4 printer', () => {
+  const zebra = () => `network:127.0.0.1:${network.port}`;
+  const choose = (documentPrinterId?: string | null) =>
+    call('PUT', '/printers/label-printer', {
+      printerId: zebra(), format: 'zpl', dpi: 203, pageSize: '4x6', ...(documentPrinterId !== undefined ? { documentPrinterId } : {}),
+    });
+  /** To Germany; `cost` above GBP 270 needs a CN23. */
+  const international = (cost: number) =>
+    shipmentRequest({
+      carrierServiceId: 104,
+      deliveryAddress: gbAddress({ fullName: 'Jürgen Ölmüller', city: 'Berlin', countryTwoCharacterISOCode: 'DE', postZipCode: '10115' }),
+      hsCode: '610910',
+      descriptionOfGoods: 'Cotton T-shirts',
+      cost,
+      shipmentPieces: [piece({ weight: 2 }), piece({ weight: 1.5 })],
+    });
+  const labelWithCustoms = async (id: string) =>
+    Buffer.from((await call('GET', `/shipments/${id}/label?format=zpl&includeCustoms=true&markPrinted=false`)).json().base64String, 'base64');
+
+  it('chooses the A4 printer with the label printer, names both wrong choices at once, and keeps it when left out', async () => {
+    const bad = await call('PUT', '/printers/label-printer', { printerId: 'system:nope', format: 'zpl', dpi: 203, pageSize: '4x6', documentPrinterId: 'network:nowhere:1' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().printerId).toMatch(/not a printer/);
+    expect(bad.json().documentPrinterId).toMatch(/not a printer/);
+    expect((await choose('system:office-a4')).json().labelPrinter).toEqual({ printerId: zebra(), format: 'zpl', dpi: 203, pageSize: '4x6', documentPrinterId: 'system:office-a4' });
+    expect((await choose()).json().labelPrinter.documentPrinterId).toBe('system:office-a4');
+    expect((await call('GET', '/printers')).json().labelPrinter.documentPrinterId).toBe('system:office-a4');
+  });
+
+  it('a CN22 goes after the labels to the label printer, as the label route appends it; nothing to the A4 printer', async () => {
+    await choose('system:office-a4');
+    const s = await createShipment(t, token, international(25));
+    const a4Before = a4Device.jobs.length;
+    const arriving = network.nextJob();
+    const res = await call('POST', `/shipments/${s.shipmentId}/print`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().documentPrinter).toBeUndefined();
+    const zpl = await arriving;
+    expect(zpl.equals(await labelWithCustoms(s.shipmentId))).toBe(true);
+    expect(zplTexts(zpl.toString('latin1'))).toHaveLength(3);
+    expect(zplTexts(zpl.toString('latin1'))[2]).toContain('CN 22');
+    expect(await status(s.shipmentId)).toBe('Printed');
+    expect(a4Device.jobs.length).toBe(a4Before);
+  });
+
+  it('a CN23 and the commercial invoice go to a CUPS A4 queue as an A4 PDF; the labels to the label printer; then Printed', async () => {
+    await choose('system:office-a4');
+    const s = await createShipment(t, token, international(500));
+    const labels = network.nextJob();
+    const forms = a4Device.nextJob();
+    const res = await call('POST', `/shipments/${s.shipmentId}/print`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ printer: 'Dock Zebra', documentPrinter: 'office-a4', status: 'Printed' });
+    expect((await labels).toString('latin1')).not.toContain('CN 22');
+    const pdf = await forms;
+    const [cn23, invoice] = await pdfPageTexts(pdf);
+    expect(cn23).toContain('CN 23');
+    expect(cn23).toContain('Jürgen Ölmüller');
+    expect(invoice).toContain('COMMERCIAL INVOICE');
+    expect(invoice).toMatch(/Invoice total \(GBP\)\s+500\.00/);
+    // CUPS's pdftopdf writes A4 in whole points.
+    const a4 = await pdfInfo(pdf, 2);
+    expect([a4.pages, Math.round(a4.width), Math.round(a4.height)]).toEqual([2, 595, 842]);
+    expect(await status(s.shipmentId)).toBe('Printed');
+    const events = JSON.stringify((await call('GET', `/shipments/${s.shipmentId}/tracking`)).json());
+    expect(events).toContain('Label printed on Dock Zebra and office-a4');
+  });
+
+  it('to a network A4 printer the bytes that arrive are the customs route\'s PDF', async () => {
+    await call('POST', '/printers', { address: `127.0.0.1:${a4Network.port}`, name: 'Office laser' });
+    await choose(`network:127.0.0.1:${a4Network.port}`);
+    const s = await createShipment(t, token, international(400));
+    const forms = a4Network.nextJob();
+    const res = await call('POST', `/shipments/${s.shipmentId}/print`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().documentPrinter).toBe('Office laser');
+    const customs = (await call('GET', `/shipments/${s.shipmentId}/customs`)).json();
+    expect(customs.form).toBe('CN23');
+    expect((await forms).equals(Buffer.from(customs.base64String, 'base64'))).toBe(true);
+  });
+
+  it('no A4 printer while a CN23 is needed → 503 that says so; nothing is sent and the shipment stays Not Printed', async () => {
+    expect((await choose(null)).json().labelPrinter.documentPrinterId).toBeNull();
+    const s = await createShipment(t, token, international(500));
+    const sent = network.jobs.length;
+    const res = await call('POST', `/shipments/${s.shipmentId}/print`);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ type: '/problems/printer-unavailable', printer: 'A4 printer' });
+    expect(res.json().reason).toMatch(/needs a CN23 and a commercial invoice on A4, and this desk has no A4 printer/);
+    expect(await status(s.shipmentId)).toBe('Not Printed');
+    expect(network.jobs.length).toBe(sent);
+  });
+
+  it('an A4 printer that refuses → 503 naming it; the shipment stays Not Printed', async () => {
+    const closedPort = await freePort();
+    await call('POST', '/printers', { address: `127.0.0.1:${closedPort}`, name: 'Switched-off laser' });
+    await choose(`network:127.0.0.1:${closedPort}`);
+    const s = await createShipment(t, token, international(500));
+    const res = await call('POST', `/shipments/${s.shipmentId}/print`);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().printer).toBe('Switched-off laser');
+    expect(await status(s.shipmentId)).toBe('Not Printed');
+    expect((await call('GET', '/printers')).json().lastJob).toMatchObject({ ok: false, printerName: 'Switched-off laser' });
+    await choose(null);
   });
 });

@@ -2,24 +2,29 @@
  * Settings → Printers in headless Chromium against the real station (`serve`, built): add a
  * network label printer (a TCP listener here), make it the label printer for ZPL at 203 dpi,
  * print a test page — the bytes arrive and scan — and see a refusing printer's reason as the
- * last job. Screenshots land in test-results/screenshots/.
+ * last job; choose an A4 printer (another listener) and print a shipment that needs a CN23
+ * from its page: the labels go to the label printer, the CN23 and invoice PDF to the A4 one.
+ * Screenshots land in test-results/screenshots/.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startTestPrinter, type TestPrinter } from '../helpers/cups';
+import { pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
-import { launchBrowser, startStation, type RunningStation, signIn } from './station';
-import { screenshot, waitForText } from './ui';
+import { launchBrowser, signIn, startStation, type RunningStation } from './station';
+import { callAsAdmin } from './station-api';
+import { detailStatus, screenshot, waitForText } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
 let page: Page;
 let printer: TestPrinter;
+let office: TestPrinter;
 const pageErrors: string[] = [];
 const doctor = () => page.locator('section', { has: page.getByRole('heading', { name: 'Printers' }) });
 
 beforeAll(async () => {
-  [station, browser, printer] = await Promise.all([startStation(), launchBrowser(), startTestPrinter()]);
+  [station, browser, printer, office] = await Promise.all([startStation(), launchBrowser(), startTestPrinter(), startTestPrinter()]);
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -28,6 +33,7 @@ afterAll(async () => {
   await browser?.close();
   await station?.stop();
   await printer?.close();
+  await office?.close();
 });
 
 describe('the printer doctor', () => {
@@ -45,7 +51,7 @@ describe('the printer doctor', () => {
     await doctor().getByRole('combobox', { name: 'Label printer', exact: true }).selectOption({ label: 'Dock Zebra' });
     await doctor().getByRole('combobox', { name: 'Format' }).selectOption('zpl');
     await doctor().getByRole('combobox', { name: 'Printer resolution' }).selectOption('203');
-    await page.getByRole('button', { name: 'Save label printer' }).click();
+    await page.getByRole('button', { name: 'Save printers' }).click();
     await page.getByRole('button', { name: 'Print test page' }).and(page.locator(':not([disabled])')).waitFor();
 
     const arriving = printer.nextJob();
@@ -65,11 +71,51 @@ describe('the printer doctor', () => {
     await page.getByRole('button', { name: 'Add printer' }).click();
     await waitForText(page.getByRole('list', { name: 'Printers of this desk' }), 'Switched-off Zebra');
     await doctor().getByRole('combobox', { name: 'Label printer', exact: true }).selectOption({ label: 'Switched-off Zebra' });
-    await page.getByRole('button', { name: 'Save label printer' }).click();
+    await page.getByRole('button', { name: 'Save printers' }).click();
     await page.getByRole('button', { name: 'Print test page' }).click();
     await waitForText(page.getByTestId('last-job'), 'refused the connection');
     expect(await page.getByRole('alert').first().textContent()).toMatch(/Switched-off Zebra/);
     await screenshot(page, 'printers-02-refused');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('chooses an A4 printer; a shipment that needs a CN23 prints its labels there and its CN23 and invoice on the A4 printer', async () => {
+    await page.getByLabel('Network printer address').fill(`127.0.0.1:${office.port}`);
+    await page.getByLabel('Name (optional)').fill('Office laser');
+    await page.getByRole('button', { name: 'Add printer' }).click();
+    await waitForText(page.getByRole('list', { name: 'Printers of this desk' }), 'Office laser');
+    await doctor().getByRole('combobox', { name: 'Label printer', exact: true }).selectOption({ label: 'Dock Zebra' });
+    await doctor().getByRole('combobox', { name: 'A4 printer' }).selectOption({ label: 'Office laser' });
+    await page.getByRole('button', { name: 'Save printers' }).click();
+    await page.getByRole('button', { name: 'Print test page' }).and(page.locator(':not([disabled])')).waitFor();
+    const saved = await callAsAdmin<{ labelPrinter: { documentPrinterId: string | null } }>(station, 'GET', '/printers');
+    expect(saved.labelPrinter.documentPrinterId).toBe(`network:127.0.0.1:${office.port}`);
+    await screenshot(page, 'printers-03-a4-printer');
+
+    const address = (fullName: string, city: string, postZipCode: string, countryTwoCharacterISOCode: string) =>
+      ({ fullName, addressLine1: '1 High Street', city, postZipCode, countryTwoCharacterISOCode });
+    const created = await callAsAdmin<{ shipmentId: string }>(station, 'POST', '/shipments', {
+      carrierId: 1,
+      carrierServiceId: 104,
+      collectionAddress: address('Dispatch', 'Leeds', 'LS1 1BA', 'GB'),
+      deliveryAddress: address('Jürgen Ölmüller', 'Berlin', '10115', 'DE'),
+      hsCode: '900211',
+      descriptionOfGoods: 'Camera lens',
+      cost: 480,
+      shipmentPieces: [{ weight: 1.5, length: 30, width: 20, height: 10 }],
+    });
+    await page.goto(`${station.url}/#/shipments/${created.shipmentId}`);
+    await waitForText(detailStatus(page), /^Not Printed$/);
+    const labels = printer.nextJob();
+    const forms = office.nextJob();
+    await page.getByRole('button', { name: 'Print label' }).click();
+    await waitForText(page.locator('main'), 'CN23 and invoice sent to Office laser');
+    await waitForText(detailStatus(page), /^Printed$/);
+    expect((await labels).toString('latin1')).toMatch(/^\^XA/);
+    const [cn23, invoice] = await pdfPageTexts(await forms);
+    expect(cn23).toContain('CN 23');
+    expect(invoice).toContain('COMMERCIAL INVOICE');
+    await screenshot(page, 'printers-04-cn23-printed');
     expect(pageErrors).toEqual([]);
   });
 });

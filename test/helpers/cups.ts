@@ -4,7 +4,7 @@
  * (Debian's `cups` package) and root or a user cupsd accepts; `.ci/run` installs it.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -132,4 +132,29 @@ export async function startTestPrinter(): Promise<TestPrinter> {
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+/** cups-filters' generic PDF driver: Letter, A4, A6 and other office sizes, no label sizes. */
+export const GENERIC_PDF_PPD = '/usr/share/ppd/cupsfilters/Generic-PDF_Printer-PDF.ppd';
+
+/**
+ * A PDF label printer's driver, for `lpadmin -P`: the generic PDF driver with a borderless
+ * 4×6 in page added (w288h432, as label printers' drivers name it). Returns the file's path.
+ */
+export async function labelPrinterPpd(dir: string): Promise<string> {
+  const generic = await readFile(GENERIC_PDF_PPD, 'utf8');
+  const page = '"@PJL SET PAPER=CUSTOM<0A>"';
+  const added: Record<string, string> = {
+    PageSize: `*PageSize w288h432.Fullbleed/4 x 6 in (Borderless): ${page}`,
+    PageRegion: `*PageRegion w288h432.Fullbleed/4 x 6 in (Borderless): ${page}`,
+    ImageableArea: '*ImageableArea w288h432.Fullbleed/4 x 6 in (Borderless): "0 0 288 432"',
+    PaperDimension: '*PaperDimension w288h432.Fullbleed/4 x 6 in (Borderless): "288 432"',
+  };
+  const lines = generic.split('\n').flatMap((line) => {
+    const key = /^\*(PageSize|PageRegion|ImageableArea|PaperDimension) A6\.Fullbleed\//.exec(line)?.[1];
+    return key ? [line, added[key]!] : [line];
+  });
+  const file = join(dir, 'label-printer-pdf.ppd');
+  await writeFile(file, lines.join('\n'));
+  return file;
 }

@@ -54,6 +54,18 @@ export async function pdfText(pdf: Buffer): Promise<string> {
   });
 }
 
+/** Each word of page 1 and where it sits (`pdftotext -bbox`), in points from the top left. */
+export async function pdfWords(pdf: Buffer): Promise<{ text: string; x: number; y: number }[]> {
+  return withPdfFile(pdf, async (file) => {
+    const { stdout } = await run('pdftotext', ['-bbox', '-f', '1', '-l', '1', '-enc', 'UTF-8', file, '-'], { maxBuffer: 16 * 1024 * 1024 });
+    return [...stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((m) => ({
+      text: m[3]!,
+      x: Number(m[1]),
+      y: Number(m[2]),
+    }));
+  });
+}
+
 /** The text of each page, in order. */
 export async function pdfPageTexts(pdf: Buffer): Promise<string[]> {
   const text = await pdfText(pdf);

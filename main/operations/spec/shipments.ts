@@ -57,7 +57,7 @@ export const shipmentOperations = operationRows({
   },
   getShipmentCustoms: {
     method: 'GET', path: '/shipments/{uniqueId}/customs', tag: 'Shipments', access: 'user',
-    summary: 'The customs forms of an international shipment as one PDF: a CN22, or a CN23 and a commercial invoice',
+    summary: 'The customs forms of an international shipment as one PDF (a CN22, or a CN23 and a commercial invoice), or the CN22 as ZPL',
     params: S.ShipmentIdParams, query: S.CustomsQuery, response: S.CustomsResponse,
   },
 });

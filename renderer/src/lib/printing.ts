@@ -20,7 +20,8 @@ export async function printShipmentLabel(shipmentId: string): Promise<PrintOutco
   const printers = await api.listPrinters().catch(() => null);
   if (printers?.labelPrinter.printerId) {
     const sent = await api.printShipment({ params: { uniqueId: shipmentId }, query: {} });
-    return { message: `Label sent to ${sent.printer} (${sent.format.toUpperCase()}).` };
+    const forms = sent.documentPrinter ? ` CN23 and invoice sent to ${sent.documentPrinter}.` : '';
+    return { message: `Label sent to ${sent.printer} (${sent.format.toUpperCase()}).${forms}` };
   }
   const bridge = stationBridge();
   // Inside Electron the print callback says whether the printer took the job, so the label

@@ -37,7 +37,7 @@ export function PrintersPanel() {
     <section className="settings-section" aria-labelledby="printers-heading">
       <div className="settings-head">
         <h2 id="printers-heading">Printers</h2>
-        <p className="muted">This desk’s label printer. Kept by this desk only.</p>
+        <p className="muted">This desk’s label printer, and its A4 printer for customs forms. Kept by this desk only.</p>
       </div>
       <div className="settings-body card stack">
         {loaded.error ? <ErrorNotice error={loaded.error} /> : null}
@@ -106,7 +106,7 @@ function PrinterDoctor({ initial }: { initial: Overview }) {
     error === null
       ? { byField: {} as Record<string, string>, notice: null }
       : error instanceof ApiProblem && error.status === 400
-        ? formErrors(error, ['address', 'name', 'printerId', 'format', 'dpi', 'pageSize'])
+        ? formErrors(error, ['address', 'name', 'printerId', 'format', 'dpi', 'pageSize', 'documentPrinterId'])
         : { byField: {} as Record<string, string>, notice: describeError(error) };
   const printers = overview.items;
   return (
@@ -204,9 +204,25 @@ function PrinterDoctor({ initial }: { initial: Overview }) {
             <option value="4x6">4×6 in</option>
             <option value="A6">A6</option>
           </SelectField>
+          <SelectField
+            path="documentPrinterId"
+            idScope="label-printer"
+            label="A4 printer"
+            hint="For a CN23 and its commercial invoice (international shipments above the CN22 limit), printed as PDF at A4: an office printer’s queue, or a network printer that takes PDF. A CN22 prints with the labels."
+            value={choice.documentPrinterId ?? ''}
+            onValue={(v) => setChoice({ ...choice, documentPrinterId: v || null })}
+            error={byField.documentPrinterId}
+          >
+            <option value="">None: no A4 printer</option>
+            {printers.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </SelectField>
           <div className="button-group">
             <button type="submit" className="button button-primary" disabled={busy !== null}>
-              Save label printer
+              Save printers
             </button>
             <button
               type="button"

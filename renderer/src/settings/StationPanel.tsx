@@ -1,6 +1,6 @@
 /**
- * The station's own settings: the sender address that prefills New shipment, and the label
- * size. Everyone sees them; only administrators change them.
+ * The station's own settings: the sender address that prefills New shipment, the label
+ * size and the CN22 limits. Everyone sees them; only administrators change them.
  */
 import { useState, type FormEvent } from 'react';
 import type { StationSettings } from '../../../main/core/schemas';
@@ -8,6 +8,7 @@ import { api, ApiProblem, describeError } from '../api';
 import { Notice } from '../components/Notice';
 import { AddressFieldset } from '../shipment/AddressFieldset';
 import { addressFromSettings, ADDRESS_KEYS, type AddressForm } from '../shipment/form-model';
+import { cn22Body, Cn22LimitsFieldset, cn22Rows, type Cn22Row } from './Cn22LimitsFieldset';
 
 interface StationPanelProps {
   settings: StationSettings;
@@ -17,6 +18,7 @@ interface StationPanelProps {
 export function StationPanel({ settings, isAdmin }: StationPanelProps) {
   const [address, setAddress] = useState<AddressForm>(() => addressFromSettings(settings.senderAddress));
   const [labelSize, setLabelSize] = useState(settings.labelSize);
+  const [cn22, setCn22] = useState<Cn22Row[]>(() => cn22Rows(settings.cn22MaxValue));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -27,10 +29,11 @@ export function StationPanel({ settings, isAdmin }: StationPanelProps) {
     setMessage(null);
     try {
       const senderAddress = Object.fromEntries(ADDRESS_KEYS.map((key) => [key, address[key].trim()]));
-      const saved = await api.updateSettings({ body: { senderAddress, labelSize } });
+      const saved = await api.updateSettings({ body: { senderAddress, labelSize, cn22MaxValue: cn22Body(cn22) } });
       setErrors({});
       setAddress(addressFromSettings(saved.senderAddress));
       setLabelSize(saved.labelSize);
+      setCn22(cn22Rows(saved.cn22MaxValue));
       setMessage({ tone: 'success', text: 'Station settings saved.' });
     } catch (error) {
       const fields = error instanceof ApiProblem ? { ...error.fields } : {};
@@ -91,6 +94,7 @@ export function StationPanel({ settings, isAdmin }: StationPanelProps) {
           </div>
           {errors.labelSize ? <p className="field-error">{errors.labelSize}</p> : null}
         </fieldset>
+        <Cn22LimitsFieldset rows={cn22} onRows={setCn22} errors={errors} disabled={!isAdmin} />
         {isAdmin ? (
           <div className="form-actions">
             <button type="submit" className="button button-primary" disabled={busy}>

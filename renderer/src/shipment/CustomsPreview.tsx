@@ -57,7 +57,7 @@ export function CustomsPreview({ id, shipmentNumber, form, cssWidth = 288 }: { i
       <p className="card-note">
         {form === 'CN22'
           ? 'Goes with the labels, on the label printer.'
-          : 'Above the CN22 limit: print the CN23 and the invoice on A4 and attach them to the parcel.'}
+          : 'Above the CN22 limit: Print sends the CN23 and the invoice to the desk’s A4 printer (Settings → Printers); attach them to the parcel.'}
       </p>
       <div ref={host} className="label-pages" data-testid="customs-pages" aria-busy={state.status === 'loading'} data-pages={state.status === 'done' ? state.pages : undefined} />
       {state.status === 'loading' ? (
