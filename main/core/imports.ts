@@ -146,7 +146,7 @@ export class ImportService {
           return { status: 'valid' };
         }
         const key = idempotencyKey === undefined ? undefined : shipmentKey(idempotencyKey, fileHash, plan.index);
-        const created = await this.shipments.create(plan.request as CreateShipmentRequest, caller, key);
+        const created = await this.shipments.createUnlabelled(plan.request as CreateShipmentRequest, caller, key);
         return { status: 'created', shipmentId: created.shipmentId, shipmentNumber: created.shipmentNumber };
       } catch (error) {
         if (error instanceof ProblemError && error.kind === 'validation') return { status: 'invalid', problems: error.members };
