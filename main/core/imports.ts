@@ -7,12 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse';
-import type { LabelData } from './label-data';
+import type { LabelData, LabelFormat } from './label-data';
 import type { CarrierCatalog } from './carriers';
 import { iso } from './dates';
 import { ProblemError, conflict, notFound, validationError } from './errors';
 import { groupColumn, matchColumns, referenceColumn, requestFromRows, type MatchedColumn } from './import-columns';
-import { IMPORT_MAX_ROWS, type AddressInput, type CreateShipmentRequest, type ImportQuery, type ImportResult, type ImportRowResult, type BulkLabels, type LabelResponse, type LabelSize } from './schemas';
+import { IMPORT_MAX_ROWS, type AddressInput, type CreateShipmentRequest, type ImportLabelsQuery, type ImportQuery, type ImportResult, type ImportRowResult, type BulkLabels, type LabelResponse, type LabelSize } from './schemas';
 import type { Caller, ShipmentService } from './shipments';
 import type { EventRecord, ImportStore, ShipmentStore } from './storage';
 import { validateShipment } from './validate-shipment';
@@ -191,23 +191,29 @@ export class ImportService {
   }
 
   /**
-   * Every label the import made, in one PDF in row order (each shipment once, at its first
-   * row). As the label route does, Not Printed shipments become Printed.
+   * Every label the import made, in one document in row order (each shipment once, at its
+   * first row): a PDF, or ZPL (§15) for a thermal printer. As the label route does, Not
+   * Printed shipments become Printed.
    */
-  async labels(importId: string, caller: Caller): Promise<LabelResponse> {
+  async labels(importId: string, caller: Caller, query: ImportLabelsQuery = {}): Promise<LabelResponse> {
     const result = await this.view(importId);
     const uuids = [...new Set(result.rows.filter((r) => r.status === 'created').map((r) => r.shipmentId!))];
-    const batch = await this.labelBatch(uuids, caller);
+    const batch = await this.documentBatch(uuids, caller, query);
     if (!batch.base64String) throw conflict(`Import ${importId} has no shipment with a label to print.`);
-    return { format: 'pdf', base64String: batch.base64String };
+    return { format: batch.format, base64String: batch.base64String };
   }
 
   /**
-   * The labels of several shipments (by uuid) in one PDF, in the order given, and what
-   * became of each: an unknown or cancelled shipment has no label. Not Printed ones become
-   * Printed, as the label route does.
+   * The labels of several shipments (by uuid) in one document, in the order given, and
+   * what became of each: an unknown or cancelled shipment has no label. Not Printed ones
+   * become Printed, as the label route does.
    */
   async labelBatch(uuids: string[], caller: Caller): Promise<BulkLabels> {
+    return { ...(await this.documentBatch(uuids, caller, {})), format: 'pdf' };
+  }
+
+  private async documentBatch(uuids: string[], caller: Caller, query: ImportLabelsQuery): Promise<Omit<BulkLabels, 'format'> & { format: LabelFormat }> {
+    const format = query.format ?? 'pdf';
     const found = await mapLimited(uuids, CONCURRENCY, async (uuid) => ({
       uuid,
       row: UUID.test(uuid) ? await this.store.byUuid(uuid.toLowerCase()) : undefined,
@@ -220,13 +226,24 @@ export class ImportService {
           : { shipmentId: uuid, shipmentNumber: row.shipmentNumber, ok: true },
     );
     const shipments = found.flatMap(({ row }) => (row && row.status !== 'Cancelled' ? [row] : []));
-    if (shipments.length === 0) return { format: 'pdf', base64String: '', results };
-    const data = await mapLimited(shipments, CONCURRENCY, async (s) => labelDataFor(s, await this.store.pieces(s.id), this.catalog));
-    const pdf = await this.renderBatch(data, await this.labelSize());
+    if (shipments.length === 0) return { format, base64String: '', results };
+    const document =
+      format === 'zpl'
+        ? // ZPL labels follow one another in one stream: each shipment's own ZPL, drawn by
+          // the single-label writer in the label workers, joined in the order asked.
+          Buffer.concat(
+            await mapLimited(shipments, CONCURRENCY, async (s) =>
+              (await this.shipments.labelDocument(s.uuid, { format: 'zpl', dpi: query.dpi ?? 203 })).document,
+            ),
+          )
+        : await this.renderBatch(
+            await mapLimited(shipments, CONCURRENCY, async (s) => labelDataFor(s, await this.store.pieces(s.id), this.catalog)),
+            await this.labelSize(),
+          );
     await mapLimited(shipments.filter((s) => s.status === 'Not Printed'), CONCURRENCY, (s) =>
       this.store.changeStatus(s.id, (current) => (current.status === 'Not Printed' ? printedBy(caller.username, this.now()) : null)),
     );
-    return { format: 'pdf', base64String: pdf.toString('base64'), results };
+    return { format, base64String: document.toString('base64'), results };
   }
 
   private replay(id: number, result: string, storedHash: Buffer, fileHash: Buffer): ImportResult {

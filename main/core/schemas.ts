@@ -650,6 +650,15 @@ export type ImportQuery = Static<typeof ImportQuery>;
 export const ImportIdParams = Type.Object({
   importId: Type.String({ maxLength: 20, description: 'An integer import id.' }),
 });
+/** CONTRACT §15 on an import's labels: the whole batch in one format. */
+export const ImportLabelsQuery = Type.Object(
+  {
+    format: Type.Optional(Type.Enum(LABEL_FORMATS, { description: 'pdf (default) or zpl (ZPL II for a thermal printer).' })),
+    dpi: Type.Optional(LabelDpiSchema),
+  },
+  { additionalProperties: false },
+);
+export type ImportLabelsQuery = Static<typeof ImportLabelsQuery>;
 
 export const IMPORT_ROW_STATUSES = ['created', 'valid', 'invalid', 'skipped'] as const;
 export const ImportRowResult = Type.Object({

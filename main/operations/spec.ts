@@ -213,8 +213,8 @@ export const operations = spec({
   },
   getImportLabels: {
     method: 'GET', path: '/imports/{importId}/labels', tag: 'Import', access: 'user',
-    summary: 'Every label an import made, as one PDF in row order; its shipments become Printed',
-    params: S.ImportIdParams, response: S.LabelResponse,
+    summary: 'Every label an import made, as one PDF or ZPL document in row order; its shipments become Printed',
+    params: S.ImportIdParams, query: S.ImportLabelsQuery, response: S.LabelResponse,
   },
   printLabels: {
     method: 'POST', path: '/labels', tag: 'Shipments', access: 'user',
