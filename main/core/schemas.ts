@@ -660,6 +660,16 @@ export const ImportLabelsQuery = Type.Object(
 );
 export type ImportLabelsQuery = Static<typeof ImportLabelsQuery>;
 
+/** An import still running, asked after by the Idempotency-Key it was sent with. */
+export const ImportProgressParams = Type.Object({
+  idempotencyKey: Type.String({ minLength: 1, maxLength: 255, description: 'The Idempotency-Key of the running import.' }),
+});
+export const ImportProgress = Type.Object({
+  rowsDone: Type.Integer({ description: 'Rows of the file with an outcome so far.' }),
+  totalRows: Type.Integer(),
+});
+export type ImportProgress = Static<typeof ImportProgress>;
+
 export const IMPORT_ROW_STATUSES = ['created', 'valid', 'invalid', 'skipped'] as const;
 export const ImportRowResult = Type.Object({
   row: Type.Integer({ description: 'The row of the file, 1 being the first after the header.' }),

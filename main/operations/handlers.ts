@@ -87,4 +87,5 @@ export const handlers: Handlers = {
   updatePackagePreset: (ctx, { params, body }) => ctx.station.presets.update(params.presetId, body),
   deletePackagePreset: (ctx, { params }) => ctx.station.presets.remove(params.presetId),
   getShipmentCustoms: (ctx, { params, query }) => ctx.station.shipments.customs(params.uniqueId, query.pageSize),
+  getImportProgress: (ctx, { params }) => ctx.station.imports.progress(params.idempotencyKey, caller(ctx)),
 };

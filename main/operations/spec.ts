@@ -296,6 +296,12 @@ export const operations = spec({
     summary: 'The customs forms of an international shipment as one PDF: a CN22, or a CN23 and a commercial invoice',
     params: S.ShipmentIdParams, query: S.CustomsQuery, response: S.CustomsResponse,
   },
+  getImportProgress: {
+    method: 'GET', path: '/import-progress/{idempotencyKey}', tag: 'Import', access: 'user',
+    summary: 'How far a running import of yours has got: rows done of the file\'s rows (by the Idempotency-Key it was sent with)',
+    params: S.ImportProgressParams, response: S.ImportProgress,
+    problems: { 404: 'No import of yours with this key is running (not started yet, or finished).' },
+  },
 });
 
 export type Operations = typeof operations;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBarcodes, pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
-import { addUsers, createShipment, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
+import { addUsers, createShipment, OPERATOR, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
 let token: string;
@@ -178,6 +178,32 @@ describe('importing a file', () => {
     const bad = await get(`/imports/${r.importId}/labels?format=eps&dpi=600`);
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json())).toEqual(expect.arrayContaining(['format', 'dpi']));
+  });
+
+  it('tells how far a running import has got, rows done of the file\'s rows, to its own user only', async () => {
+    const header = 'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n';
+    const csv = header + Array.from({ length: 3000 }, (_, i) => `PROG-${i},Ann,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n`).join('');
+    const key = 'progress-test-key';
+    let finished = false;
+    const running = upload(csv, undefined, { 'idempotency-key': key }).finally(() => (finished = true));
+    const seen: { rowsDone: number; totalRows: number }[] = [];
+    const operator = await t.signIn(OPERATOR);
+    let othersSaw = 0;
+    while (!finished) {
+      // As a desk polls: now and then (injected requests alone would starve the store's commits).
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const res = await get(`/import-progress/${key}`);
+      if (res.statusCode === 200) seen.push(res.json());
+      else expect(res.statusCode).toBe(404); // not started yet, or just finished
+      if ((await t.request({ method: 'GET', url: `/import-progress/${key}`, token: operator })).statusCode !== 404) othersSaw++;
+    }
+    expect((await running).json().created).toBe(3000);
+    expect(othersSaw).toBe(0);
+    expect(seen.some((p) => p.rowsDone > 0 && p.rowsDone < 3000)).toBe(true);
+    expect(seen.every((p) => p.totalRows === 3000)).toBe(true);
+    // Never backwards.
+    expect(seen.map((p) => p.rowsDone)).toEqual([...seen.map((p) => p.rowsDone)].sort((a, b) => a - b));
+    expect((await get(`/import-progress/${key}`)).statusCode).toBe(404);
   });
 
   it('prints several shipments in one PDF with an outcome for each (a bulk action of the list)', async () => {
