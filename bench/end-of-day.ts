@@ -1,7 +1,7 @@
 /**
  * Closing the day and shipping in bulk (issue 19), against the service as `npm run serve`
- * runs it, on a fresh data dir: a 10,000-row CSV imported with every label rendered, that
- * import's labels fetched as one PDF, and a day of 2,000 Printed shipments closed on one
+ * runs it, on a fresh data dir: a 10,000-row CSV imported, then every label of that import
+ * drawn and fetched as one PDF, and a day of 2,000 Printed shipments closed on one
  * manifest with its PDF. Part of `npm run bench`; alone: `npx tsx bench/end-of-day.ts [--quick]`.
  */
 import { join } from 'node:path';

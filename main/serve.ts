@@ -7,7 +7,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './core/data-dir';
 import { resourcesDir } from './core/resources';
-import { labelPoolFromEnv } from './labels/label-pool';
+import { labelPoolFromEnv, poolRenderers } from './labels/label-pool';
 import { DEFAULT_PORT, assertPortFree, startServer } from './http/server';
 import { chosenDatabaseUrl, openStation } from './open-station';
 
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const station = await openStation({
     dataDir,
     databaseUrl: chosenDatabaseUrl(values.database),
-    ...(labels ? { labelRenderer: labels } : {}),
+    ...(labels ? poolRenderers(labels) : {}),
     onMigration: ({ version, name }) => console.log(`Upgrading the database to schema ${version} (${name})…`),
   });
   if (process.env.SHIPPING_STATION_REPORT_LOOP_DELAY === '1') reportLoopDelayOnSignal();

@@ -7,12 +7,12 @@
  */
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse';
-import type { LabelData } from './label-data';
+import type { LabelData, LabelFormat } from './label-data';
 import type { CarrierCatalog } from './carriers';
 import { iso } from './dates';
 import { ProblemError, conflict, notFound, validationError } from './errors';
 import { groupColumn, matchColumns, referenceColumn, requestFromRows, type MatchedColumn } from './import-columns';
-import { IMPORT_MAX_ROWS, type AddressInput, type CreateShipmentRequest, type ImportQuery, type ImportResult, type ImportRowResult, type BulkLabels, type LabelResponse, type LabelSize } from './schemas';
+import { IMPORT_MAX_ROWS, type AddressInput, type CreateShipmentRequest, type ImportLabelsQuery, type ImportProgress, type ImportQuery, type ImportResult, type ImportRowResult, type BulkLabels, type LabelResponse, type LabelSize } from './schemas';
 import type { Caller, ShipmentService } from './shipments';
 import type { EventRecord, ImportStore, ShipmentStore } from './storage';
 import { validateShipment } from './validate-shipment';
@@ -30,6 +30,20 @@ interface Group {
   rows: number[];
   records: string[][];
   reference: string;
+}
+
+/** One shipment to make of a group of rows, or why not. */
+type Plan =
+  | { group: Group; index: number; skip: true }
+  | { group: Group; index: number; skip: false; request: ReturnType<typeof requestFromRows>; problems: Record<string, string> };
+
+/** What every row of one import is created with. */
+interface ImportRun {
+  query: ImportQuery;
+  caller: Caller;
+  now: number;
+  fileHash: Buffer;
+  idempotencyKey: string | undefined;
 }
 
 /** The delimiter of the header line: whichever of `;` and `,` it holds more of outside quotes. */
@@ -90,6 +104,9 @@ async function mapLimited<T, R>(items: T[], limit: number, work: (item: T) => Pr
 }
 
 export class ImportService {
+  /** Imports running on this station, by user and Idempotency-Key: what the desk's progress bar shows. */
+  private readonly running = new Map<string, ImportProgress>();
+
   constructor(
     private readonly repo: ImportStore,
     private readonly shipments: ShipmentService,
@@ -127,7 +144,7 @@ export class ImportService {
     const now = this.now();
     // A reference taken by an earlier group of this file counts as shipped: the later group is skipped.
     const claimed = new Set<string>();
-    const plans = groups.map((group, index) => {
+    const plans = groups.map((group, index): Plan => {
       if (group.reference && (live.has(group.reference) || claimed.has(group.reference))) {
         return { group, index, skip: true as const };
       }
@@ -137,24 +154,33 @@ export class ImportService {
       return { group, index, request, problems, skip: false as const };
     });
 
-    const outcomes = await mapLimited(plans, CONCURRENCY, async (plan): Promise<Omit<ImportRowResult, 'row'>> => {
-      if (plan.skip) return { status: 'skipped', reason: `A shipment with reference ${plan.group.reference} exists already.` };
-      if (Object.keys(plan.problems).length > 0) return { status: 'invalid', problems: plan.problems };
-      try {
-        if (query.dryRun) {
-          validateShipment(plan.request, this.catalog, now);
-          return { status: 'valid' };
-        }
-        const key = idempotencyKey === undefined ? undefined : shipmentKey(idempotencyKey, fileHash, plan.index);
-        const created = await this.shipments.create(plan.request as CreateShipmentRequest, caller, key);
-        return { status: 'created', shipmentId: created.shipmentId, shipmentNumber: created.shipmentNumber };
-      } catch (error) {
-        if (error instanceof ProblemError && error.kind === 'validation') return { status: 'invalid', problems: error.members };
-        throw error;
-      }
+    const progress: ImportProgress = { rowsDone: 0, totalRows: rows.length };
+    const progressKey = idempotencyKey === undefined || query.dryRun ? undefined : `${caller.userId}\u0000${idempotencyKey}`;
+    if (progressKey) this.running.set(progressKey, progress);
+    try {
+      return await this.createAll(plans, columns, progress, { query, caller, now, fileHash, idempotencyKey });
+    } finally {
+      if (progressKey && this.running.get(progressKey) === progress) this.running.delete(progressKey);
+    }
+  }
+
+  /** How far a running import of this caller's has got; 404 once it has finished. */
+  progress(idempotencyKey: string, caller: Caller): ImportProgress {
+    const progress = this.running.get(`${caller.userId}\u0000${idempotencyKey}`);
+    if (!progress) throw notFound('A running import with this key');
+    return { ...progress };
+  }
+
+  private async createAll(plans: Plan[], columns: MatchedColumn[], progress: ImportProgress, run: ImportRun): Promise<ImportResult> {
+    const { query, caller, now, fileHash, idempotencyKey } = run;
+    const totalRows = progress.totalRows;
+    const outcomes = await mapLimited(plans, CONCURRENCY, async (plan) => {
+      const outcome = await this.outcome(plan, run);
+      progress.rowsDone += plan.group.rows.length;
+      return outcome;
     });
 
-    const rowResults: ImportRowResult[] = new Array(rows.length);
+    const rowResults: ImportRowResult[] = new Array(totalRows);
     plans.forEach((plan, i) => {
       for (const r of plan.group.rows) rowResults[r] = { row: r + 1, ...outcomes[i]! };
     });
@@ -162,7 +188,7 @@ export class ImportService {
       importId: null,
       dryRun: query.dryRun ?? false,
       createdOn: iso(now),
-      totalRows: rows.length,
+      totalRows,
       created: count(rowResults, 'created'),
       valid: count(rowResults, 'valid'),
       invalid: count(rowResults, 'invalid'),
@@ -182,6 +208,24 @@ export class ImportService {
     return { ...result, importId: saved.id };
   }
 
+  /** What becomes of one planned shipment (a group of rows). */
+  private async outcome(plan: Plan, { query, caller, now, fileHash, idempotencyKey }: ImportRun): Promise<Omit<ImportRowResult, 'row'>> {
+    if (plan.skip) return { status: 'skipped', reason: `A shipment with reference ${plan.group.reference} exists already.` };
+    if (Object.keys(plan.problems).length > 0) return { status: 'invalid', problems: plan.problems };
+    try {
+      if (query.dryRun) {
+        validateShipment(plan.request, this.catalog, now);
+        return { status: 'valid' };
+      }
+      const key = idempotencyKey === undefined ? undefined : shipmentKey(idempotencyKey, fileHash, plan.index);
+      const created = await this.shipments.createUnlabelled(plan.request as CreateShipmentRequest, caller, key);
+      return { status: 'created', shipmentId: created.shipmentId, shipmentNumber: created.shipmentNumber };
+    } catch (error) {
+      if (error instanceof ProblemError && error.kind === 'validation') return { status: 'invalid', problems: error.members };
+      throw error;
+    }
+  }
+
   async view(importId: number): Promise<ImportResult> {
     const record = await this.repo.byId(importId);
     if (!record) throw notFound(`Import ${importId}`);
@@ -189,23 +233,29 @@ export class ImportService {
   }
 
   /**
-   * Every label the import made, in one PDF in row order (each shipment once, at its first
-   * row). As the label route does, Not Printed shipments become Printed.
+   * Every label the import made, in one document in row order (each shipment once, at its
+   * first row): a PDF, or ZPL (§15) for a thermal printer. As the label route does, Not
+   * Printed shipments become Printed.
    */
-  async labels(importId: number, caller: Caller): Promise<LabelResponse> {
+  async labels(importId: number, caller: Caller, query: ImportLabelsQuery = {}): Promise<LabelResponse> {
     const result = await this.view(importId);
     const uuids = [...new Set(result.rows.filter((r) => r.status === 'created').map((r) => r.shipmentId!))];
-    const batch = await this.labelBatch(uuids, caller);
+    const batch = await this.documentBatch(uuids, caller, query);
     if (!batch.base64String) throw conflict(`Import ${importId} has no shipment with a label to print.`);
-    return { format: 'pdf', base64String: batch.base64String };
+    return { format: batch.format, base64String: batch.base64String };
   }
 
   /**
-   * The labels of several shipments (by uuid) in one PDF, in the order given, and what
-   * became of each: an unknown or cancelled shipment has no label. Not Printed ones become
-   * Printed, as the label route does.
+   * The labels of several shipments (by uuid) in one document, in the order given, and
+   * what became of each: an unknown or cancelled shipment has no label. Not Printed ones
+   * become Printed, as the label route does.
    */
   async labelBatch(uuids: string[], caller: Caller): Promise<BulkLabels> {
+    return { ...(await this.documentBatch(uuids, caller, {})), format: 'pdf' };
+  }
+
+  private async documentBatch(uuids: string[], caller: Caller, query: ImportLabelsQuery): Promise<Omit<BulkLabels, 'format'> & { format: LabelFormat }> {
+    const format = query.format ?? 'pdf';
     const found = await mapLimited(uuids, CONCURRENCY, async (uuid) => ({
       uuid,
       row: UUID.test(uuid) ? await this.store.byUuid(uuid.toLowerCase()) : undefined,
@@ -218,13 +268,24 @@ export class ImportService {
           : { shipmentId: uuid, shipmentNumber: row.shipmentNumber, ok: true },
     );
     const shipments = found.flatMap(({ row }) => (row && row.status !== 'Cancelled' ? [row] : []));
-    if (shipments.length === 0) return { format: 'pdf', base64String: '', results };
-    const data = await mapLimited(shipments, CONCURRENCY, async (s) => labelDataFor(s, await this.store.pieces(s.id), this.catalog));
-    const pdf = await this.renderBatch(data, await this.labelSize());
+    if (shipments.length === 0) return { format, base64String: '', results };
+    const document =
+      format === 'zpl'
+        ? // ZPL labels follow one another in one stream: each shipment's own ZPL, drawn by
+          // the single-label writer in the label workers, joined in the order asked.
+          Buffer.concat(
+            await mapLimited(shipments, CONCURRENCY, async (s) =>
+              (await this.shipments.labelDocument(s.uuid, { format: 'zpl', dpi: query.dpi ?? 203 })).document,
+            ),
+          )
+        : await this.renderBatch(
+            await mapLimited(shipments, CONCURRENCY, async (s) => labelDataFor(s, await this.store.pieces(s.id), this.catalog)),
+            await this.labelSize(),
+          );
     await mapLimited(shipments.filter((s) => s.status === 'Not Printed'), CONCURRENCY, (s) =>
       this.store.changeStatus(s.id, (current) => (current.status === 'Not Printed' ? printedBy(caller.username, this.now()) : null)),
     );
-    return { format: 'pdf', base64String: pdf.toString('base64'), results };
+    return { format, base64String: document.toString('base64'), results };
   }
 
   private replay(id: number, result: string, storedHash: Buffer, fileHash: Buffer): ImportResult {

@@ -663,6 +663,25 @@ export type ImportQuery = Static<typeof ImportQuery>;
 export const ImportIdParams = Type.Object({
   importId: Type.String({ maxLength: 20, description: 'An integer import id.' }),
 });
+/** CONTRACT §15 on an import's labels: the whole batch in one format. */
+export const ImportLabelsQuery = Type.Object(
+  {
+    format: Type.Optional(Type.Enum(LABEL_FORMATS, { description: 'pdf (default) or zpl (ZPL II for a thermal printer).' })),
+    dpi: Type.Optional(LabelDpiSchema),
+  },
+  { additionalProperties: false },
+);
+export type ImportLabelsQuery = Static<typeof ImportLabelsQuery>;
+
+/** An import still running, asked after by the Idempotency-Key it was sent with. */
+export const ImportProgressParams = Type.Object({
+  idempotencyKey: Type.String({ minLength: 1, maxLength: 255, description: 'The Idempotency-Key of the running import.' }),
+});
+export const ImportProgress = Type.Object({
+  rowsDone: Type.Integer({ description: 'Rows of the file with an outcome so far.' }),
+  totalRows: Type.Integer(),
+});
+export type ImportProgress = Static<typeof ImportProgress>;
 
 export const IMPORT_ROW_STATUSES = ['created', 'valid', 'invalid', 'skipped'] as const;
 export const ImportRowResult = Type.Object({

@@ -162,6 +162,24 @@ export class ShipmentService {
     caller: Caller,
     idempotencyKey?: string,
   ): Promise<CreateShipmentResponse> {
+    return this.createShipment(request, caller, idempotencyKey, true);
+  }
+
+  /**
+   * A create whose labels are not drawn: an import prints its labels afterwards in one
+   * batch, so drawing each one here too would only be thrown away.
+   */
+  async createUnlabelled(request: CreateShipmentRequest, caller: Caller, idempotencyKey?: string): Promise<{ shipmentId: string; shipmentNumber: string }> {
+    const created = await this.createShipment(request, caller, idempotencyKey, false);
+    return { shipmentId: created.shipmentId, shipmentNumber: created.shipmentNumber };
+  }
+
+  private async createShipment(
+    request: CreateShipmentRequest,
+    caller: Caller,
+    idempotencyKey: string | undefined,
+    withLabels: boolean,
+  ): Promise<CreateShipmentResponse> {
     const now = this.now();
     const valid = validateShipment(request, this.catalog, now);
     // The body's hash is needed only to hold a retry to the same request.
@@ -176,7 +194,7 @@ export class ShipmentService {
           };
     if (claim) {
       const previous = await this.repo.idempotencyKey(claim.userId, claim.key);
-      if (previous && previous.createdOn >= claim.freshSince) return this.replay(previous, claim);
+      if (previous && previous.createdOn >= claim.freshSince) return this.replay(previous, claim, withLabels);
     }
 
     const { shipmentNumber, trackingNumbers } = await this.takeNumbers(valid);
@@ -184,7 +202,7 @@ export class ShipmentService {
     const pieces: PieceRecord[] = valid.pieces.map((p, i) => ({ ...p, trackingNumber: trackingNumbers[i]! }));
     // Labels are rendered before anything is written: if rendering fails nothing is stored
     // (the numbers taken are simply never used, as a sequence must not hand them out twice).
-    const labels = await this.pieceLabels(shipment, pieces);
+    const labels = withLabels ? await this.pieceLabels(shipment, pieces) : [];
     // A concurrent retry with the same key may have committed while we rendered: the store
     // checks the key again inside its write.
     const outcome = await this.repo.create(
@@ -194,7 +212,7 @@ export class ShipmentService {
       claim,
       valid.customs,
     );
-    if ('replayOf' in outcome) return this.replay(outcome.replayOf, claim!);
+    if ('replayOf' in outcome) return this.replay(outcome.replayOf, claim!, withLabels);
     // After the shipment, on its own: a book that cannot be written to never costs a label.
     if (request.saveDeliveryAddress) await this.addressBook?.keep('delivery', valid.deliveryAddress).catch(() => undefined);
     return createResponse(outcome.created, pieces, labels);
@@ -255,14 +273,14 @@ export class ShipmentService {
   }
 
   /** A retry of a create: the first response again (marked `replayed`) if the body is the same, else 409. */
-  private async replay(previous: IdempotencyRecord, claim: IdempotencyClaim): Promise<CreateShipmentResponse> {
+  private async replay(previous: IdempotencyRecord, claim: IdempotencyClaim, withLabels = true): Promise<CreateShipmentResponse> {
     if (!previous.requestHash.equals(claim.requestHash)) {
       throw conflict('This Idempotency-Key was already used with a different request body.');
     }
     const shipment = (await this.repo.byId(previous.shipmentId))!;
     const pieces = await this.repo.pieces(shipment.id);
     // Marked, so that a desk can tell an operator "already created" instead of showing it as new.
-    return { ...createResponse(shipment, pieces, await this.pieceLabels(shipment, pieces)), replayed: true };
+    return { ...createResponse(shipment, pieces, withLabels ? await this.pieceLabels(shipment, pieces) : []), replayed: true };
   }
 
   /** Expired idempotency keys are forgotten: at start, and by each keyed create. */
@@ -627,7 +645,7 @@ function createResponse(
     shipmentNumber: shipment.shipmentNumber,
     shipmentPieces: pieces.map((p, i) => ({
       sequenceNumber: p.sequenceNumber,
-      base64String: labels[i]!,
+      base64String: labels[i] ?? '',
       trackingNumber: p.trackingNumber,
     })),
   };

@@ -3,7 +3,7 @@
  * Electron: open the station, make sure an administrator exists, listen on loopback.
  * The one difference: a taken port does not stop the app, whose window talks over IPC.
  */
-import { labelPoolFromEnv } from '../labels/label-pool';
+import { labelPoolFromEnv, poolRenderers } from '../labels/label-pool';
 import type { Station } from '../core/station';
 import { DEFAULT_PORT, startServer } from '../http/server';
 import type { ApiStatus } from '../ipc/register';
@@ -40,7 +40,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     resourcesDir: options.resourcesDir,
-    ...(labels ? { labelRenderer: labels } : {}),
+    ...(labels ? poolRenderers(labels) : {}),
     onMigration: ({ version, name }) => console.log(`Upgrading the database to schema ${version} (${name})…`),
   });
   let firstAdminPassword: string | null;

@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { pdfInfo } from '../../test/helpers/pdf';
 import { longCyrillicLabelData, piece, sampleLabelData } from './label-fixtures';
 import { createLabelPool } from './label-pool';
-import { renderLabelSync } from './render-label';
+import { renderManifestPdf } from './manifest-pdf';
+import { renderLabelBatch, renderLabelSync } from './render-label';
 import { renderZplSync } from './render-zpl';
 
 describe('label pool (worker threads)', () => {
@@ -40,6 +41,25 @@ describe('label pool (worker threads)', () => {
     data.pieces = Array.from({ length: 50 }, (_, i) => piece(i + 1, { description: 'Ж'.repeat(200) }));
     const pdf = await pool.render(data, { size: '4x6' });
     expect((await pdfInfo(pdf)).pages).toBe(50);
+  });
+
+  it('draws an import\'s label batch and a manifest in a worker, the same bytes as on this thread', async () => {
+    const items = Array.from({ length: 70 }, (_, i) => ({ ...sampleLabelData(1 + (i % 2)), shipmentNumber: `SS${String(i).padStart(8, '0')}` }));
+    const manifest = {
+      manifestNumber: 'MF00000001', carrier: 'Royal Mail', createdOn: Date.parse('2026-11-21T17:00:00Z'), createdBy: 'admin',
+      shipmentCount: 1, pieceCount: 2, totalWeightKg: 3.5,
+      lines: [{ shipmentNumber: 'SS00000001', reference: 'R1', deliveryName: 'Ann', deliveryPostcode: 'ls1 1ur', deliveryCountry: 'GB', pieceCount: 2, weightKg: 3.5, trackingNumbers: ['A', 'B'] }],
+    };
+    // Posted together, each answered with its own document.
+    const [batch, pdf, label] = await Promise.all([
+      pool.renderBatch(items, '4x6'),
+      pool.renderManifest(manifest),
+      pool.render(sampleLabelData(1), { size: '4x6' }),
+    ]);
+    expect(batch.equals(renderLabelBatch(items, '4x6'))).toBe(true);
+    expect((await pdfInfo(batch)).pages).toBe(105);
+    expect(pdf.equals(renderManifestPdf(manifest))).toBe(true);
+    expect(label.equals(renderLabelSync(sampleLabelData(1), { size: '4x6' }))).toBe(true);
   });
 
   it('fails only the label that failed, and keeps rendering', async () => {

@@ -1,6 +1,7 @@
 /**
- * Label rendering off the event loop: a pool of worker threads, each rendering one label
- * at a time (PDFKit is synchronous CPU work of several milliseconds a label).
+ * Label rendering off the event loop: a pool of worker threads, each drawing one document
+ * at a time (PDFKit is synchronous CPU work of several milliseconds a label): a label, an
+ * import's label batch or a manifest.
  *
  * Worker entry: next to this module as `label-worker.ts` when running from source (tsx,
  * vitest: the worker gets `--import tsx`), or `label-worker.js` next to the bundle in the
@@ -12,12 +13,31 @@ import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { LabelRenderer } from '../core/shipments';
-import type { LabelData, LabelOptions } from '../core/label-data';
-import type { LabelResult, LabelTask } from './label-worker';
+import type { LabelData } from '../core/label-data';
+import type { ManifestDocument, ManifestRenderer } from '../core/manifests';
+import type { LabelSize } from '../core/schemas';
+import type { LabelJob, LabelResult, LabelTask } from './label-worker';
 
 export interface LabelPool extends LabelRenderer {
   readonly size: number;
+  /** Several shipments' labels as one PDF (renderLabelBatch), drawn in a worker. */
+  renderBatch(items: LabelData[], size: LabelSize): Promise<Buffer>;
+  /** The driver's copy of a manifest (renderManifestPdf), drawn in a worker. */
+  renderManifest(manifest: ManifestDocument): Promise<Buffer>;
   close(): Promise<void>;
+}
+
+/** The station's renderers when a pool draws every document: what openStation takes. */
+export function poolRenderers(pool: LabelPool): {
+  labelRenderer: LabelRenderer;
+  labelBatchRenderer: (items: LabelData[], size: LabelSize) => Promise<Buffer>;
+  manifestRenderer: ManifestRenderer;
+} {
+  return {
+    labelRenderer: pool,
+    labelBatchRenderer: (items, size) => pool.renderBatch(items, size),
+    manifestRenderer: { render: (manifest) => pool.renderManifest(manifest) },
+  };
 }
 
 interface Pending {
@@ -109,7 +129,8 @@ export function createLabelPool(size: number = availableParallelism()): LabelPoo
     for (let depth = 1; depth <= DEPTH; depth++) {
       for (const slot of slots) {
         if (!queue.length) return;
-        if (slot.posted.length >= depth) continue;
+        // A batch or manifest takes seconds: nothing waits behind it in its worker's port.
+        if (slot.posted.length >= depth || slot.posted.some((p) => p.task.kind !== 'label')) continue;
         const next = queue.shift()!;
         slot.posted.push(next);
         slot.worker.ref();
@@ -120,15 +141,19 @@ export function createLabelPool(size: number = availableParallelism()): LabelPoo
 
   for (let i = 0; i < Math.max(1, size); i++) slots.push(spawn());
 
+  const submit = (job: LabelJob): Promise<Buffer> => {
+    if (closed) return Promise.reject(new Error('the label pool is closed'));
+    return new Promise<Buffer>((resolve, reject) => {
+      queue.push({ task: { ...job, id: nextId++ }, resolve, reject });
+      dispatch();
+    });
+  };
+
   return {
     size: slots.length,
-    render(data: LabelData, options: LabelOptions): Promise<Buffer> {
-      if (closed) return Promise.reject(new Error('the label pool is closed'));
-      return new Promise<Buffer>((resolve, reject) => {
-        queue.push({ task: { id: nextId++, data, options }, resolve, reject });
-        dispatch();
-      });
-    },
+    render: (data, options) => submit({ kind: 'label', data, options }),
+    renderBatch: (items, size) => submit({ kind: 'batch', items, size }),
+    renderManifest: (manifest) => submit({ kind: 'manifest', manifest }),
     async close() {
       closed = true;
       for (const p of queue.splice(0)) p.reject(new Error('the label pool is closed'));

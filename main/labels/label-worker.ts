@@ -1,20 +1,37 @@
-/** Worker entry of the label pool: renders one label document (PDF or ZPL) per message. */
+/**
+ * Worker entry of the label pool: one document per message (a label in PDF or ZPL, an
+ * import's label batch, a manifest), so that no PDF is drawn on the request thread.
+ */
 import { parentPort } from 'node:worker_threads';
 import type { LabelData, LabelOptions } from '../core/label-data';
+import type { ManifestDocument } from '../core/manifests';
+import type { LabelSize } from '../core/schemas';
+import { renderManifestPdf } from './manifest-pdf';
 import { renderLabelDocumentSync } from './render-document';
+import { renderLabelBatch } from './render-label';
 
-export interface LabelTask {
-  id: number;
-  data: LabelData;
-  options: LabelOptions;
-}
+export type LabelJob =
+  | { kind: 'label'; data: LabelData; options: LabelOptions }
+  | { kind: 'batch'; items: LabelData[]; size: LabelSize }
+  | { kind: 'manifest'; manifest: ManifestDocument };
+export type LabelTask = LabelJob & { id: number };
 export type LabelResult = { id: number; pdf: Uint8Array } | { id: number; error: string };
+
+function renderJob(task: LabelJob): Buffer {
+  switch (task.kind) {
+    case 'label':
+      return renderLabelDocumentSync(task.data, task.options);
+    case 'batch':
+      return renderLabelBatch(task.items, task.size);
+    case 'manifest':
+      return renderManifestPdf(task.manifest);
+  }
+}
 
 parentPort?.on('message', (task: LabelTask) => {
   let result: LabelResult;
   try {
-    const pdf = renderLabelDocumentSync(task.data, task.options);
-    result = { id: task.id, pdf };
+    result = { id: task.id, pdf: renderJob(task) };
   } catch (error) {
     result = { id: task.id, error: error instanceof Error ? error.message : String(error) };
   }

@@ -9,7 +9,7 @@ import type { ManifestDocument } from '../core/manifests';
 import { drawCode128, planCode128 } from './label-barcodes';
 import { asciiOnly, loadLabelFonts, resolveFontsDir, type LabelFonts } from './label-fonts';
 import { formatNumber, join, TextFit, type DrawOptions } from './label-text';
-import { PdfPen } from './render-label';
+import { PdfOutput, PdfPen } from './render-label';
 
 /** Lines fitted and drawn as the labels' are: never out of their box, shrunk, then cut. */
 class Pen {
@@ -74,6 +74,7 @@ export function renderManifestPdf(manifest: ManifestDocument): Buffer {
     },
   });
   const pen = new Pen(doc, fonts);
+  const out = new PdfOutput(doc);
 
   // Pages are planned before any is drawn, so that each can say "page n of m".
   const rowHeights = manifest.lines.map((l) => Math.max(1, Math.ceil(l.trackingNumbers.length / TRACKING_PER_LINE)) * LINE_H + ROW_PAD);
@@ -99,6 +100,7 @@ export function renderManifestPdf(manifest: ManifestDocument): Buffer {
       drawRow(doc, pen, i + 1, manifest.lines[i]!, rowY, rowHeights[i]!);
       rowY += rowHeights[i]!;
     }
+    out.drain();
     if (p === pages.length - 1) drawClosing(doc, pen, manifest, rowY + 14);
     pen.line(`${manifest.manifestNumber} · page ${p + 1} of ${pages.length}`, MARGIN, PAGE_H - MARGIN, {
       size: 8,
@@ -108,9 +110,7 @@ export function renderManifestPdf(manifest: ManifestDocument): Buffer {
   });
 
   doc.end();
-  const chunks: Buffer[] = [];
-  for (let chunk: Buffer | null; (chunk = doc.read() as Buffer | null) !== null; ) chunks.push(chunk);
-  return Buffer.concat(chunks);
+  return out.finish();
 }
 
 function drawHeader(doc: PDFKit.PDFDocument, pen: Pen, m: ManifestDocument): void {

@@ -71,7 +71,7 @@ export const handlers: Handlers = {
   createImport: (ctx, { body, query, headers }) =>
     ctx.station.imports.run(body, query, caller(ctx), (row) => schemaProblems(CreateShipmentRequest, row), headers['idempotency-key']),
   getImport: (ctx, { params }) => ctx.station.imports.view(pathId(params, 'importId')),
-  getImportLabels: (ctx, { params }) => ctx.station.imports.labels(pathId(params, 'importId'), caller(ctx)),
+  getImportLabels: (ctx, { params, query }) => ctx.station.imports.labels(pathId(params, 'importId'), caller(ctx), query),
   printLabels: (ctx, { body }) => ctx.station.imports.labelBatch(body.shipmentIds, caller(ctx)),
   unlockUser: (ctx, { params }) => ctx.station.auth.unlockUser(pathId(params, 'userId')),
   listPrinters: (ctx) => ctx.station.printing.desk.overview(),
@@ -90,4 +90,5 @@ export const handlers: Handlers = {
   deletePackagePreset: (ctx, { params }) => ctx.station.presets.remove(pathId(params, 'presetId')),
   getShipmentCustoms: (ctx, { params, query }) =>
     ctx.station.shipments.customs(params.uniqueId, { size: query.pageSize, format: query.format, dpi: query.dpi }),
+  getImportProgress: (ctx, { params }) => ctx.station.imports.progress(params.idempotencyKey, caller(ctx)),
 };

@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBarcodes, pdfPageTexts } from '../helpers/pdf';
-import { addUsers, createShipment, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
+import { zplBarcodes } from '../helpers/zpl';
+import { addUsers, createShipment, OPERATOR, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
 let token: string;
@@ -148,6 +149,61 @@ describe('importing a file', () => {
     expect(codes).toEqual(tracking);
     expect((await get(`/imports/${r.importId}/labels`)).json().base64String).toBe(res.json().base64String);
     expect((await get('/imports/999999/labels')).statusCode).toBe(404);
+  });
+
+  it('prints an import\'s labels as ZPL (§15): each shipment\'s own label in row order, scannable, the same bytes each time', async () => {
+    const csv = 'Reference,Group,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n' +
+      'ZPL-1,,Zed,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\nZPL-2,g,Yan,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n' +
+      'ZPL-3,,Bad,1 Oak Road,Leeds,XX,GB,1,30,20,10\nZPL-2,g,Yan,1 Oak Road,Leeds,LS1 1UR,GB,2,30,20,10\nZPL-4,,Xia,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10';
+    const r = (await upload(csv)).json();
+    const shipments = [r.rows[0], r.rows[1], r.rows[4]] as { shipmentId: string }[];
+    const res = await get(`/imports/${r.importId}/labels?format=zpl&dpi=300`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().format).toBe('zpl');
+    const zpl = Buffer.from(res.json().base64String, 'base64');
+    // Byte for byte the shipments' own ZPL labels, one after another in row order.
+    const own = await Promise.all(shipments.map((s) => get(`/shipments/${s.shipmentId}/label?format=zpl&dpi=300&markPrinted=false`)));
+    expect(zpl.equals(Buffer.concat(own.map((o) => Buffer.from(o.json().base64String, 'base64'))))).toBe(true);
+    const tracking = [];
+    for (const s of shipments) {
+      const v = (await get(`/shipments/${s.shipmentId}`)).json();
+      expect(v.status).toBe('Printed');
+      tracking.push(...v.shipmentPieces.map((p: { trackingNumber: string }) => p.trackingNumber));
+    }
+    const pages = await zplBarcodes(zpl.toString('latin1'), 300);
+    expect(pages.map((p) => p.find((x) => x.type === 'CODE-128')?.data)).toEqual(tracking);
+    expect((await get(`/imports/${r.importId}/labels?format=zpl&dpi=300`)).json().base64String).toBe(res.json().base64String);
+    // 203 dpi by default; a wrong format or dpi is named in a 400.
+    expect(Buffer.from((await get(`/imports/${r.importId}/labels?format=zpl`)).json().base64String, 'base64').toString('latin1')).toContain('^PW812^LL1218');
+    const bad = await get(`/imports/${r.importId}/labels?format=eps&dpi=600`);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(expect.arrayContaining(['format', 'dpi']));
+  });
+
+  it('tells how far a running import has got, rows done of the file\'s rows, to its own user only', async () => {
+    const header = 'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n';
+    const csv = header + Array.from({ length: 3000 }, (_, i) => `PROG-${i},Ann,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n`).join('');
+    const key = 'progress-test-key';
+    let finished = false;
+    const running = upload(csv, undefined, { 'idempotency-key': key }).finally(() => (finished = true));
+    const seen: { rowsDone: number; totalRows: number }[] = [];
+    const operator = await t.signIn(OPERATOR);
+    let othersSaw = 0;
+    while (!finished) {
+      // As a desk polls: now and then (injected requests alone would starve the store's commits).
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      const res = await get(`/import-progress/${key}`);
+      if (res.statusCode === 200) seen.push(res.json());
+      else expect(res.statusCode).toBe(404); // not started yet, or just finished
+      if ((await t.request({ method: 'GET', url: `/import-progress/${key}`, token: operator })).statusCode !== 404) othersSaw++;
+    }
+    expect((await running).json().created).toBe(3000);
+    expect(othersSaw).toBe(0);
+    expect(seen.some((p) => p.rowsDone > 0 && p.rowsDone < 3000)).toBe(true);
+    expect(seen.every((p) => p.totalRows === 3000)).toBe(true);
+    // Never backwards.
+    expect(seen.map((p) => p.rowsDone)).toEqual([...seen.map((p) => p.rowsDone)].sort((a, b) => a - b));
+    expect((await get(`/import-progress/${key}`)).statusCode).toBe(404);
   });
 
   it('prints several shipments in one PDF with an outcome for each (a bulk action of the list)', async () => {

@@ -99,6 +99,29 @@ describe('the Import screen', () => {
     expect(await page.getByLabel('Field for column Order no').inputValue()).toBe('referenceOne');
   });
 
+  it('shows the rows done of a large file while its shipments are created', async () => {
+    const rows = 6000;
+    const big = ['Order no,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height']
+      .concat(Array.from({ length: rows }, (_, i) => `BIG-${i},Ann Other,${i} Oak Road,Leeds,LS1 1UR,GB,1,30,20,10`))
+      .join('\n');
+    await page.getByLabel('CSV file').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(big) });
+    await page.getByRole('button', { name: 'Check (dry run)' }).click();
+    await waitForText(page.getByRole('status').filter({ hasText: 'Dry run' }), 'Dry run: 6,000 valid, 0 invalid, 0 skipped of 6,000 rows.', 60_000);
+    await page.getByRole('button', { name: 'Create shipments' }).click();
+    // Caught part-way: some rows done, not all, and the sentence says the same.
+    const bar = page.getByRole('progressbar', { name: 'Creating shipments' });
+    await page.waitForFunction(() => {
+      const p = document.querySelector<HTMLProgressElement>('progress[aria-label="Creating shipments"]');
+      return p !== null && p.value > 0 && p.value < p.max;
+    }, undefined, { timeout: 60_000, polling: 20 });
+    const [value, max, sentence] = await Promise.all([bar.getAttribute('value'), bar.getAttribute('max'), textOf(page.locator('.import-progress'))]);
+    expect(Number(max)).toBe(rows);
+    expect(Number(value)).toBeGreaterThan(0);
+    expect(sentence).toMatch(/^[\d,]+ of 6,000 rows done$/);
+    await waitForText(page.getByRole('status').filter({ hasText: 'created' }), '6,000 rows created, 0 invalid, 0 skipped.', 120_000);
+    await expect(bar.count()).resolves.toBe(0);
+  }, 240_000);
+
   it('threw no uncaught errors in the page', () => {
     expect(pageErrors).toEqual([]);
   });

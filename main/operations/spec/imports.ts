@@ -15,7 +15,13 @@ export const importOperations = operationRows({
   },
   getImportLabels: {
     method: 'GET', path: '/imports/{importId}/labels', tag: 'Import', access: 'user',
-    summary: 'Every label an import made, as one PDF in row order; its shipments become Printed',
-    params: S.ImportIdParams, response: S.LabelResponse,
+    summary: 'Every label an import made, as one PDF or ZPL document in row order; its shipments become Printed',
+    params: S.ImportIdParams, query: S.ImportLabelsQuery, response: S.LabelResponse,
+  },
+  getImportProgress: {
+    method: 'GET', path: '/import-progress/{idempotencyKey}', tag: 'Import', access: 'user',
+    summary: 'How far a running import of yours has got: rows done of the file\'s rows (by the Idempotency-Key it was sent with)',
+    params: S.ImportProgressParams, response: S.ImportProgress,
+    problems: { 404: 'No import of yours with this key is running (not started yet, or finished).' },
   },
 });

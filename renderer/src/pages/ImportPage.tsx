@@ -10,12 +10,40 @@ import { api } from '../api';
 import { ErrorNotice, Notice } from '../components/Notice';
 import { StatusChip } from '../components/StatusChip';
 import { printPdfInBrowser } from '../lib/browser-print';
-import { plural } from '../lib/format';
+import { formatNumber, plural } from '../lib/format';
 import { IMPORT_FIELDS, readImportFile, rememberMapping, rememberedMapping, writeImportFile, type ImportFile } from '../lib/import-file';
 import { useLoad } from '../lib/use-load';
 
 type Result = OutputOf<'createImport'>;
 type RowResult = Result['rows'][number];
+type Progress = OutputOf<'getImportProgress'>;
+
+/** How often the desk asks a running import how far it has got. */
+const PROGRESS_EVERY_MS = 250;
+
+/**
+ * Runs an import sent with `key`, asking the station meanwhile how many of its rows are
+ * done: a file of thousands of rows takes seconds, and the operator sees it move.
+ */
+async function withProgress<T>(key: string, totalRows: number, show: (p: Progress | null) => void, work: Promise<T>): Promise<T> {
+  let running = true;
+  show({ rowsDone: 0, totalRows });
+  const poll = async () => {
+    while (running) {
+      await new Promise((resolve) => setTimeout(resolve, PROGRESS_EVERY_MS));
+      // 404 before the station has read the file and after it has finished: nothing to show.
+      const progress = await api.getImportProgress({ params: { idempotencyKey: key } }).catch(() => null);
+      if (running && progress) show(progress);
+    }
+  };
+  void poll();
+  try {
+    return await work;
+  } finally {
+    running = false;
+    show(null);
+  }
+}
 
 export function ImportPage() {
   const carriers = useLoad('carriers', () => api.listCarriers());
@@ -31,6 +59,7 @@ export function ImportPage() {
   const [error, setError] = useState<unknown>(null);
   const [news, setNews] = useState<string | null>(null);
   const [key, setKey] = useState('');
+  const [progress, setProgress] = useState<Progress | null>(null);
   const service = serviceId ?? services.data?.items[0]?.id ?? null;
 
   const load = async (chosen: File) => {
@@ -94,10 +123,11 @@ export function ImportPage() {
     setBusy('creating');
     setError(null);
     try {
-      const result = await api.createImport({ body: writeImportFile(file, mapping), query: query(false), headers: { 'idempotency-key': key } });
+      const result = await withProgress(key, file.rows.length, setProgress,
+        api.createImport({ body: writeImportFile(file, mapping), query: query(false), headers: { 'idempotency-key': key } }));
       setRows(result.rows);
       if (result.importId !== null) setImportIds([result.importId]);
-      setNews(`${plural(result.created, 'row')} created, ${result.invalid} invalid, ${result.skipped} skipped.`);
+      setNews(`${plural(result.created, 'row')} created, ${formatNumber(result.invalid)} invalid, ${formatNumber(result.skipped)} skipped.`);
     } catch (e) {
       setError(e);
     } finally {
@@ -112,7 +142,9 @@ export function ImportPage() {
     setBusy('creating');
     setError(null);
     try {
-      const result = await api.createImport({ body: writeImportFile(file, mapping, invalidRows), query: query(false), headers: {} });
+      const retryKey = crypto.randomUUID();
+      const result = await withProgress(retryKey, invalidRows.length, setProgress,
+        api.createImport({ body: writeImportFile(file, mapping, invalidRows), query: query(false), headers: { 'idempotency-key': retryKey } }));
       const next = [...rows!];
       result.rows.forEach((r, i) => {
         const original = invalidRows[i]!;
@@ -134,7 +166,7 @@ export function ImportPage() {
     try {
       const { labelSize } = await api.getSettings();
       for (const id of importIds) {
-        const labels = await api.getImportLabels({ params: { importId: String(id) } }).catch((e: unknown) => {
+        const labels = await api.getImportLabels({ params: { importId: String(id) }, query: {} }).catch((e: unknown) => {
           // An import that created nothing has nothing to print.
           if ((e as { status?: number }).status === 409) return null;
           throw e;
@@ -211,10 +243,12 @@ export function ImportPage() {
             ) : null}
           </div>
         ) : null}
-        {busy === 'creating' ? (
+        {busy === 'creating' && progress ? (
           <div role="status" className="import-progress">
-            <progress aria-label="Creating shipments" />
-            <span>Creating {plural(file?.rows.length ?? 0, 'row')}…</span>
+            <progress aria-label="Creating shipments" max={progress.totalRows} value={progress.rowsDone} />
+            <span className="tabular">
+              {formatNumber(progress.rowsDone)} of {plural(progress.totalRows, 'row')} done
+            </span>
           </div>
         ) : null}
       </section>
@@ -224,7 +258,7 @@ export function ImportPage() {
           <h2 className="card-title">Columns</h2>
           {check.dryRun && !rows ? (
             <p className="card-note" role="status">
-              Dry run: {check.valid} valid, {check.invalid} invalid, {check.skipped} skipped of {plural(check.totalRows, 'row')}.
+              Dry run: {formatNumber(check.valid)} valid, {formatNumber(check.invalid)} invalid, {formatNumber(check.skipped)} skipped of {plural(check.totalRows, 'row')}.
             </p>
           ) : null}
           <table className="table" aria-label="Columns matched">
