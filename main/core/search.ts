@@ -72,8 +72,9 @@ function corrections(terms: string[]): string[] {
     const b = sorted[i]!;
     let n = 0;
     while (n < a.length && a[n] === b[n]) n++;
-    // A query range is its kind and at least one character more.
-    if (n > 2) out.push(`${CORRECTION}${a.slice(0, n)}\x01${i}`);
+    // Only a prefix some query can be: its kind and two characters, and a pair's second word begun.
+    const common = a.slice(0, n);
+    if (n >= 4 && (!common.startsWith(KIND.pair) || / ./.test(common))) out.push(`${CORRECTION}${common}\x01${i}`);
   }
   return out;
 }
@@ -126,12 +127,14 @@ export function listSearch(query: string): ListSearch {
   const compact = trimmed.replace(/\s+/g, '').toUpperCase();
   const exactTerms = [KIND.postCode + postCodeKey(trimmed)];
   if (trimmed.includes('@')) exactTerms.push(KIND.email + trimmed.toLowerCase());
-  const prefixTerms = [KIND.reference + fold(trimmed)];
+  // Two characters at least, as the query (and as the correction terms assume).
+  const reference = fold(trimmed);
+  const prefixTerms = reference.length >= MIN_SEARCH_LENGTH ? [KIND.reference + reference] : [];
   // Words in any order: each whole word with the last (a prefix) is one pair range.
   const nameWords = words(trimmed);
   const last = nameWords.at(-1);
   const pairs = nameWords.slice(0, -1).map((w) => `${KIND.pair}${w} ${last}`);
-  if (nameWords.length === 1) prefixTerms.push(KIND.name + last);
+  if (nameWords.length === 1 && last!.length >= MIN_SEARCH_LENGTH) prefixTerms.push(KIND.name + last);
   if (nameWords.length === 2) prefixTerms.push(pairs[0]!);
   return {
     shipmentNumber: SHIPMENT_NUMBER.test(compact) ? compact : null,

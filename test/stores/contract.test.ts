@@ -270,6 +270,7 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
       ['SMITHS', (m) => m.names.includes('smithson'), {}],
       ['smith anna', (m) => m.names.includes('anna'), {}],
       ['bo smi', (m) => m.names.includes(' bo'), {}],
+      ['tools smith', (m) => m.names.includes('tools'), {}], // two pairs of one shipment in the range
       ['smith', (m) => m.names.includes('smith') && m.status === 'Printed', { statuses: ['Printed'] }],
       ['smith', (m) => m.names.includes('smith') && m.createdOn >= T0 + 50 * HOUR && m.createdOn <= T0 + 250 * HOUR, { from: T0 + 50 * HOUR, to: T0 + 250 * HOUR }],
       ['nowak', (m) => m.names.includes('nowak'), {}],
