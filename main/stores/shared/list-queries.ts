@@ -215,18 +215,31 @@ export function listQueries<Row>(query: Query, columns: string) {
    * kept there): that arm's terms minus its corrections (core/search.ts). Otherwise, and for
    * a status, the union of the arms' hits is counted.
    */
-  const searchTotals = async (filter: ListFilter, arms: Arm[], dated: { sql: string; params: Params }): Promise<{ totals: Totals; found: Arm[] }> => {
-    const count = (arm: { sql: string; params: Params }) =>
-      one(`SELECT count(*) AS items, coalesce(sum(piece_count), 0) AS pieces FROM (${arm.sql}) AS hits ${dated.sql}`, [...arm.params, ...dated.params]);
-    const counted: Totals[] = [];
-    for (const arm of arms) counted.push(await count(arm));
-    const found = arms.filter((_, i) => counted[i]!.items > 0);
-    if (found.length === 0) return { totals: { items: 0, pieces: 0 }, found };
+  const searchTotals = async (
+    filter: ListFilter, arms: Arm[], dated: { sql: string; params: Params },
+  ): Promise<{ totals: Totals; found: Arm[]; newest: number }> => {
+    // Every arm's rows, each prefix arm's corrections, and the newest id, in one statement:
+    // on PostgreSQL each statement is a round trip.
+    const ranges = [...arms, ...arms.filter((a) => a.prefix !== undefined).map((a) => inRange(CORRECTION + a.prefix!))];
+    const counts = await query<{ arm: number; items: number; pieces: number }>(
+      [
+        ...ranges.map((r, i) => `SELECT ${i} AS arm, count(*) AS items, coalesce(sum(piece_count), 0) AS pieces FROM (${r.sql}) AS hits ${dated.sql}`),
+        'SELECT -1 AS arm, coalesce(max(id), 0) AS items, 0 AS pieces FROM shipments',
+      ].join(' UNION ALL '),
+      ranges.flatMap((r) => [...r.params, ...dated.params]),
+    );
+    const of = (i: number): Totals => {
+      const row = counts.find((c) => Number(c.arm) === i)!;
+      return { items: Number(row.items), pieces: Number(row.pieces) };
+    };
+    const newest = of(-1).items;
+    const found = arms.filter((_, i) => of(i).items > 0);
+    if (found.length === 0) return { totals: { items: 0, pieces: 0 }, found, newest };
     const only = found.length === 1 ? found[0]! : undefined;
     if (filter.statuses.length === 0 && only?.prefix !== undefined) {
-      const raw = counted[arms.indexOf(only)]!;
-      const extra = await count(inRange(CORRECTION + only.prefix));
-      return { totals: { items: raw.items - extra.items, pieces: raw.pieces - extra.pieces }, found };
+      const raw = of(arms.indexOf(only));
+      const extra = of(arms.length + arms.filter((a) => a.prefix !== undefined).indexOf(only));
+      return { totals: { items: raw.items - extra.items, pieces: raw.pieces - extra.pieces }, found, newest };
     }
     const where = [...(dated.sql ? [dated.sql.replace(/^WHERE /, '')] : [])];
     const params: Params = [...found.flatMap((a) => a.params), ...dated.params];
@@ -239,7 +252,7 @@ export function listQueries<Row>(query: Query, columns: string) {
        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
       params,
     );
-    return { totals, found };
+    return { totals, found, newest };
   };
 
   /**
@@ -277,7 +290,7 @@ export function listQueries<Row>(query: Query, columns: string) {
    */
   const searchPage = async (filter: ListFilter, search: ListSearch): Promise<{ totals: Totals; rows: Row[] }> => {
     const dated = whereClause([], filter.from, filter.to);
-    const { totals, found } = await searchTotals(filter, searchArms(search), dated);
+    const { totals, found, newest } = await searchTotals(filter, searchArms(search), dated);
     if (totals.items === 0 || filter.offset >= totals.items) return { totals, rows: [] };
     const dir = filter.newestFirst ? 'DESC' : 'ASC';
     const order = `ORDER BY created_on ${dir}, id ${dir}`;
@@ -285,8 +298,7 @@ export function listQueries<Row>(query: Query, columns: string) {
     // Several statuses have no one index in the list's order to walk.
     if (totals.items >= WALK_FROM_HITS && filter.statuses.length <= 1) {
       // Every shipment ever made bounds those in the filter's window: the estimate errs towards sorting.
-      const [newest] = await query<{ id: number | null }>('SELECT max(id) AS id FROM shipments', []);
-      const probes = (page * Number(newest?.id ?? 0)) / totals.items;
+      const probes = (page * newest) / totals.items;
       if (probes <= WALK_PROBES) {
         const probed = [];
         for (const arm of found) probed.push(await probe(arm));
