@@ -57,9 +57,14 @@ interface Arm {
 const union = (arms: Arm[]) =>
   arms.length === 1 ? `SELECT DISTINCT shipment_id, created_on, piece_count FROM (${arms[0]!.sql}) AS arm` : arms.map((a) => a.sql).join(' UNION ');
 
-/** A hit whose shipment has one of `statuses` now (one row read per hit). */
+/**
+ * A hit whose shipment has one of `statuses` now: a point lookup in the small (status,
+ * created_on, id) index, not a read of the whole shipment row. `+s.id` keeps both planners
+ * off the primary key, which would read the row (~1.5 KB, 35 ms cold for 1,900 hits).
+ */
 const hasStatus = (statuses: string[]) =>
-  `EXISTS (SELECT 1 FROM shipments s WHERE s.id = hits.shipment_id AND s.status IN (${statuses.map(() => '?').join(', ')}))`;
+  `EXISTS (SELECT 1 FROM shipments s WHERE s.status IN (${statuses.map(() => '?').join(', ')})
+    AND s.created_on = hits.created_on AND +s.id = hits.shipment_id)`;
 
 const TERMS = 'SELECT shipment_id, created_on, piece_count FROM shipment_search_terms';
 const inRange = (prefix: string): { sql: string; params: Params } => ({ sql: `${TERMS} WHERE term >= ? AND term < ?`, params: [prefix, prefixEnd(prefix)] });
