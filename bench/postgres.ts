@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createDatabase, startPostgres, type TestPostgres } from '../test/helpers/postgres';
 import { createLoadProcess, type LoadProcess, type LoadSpan } from './create-load';
-import { ROOT, WORK, listFigures, pct, prepare, r2, startService, type ListFigure, type Service } from './service';
+import { ROOT, WORK, listFigures, pct, prepare, r2, startService, type ListCase, type ListFigure, type Service } from './service';
 
 export interface PostgresFigures {
   shipments: number;
@@ -21,7 +21,7 @@ export interface PostgresFigures {
   list: Record<string, ListFigure>;
   desks: number;
   clients: number;
-  create: { perSecond: number; p50: number; p99: number; errors: number };
+  create: { perSecond: number; p50: number; p99: number; errors: number } | null;
 }
 
 const DESKS = 3;
@@ -34,6 +34,12 @@ export async function postgresBench(options: {
   create: LoadSpan;
   warmup: LoadSpan;
   log: (m: string) => void;
+  /** The search cases of the SQLite source, each counted there: the data the desks read is a verified copy of it. */
+  search: (source: string) => { cases: ListCase[]; close: () => void };
+  /** The search figures alone: one desk, no other list and no creates. */
+  searchOnly?: boolean;
+  /** A SQLite data dir to move in, instead of filling a new one. */
+  source?: string;
 }): Promise<PostgresFigures> {
   const { log } = options;
   const given = process.env.SHIPPING_STATION_BENCH_DATABASE_URL;
@@ -46,14 +52,15 @@ export async function postgresBench(options: {
       server = await startPostgres();
     }
     const url = await createDatabase(given ?? server!.url, `ss_bench_${Date.now()}`);
-    log(`filling ${options.shipments} shipments (SQLite), to move them into PostgreSQL`);
-    const source = prepare('pg-source', options.shipments);
+    if (!options.source) log(`filling ${options.shipments} shipments (SQLite), to move them into PostgreSQL`);
+    const source = options.source ?? prepare('pg-source', options.shipments);
+    const search = options.search(source);
     log('cli migrate into PostgreSQL');
     const t0 = performance.now();
     execFileSync(process.execPath, ['out/main/cli.js', 'migrate', '--from', source, '--to', url], { cwd: ROOT, stdio: ['ignore', 'ignore', 'ignore'] });
     const migrateSeconds = r2((performance.now() - t0) / 1000);
 
-    for (let i = 0; i < DESKS; i++) {
+    for (let i = 0; i < (options.searchOnly ? 1 : DESKS); i++) {
       const dataDir = join(WORK, `pg-desk-${i}`);
       mkdirSync(dataDir, { recursive: true });
       // One label worker a desk: three desks share this machine's two cores, where in a
@@ -72,10 +79,16 @@ export async function postgresBench(options: {
           const { rows } = await exact.query<{ items: string; pieces: string }>(sql.replace(/\?/g, () => `$${++n}`), params);
           return { items: Number(rows[0]!.items), pieces: Number(rows[0]!.pieces) };
         },
-        close: () => exact.end(),
+        close: async () => {
+          search.close();
+          await exact.end();
+        },
+        more: search.cases,
+        onlyMore: options.searchOnly === true,
       }],
       options.listRequests,
     );
+    if (options.searchOnly) return { shipments: options.shipments, migrateSeconds, list: list!, desks: 1, clients: 0, create: null };
 
     log(`${DESKS} desks creating at once`);
     for (let i = 0; i < DESKS; i++) loads.push(createLoadProcess(ROOT));

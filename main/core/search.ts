@@ -14,7 +14,11 @@ export const MIN_SEARCH_LENGTH = 2;
 const SHIPMENT_NUMBER = /^SS\d{8}$/;
 const TRACKING_NUMBER = /^[A-Z]{2}\d{9}[A-Z]{2}$/;
 
-const KIND = { name: 'n:', reference: 'r:', postCode: 'p:', email: 'e:' } as const;
+const KIND = { name: 'n:', pair: 'm:', reference: 'r:', postCode: 'p:', email: 'e:' } as const;
+/** Where a correction term starts (see corrections()); it sorts after every kind above. */
+export const CORRECTION = 'x';
+/** Pairs are made from a name's first words only: a long business name would make dozens. */
+const PAIR_WORDS = 8;
 
 /** Lower-case ASCII: accents and other scripts folded. */
 export function fold(text: string): string {
@@ -42,6 +46,39 @@ function nameTerms(name: string): string[] {
   return terms;
 }
 
+/**
+ * Every ordered pair of a name's words ("anna smith", "smith anna"), so that a query of
+ * several words in any order is one prefix range of one index: each word must be in the
+ * name, the last one as a prefix.
+ */
+function pairTerms(name: string): string[] {
+  const all = words(name).slice(0, PAIR_WORDS);
+  return all.flatMap((a, i) => all.flatMap((b, j) => (i === j ? [] : [`${a} ${b}`])));
+}
+
+/**
+ * Exact totals without counting each shipment apart: a query's prefix range may hold two of
+ * one shipment's terms ("n:smith" and "n:smith tools"). Sorted, the terms of a shipment that
+ * start with a prefix are consecutive, so the shipment's extra hits are the consecutive
+ * pairs whose common prefix starts with it. One correction term per such pair (the common
+ * prefix after CORRECTION, then \x01 and a number to keep them apart): a range's distinct
+ * shipments are its terms minus the corrections in the same range under CORRECTION.
+ */
+function corrections(terms: string[]): string[] {
+  const sorted = [...terms].sort();
+  const out: string[] = [];
+  for (let i = 1; i < sorted.length; i++) {
+    const a = sorted[i - 1]!;
+    const b = sorted[i]!;
+    let n = 0;
+    while (n < a.length && a[n] === b[n]) n++;
+    // Only a prefix some query can be: its kind and two characters, and a pair's second word begun.
+    const common = a.slice(0, n);
+    if (n >= 4 && (!common.startsWith(KIND.pair) || / ./.test(common))) out.push(`${CORRECTION}${common}\x01${i}`);
+  }
+  return out;
+}
+
 export interface SearchableShipment {
   deliveryAddress: Pick<Address, 'fullName' | 'businessName' | 'postZipCode' | 'emailAddress'>;
   referenceOne: string;
@@ -57,6 +94,7 @@ export function shipmentSearchTerms(s: SearchableShipment): string[] {
   const terms = new Set<string>();
   const a = s.deliveryAddress;
   for (const term of [...nameTerms(a.fullName), ...nameTerms(a.businessName)]) terms.add(KIND.name + term);
+  for (const term of [...pairTerms(a.fullName), ...pairTerms(a.businessName)]) terms.add(KIND.pair + term);
   for (const reference of [s.referenceOne, s.referenceTwo, s.referenceThree]) {
     const folded = fold(reference.trim());
     if (folded !== '') terms.add(KIND.reference + folded);
@@ -65,19 +103,21 @@ export function shipmentSearchTerms(s: SearchableShipment): string[] {
   if (postCode !== '') terms.add(KIND.postCode + postCode);
   const email = a.emailAddress.trim().toLowerCase();
   if (email !== '') terms.add(KIND.email + email);
-  return [...terms];
+  return [...terms, ...corrections([...terms])];
 }
 
 /**
  * What a query looks for, each part null when the query cannot be one: a shipment matches
  * when any part matches. `exactTerms` are compared whole, `prefixTerms` as a prefix (a
- * reference; words of the delivery name in its order, the last one a prefix).
+ * reference; a word of the delivery name; two words of it in any order, the last one a
+ * prefix); a shipment matches `allPrefixes` (three words or more) when it matches each.
  */
 export interface ListSearch {
   shipmentNumber: string | null;
   trackingNumber: string | null;
   exactTerms: string[];
   prefixTerms: string[];
+  allPrefixes: string[];
 }
 
 /** The search for a query of at least MIN_SEARCH_LENGTH characters (the caller checks). */
@@ -87,14 +127,21 @@ export function listSearch(query: string): ListSearch {
   const compact = trimmed.replace(/\s+/g, '').toUpperCase();
   const exactTerms = [KIND.postCode + postCodeKey(trimmed)];
   if (trimmed.includes('@')) exactTerms.push(KIND.email + trimmed.toLowerCase());
-  const prefixTerms = [KIND.reference + fold(trimmed)];
+  // Two characters at least, as the query (and as the correction terms assume).
+  const reference = fold(trimmed);
+  const prefixTerms = reference.length >= MIN_SEARCH_LENGTH ? [KIND.reference + reference] : [];
+  // Words in any order: each whole word with the last (a prefix) is one pair range.
   const nameWords = words(trimmed);
-  if (nameWords.length > 0) prefixTerms.push(KIND.name + nameWords.join(' '));
+  const last = nameWords.at(-1);
+  const pairs = nameWords.slice(0, -1).map((w) => `${KIND.pair}${w} ${last}`);
+  if (nameWords.length === 1 && last!.length >= MIN_SEARCH_LENGTH) prefixTerms.push(KIND.name + last);
+  if (nameWords.length === 2) prefixTerms.push(pairs[0]!);
   return {
     shipmentNumber: SHIPMENT_NUMBER.test(compact) ? compact : null,
     trackingNumber: TRACKING_NUMBER.test(compact) ? compact : null,
     exactTerms: [...new Set(exactTerms)],
     prefixTerms,
+    allPrefixes: nameWords.length > 2 ? [...new Set(pairs)] : [],
   };
 }
 

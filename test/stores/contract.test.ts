@@ -245,6 +245,12 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     await expectFound("samantha o'brien", ids(2)); // words in the name's order, the last one a prefix
     await expectFound('obriensm', ids(2)); // a word written with punctuation, whole
     await expectFound('sam nowak', []);
+    await expectFound('receiver sam', ids(1)); // words in any order, the last one a prefix
+    await expectFound('Smith, Samantha', ids(2));
+    await expectFound('brien samantha o', ids(2));
+    await expectFound("o'brien smith samantha", ids(2));
+    await expectFound('receiver receiver', []); // a word twice must be in the name twice
+    await expectFound('samantha nowak', []);
     await expectFound('ls11ur', ids(1)); // post code, case and spaces ignored
     await expectFound('10 115', ids(4));
     await expectFound('sam@example.com', ids(1)); // email, whole
@@ -257,6 +263,43 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     expect(await found('sam', { newestFirst: false })).toMatchObject({ ids: ids(1, 2) });
     expect(await found('lodz', { limit: 1, offset: 1 })).toEqual({ totals: { items: 2, pieces: 4 }, ids: ids(0) });
     expect(await found('lodz', { limit: 1, offset: 5 })).toEqual({ totals: { items: 2, pieces: 4 }, ids: [] });
+  });
+
+  it('finds a common word by walking the list in order, totals exact where one shipment holds the word twice', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const HOUR = 3_600_000;
+    const model: { id: number; createdOn: number; status: ShipmentStatus; names: string }[] = [];
+    // 300 shipments, created out of id order; two in three are Smiths, one in three of them also in the business name.
+    for (let i = 0; i < 300; i++) {
+      const createdOn = T0 + ((i * 7) % 300) * HOUR;
+      const [fullName, businessName] = [['Anna Smith', 'Smith & Smithson Tools'], ['Smith Bo', ''], ['Ola Nowak', '']][i % 3]!;
+      const outcome = await store.shipments.create(
+        shipment(createdOn, { deliveryAddress: { ...address(fullName!), businessName: businessName! } }), pieces(), event('Not Printed', createdOn),
+      );
+      if (!('created' in outcome)) throw new Error('not created');
+      const status: ShipmentStatus = i % 4 === 0 ? 'Printed' : 'Not Printed';
+      if (status === 'Printed') await store.shipments.changeStatus(outcome.created.id, () => event('Printed', createdOn + 1));
+      model.push({ id: outcome.created.id, createdOn, status, names: `${fullName} ${businessName}`.toLowerCase() });
+    }
+    const cases: [string, (m: (typeof model)[number]) => boolean, Partial<ListFilter>][] = [
+      ['smith', (m) => m.names.includes('smith'), {}],
+      ['SMITHS', (m) => m.names.includes('smithson'), {}],
+      ['smith anna', (m) => m.names.includes('anna'), {}],
+      ['bo smi', (m) => m.names.includes(' bo'), {}],
+      ['tools smith', (m) => m.names.includes('tools'), {}], // two pairs of one shipment in the range
+      ['smith', (m) => m.names.includes('smith') && m.status === 'Printed', { statuses: ['Printed'] }],
+      ['smith', (m) => m.names.includes('smith') && m.createdOn >= T0 + 50 * HOUR && m.createdOn <= T0 + 250 * HOUR, { from: T0 + 50 * HOUR, to: T0 + 250 * HOUR }],
+      ['nowak', (m) => m.names.includes('nowak'), {}],
+    ];
+    for (const [query, want, more] of cases) {
+      const wanted = model.filter(want);
+      for (const [newestFirst, offset, limit] of [[true, 0, 10], [false, 0, 25], [true, 150, 10], [false, 95, 10]] as const) {
+        const { totals, rows } = await store.shipments.page({ ...EVERYTHING, newestFirst, offset, limit, ...more, search: listSearch(query) });
+        const order = [...wanted].sort((a, b) => (a.createdOn - b.createdOn || a.id - b.id) * (newestFirst ? -1 : 1));
+        expect(totals, `${query} ${JSON.stringify(more)}`).toEqual({ items: wanted.length, pieces: wanted.length * 2 });
+        expect(rows.map((r) => r.id), `${query} ${newestFirst} ${offset}`).toEqual(order.slice(offset, offset + limit).map((m) => m.id));
+      }
+    }
   });
 
   it('keeps an address book: insert, list by words and kind in order, find the same, update, remove', async () => {

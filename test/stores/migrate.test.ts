@@ -20,6 +20,17 @@ beforeAll(async () => {
   desk = await startTestStation({ sqlite: true });
   await addUsers(desk);
   token = await desk.signIn();
+  // A subscriber that never answers (port 9, discard): its outbox rows are copied, delivered or not.
+  const hook = await desk.request({ method: 'POST', url: '/webhooks', token, payload: { url: 'http://127.0.0.1:9/hook' } });
+  if (hook.statusCode !== 200) throw new Error(hook.body);
+  for (const payload of [
+    { ...shipmentRequest().deliveryAddress, fullName: 'Łucja Wójcik', nickname: 'Warehouse North' },
+    { ...shipmentRequest().deliveryAddress, fullName: 'Sam Sender', kind: 'collection' },
+  ]) {
+    const saved = await desk.request({ method: 'POST', url: '/addresses', token, payload });
+    if (saved.statusCode !== 200) throw new Error(saved.body);
+  }
+  await desk.request({ method: 'POST', url: '/package-presets', token, payload: { name: 'A3 tube', length: 45, width: 8, height: 8, weight: 0.4 } });
   for (let i = 0; i < 5; i++) {
     token = await desk.signIn(); // the clock moves an hour a shipment: tokens last one
     const body = shipmentRequest({ referenceOne: `MIG-${i}`, shipmentPieces: [piece(), piece({ weight: 1 + i })] });
@@ -56,6 +67,7 @@ describe('migrate', () => {
     expect(copied.stderr).toMatch(/shipments: 5 \/ 5/);
     expect(copied.stderr).toMatch(/copied and verified: .*shipments 5, pieces 10/);
     expect(copied.stderr).toMatch(/customs_declarations 1, customs_items 2/);
+    expect(copied.stderr).toMatch(/webhooks 1, webhook_outbox [1-9]\d*, saved_addresses 2, package_presets 1/);
     expect(copied.stderr + copied.stdout).not.toContain(new URL(url).password);
 
     const shared = await startTestStation({ databaseUrl: url });
@@ -80,6 +92,17 @@ describe('migrate', () => {
       expect(international).toEqual((await view(desk, token, 3)).json());
       expect(international.customsItems.map((i: { description: string }) => i.description)).toEqual(['Shirt', 'Tie']);
       expect((await shared.request({ method: 'GET', url: '/settings', token: sharedToken })).json().labelSize).toBe('A6');
+      // The address book (found by a folded name), the presets and the webhooks.
+      for (const url of ['/addresses?Search=lucja', '/addresses', '/package-presets', '/webhooks']) {
+        const page = (t: TestStation, tk: string) => t.request({ method: 'GET', url, token: tk });
+        const theirs = (await page(shared, sharedToken)).json();
+        expect(theirs, url).toEqual((await page(desk, token)).json());
+        expect(JSON.stringify(theirs).length, url).toBeGreaterThan(40);
+      }
+      // Search finds the migrated shipments through their copied terms.
+      const found = (t: TestStation, tk: string) => t.request({ method: 'GET', url: '/shipments?Search=MIG-2', token: tk });
+      expect((await found(shared, sharedToken)).json()).toEqual((await found(desk, token)).json());
+      expect((await found(shared, sharedToken)).json().totalItems).toBe(1);
       // A retry of a migrated create is still a replay, not a second shipment.
       const retry = await shared.request({
         method: 'POST', url: '/shipments', token: sharedToken, headers: { 'idempotency-key': 'order-mig-0' },
@@ -103,5 +126,22 @@ describe('migrate', () => {
 
     const again = run(process.execPath, [CLI, 'migrate', '--from', desk.dataDir, '--to', url]);
     await expect(again).rejects.toMatchObject({ stderr: expect.stringMatching(/already holds 6 shipments .* migrate into a new, empty database/) });
+  });
+
+  it('refuses a desk with a table it does not know how to copy, before copying anything', async () => {
+    await desk.sql('CREATE TABLE parcel_lockers (id INTEGER PRIMARY KEY, name TEXT NOT NULL)');
+    try {
+      const url = await createDatabase(inject('postgresUrl'));
+      const copy = run(process.execPath, [CLI, 'migrate', '--from', desk.dataDir, '--to', url]);
+      await expect(copy).rejects.toMatchObject({ stderr: expect.stringMatching(/does not know how to copy parcel_lockers: nothing was copied/) });
+      const target = await startTestStation({ databaseUrl: url });
+      try {
+        expect(Number((await target.sql<{ n: unknown }>('SELECT count(*) AS n FROM shipments'))[0]!.n)).toBe(0);
+      } finally {
+        await target.close();
+      }
+    } finally {
+      await desk.sql('DROP TABLE parcel_lockers');
+    }
   });
 });

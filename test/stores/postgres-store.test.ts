@@ -176,7 +176,7 @@ describe('migrations', () => {
     const told: string[] = [];
     const upgraded = await open({ url, onMigration: (m) => told.push(m.name) });
     expect(told.slice(0, 2)).toEqual(['search-terms', 'address-book-presets']);
-    for (const query of ['lucja', 'zak', 'old-1']) {
+    for (const query of ['lucja', 'zak', 'old-1', 'zak lucja']) {
       expect((await upgraded.shipments.page({ ...EVERYTHING, search: listSearch(query) })).rows.map((r) => r.id), query).toEqual([id]);
     }
   });

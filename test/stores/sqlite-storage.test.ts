@@ -69,6 +69,7 @@ describe('stored addresses', () => {
       expect(upgrades.slice(0, 2)).toEqual(['3 compact-rows', '4 expiry-indexes']);
       // Search terms are backfilled for the shipments made before: folded, found by name.
       expect((await station.shipments.list({ Search: 'angstrom' })).items.map((i) => i.shipmentId)).toEqual([created.shipmentId]);
+      expect((await station.shipments.list({ Search: 'angstrom zo' })).items.map((i) => i.shipmentId)).toEqual([created.shipmentId]);
       const stored = sqliteDb(station).prepare('SELECT delivery_address FROM shipments').pluck().get() as string;
       const delivery: Partial<Address> = request.deliveryAddress;
       expect(JSON.parse(stored)).toEqual(ADDRESS_FIELDS.map((f) => delivery[f] ?? ''));

@@ -6,6 +6,7 @@ import webhookOutbox from './0004-webhook-outbox';
 import searchTerms, { backfillSearchTerms } from './0005-search-terms';
 import addressBookPresets from './0006-address-book-presets';
 import customsItems from './0007-customs-items';
+import searchAnyOrder, { backfillSearchTerms as backfillAnyOrder } from './0008-search-any-order';
 
 /**
  * Applied in order; schema_migrations records each one applied. `backfill` runs after the
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly {
   { version: 5, name: 'search-terms', sql: searchTerms, backfill: backfillSearchTerms },
   { version: 6, name: 'address-book-presets', sql: addressBookPresets },
   { version: 7, name: 'customs-items', sql: customsItems },
+  { version: 8, name: 'search-any-order', sql: searchAnyOrder, backfill: backfillAnyOrder },
 ];

@@ -10,6 +10,7 @@ import searchTerms, { backfillSearchTerms } from './0009-search-terms';
 import addressBookPresets from './0010-address-book-presets';
 import type { Db } from '../database';
 import customsItems from './0011-customs-items';
+import searchAnyOrder, { backfillSearchTerms as backfillAnyOrder } from './0012-search-any-order';
 
 /**
  * Applied in order; the database's user_version is the number applied so far. `backfill`
@@ -27,4 +28,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
   { version: 9, name: 'search-terms', sql: searchTerms, backfill: backfillSearchTerms },
   { version: 10, name: 'address-book-presets', sql: addressBookPresets },
   { version: 11, name: 'customs-items', sql: customsItems },
+  { version: 12, name: 'search-any-order', sql: searchAnyOrder, backfill: backfillAnyOrder },
 ];
