@@ -25,9 +25,17 @@ function contentSecurityPolicyMeta(): Plugin {
       order: 'pre',
       handler(html) {
         if (/http-equiv=["']?content-security-policy/i.test(html)) {
-          throw new Error('renderer/index.html has its own CSP <meta>; the policy lives in main/http/content-security-policy.ts');
+          throw new Error(
+            'renderer/index.html has its own CSP <meta>; the policy lives in main/http/content-security-policy.ts',
+          );
         }
-        return [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY }, injectTo: 'head-prepend' }];
+        return [
+          {
+            tag: 'meta',
+            attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
+            injectTo: 'head-prepend',
+          },
+        ];
       },
     },
   };

@@ -35,12 +35,24 @@ export default tseslint.config(
           paths: [
             { name: 'electron', message: 'The core does not know Electron; put this in main/desktop or main/ipc.' },
             { name: 'fastify', message: 'The core does not know HTTP; put this in main/http.' },
-            ...DRIVERS.map((name) => ({ name, message: 'The core sees only the storage contract (main/core/storage.ts).' })),
+            ...DRIVERS.map((name) => ({
+              name,
+              message: 'The core sees only the storage contract (main/core/storage.ts).',
+            })),
           ],
           patterns: [
-            { group: ['**/stores/**', '**/open-station'], message: 'The core sees only the storage contract (main/core/storage.ts), never a store.' },
-            { group: ['**/labels/**', '**/printers/**'], message: 'The core does not import the label writers or printers; open-station.ts injects them.' },
-            { group: ['**/http/**', '**/ipc/**', '**/desktop/**', '**/operations/**', '**/cli/**', '@fastify/*'], message: 'The core does not import its doors or shells.' },
+            {
+              group: ['**/stores/**', '**/open-station'],
+              message: 'The core sees only the storage contract (main/core/storage.ts), never a store.',
+            },
+            {
+              group: ['**/labels/**', '**/printers/**'],
+              message: 'The core does not import the label writers or printers; open-station.ts injects them.',
+            },
+            {
+              group: ['**/http/**', '**/ipc/**', '**/desktop/**', '**/operations/**', '**/cli/**', '@fastify/*'],
+              message: 'The core does not import its doors or shells.',
+            },
           ],
         },
       ],
@@ -53,8 +65,25 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'A store does not know Electron.' }, { name: 'fastify', message: 'A store does not know HTTP.' }],
-          patterns: [{ group: ['**/http/**', '**/ipc/**', '**/desktop/**', '**/operations/**', '**/open-station', '**/labels/**', '**/printers/**', '@fastify/*'], message: 'A store stands on the core alone.' }],
+          paths: [
+            { name: 'electron', message: 'A store does not know Electron.' },
+            { name: 'fastify', message: 'A store does not know HTTP.' },
+          ],
+          patterns: [
+            {
+              group: [
+                '**/http/**',
+                '**/ipc/**',
+                '**/desktop/**',
+                '**/operations/**',
+                '**/open-station',
+                '**/labels/**',
+                '**/printers/**',
+                '@fastify/*',
+              ],
+              message: 'A store stands on the core alone.',
+            },
+          ],
         },
       ],
     },
@@ -71,7 +100,20 @@ export default tseslint.config(
             { name: 'fastify', message: 'The operation table does not know HTTP.' },
             ...DRIVERS.map((name) => ({ name, message: 'Operations reach storage through the core.' })),
           ],
-          patterns: [{ group: ['**/stores/**', '**/http/**', '**/ipc/**', '**/desktop/**', '**/labels/**', '**/printers/**', '@fastify/*'], message: 'Operations stand on the core alone.' }],
+          patterns: [
+            {
+              group: [
+                '**/stores/**',
+                '**/http/**',
+                '**/ipc/**',
+                '**/desktop/**',
+                '**/labels/**',
+                '**/printers/**',
+                '@fastify/*',
+              ],
+              message: 'Operations stand on the core alone.',
+            },
+          ],
         },
       ],
     },
@@ -90,7 +132,21 @@ export default tseslint.config(
             { name: 'fastify', message: 'Labels and printers do not know HTTP.' },
             ...DRIVERS.map((name) => ({ name, message: 'Labels and printers do not touch storage.' })),
           ],
-          patterns: [{ group: ['**/stores/**', '**/http/**', '**/ipc/**', '**/desktop/**', '**/operations/**', '**/open-station', '**/cli/**', '@fastify/*'], message: 'Labels and printers stand on the core alone.' }],
+          patterns: [
+            {
+              group: [
+                '**/stores/**',
+                '**/http/**',
+                '**/ipc/**',
+                '**/desktop/**',
+                '**/operations/**',
+                '**/open-station',
+                '**/cli/**',
+                '@fastify/*',
+              ],
+              message: 'Labels and printers stand on the core alone.',
+            },
+          ],
         },
       ],
     },
@@ -107,10 +163,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: DRIVERS.map((name) => ({ name, message: 'A door reaches storage through the operations and the core.' })),
+          paths: DRIVERS.map((name) => ({
+            name,
+            message: 'A door reaches storage through the operations and the core.',
+          })),
           patterns: [
-            { group: ['**/stores/**', '**/open-station'], message: 'A door reaches storage through the operations and the core.' },
-            { group: [otherDoor, '**/desktop/**', '**/serve', '**/cli', '**/cli/**'], message: 'A door does not import the other door or a shell.' },
+            {
+              group: ['**/stores/**', '**/open-station'],
+              message: 'A door reaches storage through the operations and the core.',
+            },
+            {
+              group: [otherDoor, '**/desktop/**', '**/serve', '**/cli', '**/cli/**'],
+              message: 'A door does not import the other door or a shell.',
+            },
           ],
         },
       ],
@@ -123,7 +188,17 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', '**/main/core/*', '!**/main/core/schemas', '!**/main/core/statuses', '**/main/stores/**', '**/main/http/*'], message: 'The renderer and preload only import the operation spec and schemas from main.' },
+            {
+              group: [
+                'node:*',
+                '**/main/core/*',
+                '!**/main/core/schemas',
+                '!**/main/core/statuses',
+                '**/main/stores/**',
+                '**/main/http/*',
+              ],
+              message: 'The renderer and preload only import the operation spec and schemas from main.',
+            },
           ],
         },
       ],

@@ -18,7 +18,11 @@ export default defineConfig({
       {
         // The API suite again on PostgreSQL: the same behaviour on both stores.
         extends: true,
-        test: { name: 'postgres', include: ['test/api/**/*.test.ts'], env: { SHIPPING_STATION_TEST_STORE: 'postgres' } },
+        test: {
+          name: 'postgres',
+          include: ['test/api/**/*.test.ts'],
+          env: { SHIPPING_STATION_TEST_STORE: 'postgres' },
+        },
       },
     ],
   },

@@ -36,7 +36,11 @@ const SERVE = '--serve-ceiling';
 
 /** Forks the ceiling route with the service's node flags (`nodeArgs`, as `npm run serve` gives them). */
 export async function startCeiling(cwd: string, nodeArgs: string[]): Promise<Ceiling> {
-  const child = fork(fileURLToPath(import.meta.url), [SERVE], { cwd, execArgv: [...nodeArgs, '--import', 'tsx'], stdio: 'inherit' });
+  const child = fork(fileURLToPath(import.meta.url), [SERVE], {
+    cwd,
+    execArgv: [...nodeArgs, '--import', 'tsx'],
+    stdio: 'inherit',
+  });
   const next = () => nextMessage<string>(child, 'the ceiling process');
   const url = await next();
   return {
@@ -65,7 +69,9 @@ async function serve(): Promise<void> {
       success: true,
       shipmentId: item.uuid,
       shipmentNumber: label.shipmentNumber,
-      shipmentPieces: [{ sequenceNumber: 1, base64String: pdf.toString('base64'), trackingNumber: label.pieces[0]!.trackingNumber }],
+      shipmentPieces: [
+        { sequenceNumber: 1, base64String: pdf.toString('base64'), trackingNumber: label.pieces[0]!.trackingNumber },
+      ],
     };
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

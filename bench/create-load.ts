@@ -17,10 +17,31 @@ export const CLIENTS = 16;
 export const createBody = (i: number, pieces = 1) => ({
   carrierId: 1,
   carrierServiceId: 101,
-  collectionAddress: { businessName: 'Bench Widgets Ltd', fullName: 'Alex Sender', addressLine1: '1 Dock Road', city: 'London', countryTwoCharacterISOCode: 'GB', postZipCode: 'SW1A 1AA' },
-  deliveryAddress: { fullName: 'Sam Receiver', addressLine1: `${i % 200 + 1} High Street`, city: 'Leeds', countryTwoCharacterISOCode: 'GB', postZipCode: 'LS1 1UR' },
+  collectionAddress: {
+    businessName: 'Bench Widgets Ltd',
+    fullName: 'Alex Sender',
+    addressLine1: '1 Dock Road',
+    city: 'London',
+    countryTwoCharacterISOCode: 'GB',
+    postZipCode: 'SW1A 1AA',
+  },
+  deliveryAddress: {
+    fullName: 'Sam Receiver',
+    addressLine1: `${(i % 200) + 1} High Street`,
+    city: 'Leeds',
+    countryTwoCharacterISOCode: 'GB',
+    postZipCode: 'LS1 1UR',
+  },
   referenceOne: `BENCH-${i}`,
-  shipmentPieces: Array.from({ length: pieces }, () => ({ description: 'Box', weight: 2.5, weightUnit: 'KG', length: 30, width: 20, height: 10, dimensionUnit: 'CM' })),
+  shipmentPieces: Array.from({ length: pieces }, () => ({
+    description: 'Box',
+    weight: 2.5,
+    weightUnit: 'KG',
+    length: 30,
+    width: 20,
+    height: 10,
+    dimensionUnit: 'CM',
+  })),
 });
 
 /**
@@ -66,16 +87,25 @@ async function load(request: LoadRequest): Promise<LoadResult> {
   const start = performance.now();
   let last = start;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon({
-      url: `${url}${path}`,
-      // autocannon refuses more connections than requests: a slow machine's warm-up can
-      // create fewer shipments than there are clients.
-      connections: Math.min(request.connections ?? CLIENTS, 'amount' in request ? Math.max(1, request.amount) : Infinity),
-      ...('amount' in request ? { amount: request.amount } : { duration: request.seconds }),
-      method: 'POST',
-      headers: { ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), 'content-type': 'application/json' },
-      requests: [{ setupRequest: (next) => ({ ...next, body: JSON.stringify(createBody(i++)) }) }],
-    }, (error, done) => (error ? reject(error) : resolve(done)));
+    const instance = autocannon(
+      {
+        url: `${url}${path}`,
+        // autocannon refuses more connections than requests: a slow machine's warm-up can
+        // create fewer shipments than there are clients.
+        connections: Math.min(
+          request.connections ?? CLIENTS,
+          'amount' in request ? Math.max(1, request.amount) : Infinity,
+        ),
+        ...('amount' in request ? { amount: request.amount } : { duration: request.seconds }),
+        method: 'POST',
+        headers: {
+          ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+          'content-type': 'application/json',
+        },
+        requests: [{ setupRequest: (next) => ({ ...next, body: JSON.stringify(createBody(i++)) }) }],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
     instance.on('response', (_client, status, _bytes, ms) => {
       if (status >= 200 && status < 300) latencies.push(ms);
       last = performance.now();

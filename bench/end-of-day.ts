@@ -21,21 +21,41 @@ export interface EndOfDayFigures {
 
 function sampleCsv(rows: number): string {
   const lines = ['Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height,Contents'];
-  for (let i = 0; i < rows; i++) lines.push(`BENCH-${i},Customer ${i},${i} High Street,Leeds,LS1 1UR,GB,1.5,30,20,10,Books`);
+  for (let i = 0; i < rows; i++)
+    lines.push(`BENCH-${i},Customer ${i},${i} High Street,Leeds,LS1 1UR,GB,1.5,30,20,10,Books`);
   return `${lines.join('\n')}\n`;
 }
 
-async function post(s: Service, path: string, body: string, type: string): Promise<{ ms: number; status: number; json: unknown }> {
+async function post(
+  s: Service,
+  path: string,
+  body: string,
+  type: string,
+): Promise<{ ms: number; status: number; json: unknown }> {
   const t = performance.now();
-  const res = await fetch(new URL(path, s.url), { method: 'POST', headers: { authorization: `Bearer ${s.token}`, 'content-type': type }, body });
+  const res = await fetch(new URL(path, s.url), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${s.token}`, 'content-type': type },
+    body,
+  });
   const json: unknown = await res.json();
   return { ms: performance.now() - t, status: res.status, json };
 }
 
-export async function endOfDayBench(options: { rows: number; close: number; log: (m: string) => void }): Promise<EndOfDayFigures> {
+export async function endOfDayBench(options: {
+  rows: number;
+  close: number;
+  log: (m: string) => void;
+}): Promise<EndOfDayFigures> {
   const s = await startService(join(WORK, 'end-of-day'));
   try {
-    const sender = { businessName: 'Bench Ltd', addressLine1: '1 Dock Road', city: 'London', countryTwoCharacterISOCode: 'GB', postZipCode: 'E1 1AA' };
+    const sender = {
+      businessName: 'Bench Ltd',
+      addressLine1: '1 Dock Road',
+      city: 'London',
+      countryTwoCharacterISOCode: 'GB',
+      postZipCode: 'E1 1AA',
+    };
     const settings = await fetch(new URL('/settings', s.url), {
       method: 'PATCH',
       headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
@@ -46,7 +66,8 @@ export async function endOfDayBench(options: { rows: number; close: number; log:
     const imported = await post(s, '/imports?carrierId=1&carrierServiceId=101', sampleCsv(options.rows), 'text/csv');
     if (imported.status !== 200) throw new Error(`import failed: ${imported.status} ${JSON.stringify(imported.json)}`);
     const result = imported.json as { importId: number; created: number; rows: { shipmentId: string }[] };
-    if (result.created !== options.rows) throw new Error(`import created ${result.created} of ${options.rows}: ${JSON.stringify(result.rows[0])}`);
+    if (result.created !== options.rows)
+      throw new Error(`import created ${result.created} of ${options.rows}: ${JSON.stringify(result.rows[0])}`);
 
     options.log('the import’s labels as one PDF…');
     const labels = await timed(s, 'GET', `/imports/${result.importId}/labels`);
@@ -56,7 +77,12 @@ export async function endOfDayBench(options: { rows: number; close: number; log:
     // The import above printed 10,000 shipments of carrier 1; the day closed is carrier 2's,
     // exactly `close` shipments long, imported and printed the same way.
     options.log(`a day of ${options.close} printed shipments on another carrier…`);
-    const day = await post(s, '/imports?carrierId=2&carrierServiceId=203', sampleCsv(options.close).replaceAll('BENCH-', 'DAY-'), 'text/csv');
+    const day = await post(
+      s,
+      '/imports?carrierId=2&carrierServiceId=203',
+      sampleCsv(options.close).replaceAll('BENCH-', 'DAY-'),
+      'text/csv',
+    );
     const dayImport = day.json as { importId: number };
     await timed(s, 'GET', `/imports/${dayImport.importId}/labels`);
     const close = await post(s, '/manifests', JSON.stringify({ carrierId: 2 }), 'application/json');

@@ -13,7 +13,18 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createDatabase, startPostgres, type TestPostgres } from '../test/helpers/postgres';
 import { createLoadProcess, type LoadProcess, type LoadSpan } from './create-load';
-import { ROOT, WORK, listFigures, pct, prepare, r2, startService, type ListCase, type ListFigure, type Service } from './service';
+import {
+  ROOT,
+  WORK,
+  listFigures,
+  pct,
+  prepare,
+  r2,
+  startService,
+  type ListCase,
+  type ListFigure,
+  type Service,
+} from './service';
 
 export interface PostgresFigures {
   shipments: number;
@@ -57,7 +68,10 @@ export async function postgresBench(options: {
     const search = options.search(source);
     log('cli migrate into PostgreSQL');
     const t0 = performance.now();
-    execFileSync(process.execPath, ['out/main/cli.js', 'migrate', '--from', source, '--to', url], { cwd: ROOT, stdio: ['ignore', 'ignore', 'ignore'] });
+    execFileSync(process.execPath, ['out/main/cli.js', 'migrate', '--from', source, '--to', url], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'ignore'],
+    });
     const migrateSeconds = r2((performance.now() - t0) / 1000);
 
     for (let i = 0; i < (options.searchOnly ? 1 : DESKS); i++) {
@@ -66,36 +80,55 @@ export async function postgresBench(options: {
       // One label worker a desk: three desks share this machine's two cores, where in a
       // warehouse each desk has its own computer (a pool of two each made six render threads).
       const env = { SHIPPING_STATION_LABEL_WORKERS: String(LABEL_WORKERS_PER_DESK) };
-      services.push(await startService(dataDir, env, { args: ['--database', url], ...(services[0] ? { password: services[0].password } : {}) }));
+      services.push(
+        await startService(dataDir, env, {
+          args: ['--database', url],
+          ...(services[0] ? { password: services[0].password } : {}),
+        }),
+      );
     }
     const exact = new pg.Pool({ connectionString: url, max: 1 });
     log('lists on one desk');
     const [list] = await listFigures(
-      [{
-        service: services[0]!,
-        shipments: options.shipments,
-        count: async (sql, params) => {
-          let n = 0;
-          const { rows } = await exact.query<{ items: string; pieces: string }>(sql.replace(/\?/g, () => `$${++n}`), params);
-          return { items: Number(rows[0]!.items), pieces: Number(rows[0]!.pieces) };
+      [
+        {
+          service: services[0]!,
+          shipments: options.shipments,
+          count: async (sql, params) => {
+            let n = 0;
+            const { rows } = await exact.query<{ items: string; pieces: string }>(
+              sql.replace(/\?/g, () => `$${++n}`),
+              params,
+            );
+            return { items: Number(rows[0]!.items), pieces: Number(rows[0]!.pieces) };
+          },
+          close: async () => {
+            search.close();
+            await exact.end();
+          },
+          more: search.cases,
+          onlyMore: options.searchOnly === true,
         },
-        close: async () => {
-          search.close();
-          await exact.end();
-        },
-        more: search.cases,
-        onlyMore: options.searchOnly === true,
-      }],
+      ],
       options.listRequests,
     );
-    if (options.searchOnly) return { shipments: options.shipments, migrateSeconds, list: list!, desks: 1, clients: 0, create: null };
+    if (options.searchOnly)
+      return { shipments: options.shipments, migrateSeconds, list: list!, desks: 1, clients: 0, create: null };
 
     log(`${DESKS} desks creating at once`);
     for (let i = 0; i < DESKS; i++) loads.push(createLoadProcess(ROOT));
     const run = (span: LoadSpan, round: number) =>
-      Promise.all(loads.map((load, i) => load.run({
-        url: services[i]!.url, token: services[i]!.token, ...span, connections: CLIENTS_PER_DESK, first: (round * DESKS + i) * 1_000_000,
-      })));
+      Promise.all(
+        loads.map((load, i) =>
+          load.run({
+            url: services[i]!.url,
+            token: services[i]!.token,
+            ...span,
+            connections: CLIENTS_PER_DESK,
+            first: (round * DESKS + i) * 1_000_000,
+          }),
+        ),
+      );
     await run(options.warmup, 0);
     const results = await run(options.create, 1);
     const latencies = results.flatMap((r) => r.latencies);

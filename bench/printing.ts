@@ -13,7 +13,12 @@ import { pct, r2, timed, type Service } from './service';
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Labels a second of `render` over `labels`, for `ms`. */
-async function perSecond(labels: LabelData[], ms: number, render: (d: LabelData) => Buffer, start: number): Promise<{ n: number; ms: number; next: number }> {
+async function perSecond(
+  labels: LabelData[],
+  ms: number,
+  render: (d: LabelData) => Buffer,
+  start: number,
+): Promise<{ n: number; ms: number; next: number }> {
   let n = 0;
   const t0 = performance.now();
   while (performance.now() - t0 < ms) {
@@ -25,7 +30,10 @@ async function perSecond(labels: LabelData[], ms: number, render: (d: LabelData)
 }
 
 /** PDF and ZPL in alternating slices on the same labels, so both see the same machine. */
-export async function zplVersusPdf(labels: LabelData[], quick: boolean): Promise<{ pdf: number; zpl: number; ratio: number }> {
+export async function zplVersusPdf(
+  labels: LabelData[],
+  quick: boolean,
+): Promise<{ pdf: number; zpl: number; ratio: number }> {
   const slices = quick ? 2 : 5;
   const sliceMs = quick ? 500 : 2000;
   const pdf = (d: LabelData) => renderLabelSync(d, { size: '4x6', pieces: [d.pieces[0]!.sequenceNumber] });
@@ -36,7 +44,10 @@ export async function zplVersusPdf(labels: LabelData[], quick: boolean): Promise
   const total = { pdf: { n: 0, ms: 0 }, zpl: { n: 0, ms: 0 } };
   let at = 0;
   for (let i = 0; i < slices; i++) {
-    for (const [name, fn] of [['pdf', pdf], ['zpl', zpl]] as const) {
+    for (const [name, fn] of [
+      ['pdf', pdf],
+      ['zpl', zpl],
+    ] as const) {
       const r = await perSecond(labels, sliceMs, fn, at);
       total[name].n += r.n;
       total[name].ms += r.ms;
@@ -83,7 +94,12 @@ export async function printToLastByteP95(s: Service, quick: boolean): Promise<{ 
     const { port } = printer.address() as AddressInfo;
     const added = await timed(s, 'POST', '/printers', { address: `127.0.0.1:${port}`, name: 'bench printer' });
     if (added.status !== 200) throw new Error(`add printer: ${added.status}`);
-    const chosen = await timed(s, 'PUT', '/printers/label-printer', { printerId: `network:127.0.0.1:${port}`, format: 'zpl', dpi: 203, pageSize: '4x6' });
+    const chosen = await timed(s, 'PUT', '/printers/label-printer', {
+      printerId: `network:127.0.0.1:${port}`,
+      format: 'zpl',
+      dpi: 203,
+      pageSize: '4x6',
+    });
     if (chosen.status !== 200) throw new Error(`choose printer: ${chosen.status}`);
     const ids: string[] = [];
     const count = quick ? 5 : 40;

@@ -23,18 +23,44 @@ import { CLIENTS, createBody, createLoadProcess, type LoadProcess, type LoadSpan
 import { endOfDayBench } from './end-of-day';
 import { postgresBench } from './postgres';
 import { printToLastByteP95, withForeignNames, zplVersusPdf } from './printing';
-import { ROOT, SERVE_ARGS, WORK, agent, listFigures, loopDelay, pct, peakRssMb, prepare, r2, searchCases, startService, timed, type ExactCount, type ListCase, type Service } from './service';
+import {
+  ROOT,
+  SERVE_ARGS,
+  WORK,
+  agent,
+  listFigures,
+  loopDelay,
+  pct,
+  peakRssMb,
+  prepare,
+  r2,
+  searchCases,
+  startService,
+  timed,
+  type ExactCount,
+  type ListCase,
+  type Service,
+} from './service';
 
 const OUT = join(ROOT, '.bench');
 const { values } = parseArgs({
   options: {
-    quick: { type: 'boolean' }, keep: { type: 'boolean' }, out: { type: 'string' }, store: { type: 'string' }, printing: { type: 'boolean' },
-    search: { type: 'boolean' }, shipments: { type: 'string' }, from: { type: 'string' },
+    quick: { type: 'boolean' },
+    keep: { type: 'boolean' },
+    out: { type: 'string' },
+    store: { type: 'string' },
+    printing: { type: 'boolean' },
+    search: { type: 'boolean' },
+    shipments: { type: 'string' },
+    from: { type: 'string' },
   },
 });
 const postgres = values.store === 'postgres';
-if (values.store !== undefined && values.store !== 'sqlite' && !postgres) throw new Error('--store is sqlite (the default) or postgres');
-const RESULTS = resolve(values.out ?? join(OUT, `results${postgres ? '-postgres' : ''}${values.search ? '-search' : ''}.json`));
+if (values.store !== undefined && values.store !== 'sqlite' && !postgres)
+  throw new Error('--store is sqlite (the default) or postgres');
+const RESULTS = resolve(
+  values.out ?? join(OUT, `results${postgres ? '-postgres' : ''}${values.search ? '-search' : ''}.json`),
+);
 const quick = values.quick === true;
 const SMALL = quick ? 200 : 10_000;
 const LARGE = values.shipments ? Number(values.shipments) : quick ? 600 : 1_000_000;
@@ -53,11 +79,22 @@ function sqliteSearchCases(dataDir: string): ListCase[] {
   const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
   try {
     const middle = Math.floor((db.prepare('SELECT max(id) FROM shipments').pluck().get() as number) / 2);
-    const row = db.prepare(`SELECT s.shipment_number AS n, s.reference_one AS r, s.delivery_address AS a, s.delivery_postcode_key AS p,
+    const row = db
+      .prepare(
+        `SELECT s.shipment_number AS n, s.reference_one AS r, s.delivery_address AS a, s.delivery_postcode_key AS p,
         (SELECT tracking_number FROM pieces WHERE shipment_id = s.id ORDER BY sequence_number DESC LIMIT 1) AS t
-      FROM shipments s WHERE s.id >= ? AND json_extract(s.delivery_address, '$[3]') <> '' ORDER BY s.id LIMIT 1`).get(middle) as { n: string; r: string; a: string; p: string; t: string };
+      FROM shipments s WHERE s.id >= ? AND json_extract(s.delivery_address, '$[3]') <> '' ORDER BY s.id LIMIT 1`,
+      )
+      .get(middle) as { n: string; r: string; a: string; p: string; t: string };
     const address = decodeAddress(row.a);
-    return searchCases({ shipmentNumber: row.n, trackingNumber: row.t, reference: row.r, fullName: address.fullName, postcodeKey: row.p, email: address.emailAddress });
+    return searchCases({
+      shipmentNumber: row.n,
+      trackingNumber: row.t,
+      reference: row.r,
+      fullName: address.fullName,
+      postcodeKey: row.p,
+      email: address.emailAddress,
+    });
   } finally {
     db.close();
   }
@@ -82,7 +119,11 @@ function sqliteCount(dataDir: string): { count: ExactCount; close: () => void } 
  * latency of each answered create is added to `latencies` (ms).
  */
 async function creates(
-  load: LoadProcess, s: Service, span: LoadSpan, first: number, latencies: number[],
+  load: LoadProcess,
+  s: Service,
+  span: LoadSpan,
+  first: number,
+  latencies: number[],
 ): Promise<{ sent: number; ok: number; errors: number; seconds: number }> {
   const { latencies: answered, ...counts } = await load.run({ url: s.url, token: s.token, ...span, first });
   for (const ms of answered) latencies.push(ms);
@@ -107,12 +148,20 @@ function createdLabels(dataDir: string, afterId: number): { id: number; uuid: st
   const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
   try {
     const catalog = new CarrierCatalog({
-      carriers: db.prepare('SELECT id, code, name, tracking_prefix AS trackingPrefix FROM carriers').all() as CarrierRecord[],
-      services: db.prepare('SELECT id, carrier_id AS carrierId, service_code AS serviceCode, name FROM carrier_services').all() as ServiceRecord[],
-      features: db.prepare('SELECT id, carrier_id AS carrierId, name, code FROM carrier_features').all() as FeatureRecord[],
+      carriers: db
+        .prepare('SELECT id, code, name, tracking_prefix AS trackingPrefix FROM carriers')
+        .all() as CarrierRecord[],
+      services: db
+        .prepare('SELECT id, carrier_id AS carrierId, service_code AS serviceCode, name FROM carrier_services')
+        .all() as ServiceRecord[],
+      features: db
+        .prepare('SELECT id, carrier_id AS carrierId, name, code FROM carrier_features')
+        .all() as FeatureRecord[],
     });
     const rows = db.prepare<[number], ShipmentRow>('SELECT * FROM shipments WHERE id > ? ORDER BY id').all(afterId);
-    const pieces = db.prepare<[number], PieceRow>('SELECT * FROM pieces WHERE shipment_id = ? ORDER BY sequence_number');
+    const pieces = db.prepare<[number], PieceRow>(
+      'SELECT * FROM pieces WHERE shipment_id = ? ORDER BY sequence_number',
+    );
     return rows.map((row) => ({
       id: row.id,
       uuid: row.uuid,
@@ -152,7 +201,10 @@ interface CreateFigures {
  * The ceiling route (ceiling.ts) then renders the same labels for the same clients, so the
  * run also shows how far a bare route, doing nothing but the label, gets on these cores.
  */
-async function createsAndRenderer(s: Service, dataDir: string): Promise<{ figures: CreateFigures; labels: LabelData[] }> {
+async function createsAndRenderer(
+  s: Service,
+  dataDir: string,
+): Promise<{ figures: CreateFigures; labels: LabelData[] }> {
   let lastId = newestId(dataDir);
   const labels: LabelData[] = [];
   const readLabels = () => {
@@ -191,9 +243,11 @@ async function createsAndRenderer(s: Service, dataDir: string): Promise<{ figure
     const renderAll = async (batch: LabelData[]) => {
       let next = 0;
       const t0 = performance.now();
-      await Promise.all(Array.from({ length: CLIENTS }, async () => {
-        while (next < batch.length) await renderer.render(batch[next++]!, { size: '4x6', pieces: [1] });
-      }));
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          while (next < batch.length) await renderer.render(batch[next++]!, { size: '4x6', pieces: [1] });
+        }),
+      );
       return { n: batch.length, seconds: (performance.now() - t0) / 1000 };
     };
     await renderAll(first.map((c) => c.label)); // warms the pool up on the warm-up's labels
@@ -202,11 +256,24 @@ async function createsAndRenderer(s: Service, dataDir: string): Promise<{ figure
     const ceilingAll = async (batch: CeilingLabel[]) => {
       await ceiling!.feed(batch);
       // A loaded machine's quick warm-up may make fewer labels than there are clients.
-      return load.run({ url: ceiling!.url, path: CEILING_PATH, amount: batch.length, connections: Math.min(CLIENTS, batch.length), first: 0 });
+      return load.run({
+        url: ceiling!.url,
+        path: CEILING_PATH,
+        amount: batch.length,
+        connections: Math.min(CLIENTS, batch.length),
+        first: 0,
+      });
     };
     await ceilingAll(first); // warms it up as well
     const totals = {
-      ok: 0, createSeconds: 0, errors: warm.errors, rendered: 0, renderSeconds: 0, loopDelayP99: 0, ceilingOk: 0, ceilingSeconds: 0,
+      ok: 0,
+      createSeconds: 0,
+      errors: warm.errors,
+      rendered: 0,
+      renderSeconds: 0,
+      loopDelayP99: 0,
+      ceilingOk: 0,
+      ceilingSeconds: 0,
     };
     for (let k = 0; k < SLICES; k++) {
       await loopDelay(s); // resets the service's histogram
@@ -221,7 +288,8 @@ async function createsAndRenderer(s: Service, dataDir: string): Promise<{ figure
       totals.rendered += r.n;
       totals.renderSeconds += r.seconds;
       const top = await ceilingAll(created);
-      if (top.ok !== created.length) throw new Error(`the ceiling route answered ${top.ok} of ${created.length} labels`);
+      if (top.ok !== created.length)
+        throw new Error(`the ceiling route answered ${top.ok} of ${created.length} labels`);
       totals.ceilingOk += top.ok;
       totals.ceilingSeconds += top.seconds;
     }
@@ -249,7 +317,9 @@ async function sameLabelAsServed(s: Service, uuid: string, data: LabelData): Pro
   const served = await timed(s, 'GET', `/shipments/${uuid}/label`);
   const bytes = Buffer.from((served.json as { base64String: string }).base64String, 'base64');
   if (served.status !== 200 || !bytes.equals(renderLabelSync(data, { size: '4x6', pieces: [1] }))) {
-    throw new Error(`the labels the renderer figures render are not the labels the service created (label of ${uuid}: ${served.status})`);
+    throw new Error(
+      `the labels the renderer figures render are not the labels the service created (label of ${uuid}: ${served.status})`,
+    );
   }
 }
 
@@ -316,18 +386,32 @@ async function main(): Promise<void> {
   let largeService: Service | undefined;
   const loadOf = async (name: string, service: Service, dataDir: string) => {
     log(`create load, then the renderer pool and the ceiling route on its labels, in turns @${name}`);
-    const { figures: { rendererPerSecond: pool, ceilingPerSecond: ceiling, ...create }, labels } = await createsAndRenderer(service, dataDir);
+    const {
+      figures: { rendererPerSecond: pool, ceilingPerSecond: ceiling, ...create },
+      labels,
+    } = await createsAndRenderer(service, dataDir);
     const labelP95 = await labelFetchP95(service);
-    return { pool, ceiling, create, labels, labelP95, rss: peakRssMb(service.child.pid!), startMs: r2(service.startMs) };
+    return {
+      pool,
+      ceiling,
+      create,
+      labels,
+      labelP95,
+      rss: peakRssMb(service.child.pid!),
+      startMs: r2(service.startMs),
+    };
   };
   let small, large, printP95;
   try {
     largeService = await startService(largeDir);
     log('lists, the two sizes in turn');
-    const [smallList, largeList] = await listFigures([
-      { service: smallService, shipments: SMALL, ...sqliteCount(smallDir), more: sqliteSearchCases(smallDir) },
-      { service: largeService, shipments: LARGE, ...sqliteCount(largeDir), more: sqliteSearchCases(largeDir) },
-    ], LIST_REQUESTS);
+    const [smallList, largeList] = await listFigures(
+      [
+        { service: smallService, shipments: SMALL, ...sqliteCount(smallDir), more: sqliteSearchCases(smallDir) },
+        { service: largeService, shipments: LARGE, ...sqliteCount(largeDir), more: sqliteSearchCases(largeDir) },
+      ],
+      LIST_REQUESTS,
+    );
     small = { list: smallList!, ...(await loadOf('small', smallService, smallDir)) };
     log('print requests to a loopback network printer, 10 pieces');
     printP95 = await printToLastByteP95(smallService, quick);
@@ -345,9 +429,16 @@ async function main(): Promise<void> {
   if (!values.keep) rmSync(WORK, { recursive: true, force: true });
   else log(`data kept in ${WORK}`);
 
-  const list = Object.fromEntries(Object.keys(large.list).map((k) => [k, {
-    small: small.list[k]!, large: large.list[k]!, ratioP95: r2(large.list[k]!.p95 / Math.max(0.01, small.list[k]!.p95)),
-  }]));
+  const list = Object.fromEntries(
+    Object.keys(large.list).map((k) => [
+      k,
+      {
+        small: small.list[k]!,
+        large: large.list[k]!,
+        ratioP95: r2(large.list[k]!.p95 / Math.max(0.01, small.list[k]!.p95)),
+      },
+    ]),
+  );
   // The targets are judged on the large database, the harder case.
   const create = large.create;
   const results = {
@@ -357,7 +448,10 @@ async function main(): Promise<void> {
     list,
     create: { clients: CLIENTS, ...create },
     createSmall: { clients: CLIENTS, ...small.create },
-    renderer: { labelsPerSecondInProcess: rendererThread, labelsPerSecondPool: { small: small.pool, large: large.pool } },
+    renderer: {
+      labelsPerSecondInProcess: rendererThread,
+      labelsPerSecondPool: { small: small.pool, large: large.pool },
+    },
     createVsRenderer: { small: r2(small.create.perSecond / small.pool), large: r2(create.perSecond / large.pool) },
     ceiling: {
       perSecond: { small: small.ceiling, large: large.ceiling },
@@ -376,31 +470,75 @@ async function main(): Promise<void> {
 
   const rows: [string, string, string][] = [];
   for (const [k, v] of Object.entries(list)) {
-    rows.push([`list ${k} p50/p95 ms @${SMALL}`, `${v.small.p50} / ${v.small.p95}${v.small.exact ? '' : ' INEXACT'}`, '']);
-    rows.push([`list ${k} p50/p95 ms @${LARGE}`, `${v.large.p50} / ${v.large.p95}${v.large.exact ? '' : ' INEXACT'}`, 'p95 ≤ 15, exact']);
+    rows.push([
+      `list ${k} p50/p95 ms @${SMALL}`,
+      `${v.small.p50} / ${v.small.p95}${v.small.exact ? '' : ' INEXACT'}`,
+      '',
+    ]);
+    rows.push([
+      `list ${k} p50/p95 ms @${LARGE}`,
+      `${v.large.p50} / ${v.large.p95}${v.large.exact ? '' : ' INEXACT'}`,
+      'p95 ≤ 15, exact',
+    ]);
     rows.push([`list ${k} p95 ratio`, String(v.ratioP95), '']);
   }
   const both = (a: unknown, b: unknown) => `${a} / ${b}`;
-  rows.push([`create/s (${CLIENTS} clients, 1 piece) small / large`, both(small.create.perSecond, create.perSecond), '≥ 300']);
+  rows.push([
+    `create/s (${CLIENTS} clients, 1 piece) small / large`,
+    both(small.create.perSecond, create.perSecond),
+    '≥ 300',
+  ]);
   rows.push(['create p50/p99 ms @large', `${create.p50} / ${create.p99}`, 'p99 ≤ 100']);
   rows.push(['create p50/p99 ms @small', `${small.create.p50} / ${small.create.p99}`, '']);
   rows.push(['create errors small / large', both(small.create.errors, create.errors), '0']);
-  rows.push(['event-loop delay p99 ms (create load) small / large', both(small.create.loopDelayP99, create.loopDelayP99), '≤ 50']);
+  rows.push([
+    'event-loop delay p99 ms (create load) small / large',
+    both(small.create.loopDelayP99, create.loopDelayP99),
+    '≤ 50',
+  ]);
   rows.push(['renderer labels/s: 1 thread', String(rendererThread), '']);
-  rows.push(['renderer labels/s: pool, on the small / large create load\'s labels, in turns with it', both(small.pool, large.pool), '']);
-  rows.push(['create ÷ renderer pool small / large', both(results.createVsRenderer.small, results.createVsRenderer.large), '≥ 0.8']);
-  rows.push(['ceiling: bare route rendering the same labels, per s, small / large', both(small.ceiling, large.ceiling), '']);
-  rows.push(['ceiling ÷ renderer pool small / large', both(results.ceiling.vsRenderer.small, results.ceiling.vsRenderer.large), '']);
+  rows.push([
+    "renderer labels/s: pool, on the small / large create load's labels, in turns with it",
+    both(small.pool, large.pool),
+    '',
+  ]);
+  rows.push([
+    'create ÷ renderer pool small / large',
+    both(results.createVsRenderer.small, results.createVsRenderer.large),
+    '≥ 0.8',
+  ]);
+  rows.push([
+    'ceiling: bare route rendering the same labels, per s, small / large',
+    both(small.ceiling, large.ceiling),
+    '',
+  ]);
+  rows.push([
+    'ceiling ÷ renderer pool small / large',
+    both(results.ceiling.vsRenderer.small, results.ceiling.vsRenderer.large),
+    '',
+  ]);
   rows.push(['label fetch 10 pieces p95 ms small / large', both(small.labelP95, large.labelP95), '≤ 80']);
   rows.push(['labels/s, 1 thread: ZPL / PDF (ratio)', `${zplPdf.zpl} / ${zplPdf.pdf} (${zplPdf.ratio}×)`, 'ratio ≥ 5']);
-  rows.push(['print 10 pieces, request → last byte at printer p50/p95 ms', `${printP95!.p50} / ${printP95!.p95}`, 'p95 ≤ 100']);
+  rows.push([
+    'print 10 pieces, request → last byte at printer p50/p95 ms',
+    `${printP95!.p50} / ${printP95!.p95}`,
+    'p95 ≤ 100',
+  ]);
   rows.push(['peak RSS MB small / large', both(small.rss, large.rss), '≤ 300']);
   rows.push(['db bytes per shipment', String(results.dbBytesPerShipment), '≤ 2048']);
   rows.push([`fill ${LARGE} s`, String(fillSeconds), '< 120']);
   rows.push(['start to listening ms small / large', both(small.startMs, large.startMs), '≤ 2000']);
   rows.push([`import ${endOfDay.importRows} rows with labels, s`, String(endOfDay.importSeconds), '≤ 60']);
-  rows.push([`the import's labels as one PDF (${endOfDay.importLabelsMb} MB), s`, String(endOfDay.importLabelsSeconds), '']);
-  rows.push([`close a day of ${endOfDay.closeShipments} with its PDF (${endOfDay.manifestPages} pages), s`, String(endOfDay.closeSeconds), '≤ 3']);
+  rows.push([
+    `the import's labels as one PDF (${endOfDay.importLabelsMb} MB), s`,
+    String(endOfDay.importLabelsSeconds),
+    '',
+  ]);
+  rows.push([
+    `close a day of ${endOfDay.closeShipments} with its PDF (${endOfDay.manifestPages} pages), s`,
+    String(endOfDay.closeSeconds),
+    '≤ 3',
+  ]);
   rows.push(['peak RSS MB, end of day service', String(endOfDay.peakRssMb), '']);
   console.log(table(rows));
   console.log(`\nwritten ${RESULTS}`);
@@ -420,13 +558,27 @@ async function searchMain(log: (m: string) => void): Promise<void> {
   log(`started (migrations included) in ${r2((performance.now() - t0) / 1000)} s`);
   let list;
   try {
-    [list] = await listFigures([{ service, shipments: LARGE, ...sqliteCount(dir), more: sqliteSearchCases(dir), onlyMore: true }], LIST_REQUESTS);
+    [list] = await listFigures(
+      [{ service, shipments: LARGE, ...sqliteCount(dir), more: sqliteSearchCases(dir), onlyMore: true }],
+      LIST_REQUESTS,
+    );
   } finally {
     await service.stop();
   }
   if (!values.keep && !values.from) rmSync(WORK, { recursive: true, force: true });
-  writeFileSync(RESULTS, `${JSON.stringify({ date: new Date().toISOString(), quick, store: 'sqlite', shipments: LARGE, list }, null, 2)}\n`);
-  console.log(table(Object.entries(list!).map(([k, v]) => [`${k} p50/p95 ms @${LARGE}`, `${v.p50} / ${v.p95}${v.exact ? '' : ' INEXACT'}`, 'p95 ≤ 20, exact'])));
+  writeFileSync(
+    RESULTS,
+    `${JSON.stringify({ date: new Date().toISOString(), quick, store: 'sqlite', shipments: LARGE, list }, null, 2)}\n`,
+  );
+  console.log(
+    table(
+      Object.entries(list!).map(([k, v]) => [
+        `${k} p50/p95 ms @${LARGE}`,
+        `${v.p50} / ${v.p95}${v.exact ? '' : ' INEXACT'}`,
+        'p95 ≤ 20, exact',
+      ]),
+    ),
+  );
   agent.destroy();
 }
 
@@ -453,32 +605,61 @@ async function printingMain(log: (m: string) => void): Promise<void> {
     RESULTS,
     `${JSON.stringify({ date: new Date().toISOString(), quick, zplVersusPdf: zplPdf, zplVersusPdfForeignNames: foreign, printToLastByte10Pieces: print }, null, 2)}\n`,
   );
-  console.log(table([
-    ['labels/s, 1 thread: ZPL / PDF (ratio)', `${zplPdf.zpl} / ${zplPdf.pdf} (${zplPdf.ratio}×)`, 'ratio ≥ 5'],
-    ['the same, names in Polish, Greek, Russian (every line a ^GF picture)', `${foreign.zpl} / ${foreign.pdf} (${foreign.ratio}×)`, ''],
-    [`print 10 pieces, request → last byte at printer p50/p95 ms (${print.n} shipments)`, `${print.p50} / ${print.p95}`, 'p95 ≤ 100'],
-  ]));
+  console.log(
+    table([
+      ['labels/s, 1 thread: ZPL / PDF (ratio)', `${zplPdf.zpl} / ${zplPdf.pdf} (${zplPdf.ratio}×)`, 'ratio ≥ 5'],
+      [
+        'the same, names in Polish, Greek, Russian (every line a ^GF picture)',
+        `${foreign.zpl} / ${foreign.pdf} (${foreign.ratio}×)`,
+        '',
+      ],
+      [
+        `print 10 pieces, request → last byte at printer p50/p95 ms (${print.n} shipments)`,
+        `${print.p50} / ${print.p95}`,
+        'p95 ≤ 100',
+      ],
+    ]),
+  );
 }
 
 function table(rows: [string, string, string][]): string {
   const w = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length), ['figure', 'value', 'target'][i]!.length));
   const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(w[i]!)).join(' | ')} |`;
-  return [line(['figure', 'value', 'target']), `|${w.map((n) => '-'.repeat(n + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+  return [
+    line(['figure', 'value', 'target']),
+    `|${w.map((n) => '-'.repeat(n + 2)).join('|')}|`,
+    ...rows.map(line),
+  ].join('\n');
 }
 
 /** `--store postgres`: the figures of several desks on one PostgreSQL database (postgres.ts). */
 async function postgresMain(log: (m: string) => void): Promise<void> {
   const figures = await postgresBench({
-    shipments: LARGE, listRequests: LIST_REQUESTS, create: quick ? { amount: 48 } : { seconds: 15 }, warmup: CREATE_WARMUP, log,
-    search: countedSearchCases, searchOnly: values.search === true, ...(values.from ? { source: values.from } : {}),
+    shipments: LARGE,
+    listRequests: LIST_REQUESTS,
+    create: quick ? { amount: 48 } : { seconds: 15 },
+    warmup: CREATE_WARMUP,
+    log,
+    search: countedSearchCases,
+    searchOnly: values.search === true,
+    ...(values.from ? { source: values.from } : {}),
   });
   if (!values.keep) rmSync(WORK, { recursive: true, force: true });
-  writeFileSync(RESULTS, `${JSON.stringify({ date: new Date().toISOString(), quick, store: 'postgres', ...figures }, null, 2)}\n`);
+  writeFileSync(
+    RESULTS,
+    `${JSON.stringify({ date: new Date().toISOString(), quick, store: 'postgres', ...figures }, null, 2)}\n`,
+  );
   const rows: [string, string, string][] = Object.entries(figures.list).map(([k, v]) => [
-    `list ${k} p50/p95 ms @${figures.shipments}`, `${v.p50} / ${v.p95}${v.exact ? '' : ' INEXACT'}`, 'p95 ≤ 20, exact',
+    `list ${k} p50/p95 ms @${figures.shipments}`,
+    `${v.p50} / ${v.p95}${v.exact ? '' : ' INEXACT'}`,
+    'p95 ≤ 20, exact',
   ]);
   if (figures.create) {
-    rows.push([`create/s, ${figures.desks} desks, ${figures.clients} clients`, String(figures.create.perSecond), '≥ 300']);
+    rows.push([
+      `create/s, ${figures.desks} desks, ${figures.clients} clients`,
+      String(figures.create.perSecond),
+      '≥ 300',
+    ]);
     rows.push(['create p50/p99 ms', `${figures.create.p50} / ${figures.create.p99}`, 'p99 ≤ 150']);
     rows.push(['create errors', String(figures.create.errors), '0']);
   }

@@ -25,7 +25,8 @@ export const r2 = (x: number) => Math.round(x * 100) / 100;
 export const SERVE_ARGS: string[] = (() => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } };
   const args = pkg.scripts.serve.split('&&').at(-1)!.trim().split(/\s+/);
-  if (args.shift() !== 'node' || args.at(-1) !== 'out/main/serve.js') throw new Error(`unexpected serve script: ${pkg.scripts.serve}`);
+  if (args.shift() !== 'node' || args.at(-1) !== 'out/main/serve.js')
+    throw new Error(`unexpected serve script: ${pkg.scripts.serve}`);
   return args;
 })();
 
@@ -49,10 +50,14 @@ export interface Service {
 export function prepare(name: string, n: number): string {
   const dir = join(WORK, name);
   rmSync(dir, { recursive: true, force: true });
-  execFileSync(process.execPath, ['out/main/cli.js', '--data-dir', dir, 'demo-data', '--shipments', String(n), '--days', '365'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  execFileSync(
+    process.execPath,
+    ['out/main/cli.js', '--data-dir', dir, 'demo-data', '--shipments', String(n), '--days', '365'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   return dir;
 }
 
@@ -66,11 +71,15 @@ export async function startService(
   options: { args?: string[]; password?: string } = {},
 ): Promise<Service> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...SERVE_ARGS, '--port', '0', '--data-dir', dataDir, '--quiet', ...(options.args ?? [])], {
-    cwd: ROOT,
-    env: { ...process.env, SHIPPING_STATION_REPORT_LOOP_DELAY: '1', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVE_ARGS, '--port', '0', '--data-dir', dataDir, '--quiet', ...(options.args ?? [])],
+    {
+      cwd: ROOT,
+      env: { ...process.env, SHIPPING_STATION_REPORT_LOOP_DELAY: '1', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const lines: string[] = [];
   const waiters: { prefix: string; resolve: (line: string) => void }[] = [];
   let buffered = '';
@@ -107,11 +116,18 @@ export async function startService(
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   const token = ((await res.json()) as { token: { accessToken: string } }).token.accessToken;
   return {
-    child, url, token, password, startMs, lines, waitLine,
-    stop: () => new Promise<void>((res) => {
-      child.once('exit', () => res());
-      child.kill('SIGTERM');
-    }),
+    child,
+    url,
+    token,
+    password,
+    startMs,
+    lines,
+    waitLine,
+    stop: () =>
+      new Promise<void>((res) => {
+        child.once('exit', () => res());
+        child.kill('SIGTERM');
+      }),
   };
 }
 
@@ -136,31 +152,42 @@ export async function loopDelay(s: Service): Promise<{ p50: number; p99: number;
  */
 export const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-export function timed(s: Service, method: string, path: string, body?: unknown): Promise<{ ms: number; status: number; json: unknown }> {
+export function timed(
+  s: Service,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ ms: number; status: number; json: unknown }> {
   const t = performance.now();
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const url = new URL(path, s.url);
   return new Promise((resolve, reject) => {
-    const req = http.request(url, {
-      agent,
-      method,
-      headers: {
-        authorization: `Bearer ${s.token}`,
-        ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+    const req = http.request(
+      url,
+      {
+        agent,
+        method,
+        headers: {
+          authorization: `Bearer ${s.token}`,
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
       },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        try {
-          const json: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          resolve({ ms: performance.now() - t, status: res.statusCode ?? 0, json });
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
-      });
-      res.on('error', reject);
-    });
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          try {
+            const json: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            resolve({ ms: performance.now() - t, status: res.statusCode ?? 0, json });
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
@@ -185,13 +212,33 @@ export function listCases(now: number, shipments: number): ListCase[] {
     // 10,000), so the two sizes compare the same work. Page 2000 cannot: 10,000 shipments
     // make 100 pages, so there it is an empty page past the end.
     { name: 'one status', query: 'Status=Cancelled', sql: 'WHERE status = ?', params: ['Cancelled'] },
-    { name: 'three statuses', query: 'Status=Cancelled&Status=On%20Hold&Status=Returned%20to%20Sender', sql: 'WHERE status IN (?, ?, ?)', params: ['Cancelled', 'On Hold', 'Returned to Sender'] },
-    { name: '7-day range', query: `DateFrom=${iso(since(7))}&DateTo=${iso(now)}`, sql: 'WHERE created_on BETWEEN ? AND ?', params: [since(7), now] },
-    { name: 'status + 30 days', query: `Status=Delivered%20to%20Receiver&DateFrom=${iso(since(30))}`, sql: 'WHERE status = ? AND created_on >= ?', params: ['Delivered to Receiver', since(30)] },
+    {
+      name: 'three statuses',
+      query: 'Status=Cancelled&Status=On%20Hold&Status=Returned%20to%20Sender',
+      sql: 'WHERE status IN (?, ?, ?)',
+      params: ['Cancelled', 'On Hold', 'Returned to Sender'],
+    },
+    {
+      name: '7-day range',
+      query: `DateFrom=${iso(since(7))}&DateTo=${iso(now)}`,
+      sql: 'WHERE created_on BETWEEN ? AND ?',
+      params: [since(7), now],
+    },
+    {
+      name: 'status + 30 days',
+      query: `Status=Delivered%20to%20Receiver&DateFrom=${iso(since(30))}`,
+      sql: 'WHERE status = ? AND created_on >= ?',
+      params: ['Delivered to Receiver', since(30)],
+    },
     { name: 'page 2000', query: 'Page=2000', sql: '', params: [] },
     // The work page 2000 is at 1,000,000 (a full page deep in the order), at either size:
     // the last full page, page 100 at 10,000.
-    { name: 'deepest full page', query: `Page=${Math.max(1, Math.min(2000, Math.floor(shipments / 100)))}`, sql: '', params: [] },
+    {
+      name: 'deepest full page',
+      query: `Page=${Math.max(1, Math.min(2000, Math.floor(shipments / 100)))}`,
+      sql: '',
+      params: [],
+    },
   ];
 }
 
@@ -206,7 +253,14 @@ export type ListFigure = { p50: number; p95: number; exact: boolean };
  * the other, such bursts had moved a p95 ratio from 1.2 to 2.6 between runs.
  */
 export async function listFigures(
-  sizes: { service: Service; shipments: number; count: ExactCount; close?: () => unknown; more?: ListCase[]; onlyMore?: boolean }[],
+  sizes: {
+    service: Service;
+    shipments: number;
+    count: ExactCount;
+    close?: () => unknown;
+    more?: ListCase[];
+    onlyMore?: boolean;
+  }[],
   requests: number,
 ): Promise<Record<string, ListFigure>[]> {
   const now = Date.now();
@@ -233,9 +287,16 @@ export async function listFigures(
       for (const [j, side] of sides.entries()) {
         const c = side.cases[k]!;
         // The exact answer, counted the slow way on a separate connection.
-        const want = await (c.count ?? side.count)(`SELECT count(*) AS items, coalesce(sum(piece_count), 0) AS pieces FROM shipments ${c.sql}`, c.params);
+        const want = await (c.count ?? side.count)(
+          `SELECT count(*) AS items, coalesce(sum(piece_count), 0) AS pieces FROM shipments ${c.sql}`,
+          c.params,
+        );
         const body = bodies[j]!;
-        side.out[c.name] = { p50: r2(pct(times[j]!, 50)), p95: r2(pct(times[j]!, 95)), exact: body.totalItems === want.items && body.totalPieces === want.pieces };
+        side.out[c.name] = {
+          p50: r2(pct(times[j]!, 50)),
+          p95: r2(pct(times[j]!, 95)),
+          exact: body.totalItems === want.items && body.totalPieces === want.pieces,
+        };
       }
     }
   } finally {
@@ -251,18 +312,65 @@ export async function listFigures(
  * of a few thousand addresses, so a name or email finds hundreds to thousands of shipments.
  * `name, one common word` (a surname shared by 4 % of all shipments) is the worst case.
  */
-export function searchCases(sample: { shipmentNumber: string; trackingNumber: string; reference: string; fullName: string; postcodeKey: string; email: string }): ListCase[] {
+export function searchCases(sample: {
+  shipmentNumber: string;
+  trackingNumber: string;
+  reference: string;
+  fullName: string;
+  postcodeKey: string;
+  email: string;
+}): ListCase[] {
   const q = (text: string) => `Search=${encodeURIComponent(text)}`;
   const spaced = sample.trackingNumber.replace(/^(..)(....)(....)/, '$1 $2 $3 ').toLowerCase();
   const lastName = sample.fullName.split(' ').at(-1)!;
   return [
-    { name: 'search: shipment number', query: q(sample.shipmentNumber), sql: 'WHERE shipment_number = ?', params: [sample.shipmentNumber] },
-    { name: 'search: tracking number, spaced', query: q(spaced), sql: 'WHERE id IN (SELECT shipment_id FROM pieces WHERE tracking_number = ?)', params: [sample.trackingNumber] },
-    { name: 'search: reference prefix', query: q(sample.reference.slice(0, 7).toLowerCase()), sql: 'WHERE lower(reference_one) LIKE ?', params: [`${sample.reference.slice(0, 7).toLowerCase()}%`] },
-    { name: 'search: full name', query: q(sample.fullName), sql: "WHERE json_extract(delivery_address, '$[1]') = ?", params: [sample.fullName] },
-    { name: 'search: post code', query: q(sample.postcodeKey.toLowerCase()), sql: 'WHERE delivery_postcode_key = ?', params: [sample.postcodeKey] },
-    { name: 'search: email', query: q(sample.email), sql: "WHERE json_extract(delivery_address, '$[3]') = ?", params: [sample.email] },
-    { name: 'search: name + status', query: `${q(sample.fullName)}&Status=Delivered%20to%20Receiver`, sql: "WHERE json_extract(delivery_address, '$[1]') = ? AND status = ?", params: [sample.fullName, 'Delivered to Receiver'] },
-    { name: 'search: name, one common word', query: q(lastName), sql: "WHERE json_extract(delivery_address, '$[1]') LIKE ?", params: [`% ${lastName}`] },
+    {
+      name: 'search: shipment number',
+      query: q(sample.shipmentNumber),
+      sql: 'WHERE shipment_number = ?',
+      params: [sample.shipmentNumber],
+    },
+    {
+      name: 'search: tracking number, spaced',
+      query: q(spaced),
+      sql: 'WHERE id IN (SELECT shipment_id FROM pieces WHERE tracking_number = ?)',
+      params: [sample.trackingNumber],
+    },
+    {
+      name: 'search: reference prefix',
+      query: q(sample.reference.slice(0, 7).toLowerCase()),
+      sql: 'WHERE lower(reference_one) LIKE ?',
+      params: [`${sample.reference.slice(0, 7).toLowerCase()}%`],
+    },
+    {
+      name: 'search: full name',
+      query: q(sample.fullName),
+      sql: "WHERE json_extract(delivery_address, '$[1]') = ?",
+      params: [sample.fullName],
+    },
+    {
+      name: 'search: post code',
+      query: q(sample.postcodeKey.toLowerCase()),
+      sql: 'WHERE delivery_postcode_key = ?',
+      params: [sample.postcodeKey],
+    },
+    {
+      name: 'search: email',
+      query: q(sample.email),
+      sql: "WHERE json_extract(delivery_address, '$[3]') = ?",
+      params: [sample.email],
+    },
+    {
+      name: 'search: name + status',
+      query: `${q(sample.fullName)}&Status=Delivered%20to%20Receiver`,
+      sql: "WHERE json_extract(delivery_address, '$[1]') = ? AND status = ?",
+      params: [sample.fullName, 'Delivered to Receiver'],
+    },
+    {
+      name: 'search: name, one common word',
+      query: q(lastName),
+      sql: "WHERE json_extract(delivery_address, '$[1]') LIKE ?",
+      params: [`% ${lastName}`],
+    },
   ];
 }

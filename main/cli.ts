@@ -26,19 +26,32 @@ async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   // One line: the trailing newline of `echo` or a here-string is not part of the password.
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
-async function run(station: Station, positionals: string[], values: Record<string, string | boolean | undefined>): Promise<void> {
+async function run(
+  station: Station,
+  positionals: string[],
+  values: Record<string, string | boolean | undefined>,
+): Promise<void> {
   const [group, action, name] = positionals;
   if (group === 'user' && action === 'add' && name) {
-    if (!values['password-stdin']) throw new Error('user add needs --password-stdin (passwords never go on the command line)');
-    const user = await station.auth.createUser({ username: name, password: await readStdin(), role: values.admin ? 'admin' : 'operator' });
+    if (!values['password-stdin'])
+      throw new Error('user add needs --password-stdin (passwords never go on the command line)');
+    const user = await station.auth.createUser({
+      username: name,
+      password: await readStdin(),
+      role: values.admin ? 'admin' : 'operator',
+    });
     console.error(`created ${user.role} ${user.username}`);
     return;
   }
   if (group === 'apikey' && action === 'create' && typeof values.user === 'string') {
-    const owner = (await station.auth.listUsers()).items.find((u) => u.username.toLowerCase() === String(values.user).toLowerCase());
+    const owner = (await station.auth.listUsers()).items.find(
+      (u) => u.username.toLowerCase() === String(values.user).toLowerCase(),
+    );
     if (!owner) throw new Error(`no user ${values.user}`);
     const created = await station.auth.createApiKey(
       typeof values.name === 'string' ? values.name : `cli ${new Date().toISOString().slice(0, 10)}`,
@@ -59,7 +72,11 @@ async function run(station: Station, positionals: string[], values: Record<strin
     const shipments = Number(values.shipments);
     const days = values.days === undefined ? 365 : Number(values.days);
     if (!Number.isInteger(shipments) || shipments < 1 || !Number.isInteger(days) || days < 1) throw new Error(USAGE);
-    const done = await fillDemoData(station.store, station.carriers, { shipments, days, onProgress: (k) => console.error(`${k} / ${shipments}`) });
+    const done = await fillDemoData(station.store, station.carriers, {
+      shipments,
+      days,
+      onProgress: (k) => console.error(`${k} / ${shipments}`),
+    });
     console.error(`added ${done.shipments} shipments, ${done.pieces} pieces, ${done.events} events in ${done.ms} ms`);
     return;
   }
@@ -99,7 +116,9 @@ async function main(): Promise<void> {
   const databaseUrl = chosenDatabaseUrl(values.database);
   // A user or key made in a new, empty file would belong to no station: say where we looked.
   if (!databaseUrl && positionals[0] !== 'demo-data' && !existsSync(join(dataDir, DATABASE_FILE))) {
-    throw new Error(`No station data in ${dataDir}. Pass the --data-dir (or --database) the station runs with, or start it once with npm run serve.`);
+    throw new Error(
+      `No station data in ${dataDir}. Pass the --data-dir (or --database) the station runs with, or start it once with npm run serve.`,
+    );
   }
   if (positionals[0] === 'demo-data' && !databaseUrl) assertNoStationHolds(dataDir);
   const station = await openStation({
@@ -117,7 +136,11 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof ProblemError && Object.keys(error.members).length > 0) {
-    console.error(Object.entries(error.members).map(([k, v]) => `${k}: ${v}`).join('\n'));
+    console.error(
+      Object.entries(error.members)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('\n'),
+    );
   } else if (error instanceof ProblemError) {
     console.error(error.message);
   } else {

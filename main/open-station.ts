@@ -17,10 +17,16 @@ export async function openStation(options: OpenStationOptions): Promise<Station>
       labelRenderer: options.labelRenderer ?? inThreadRenderer,
       // The desk's own printers, in its data folder even when the database is shared.
       printers: options.printers ?? createDeskPrinters({ dataDir: options.dataDir }),
-      testPageRenderer: options.testPageRenderer ?? (async (request) => (await import('./labels/test-page')).renderTestPageSync(request)),
+      testPageRenderer:
+        options.testPageRenderer ??
+        (async (request) => (await import('./labels/test-page')).renderTestPageSync(request)),
       // PDFKit and the fonts load when the first manifest is drawn, not at start.
-      manifestRenderer: options.manifestRenderer ?? { render: async (m) => (await import('./labels/manifest-pdf')).renderManifestPdf(m) },
-      labelBatchRenderer: options.labelBatchRenderer ?? (async (items, size) => (await import('./labels/render-label')).renderLabelBatch(items, size)),
+      manifestRenderer: options.manifestRenderer ?? {
+        render: async (m) => (await import('./labels/manifest-pdf')).renderManifestPdf(m),
+      },
+      labelBatchRenderer:
+        options.labelBatchRenderer ??
+        (async (items, size) => (await import('./labels/render-label')).renderLabelBatch(items, size)),
     });
   } catch (error) {
     await store.close();

@@ -22,7 +22,8 @@ async function main(): Promise<void> {
     },
   });
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0 to 65535, not ${values.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be 0 to 65535, not ${values.port}`);
   // Before the data directory or database is touched: a taken port changes nothing.
   await assertPortFree(port, values.host);
   const dataDir = values['data-dir'] ?? defaultDataDir();
@@ -75,7 +76,9 @@ function reportLoopDelayOnSignal(): void {
     // The histogram records the time between its timer's runs, the sampling interval
     // included (an idle loop reads ~10.2 ms): the delay is what exceeds the interval.
     const ms = (ns: number) => Math.max(0, Math.round((ns / 1e6 - resolutionMs) * 100) / 100);
-    console.log(`loop-delay ${JSON.stringify({ p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) })}`);
+    console.log(
+      `loop-delay ${JSON.stringify({ p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) })}`,
+    );
     histogram.reset();
   });
 }

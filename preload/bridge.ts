@@ -23,7 +23,11 @@ export interface DesktopBridge {
   /** The operating system's printers. */
   listPrinters(): Promise<PrinterInfo[]>;
   /** Prints a PDF silently to a printer at a label size, no margins. */
-  printLabel(request: { pdfBase64: string; printer: string; size: '4x6' | 'A6' }): Promise<BridgeResult<{ printed: boolean }>>;
+  printLabel(request: {
+    pdfBase64: string;
+    printer: string;
+    size: '4x6' | 'A6';
+  }): Promise<BridgeResult<{ printed: boolean }>>;
   /** Where other local tools reach the API, and whether it could listen. */
   apiStatus(): Promise<{ url: string; listening: boolean; error: string | null }>;
   /** The database this desk uses now. */

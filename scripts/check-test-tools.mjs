@@ -29,6 +29,8 @@ const found = (program) => (program.includes('/') ? runnable(program) : dirs.som
 
 const missing = [...new Set(TOOLS.filter(([program]) => !found(program)).map(([, pkg]) => pkg))];
 if (missing.length > 0) {
-  console.error(`npm test needs ${missing.join(', ')}: apt-get install -y ${missing.join(' ')} (or run bash .ci/run, which installs them)`);
+  console.error(
+    `npm test needs ${missing.join(', ')}: apt-get install -y ${missing.join(' ')} (or run bash .ci/run, which installs them)`,
+  );
   process.exit(1);
 }

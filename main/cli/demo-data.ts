@@ -60,48 +60,176 @@ function prng(seed: number): () => number {
   };
 }
 
-const FIRST = ['Oliver', 'Amelia', 'George', 'Isla', 'Harry', 'Ava', 'Noah', 'Mia', 'Jack', 'Ivy', 'Leo', 'Grace', 'Arthur', 'Freya', 'Lucas', 'Emily', 'Henry', 'Sophie', 'Oscar', 'Lily', 'Hans', 'Claire', 'Pieter', 'Aoife', 'Michael', 'Sarah', 'Lena', 'Julien', 'Sanne', 'Sean'];
-const LAST = ['Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Patel', 'Wright', 'Walker', 'Evans', 'Müller', 'Schmidt', 'Dubois', 'Martin', 'de Vries', 'Jansen', 'Murphy', 'Kelly', 'Garcia', 'Miller', "O'Brien", 'Thompson'];
-const BUSINESSES = ['Acme Widgets Ltd', 'Northern Tools Ltd', 'Bright Home Goods', 'Kestrel Books', 'Harbour Coffee Co', 'Pennine Outdoor', 'Blue Door Ceramics', 'Oak & Iron Ltd', 'Granite Spares', 'Willow Garden Supplies'];
-const STREETS = ['High Street', 'Station Road', 'Church Lane', 'Mill Road', 'Park Avenue', 'Victoria Road', 'Green Lane', 'Dock Road', 'Market Place', 'Queen Street'];
-const GOODS = ['Books', 'Clothing', 'Spare parts', 'Ceramics', 'Coffee beans', 'Garden tools', 'Electronics accessories', 'Toys', 'Stationery', 'Cosmetics'];
+const FIRST = [
+  'Oliver',
+  'Amelia',
+  'George',
+  'Isla',
+  'Harry',
+  'Ava',
+  'Noah',
+  'Mia',
+  'Jack',
+  'Ivy',
+  'Leo',
+  'Grace',
+  'Arthur',
+  'Freya',
+  'Lucas',
+  'Emily',
+  'Henry',
+  'Sophie',
+  'Oscar',
+  'Lily',
+  'Hans',
+  'Claire',
+  'Pieter',
+  'Aoife',
+  'Michael',
+  'Sarah',
+  'Lena',
+  'Julien',
+  'Sanne',
+  'Sean',
+];
+const LAST = [
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Johnson',
+  'Davies',
+  'Patel',
+  'Wright',
+  'Walker',
+  'Evans',
+  'Müller',
+  'Schmidt',
+  'Dubois',
+  'Martin',
+  'de Vries',
+  'Jansen',
+  'Murphy',
+  'Kelly',
+  'Garcia',
+  'Miller',
+  "O'Brien",
+  'Thompson',
+];
+const BUSINESSES = [
+  'Acme Widgets Ltd',
+  'Northern Tools Ltd',
+  'Bright Home Goods',
+  'Kestrel Books',
+  'Harbour Coffee Co',
+  'Pennine Outdoor',
+  'Blue Door Ceramics',
+  'Oak & Iron Ltd',
+  'Granite Spares',
+  'Willow Garden Supplies',
+];
+const STREETS = [
+  'High Street',
+  'Station Road',
+  'Church Lane',
+  'Mill Road',
+  'Park Avenue',
+  'Victoria Road',
+  'Green Lane',
+  'Dock Road',
+  'Market Place',
+  'Queen Street',
+];
+const GOODS = [
+  'Books',
+  'Clothing',
+  'Spare parts',
+  'Ceramics',
+  'Coffee beans',
+  'Garden tools',
+  'Electronics accessories',
+  'Toys',
+  'Stationery',
+  'Cosmetics',
+];
 const HS = ['490199', '620520', '848790', '691200', '090121', '820190', '854442', '950300', '482010', '330499'];
 const PIECE_DESC = ['Box', 'Parcel', 'Carton', 'Envelope', 'Tube', 'Bag'];
 
 /** City + post-code generator per country; each generated code is checked canonical below. */
 const COUNTRIES: Record<
   string,
-  { cities: [string, string[]][]; code: (r: () => number, prefix: string) => string; street: (n: number, s: string) => string; region?: Record<string, string> }
+  {
+    cities: [string, string[]][];
+    code: (r: () => number, prefix: string) => string;
+    street: (n: number, s: string) => string;
+    region?: Record<string, string>;
+  }
 > = {
   GB: {
-    cities: [['London', ['SW1A', 'EC1A', 'N1', 'E14', 'SE1', 'W1D']], ['Leeds', ['LS1', 'LS6']], ['Manchester', ['M1', 'M4']], ['Birmingham', ['B1', 'B15']], ['Bristol', ['BS1', 'BS8']], ['Glasgow', ['G1', 'G12']], ['Cardiff', ['CF10']], ['York', ['YO1']]],
-    code: (r, p) => `${p} ${Math.floor(r() * 9) + 1}${pick(r, 'ABDEFGHJLNPQRSTUWXYZ')}${pick(r, 'ABDEFGHJLNPQRSTUWXYZ')}`,
+    cities: [
+      ['London', ['SW1A', 'EC1A', 'N1', 'E14', 'SE1', 'W1D']],
+      ['Leeds', ['LS1', 'LS6']],
+      ['Manchester', ['M1', 'M4']],
+      ['Birmingham', ['B1', 'B15']],
+      ['Bristol', ['BS1', 'BS8']],
+      ['Glasgow', ['G1', 'G12']],
+      ['Cardiff', ['CF10']],
+      ['York', ['YO1']],
+    ],
+    code: (r, p) =>
+      `${p} ${Math.floor(r() * 9) + 1}${pick(r, 'ABDEFGHJLNPQRSTUWXYZ')}${pick(r, 'ABDEFGHJLNPQRSTUWXYZ')}`,
     street: (n, s) => `${n} ${s}`,
   },
   DE: {
-    cities: [['Berlin', ['10', '12']], ['Hamburg', ['20', '22']], ['München', ['80', '81']], ['Köln', ['50']]],
+    cities: [
+      ['Berlin', ['10', '12']],
+      ['Hamburg', ['20', '22']],
+      ['München', ['80', '81']],
+      ['Köln', ['50']],
+    ],
     code: (r, p) => `${p}${String(Math.floor(r() * 1000)).padStart(3, '0')}`,
     street: (n) => `Hauptstraße ${n}`,
   },
   FR: {
-    cities: [['Paris', ['750']], ['Lyon', ['690']], ['Marseille', ['130']], ['Lille', ['590']]],
+    cities: [
+      ['Paris', ['750']],
+      ['Lyon', ['690']],
+      ['Marseille', ['130']],
+      ['Lille', ['590']],
+    ],
     code: (r, p) => `${p}${String(Math.floor(r() * 20) + 1).padStart(2, '0')}`,
     street: (n) => `${n} rue de la République`,
   },
   US: {
-    cities: [['New York', ['100']], ['Chicago', ['606']], ['Seattle', ['981']], ['Austin', ['787']]],
+    cities: [
+      ['New York', ['100']],
+      ['Chicago', ['606']],
+      ['Seattle', ['981']],
+      ['Austin', ['787']],
+    ],
     code: (r, p) => `${p}${String(Math.floor(r() * 100)).padStart(2, '0')}`,
     street: (n) => `${n} Main Street`,
     // A US address needs its state (validate-shipment.ts).
     region: { 'New York': 'NY', Chicago: 'IL', Seattle: 'WA', Austin: 'TX' },
   },
   NL: {
-    cities: [['Amsterdam', ['10']], ['Rotterdam', ['30']], ['Utrecht', ['35']]],
-    code: (r, p) => `${p}${String(Math.floor(r() * 90) + 10)} ${pick(r, 'ABCEHJKLMNPRTVWXZ')}${pick(r, 'ABCEHJKLMNPRTVWXZ')}`,
+    cities: [
+      ['Amsterdam', ['10']],
+      ['Rotterdam', ['30']],
+      ['Utrecht', ['35']],
+    ],
+    code: (r, p) =>
+      `${p}${String(Math.floor(r() * 90) + 10)} ${pick(r, 'ABCEHJKLMNPRTVWXZ')}${pick(r, 'ABCEHJKLMNPRTVWXZ')}`,
     street: (n) => `Kerkstraat ${n}`,
   },
   IE: {
-    cities: [['Dublin', ['D02', 'D04', 'D08']], ['Cork', ['T12']], ['Galway', ['H91']]],
+    cities: [
+      ['Dublin', ['D02', 'D04', 'D08']],
+      ['Cork', ['T12']],
+      ['Galway', ['H91']],
+    ],
     code: (r, p) => `${p} ${pick(r, 'ACDEFHKNPRTVWXY')}${Math.floor(r() * 900) + 100}`,
     street: (n, s) => `${n} ${s}`,
   },
@@ -210,14 +338,24 @@ export async function fillDemoData(
   for (const c of carriers) {
     const features = catalog.features(c.id).items.map((f) => f.id);
     for (const s of catalog.services(c.id).items) {
-      services.push({ service: { ...s, carrierId: c.id, scope: s.scope as ServiceRecord['scope'] }, prefix: c.trackingPrefix, features, code: c.code });
+      services.push({
+        service: { ...s, carrierId: c.id, scope: s.scope as ServiceRecord['scope'] },
+        prefix: c.trackingPrefix,
+        features,
+        code: c.code,
+      });
     }
   }
   if (services.length === 0) throw new Error('the carrier catalog is empty');
   const pools: Record<string, Address[]> = {};
   for (const country of Object.keys(COUNTRIES)) pools[country] = addressPool(r, country, country === 'GB' ? 3000 : 600);
   // Derived once per pooled address, not once per shipment.
-  const prepared = (a: Address) => ({ a, line: deliveryLine(a), shipper: shipperName(a), key: postCodeKey(a.postZipCode) });
+  const prepared = (a: Address) => ({
+    a,
+    line: deliveryLine(a),
+    shipper: shipperName(a),
+    key: postCodeKey(a.postZipCode),
+  });
   const receivers = Object.fromEntries(Object.entries(pools).map(([c, list]) => [c, list.map(prepared)]));
   const senders = pools.GB!.filter((a) => a.businessName !== '').map(prepared);
 
@@ -243,18 +381,26 @@ export async function fillDemoData(
       weight += w;
       const l = Math.max(5, Math.round(r() * maxL));
       pieces.push({
-        sequenceNumber: k + 1, description: pick(r, PIECE_DESC), weight: w, weightUnit: 'KG', length: l,
-        width: Math.max(1, Math.round(l * (0.3 + r() * 0.7) * 10) / 10), height: Math.max(1, Math.round(l * 0.5) / 10 + 1),
-        dimensionUnit: 'CM', trackingNumber: '',
+        sequenceNumber: k + 1,
+        description: pick(r, PIECE_DESC),
+        weight: w,
+        weightUnit: 'KG',
+        length: l,
+        width: Math.max(1, Math.round(l * (0.3 + r() * 0.7) * 10) / 10),
+        height: Math.max(1, Math.round(l * 0.5) / 10 + 1),
+        dimensionUnit: 'CM',
+        trackingNumber: '',
       });
     }
     let at = createdOn;
-    const eventTimes = path.map((_, k) => (k === 0 ? createdOn : (at = Math.min(now, at + Math.floor((k < 3 ? 0.05 : 0.4) * DAY_MS * (0.2 + r()))))));
+    const eventTimes = path.map((_, k) =>
+      k === 0 ? createdOn : (at = Math.min(now, at + Math.floor((k < 3 ? 0.05 : 0.4) * DAY_MS * (0.2 + r())))),
+    );
     const last = path[path.length - 1]!;
     const lastAt = eventTimes[eventTimes.length - 1]!;
     const delivered = last[0] === 'Delivered to Receiver';
     const location = last[2] ? to.city : '';
-    const signatory = delivered ? to.fullName.split(' ')[1] ?? '' : '';
+    const signatory = delivered ? (to.fullName.split(' ')[1] ?? '') : '';
     const international = country !== 'GB';
     const goods = pick(r, GOODS);
     const feats = features.filter(() => r() < 0.15);
@@ -267,18 +413,51 @@ export async function fillDemoData(
     const events: EventRecord[] = path.map(([status, description, scan], k) => {
       const final = k === path.length - 1;
       return {
-        status, description, location: scan ? (final ? location : `${code} hub`) : '', signatory: final ? signatory : '',
-        signatoryFileName: '', latitude: null, longitude: null, depotId: scan ? 1000 + (i % 40) : null, trackingNumber: '',
-        user: scan ? `${code.toLowerCase()}-scanner` : 'admin', occurredOn: eventTimes[k]!,
+        status,
+        description,
+        location: scan ? (final ? location : `${code} hub`) : '',
+        signatory: final ? signatory : '',
+        signatoryFileName: '',
+        latitude: null,
+        longitude: null,
+        depotId: scan ? 1000 + (i % 40) : null,
+        trackingNumber: '',
+        user: scan ? `${code.toLowerCase()}-scanner` : 'admin',
+        occurredOn: eventTimes[k]!,
       };
     });
     const shipment: NewShipment = {
-      uuid: randomUUID(), shipmentNumber: '', createdOn, despatchDate, carrierId: service.carrierId, carrierServiceId: service.id,
-      features: feats, collectionAddress: from.a, deliveryAddress: to, shipper: from.shipper, deliveryLine: dest.line,
-      deliveryPostcodeKey: dest.key, goodsDescription: goods, deliveryInstructions: instructions, hsCode: hs,
-      descriptionOfGoods: international ? goods : '', referenceOne: reference, referenceTwo: '', referenceThree: '',
-      costMinor, insuredMinor, currency: 'GBP', pieceCount: count, totalWeight: Math.round(weight * 1000) / 1000, weightUnit: 'KG',
-      status: last[0], statusDescription: last[1], statusOn: lastAt, statusLocation: location, statusSignatory: signatory, createdBy: null,
+      uuid: randomUUID(),
+      shipmentNumber: '',
+      createdOn,
+      despatchDate,
+      carrierId: service.carrierId,
+      carrierServiceId: service.id,
+      features: feats,
+      collectionAddress: from.a,
+      deliveryAddress: to,
+      shipper: from.shipper,
+      deliveryLine: dest.line,
+      deliveryPostcodeKey: dest.key,
+      goodsDescription: goods,
+      deliveryInstructions: instructions,
+      hsCode: hs,
+      descriptionOfGoods: international ? goods : '',
+      referenceOne: reference,
+      referenceTwo: '',
+      referenceThree: '',
+      costMinor,
+      insuredMinor,
+      currency: 'GBP',
+      pieceCount: count,
+      totalWeight: Math.round(weight * 1000) / 1000,
+      weightUnit: 'KG',
+      status: last[0],
+      statusDescription: last[1],
+      statusOn: lastAt,
+      statusLocation: location,
+      statusSignatory: signatory,
+      createdBy: null,
     };
     return { history: { shipment, pieces, events }, prefix };
   };
@@ -289,11 +468,13 @@ export async function fillDemoData(
     const wanted = new Map<string, number>();
     for (const d of drafts) wanted.set(d.prefix, (wanted.get(d.prefix) ?? 0) + d.history.pieces.length);
     const serials = new Map<string, { next: number; serials: number[] }>();
-    for (const [prefix, count] of wanted) serials.set(prefix, { next: 0, serials: await store.numbers.take(`tracking-serial:${prefix}`, count) });
+    for (const [prefix, count] of wanted)
+      serials.set(prefix, { next: 0, serials: await store.numbers.take(`tracking-serial:${prefix}`, count) });
     drafts.forEach((d, k) => {
       d.history.shipment.shipmentNumber = `SS${String(shipmentSerials[k]).padStart(8, '0')}`;
       const taken = serials.get(d.prefix)!;
-      for (const piece of d.history.pieces) piece.trackingNumber = makeTrackingNumber(d.prefix, taken.serials[taken.next++]!, 'GB');
+      for (const piece of d.history.pieces)
+        piece.trackingNumber = makeTrackingNumber(d.prefix, taken.serials[taken.next++]!, 'GB');
     });
   };
 

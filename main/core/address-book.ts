@@ -5,15 +5,33 @@
 import { FieldErrors, notFound, validationError } from './errors';
 import type { AddressBookStore, NewSavedAddress, SavedAddressRecord } from './storage';
 import { fold } from './search';
-import type { Address, AddressKind, AddressListQuery, SavedAddress, SavedAddressInput, SavedAddressList } from './schemas';
+import type {
+  Address,
+  AddressKind,
+  AddressListQuery,
+  SavedAddress,
+  SavedAddressInput,
+  SavedAddressList,
+} from './schemas';
 import { ADDRESS_FIELDS } from './schemas';
 import { validateAddress } from './validate-shipment';
 
-const words = (text: string) => fold(text).split(/[^a-z0-9]+/).filter((w) => w !== '');
+const words = (text: string) =>
+  fold(text)
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
 
 /** ` word word …`: each word preceded by a space, so that `LIKE '% wor%'` finds a word's start. */
 function searchText(nickname: string, a: Address): string {
-  const all = [nickname, a.fullName, a.businessName, a.city, a.postZipCode.replace(/\s+/g, ''), a.postZipCode, a.emailAddress].flatMap(words);
+  const all = [
+    nickname,
+    a.fullName,
+    a.businessName,
+    a.city,
+    a.postZipCode.replace(/\s+/g, ''),
+    a.postZipCode,
+    a.emailAddress,
+  ].flatMap(words);
   return ` ${[...new Set(all)].join(' ')}`;
 }
 
@@ -25,7 +43,11 @@ export class AddressBookService {
 
   async list(query: AddressListQuery): Promise<SavedAddressList> {
     const search = words(query.Search ?? '');
-    const { total, rows } = await this.repo.list({ words: search.slice(0, 6), kind: query.Kind ?? null, limit: query.ItemsPerPage ?? 100 });
+    const { total, rows } = await this.repo.list({
+      words: search.slice(0, 6),
+      kind: query.Kind ?? null,
+      limit: query.ItemsPerPage ?? 100,
+    });
     return { totalItems: total, items: rows.map(toSavedAddress) };
   }
 
@@ -67,7 +89,9 @@ export class AddressBookService {
     const errors = new FieldErrors();
     const address = validateAddress(input, 'address', errors);
     if (!errors.empty) {
-      throw validationError(Object.fromEntries(Object.entries(errors.fields).map(([k, v]) => [k.replace(/^address\./, ''), v])));
+      throw validationError(
+        Object.fromEntries(Object.entries(errors.fields).map(([k, v]) => [k.replace(/^address\./, ''), v])),
+      );
     }
     return this.record(input.kind ?? 'delivery', (input.nickname ?? '').trim(), address);
   }

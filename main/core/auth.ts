@@ -89,7 +89,10 @@ export class AuthService {
     const expected = { apikey: 'apiKey', credentials: 'credentials', refresh: 'refreshToken' } as const;
     if (option === undefined || !Object.hasOwn(expected, option)) {
       throw validationError({
-        option: option === undefined ? 'is required: apikey, credentials or refresh' : `${option} is not one of: apikey, credentials, refresh`,
+        option:
+          option === undefined
+            ? 'is required: apikey, credentials or refresh'
+            : `${option} is not one of: apikey, credentials, refresh`,
       });
     }
     const field = expected[option as keyof typeof expected];
@@ -103,10 +106,18 @@ export class AuthService {
     const [limit, key] =
       option === 'credentials'
         ? [this.failuresByUser, userLimitKey(body.credentials!.username, doorOf(client))]
-        : [this.failuresByCredential, sha256(option === 'apikey' ? body.apiKey!.apiKey : body.refreshToken!).toString('hex')];
+        : [
+            this.failuresByCredential,
+            sha256(option === 'apikey' ? body.apiKey!.apiKey : body.refreshToken!).toString('hex'),
+          ];
     const wait = await limit.retryAfter(key);
     if (wait > 0) {
-      throw new ProblemError('rate-limited', `Too many failed sign-ins; try again in ${wait} seconds, or ask an administrator to unlock the user.`, {}, wait);
+      throw new ProblemError(
+        'rate-limited',
+        `Too many failed sign-ins; try again in ${wait} seconds, or ask an administrator to unlock the user.`,
+        {},
+        wait,
+      );
     }
     try {
       if (option === 'apikey') return await this.signInWithApiKey(body.apiKey!.apiKey);
@@ -290,12 +301,22 @@ export class AuthService {
    * guesses count towards the sign-in limit). Every sign-in of the user ends, this one too,
    * and a new sign-in is returned for the desk that asked, so only the others are signed out.
    */
-  async changeOwnPassword(actor: AuthUser, currentPassword: string, newPassword: string, client: string): Promise<AuthResponse> {
+  async changeOwnPassword(
+    actor: AuthUser,
+    currentPassword: string,
+    newPassword: string,
+    client: string,
+  ): Promise<AuthResponse> {
     // Counted as the user's wrong passwords at this door, like a sign-in's.
     const limitKey = userLimitKey(actor.username, doorOf(client));
     const wait = await this.failuresByUser.retryAfter(limitKey);
     if (wait > 0) {
-      throw new ProblemError('rate-limited', `Too many wrong passwords; try again in ${wait} seconds, or ask an administrator to unlock the user.`, {}, wait);
+      throw new ProblemError(
+        'rate-limited',
+        `Too many wrong passwords; try again in ${wait} seconds, or ask an administrator to unlock the user.`,
+        {},
+        wait,
+      );
     }
     const user = await this.repo.userById(actor.id);
     if (!user || user.disabled) throw new ProblemError('unauthorized', 'Your user is disabled; ask an administrator.');
@@ -314,7 +335,11 @@ export class AuthService {
 
   // ------------------------------------------------------------ API keys
 
-  async createApiKey(name: string, username: string | undefined, actor: AuthUser): Promise<{ apiKey: ApiKey; key: string }> {
+  async createApiKey(
+    name: string,
+    username: string | undefined,
+    actor: AuthUser,
+  ): Promise<{ apiKey: ApiKey; key: string }> {
     const owner = username === undefined ? await this.repo.userById(actor.id) : await this.repo.userByName(username);
     if (!owner) throw validationError({ username: `${username} is not a user of this station` });
     const key = `ssk_${newToken()}`;

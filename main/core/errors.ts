@@ -22,7 +22,6 @@ export type ProblemKind =
   | 'bad-request'
   | 'uri-too-long'
   | 'headers-too-large'
-
   | 'printer-unavailable';
 
 const KINDS: Record<ProblemKind, { status: number; title: string }> = {
@@ -54,12 +53,7 @@ export class ProblemError extends Error {
   /** Seconds, for 429. */
   readonly retryAfter?: number;
 
-  constructor(
-    kind: ProblemKind,
-    detail: string,
-    members: Record<string, string> = {},
-    retryAfter?: number,
-  ) {
+  constructor(kind: ProblemKind, detail: string, members: Record<string, string> = {}, retryAfter?: number) {
     super(detail);
     this.name = 'ProblemError';
     this.kind = kind;
@@ -111,7 +105,12 @@ export function storageProblem(error: unknown): ProblemError | null {
     );
   }
   if (error instanceof StorageUnavailableError) {
-    return new ProblemError('unavailable', 'The station’s database is busy or unavailable; try again shortly.', {}, STORAGE_RETRY_SECONDS);
+    return new ProblemError(
+      'unavailable',
+      'The station’s database is busy or unavailable; try again shortly.',
+      {},
+      STORAGE_RETRY_SECONDS,
+    );
   }
   return null;
 }

@@ -14,41 +14,106 @@ export type ImportField =
   | { kind: 'group' };
 
 const SHIPMENT_FIELDS = [
-  'carrierId', 'carrierServiceId', 'despatchDate', 'goodsDescription', 'deliveryInstructions', 'hsCode',
-  'descriptionOfGoods', 'referenceOne', 'referenceTwo', 'referenceThree', 'cost', 'insuredValue', 'currency',
+  'carrierId',
+  'carrierServiceId',
+  'despatchDate',
+  'goodsDescription',
+  'deliveryInstructions',
+  'hsCode',
+  'descriptionOfGoods',
+  'referenceOne',
+  'referenceTwo',
+  'referenceThree',
+  'cost',
+  'insuredValue',
+  'currency',
   'carrierFeatures',
 ] as const;
 const PIECE_FIELDS = ['description', 'weight', 'weightUnit', 'length', 'width', 'height', 'dimensionUnit'] as const;
-const NUMERIC = new Set(['carrierId', 'carrierServiceId', 'cost', 'insuredValue', 'weight', 'length', 'width', 'height']);
+const NUMERIC = new Set([
+  'carrierId',
+  'carrierServiceId',
+  'cost',
+  'insuredValue',
+  'weight',
+  'length',
+  'width',
+  'height',
+]);
 
 const key = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** Plain names, as keys (see `key`), for the delivery address and the common fields. */
 const PLAIN: Record<string, string> = {
-  name: 'deliveryAddress.fullName', fullname: 'deliveryAddress.fullName', recipient: 'deliveryAddress.fullName',
-  contact: 'deliveryAddress.fullName', company: 'deliveryAddress.businessName', businessname: 'deliveryAddress.businessName',
-  address1: 'deliveryAddress.addressLine1', addressline1: 'deliveryAddress.addressLine1', address: 'deliveryAddress.addressLine1',
-  street: 'deliveryAddress.addressLine1', address2: 'deliveryAddress.addressLine2', addressline2: 'deliveryAddress.addressLine2',
-  address3: 'deliveryAddress.addressLine3', addressline3: 'deliveryAddress.addressLine3', city: 'deliveryAddress.city',
-  town: 'deliveryAddress.city', county: 'deliveryAddress.county', state: 'deliveryAddress.county', region: 'deliveryAddress.county',
-  postcode: 'deliveryAddress.postZipCode', postalcode: 'deliveryAddress.postZipCode', zip: 'deliveryAddress.postZipCode',
-  zipcode: 'deliveryAddress.postZipCode', postzipcode: 'deliveryAddress.postZipCode', country: 'deliveryAddress.countryTwoCharacterISOCode',
-  countrycode: 'deliveryAddress.countryTwoCharacterISOCode', phone: 'deliveryAddress.phoneNumber', phonenumber: 'deliveryAddress.phoneNumber',
-  telephone: 'deliveryAddress.phoneNumber', email: 'deliveryAddress.emailAddress', emailaddress: 'deliveryAddress.emailAddress',
-  reference: 'referenceOne', ref: 'referenceOne', reference1: 'referenceOne', order: 'referenceOne', ordernumber: 'referenceOne',
-  reference2: 'referenceTwo', reference3: 'referenceThree', instructions: 'deliveryInstructions',
-  deliveryinstructions: 'deliveryInstructions', carrier: 'carrierId', service: 'carrierServiceId', carrierservice: 'carrierServiceId',
-  features: 'carrierFeatures', hscode: 'hsCode', contents: 'shipmentPieces.description', description: 'shipmentPieces.description',
-  weight: 'shipmentPieces.weight', weightunit: 'shipmentPieces.weightUnit', length: 'shipmentPieces.length',
-  width: 'shipmentPieces.width', height: 'shipmentPieces.height', dimensionunit: 'shipmentPieces.dimensionUnit',
-  group: 'group', piecegroup: 'group', goodsdescription: 'goodsDescription', despatchdate: 'despatchDate',
-  currency: 'currency', cost: 'cost', value: 'insuredValue', insuredvalue: 'insuredValue',
+  name: 'deliveryAddress.fullName',
+  fullname: 'deliveryAddress.fullName',
+  recipient: 'deliveryAddress.fullName',
+  contact: 'deliveryAddress.fullName',
+  company: 'deliveryAddress.businessName',
+  businessname: 'deliveryAddress.businessName',
+  address1: 'deliveryAddress.addressLine1',
+  addressline1: 'deliveryAddress.addressLine1',
+  address: 'deliveryAddress.addressLine1',
+  street: 'deliveryAddress.addressLine1',
+  address2: 'deliveryAddress.addressLine2',
+  addressline2: 'deliveryAddress.addressLine2',
+  address3: 'deliveryAddress.addressLine3',
+  addressline3: 'deliveryAddress.addressLine3',
+  city: 'deliveryAddress.city',
+  town: 'deliveryAddress.city',
+  county: 'deliveryAddress.county',
+  state: 'deliveryAddress.county',
+  region: 'deliveryAddress.county',
+  postcode: 'deliveryAddress.postZipCode',
+  postalcode: 'deliveryAddress.postZipCode',
+  zip: 'deliveryAddress.postZipCode',
+  zipcode: 'deliveryAddress.postZipCode',
+  postzipcode: 'deliveryAddress.postZipCode',
+  country: 'deliveryAddress.countryTwoCharacterISOCode',
+  countrycode: 'deliveryAddress.countryTwoCharacterISOCode',
+  phone: 'deliveryAddress.phoneNumber',
+  phonenumber: 'deliveryAddress.phoneNumber',
+  telephone: 'deliveryAddress.phoneNumber',
+  email: 'deliveryAddress.emailAddress',
+  emailaddress: 'deliveryAddress.emailAddress',
+  reference: 'referenceOne',
+  ref: 'referenceOne',
+  reference1: 'referenceOne',
+  order: 'referenceOne',
+  ordernumber: 'referenceOne',
+  reference2: 'referenceTwo',
+  reference3: 'referenceThree',
+  instructions: 'deliveryInstructions',
+  deliveryinstructions: 'deliveryInstructions',
+  carrier: 'carrierId',
+  service: 'carrierServiceId',
+  carrierservice: 'carrierServiceId',
+  features: 'carrierFeatures',
+  hscode: 'hsCode',
+  contents: 'shipmentPieces.description',
+  description: 'shipmentPieces.description',
+  weight: 'shipmentPieces.weight',
+  weightunit: 'shipmentPieces.weightUnit',
+  length: 'shipmentPieces.length',
+  width: 'shipmentPieces.width',
+  height: 'shipmentPieces.height',
+  dimensionunit: 'shipmentPieces.dimensionUnit',
+  group: 'group',
+  piecegroup: 'group',
+  goodsdescription: 'goodsDescription',
+  despatchdate: 'despatchDate',
+  currency: 'currency',
+  cost: 'cost',
+  value: 'insuredValue',
+  insuredvalue: 'insuredValue',
 };
 
 /** Every path a column may name, keyed as `key` reads it. */
 const PATHS = new Map<string, string>([
   ...SHIPMENT_FIELDS.map((f) => [key(f), f] as const),
-  ...(['collectionAddress', 'deliveryAddress'] as const).flatMap((a) => ADDRESS_FIELDS.map((f) => [key(`${a}.${f}`), `${a}.${f}`] as const)),
+  ...(['collectionAddress', 'deliveryAddress'] as const).flatMap((a) =>
+    ADDRESS_FIELDS.map((f) => [key(`${a}.${f}`), `${a}.${f}`] as const),
+  ),
   ...PIECE_FIELDS.map((f) => [key(`shipmentPieces.${f}`), `shipmentPieces.${f}`] as const),
   ['group', 'group'],
 ]);
@@ -57,7 +122,8 @@ function fieldOf(path: string): ImportField {
   if (path === 'group') return { kind: 'group' };
   const [head, tail] = path.split('.') as [string, string | undefined];
   if (head === 'shipmentPieces') return { kind: 'piece', name: tail as (typeof PIECE_FIELDS)[number] };
-  if (head === 'collectionAddress' || head === 'deliveryAddress') return { kind: 'address', address: head, name: tail as keyof AddressInput };
+  if (head === 'collectionAddress' || head === 'deliveryAddress')
+    return { kind: 'address', address: head, name: tail as keyof AddressInput };
   return { kind: 'shipment', name: head as (typeof SHIPMENT_FIELDS)[number] };
 }
 
@@ -96,7 +162,11 @@ export interface RowDefaults {
  * The body of one create from its rows (one piece per row): shipment and address fields
  * from the first row, pieces from each. Empty cells are left out, so defaults apply.
  */
-export function requestFromRows(columns: MatchedColumn[], rows: string[][], defaults: RowDefaults): CreateShipmentRequest {
+export function requestFromRows(
+  columns: MatchedColumn[],
+  rows: string[][],
+  defaults: RowDefaults,
+): CreateShipmentRequest {
   const body: Record<string, unknown> = {};
   if (defaults.carrierId !== undefined) body.carrierId = defaults.carrierId;
   if (defaults.carrierServiceId !== undefined) body.carrierServiceId = defaults.carrierServiceId;
@@ -109,7 +179,8 @@ export function requestFromRows(columns: MatchedColumn[], rows: string[][], defa
     if (field.kind === 'piece') {
       rows.forEach((row, r) => {
         const text = (row[c] ?? '').trim();
-        if (text !== '') pieces[r]![field.name] = field.name.endsWith('Unit') ? text.toUpperCase() : cellValue(field.name, text);
+        if (text !== '')
+          pieces[r]![field.name] = field.name.endsWith('Unit') ? text.toUpperCase() : cellValue(field.name, text);
       });
       return;
     }
@@ -119,20 +190,24 @@ export function requestFromRows(columns: MatchedColumn[], rows: string[][], defa
       addresses[field.address]![field.name] = text;
       if (field.address === 'collectionAddress') collectionGiven = true;
     } else if (field.name === 'carrierFeatures') {
-      body.carrierFeatures = text.split(/[\s|;,]+/).filter(Boolean).map((f) => cellValue('carrierId', f));
+      body.carrierFeatures = text
+        .split(/[\s|;,]+/)
+        .filter(Boolean)
+        .map((f) => cellValue('carrierId', f));
     } else {
       body[field.name] = cellValue(field.name, text);
     }
   });
   body.deliveryAddress = addresses.deliveryAddress;
   // Rows without a sender are sent from the station's own address (Settings).
-  body.collectionAddress = collectionGiven ? addresses.collectionAddress : Object.fromEntries(
-    Object.entries(defaults.collectionAddress).filter(([, v]) => v !== undefined && v !== ''),
-  );
+  body.collectionAddress = collectionGiven
+    ? addresses.collectionAddress
+    : Object.fromEntries(Object.entries(defaults.collectionAddress).filter(([, v]) => v !== undefined && v !== ''));
   body.shipmentPieces = pieces;
   return body as unknown as CreateShipmentRequest;
 }
 
 /** The column holding the group, if any. */
 export const groupColumn = (columns: MatchedColumn[]): number => columns.findIndex((c) => c.field === 'group');
-export const referenceColumn = (columns: MatchedColumn[]): number => columns.findIndex((c) => c.field === 'referenceOne');
+export const referenceColumn = (columns: MatchedColumn[]): number =>
+  columns.findIndex((c) => c.field === 'referenceOne');

@@ -12,7 +12,19 @@ import type { CarrierCatalog } from './carriers';
 import { iso } from './dates';
 import { ProblemError, conflict, notFound, validationError } from './errors';
 import { groupColumn, matchColumns, referenceColumn, requestFromRows, type MatchedColumn } from './import-columns';
-import { IMPORT_MAX_ROWS, type AddressInput, type CreateShipmentRequest, type ImportLabelsQuery, type ImportProgress, type ImportQuery, type ImportResult, type ImportRowResult, type BulkLabels, type LabelResponse, type LabelSize } from './schemas';
+import {
+  IMPORT_MAX_ROWS,
+  type AddressInput,
+  type CreateShipmentRequest,
+  type ImportLabelsQuery,
+  type ImportProgress,
+  type ImportQuery,
+  type ImportResult,
+  type ImportRowResult,
+  type BulkLabels,
+  type LabelResponse,
+  type LabelSize,
+} from './schemas';
 import type { Caller, ShipmentService } from './shipments';
 import type { EventRecord, ImportStore, ShipmentStore } from './storage';
 import { validateShipment } from './validate-shipment';
@@ -35,7 +47,13 @@ interface Group {
 /** One shipment to make of a group of rows, or why not. */
 type Plan =
   | { group: Group; index: number; skip: true }
-  | { group: Group; index: number; skip: false; request: ReturnType<typeof requestFromRows>; problems: Record<string, string> };
+  | {
+      group: Group;
+      index: number;
+      skip: false;
+      request: ReturnType<typeof requestFromRows>;
+      problems: Record<string, string>;
+    };
 
 /** What every row of one import is created with. */
 interface ImportRun {
@@ -62,7 +80,12 @@ function delimiterOf(text: string): ',' | ';' {
 
 /** Every record of the file, read by csv-parse's stream a chunk at a time; at most the row limit. */
 async function readRecords(csv: string): Promise<string[][]> {
-  const parser = parse({ bom: true, delimiter: delimiterOf(csv.replace(/^\uFEFF/, '')), relax_column_count: true, skip_empty_lines: true });
+  const parser = parse({
+    bom: true,
+    delimiter: delimiterOf(csv.replace(/^\uFEFF/, '')),
+    relax_column_count: true,
+    skip_empty_lines: true,
+  });
   const records: string[][] = [];
   const feeding = (async () => {
     for (let i = 0; i < csv.length; i += CHUNK) {
@@ -119,7 +142,13 @@ export class ImportService {
     private readonly renderBatch: (items: LabelData[], size: LabelSize) => Promise<Buffer>,
   ) {}
 
-  async run(csv: string, query: ImportQuery, caller: Caller, check: RequestCheck, idempotencyKey?: string): Promise<ImportResult> {
+  async run(
+    csv: string,
+    query: ImportQuery,
+    caller: Caller,
+    check: RequestCheck,
+    idempotencyKey?: string,
+  ): Promise<ImportResult> {
     const fileHash = createHash('sha256').update(csv).digest();
     if (idempotencyKey !== undefined && !query.dryRun) {
       const previous = await this.repo.byKey(caller.userId, idempotencyKey);
@@ -140,7 +169,11 @@ export class ImportService {
     for (let i = 0; i < references.length; i += 1000) {
       for (const ref of await this.repo.liveReferences(references.slice(i, i + 1000))) live.add(ref);
     }
-    const defaults = { carrierId: query.carrierId, carrierServiceId: query.carrierServiceId, collectionAddress: await this.senderAddress() };
+    const defaults = {
+      carrierId: query.carrierId,
+      carrierServiceId: query.carrierServiceId,
+      collectionAddress: await this.senderAddress(),
+    };
     const now = this.now();
     // A reference taken by an earlier group of this file counts as shipped: the later group is skipped.
     const claimed = new Set<string>();
@@ -155,7 +188,8 @@ export class ImportService {
     });
 
     const progress: ImportProgress = { rowsDone: 0, totalRows: rows.length };
-    const progressKey = idempotencyKey === undefined || query.dryRun ? undefined : `${caller.userId}\u0000${idempotencyKey}`;
+    const progressKey =
+      idempotencyKey === undefined || query.dryRun ? undefined : `${caller.userId}\u0000${idempotencyKey}`;
     if (progressKey) this.running.set(progressKey, progress);
     try {
       return await this.createAll(plans, columns, progress, { query, caller, now, fileHash, idempotencyKey });
@@ -171,7 +205,12 @@ export class ImportService {
     return { ...progress };
   }
 
-  private async createAll(plans: Plan[], columns: MatchedColumn[], progress: ImportProgress, run: ImportRun): Promise<ImportResult> {
+  private async createAll(
+    plans: Plan[],
+    columns: MatchedColumn[],
+    progress: ImportProgress,
+    run: ImportRun,
+  ): Promise<ImportResult> {
     const { query, caller, now, fileHash, idempotencyKey } = run;
     const totalRows = progress.totalRows;
     const outcomes = await mapLimited(plans, CONCURRENCY, async (plan) => {
@@ -204,13 +243,18 @@ export class ImportService {
       createdOn: now,
       result: JSON.stringify(result),
     });
-    if ('existing' in saved) return this.replay(saved.existing.id, saved.existing.result, saved.existing.fileHash, fileHash);
+    if ('existing' in saved)
+      return this.replay(saved.existing.id, saved.existing.result, saved.existing.fileHash, fileHash);
     return { ...result, importId: saved.id };
   }
 
   /** What becomes of one planned shipment (a group of rows). */
-  private async outcome(plan: Plan, { query, caller, now, fileHash, idempotencyKey }: ImportRun): Promise<Omit<ImportRowResult, 'row'>> {
-    if (plan.skip) return { status: 'skipped', reason: `A shipment with reference ${plan.group.reference} exists already.` };
+  private async outcome(
+    plan: Plan,
+    { query, caller, now, fileHash, idempotencyKey }: ImportRun,
+  ): Promise<Omit<ImportRowResult, 'row'>> {
+    if (plan.skip)
+      return { status: 'skipped', reason: `A shipment with reference ${plan.group.reference} exists already.` };
     if (Object.keys(plan.problems).length > 0) return { status: 'invalid', problems: plan.problems };
     try {
       if (query.dryRun) {
@@ -221,7 +265,8 @@ export class ImportService {
       const created = await this.shipments.createUnlabelled(plan.request as CreateShipmentRequest, caller, key);
       return { status: 'created', shipmentId: created.shipmentId, shipmentNumber: created.shipmentNumber };
     } catch (error) {
-      if (error instanceof ProblemError && error.kind === 'validation') return { status: 'invalid', problems: error.members };
+      if (error instanceof ProblemError && error.kind === 'validation')
+        return { status: 'invalid', problems: error.members };
       throw error;
     }
   }
@@ -254,7 +299,11 @@ export class ImportService {
     return { ...(await this.documentBatch(uuids, caller, {})), format: 'pdf' };
   }
 
-  private async documentBatch(uuids: string[], caller: Caller, query: ImportLabelsQuery): Promise<Omit<BulkLabels, 'format'> & { format: LabelFormat }> {
+  private async documentBatch(
+    uuids: string[],
+    caller: Caller,
+    query: ImportLabelsQuery,
+  ): Promise<Omit<BulkLabels, 'format'> & { format: LabelFormat }> {
     const format = query.format ?? 'pdf';
     const found = await mapLimited(uuids, CONCURRENCY, async (uuid) => ({
       uuid,
@@ -264,7 +313,12 @@ export class ImportService {
       !row
         ? { shipmentId: uuid, ok: false, problem: 'There is no such shipment.' }
         : row.status === 'Cancelled'
-          ? { shipmentId: uuid, shipmentNumber: row.shipmentNumber, ok: false, problem: `Shipment ${row.shipmentNumber} is cancelled; its label is void.` }
+          ? {
+              shipmentId: uuid,
+              shipmentNumber: row.shipmentNumber,
+              ok: false,
+              problem: `Shipment ${row.shipmentNumber} is cancelled; its label is void.`,
+            }
           : { shipmentId: uuid, shipmentNumber: row.shipmentNumber, ok: true },
     );
     const shipments = found.flatMap(({ row }) => (row && row.status !== 'Cancelled' ? [row] : []));
@@ -274,16 +328,26 @@ export class ImportService {
         ? // ZPL labels follow one another in one stream: each shipment's own ZPL, drawn by
           // the single-label writer in the label workers, joined in the order asked.
           Buffer.concat(
-            await mapLimited(shipments, CONCURRENCY, async (s) =>
-              (await this.shipments.labelDocument(s.uuid, { format: 'zpl', dpi: query.dpi ?? 203 })).document,
+            await mapLimited(
+              shipments,
+              CONCURRENCY,
+              async (s) =>
+                (await this.shipments.labelDocument(s.uuid, { format: 'zpl', dpi: query.dpi ?? 203 })).document,
             ),
           )
         : await this.renderBatch(
-            await mapLimited(shipments, CONCURRENCY, async (s) => labelDataFor(s, await this.store.pieces(s.id), this.catalog)),
+            await mapLimited(shipments, CONCURRENCY, async (s) =>
+              labelDataFor(s, await this.store.pieces(s.id), this.catalog),
+            ),
             await this.labelSize(),
           );
-    await mapLimited(shipments.filter((s) => s.status === 'Not Printed'), CONCURRENCY, (s) =>
-      this.store.changeStatus(s.id, (current) => (current.status === 'Not Printed' ? printedBy(caller.username, this.now()) : null)),
+    await mapLimited(
+      shipments.filter((s) => s.status === 'Not Printed'),
+      CONCURRENCY,
+      (s) =>
+        this.store.changeStatus(s.id, (current) =>
+          current.status === 'Not Printed' ? printedBy(caller.username, this.now()) : null,
+        ),
     );
     return { format, base64String: document.toString('base64'), results };
   }
@@ -295,11 +359,21 @@ export class ImportService {
 }
 
 const printedBy = (user: string, at: number): EventRecord => ({
-  status: 'Printed', description: 'Label printed', location: '', signatory: '', signatoryFileName: '', latitude: null,
-  longitude: null, depotId: null, trackingNumber: '', user, occurredOn: at,
+  status: 'Printed',
+  description: 'Label printed',
+  location: '',
+  signatory: '',
+  signatoryFileName: '',
+  latitude: null,
+  longitude: null,
+  depotId: null,
+  trackingNumber: '',
+  user,
+  occurredOn: at,
 });
 
-const count = (rows: ImportRowResult[], status: ImportRowResult['status']) => rows.filter((r) => r.status === status).length;
+const count = (rows: ImportRowResult[], status: ImportRowResult['status']) =>
+  rows.filter((r) => r.status === status).length;
 
 /** Each shipment of a keyed import has a create key of its own: a retry of the import creates it once. */
 function shipmentKey(importKey: string, fileHash: Buffer, index: number): string {

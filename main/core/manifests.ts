@@ -5,7 +5,15 @@
 import { dateRangeInput, iso } from './dates';
 import type { CarrierCatalog } from './carriers';
 import { FieldErrors, conflict, notFound } from './errors';
-import type { CreateManifestRequest, EndOfDay, ListManifestsQuery, Manifest, ManifestList, ManifestSummary, WeightUnit } from './schemas';
+import type {
+  CreateManifestRequest,
+  EndOfDay,
+  ListManifestsQuery,
+  Manifest,
+  ManifestList,
+  ManifestSummary,
+  WeightUnit,
+} from './schemas';
 import type { Caller } from './shipments';
 import type { EventRecord, ManifestLine, ManifestRecord, ManifestStore } from './storage';
 import { round3, toKg } from './units';

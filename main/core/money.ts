@@ -7,8 +7,7 @@ const factors = new Map<string, number>();
 export function minorUnitFactor(currency: string): number {
   let factor = factors.get(currency);
   if (factor === undefined) {
-    const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits;
+    const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits;
     factor = 10 ** (digits ?? 2);
     // Only valid codes reach here (an unknown one throws above), so the map stays small.
     factors.set(currency, factor);
@@ -18,8 +17,7 @@ export function minorUnitFactor(currency: string): number {
 
 export const toMinorUnits = (amount: number, currency: string): number =>
   Math.round(amount * minorUnitFactor(currency));
-export const fromMinorUnits = (minor: number, currency: string): number =>
-  minor / minorUnitFactor(currency);
+export const fromMinorUnits = (minor: number, currency: string): number => minor / minorUnitFactor(currency);
 
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 export const isCurrency = (code: string): boolean => CURRENCIES.has(code);

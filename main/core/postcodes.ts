@@ -12,8 +12,7 @@ export function usesPostCodes(country: string): boolean {
 }
 
 /** Inserts a space before the last `tail` characters of a code written without spaces. */
-const splitTail = (tail: number) => (compact: string) =>
-  `${compact.slice(0, -tail)} ${compact.slice(-tail)}`;
+const splitTail = (tail: number) => (compact: string) => `${compact.slice(0, -tail)} ${compact.slice(-tail)}`;
 
 const CANONICAL: Record<string, (compact: string) => string> = {
   GB: splitTail(3),

@@ -86,12 +86,22 @@ export const noPrinters: DeskPrinters = {
     lastJob: null,
     systemError: 'this station has no printers module',
   }),
-  addNetworkPrinter: async () => { throw printerUnavailable('printers', 'this station has no printers module'); },
-  removeNetworkPrinter: async () => { throw printerUnavailable('printers', 'this station has no printers module'); },
-  chooseLabelPrinter: async () => { throw printerUnavailable('printers', 'this station has no printers module'); },
-  target: async () => { throw printerUnavailable('printers', 'this station has no printers module'); },
+  addNetworkPrinter: async () => {
+    throw printerUnavailable('printers', 'this station has no printers module');
+  },
+  removeNetworkPrinter: async () => {
+    throw printerUnavailable('printers', 'this station has no printers module');
+  },
+  chooseLabelPrinter: async () => {
+    throw printerUnavailable('printers', 'this station has no printers module');
+  },
+  target: async () => {
+    throw printerUnavailable('printers', 'this station has no printers module');
+  },
   documentTarget: async () => null,
-  send: async () => { throw printerUnavailable('printers', 'this station has no printers module'); },
+  send: async () => {
+    throw printerUnavailable('printers', 'this station has no printers module');
+  },
   recordJob: async () => {},
 };
 
@@ -174,7 +184,12 @@ export class PrintService {
   }
 
   private async sendAndRecord(target: PrintTarget, document: Buffer, what: string): Promise<void> {
-    const job = { printerId: target.printer.id, printerName: target.printer.name, what, at: new Date(this.now()).toISOString() };
+    const job = {
+      printerId: target.printer.id,
+      printerName: target.printer.name,
+      what,
+      at: new Date(this.now()).toISOString(),
+    };
     try {
       await this.desk.send(target, document, what);
     } catch (error) {

@@ -33,8 +33,7 @@ export const DIMENSION_UNITS = ['CM', 'MM', 'IN'] as const;
 export type WeightUnit = (typeof WEIGHT_UNITS)[number];
 export type DimensionUnit = (typeof DIMENSION_UNITS)[number];
 
-const str = (maxLength: number, extra: Record<string, unknown> = {}) =>
-  Type.String({ maxLength, ...extra });
+const str = (maxLength: number, extra: Record<string, unknown> = {}) => Type.String({ maxLength, ...extra });
 /** Date-times in responses: UTC ISO 8601 with milliseconds and Z. */
 const DateTime = Type.String({ format: 'date-time' });
 // At most 2 decimals is checked in the core: JSON Schema's multipleOf trips on binary fractions.
@@ -60,9 +59,9 @@ const addressFields = {
 type AddressField = keyof typeof addressFields;
 
 export const AddressInput = Type.Object(
-  Object.fromEntries(
-    Object.entries(addressFields).map(([k, v]) => [k, Type.Optional(v)]),
-  ) as { [K in AddressField]: ReturnType<typeof Type.Optional<(typeof addressFields)[K]>> },
+  Object.fromEntries(Object.entries(addressFields).map(([k, v]) => [k, Type.Optional(v)])) as {
+    [K in AddressField]: ReturnType<typeof Type.Optional<(typeof addressFields)[K]>>;
+  },
   { additionalProperties: false },
 );
 export type AddressInput = Static<typeof AddressInput>;
@@ -91,7 +90,14 @@ export const PieceInput = Type.Object(
 );
 export type PieceInput = Static<typeof PieceInput>;
 
-export const CONTENTS_TYPES = ['Sale of goods', 'Gift', 'Documents', 'Commercial sample', 'Returned goods', 'Other'] as const;
+export const CONTENTS_TYPES = [
+  'Sale of goods',
+  'Gift',
+  'Documents',
+  'Commercial sample',
+  'Returned goods',
+  'Other',
+] as const;
 export type ContentsType = (typeof CONTENTS_TYPES)[number];
 
 /** Extension (CONTRACT §17): one line of an international shipment's customs declaration. */
@@ -99,11 +105,19 @@ export const CustomsItemInput = Type.Object(
   {
     description: Type.String({ minLength: 1, maxLength: 50 }),
     quantity: Type.Integer({ minimum: 1, maximum: 100000 }),
-    unitValue: Type.Number({ minimum: 0, maximum: 1e12, description: 'Per unit, in the shipment’s currency, at most 2 decimals.' }),
+    unitValue: Type.Number({
+      minimum: 0,
+      maximum: 1e12,
+      description: 'Per unit, in the shipment’s currency, at most 2 decimals.',
+    }),
     netWeight: Type.Number({ exclusiveMinimum: 0, maximum: 100000, description: 'Of the whole line (every unit).' }),
     weightUnit: Type.Optional(Type.Enum(WEIGHT_UNITS)),
-    hsCode: Type.Optional(Type.String({ maxLength: 12, description: '6 to 10 digits; default the shipment’s hsCode.' })),
-    originCountry: Type.Optional(Type.String({ maxLength: 2, description: 'ISO 3166 alpha-2; default the collection country.' })),
+    hsCode: Type.Optional(
+      Type.String({ maxLength: 12, description: '6 to 10 digits; default the shipment’s hsCode.' }),
+    ),
+    originCountry: Type.Optional(
+      Type.String({ maxLength: 2, description: 'ISO 3166 alpha-2; default the collection country.' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -134,7 +148,9 @@ export const CreateShipmentRequest = Type.Object(
     customsItems: Type.Optional(
       Type.Array(CustomsItemInput, { minItems: 1, maxItems: 20, description: 'Extension: international only.' }),
     ),
-    contentsType: Type.Optional(Type.Enum(CONTENTS_TYPES, { description: 'Extension: international only; default Sale of goods.' })),
+    contentsType: Type.Optional(
+      Type.Enum(CONTENTS_TYPES, { description: 'Extension: international only; default Sale of goods.' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -178,10 +194,7 @@ export const ListShipmentsQuery = Type.Object(
     DateFrom: Type.Optional(Type.String({ maxLength: 40 })),
     DateTo: Type.Optional(Type.String({ maxLength: 40 })),
     Status: Type.Optional(
-      Type.Union([
-        Type.String({ maxLength: 400 }),
-        Type.Array(Type.String({ maxLength: 400 }), { maxItems: 32 }),
-      ]),
+      Type.Union([Type.String({ maxLength: 400 }), Type.Array(Type.String({ maxLength: 400 }), { maxItems: 32 })]),
     ),
     Page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
     ItemsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
@@ -287,18 +300,22 @@ export const ShipmentDetail = Type.Object({
   referenceThree: Type.String(),
   contentsType: Type.Optional(Type.String({ description: 'Extension: international shipments only.' })),
   customsItems: Type.Optional(Type.Array(CustomsItem, { description: 'Extension: international shipments only.' })),
-  customsForm: Type.Optional(Type.Enum(CUSTOMS_FORMS, { description: 'Extension: the declaration its value calls for.' })),
+  customsForm: Type.Optional(
+    Type.Enum(CUSTOMS_FORMS, { description: 'Extension: the declaration its value calls for.' }),
+  ),
 });
 export type ShipmentDetail = Static<typeof ShipmentDetail>;
 
 export const LABEL_FORMATS = ['pdf', 'zpl'] as const;
 export const LabelDpiSchema = Type.Union([Type.Literal(203), Type.Literal(300)], {
-  description: 'A ZPL label\'s printer resolution in dots per inch; default 203.',
+  description: "A ZPL label's printer resolution in dots per inch; default 203.",
 });
 export const LabelQuery = Type.Object(
   {
     pageSize: Type.Optional(Type.Enum(['4x6', 'A6'] as const)),
-    format: Type.Optional(Type.Enum(LABEL_FORMATS, { description: 'pdf (default) or zpl (ZPL II for a thermal printer).' })),
+    format: Type.Optional(
+      Type.Enum(LABEL_FORMATS, { description: 'pdf (default) or zpl (ZPL II for a thermal printer).' }),
+    ),
     dpi: Type.Optional(LabelDpiSchema),
     markPrinted: Type.Optional(
       Type.Boolean({ description: 'false: a preview or download; the status stays as it is. Default true (§7).' }),
@@ -311,7 +328,9 @@ export const CustomsQuery = Type.Object(
   {
     pageSize: Type.Optional(Type.Enum(['4x6', 'A6'] as const)),
     format: Type.Optional(
-      Type.Enum(LABEL_FORMATS, { description: 'pdf (default) or zpl: the CN22 alone, for a thermal printer (a CN23 is A4: 409).' }),
+      Type.Enum(LABEL_FORMATS, {
+        description: 'pdf (default) or zpl: the CN22 alone, for a thermal printer (a CN23 is A4: 409).',
+      }),
     ),
     dpi: Type.Optional(LabelDpiSchema),
   },
@@ -322,7 +341,8 @@ export const CustomsResponse = Type.Object({
   form: Type.Enum(CUSTOMS_FORMS),
   base64String: Type.String({
     format: 'byte',
-    description: 'The PDF (a CN22 on the label’s page size, or a CN23 and a commercial invoice on A4), or the CN22 as ZPL text, base 64.',
+    description:
+      'The PDF (a CN22 on the label’s page size, or a CN23 and a commercial invoice on A4), or the CN22 as ZPL text, base 64.',
   }),
 });
 export type CustomsResponse = Static<typeof CustomsResponse>;
@@ -428,9 +448,7 @@ export const AuthQuery = Type.Object(
 );
 export const AuthRequest = Type.Object(
   {
-    apiKey: Type.Optional(
-      Type.Object({ apiKey: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
-    ),
+    apiKey: Type.Optional(Type.Object({ apiKey: Type.String({ maxLength: 200 }) }, { additionalProperties: false })),
     credentials: Type.Optional(
       Type.Object(
         { username: Type.String({ maxLength: 64 }), password: Type.String({ maxLength: 1024 }) },
@@ -519,7 +537,8 @@ export type LabelSize = (typeof LABEL_SIZES)[number];
 /** Currency code → the highest total value declared on a CN22 (CONTRACT §17). */
 const Cn22MaxValue = Type.Record(Type.String({ pattern: '^[A-Z]{3}$' }), Type.Number({ minimum: 0, maximum: 1e12 }), {
   additionalProperties: false,
-  description: 'Extension: per currency, the highest total value a CN22 declares; above it, or for a currency not listed, a CN23.',
+  description:
+    'Extension: per currency, the highest total value a CN22 declares; above it, or for a currency not listed, a CN23.',
 });
 export const StationSettings = Type.Object({
   senderAddress: Address,
@@ -562,7 +581,8 @@ export const CreateManifestRequest = Type.Object(
       Type.Array(Type.String({ maxLength: 64 }), {
         minItems: 1,
         maxItems: 10_000,
-        description: 'Only these shipments (UUIDs); without it, every Printed shipment of the carrier not yet on a manifest.',
+        description:
+          'Only these shipments (UUIDs); without it, every Printed shipment of the carrier not yet on a manifest.',
       }),
     ),
   },
@@ -653,8 +673,12 @@ export const ImportRequest = Type.String({
 export const ImportQuery = Type.Object(
   {
     dryRun: Type.Optional(Type.Boolean({ description: 'Check every row, create nothing.' })),
-    carrierId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'For rows without one.' })),
-    carrierServiceId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'For rows without one.' })),
+    carrierId: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'For rows without one.' }),
+    ),
+    carrierServiceId: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'For rows without one.' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -666,7 +690,9 @@ export const ImportIdParams = Type.Object({
 /** CONTRACT §15 on an import's labels: the whole batch in one format. */
 export const ImportLabelsQuery = Type.Object(
   {
-    format: Type.Optional(Type.Enum(LABEL_FORMATS, { description: 'pdf (default) or zpl (ZPL II for a thermal printer).' })),
+    format: Type.Optional(
+      Type.Enum(LABEL_FORMATS, { description: 'pdf (default) or zpl (ZPL II for a thermal printer).' }),
+    ),
     dpi: Type.Optional(LabelDpiSchema),
   },
   { additionalProperties: false },
@@ -675,7 +701,11 @@ export type ImportLabelsQuery = Static<typeof ImportLabelsQuery>;
 
 /** An import still running, asked after by the Idempotency-Key it was sent with. */
 export const ImportProgressParams = Type.Object({
-  idempotencyKey: Type.String({ minLength: 1, maxLength: 255, description: 'The Idempotency-Key of the running import.' }),
+  idempotencyKey: Type.String({
+    minLength: 1,
+    maxLength: 255,
+    description: 'The Idempotency-Key of the running import.',
+  }),
 });
 export const ImportProgress = Type.Object({
   rowsDone: Type.Integer({ description: 'Rows of the file with an outcome so far.' }),
@@ -689,7 +719,9 @@ export const ImportRowResult = Type.Object({
   status: Type.Enum(IMPORT_ROW_STATUSES, { description: '`valid`: would be created (dry run).' }),
   shipmentId: Type.Optional(Type.String({ format: 'uuid' })),
   shipmentNumber: Type.Optional(Type.String()),
-  problems: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'Field path → what is wrong, as a 400 names it.' })),
+  problems: Type.Optional(
+    Type.Record(Type.String(), Type.String(), { description: 'Field path → what is wrong, as a 400 names it.' }),
+  ),
   reason: Type.Optional(Type.String()),
 });
 export type ImportRowResult = Static<typeof ImportRowResult>;
@@ -716,7 +748,9 @@ export const BulkLabelsRequest = Type.Object(
 );
 export const BulkLabels = Type.Object({
   format: Type.Literal('pdf'),
-  base64String: Type.String({ description: 'Every printable label in one PDF, in the order asked; empty when none is.' }),
+  base64String: Type.String({
+    description: 'Every printable label in one PDF, in the order asked; empty when none is.',
+  }),
   results: Type.Array(
     Type.Object({
       shipmentId: Type.String(),
@@ -738,7 +772,8 @@ export const ValidationProblem = Type.Object(
   },
   {
     additionalProperties: Type.String(),
-    description: 'One extra member per wrong field: its path in the request (`deliveryAddress.postZipCode`, `shipmentPieces[1].weight`, a query parameter’s name) and a sentence saying what is expected.',
+    description:
+      'One extra member per wrong field: its path in the request (`deliveryAddress.postZipCode`, `shipmentPieces[1].weight`, a query parameter’s name) and a sentence saying what is expected.',
   },
 );
 
@@ -748,7 +783,12 @@ export const ValidationProblem = Type.Object(
  * What a webhook can be told. A new kind of event is a line here (and, for a shipment
  * status, a line in core/webhooks.ts's EVENT_OF_STATUS).
  */
-export const WEBHOOK_EVENTS = ['shipment.created', 'shipment.printed', 'shipment.cancelled', 'tracking.updated'] as const;
+export const WEBHOOK_EVENTS = [
+  'shipment.created',
+  'shipment.printed',
+  'shipment.cancelled',
+  'tracking.updated',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WebhookEventType = Type.Enum(WEBHOOK_EVENTS, { type: 'string' });
 
@@ -764,9 +804,17 @@ export type Webhook = Static<typeof Webhook>;
 export const WebhookList = Type.Object({ items: Type.Array(Webhook) });
 export const CreateWebhookRequest = Type.Object(
   {
-    url: Type.String({ minLength: 1, maxLength: 2000, description: 'Where to POST: this machine (loopback) unless allowRemoteHost.' }),
-    events: Type.Optional(Type.Array(WebhookEventType, { minItems: 1, maxItems: 20, description: 'Default: every event.' })),
-    allowRemoteHost: Type.Optional(Type.Boolean({ description: 'Allow a URL on another host (an administrator’s explicit choice).' })),
+    url: Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      description: 'Where to POST: this machine (loopback) unless allowRemoteHost.',
+    }),
+    events: Type.Optional(
+      Type.Array(WebhookEventType, { minItems: 1, maxItems: 20, description: 'Default: every event.' }),
+    ),
+    allowRemoteHost: Type.Optional(
+      Type.Boolean({ description: 'Allow a URL on another host (an administrator’s explicit choice).' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -806,7 +854,8 @@ export const LabelPrinterChoiceSchema = Type.Object(
     pageSize: Type.Enum(LABEL_SIZES),
     documentPrinterId: Type.Optional(
       Type.Union([Type.String({ minLength: 1, maxLength: 300 }), Type.Null()], {
-        description: 'The desk’s A4 printer, for a CN23 and its commercial invoice (PDF at A4); null for none. Left out, the current one stays.',
+        description:
+          'The desk’s A4 printer, for a CN23 and its commercial invoice (PDF at A4); null for none. Left out, the current one stays.',
       }),
     ),
   },
@@ -824,7 +873,9 @@ export const PrinterOverviewSchema = Type.Object({
   items: Type.Array(PrinterSchema),
   labelPrinter: LabelPrinterChoiceSchema,
   lastJob: Type.Union([PrintJobSchema, Type.Null()]),
-  systemError: Type.Union([Type.String(), Type.Null()], { description: 'Why the system printers could not be listed.' }),
+  systemError: Type.Union([Type.String(), Type.Null()], {
+    description: 'Why the system printers could not be listed.',
+  }),
 });
 export const AddNetworkPrinterRequest = Type.Object(
   {
@@ -843,8 +894,12 @@ export const PrintResponse = Type.Object({
   printerId: Type.String(),
   printer: Type.String(),
   format: Type.Enum(LABEL_FORMATS),
-  status: Type.String({ description: 'The shipment\'s status after the job.' }),
-  documentPrinter: Type.Optional(Type.String({ description: 'The A4 printer that took the CN23 and commercial invoice, when the shipment needs them.' })),
+  status: Type.String({ description: "The shipment's status after the job." }),
+  documentPrinter: Type.Optional(
+    Type.String({
+      description: 'The A4 printer that took the CN23 and commercial invoice, when the shipment needs them.',
+    }),
+  ),
 });
 export const TestPageQuery = PrintQuery;
 export const TestPageResponse = Type.Object({
@@ -881,7 +936,10 @@ export type SavedAddressList = Static<typeof SavedAddressList>;
 export const AddressListQuery = Type.Object(
   {
     Search: Type.Optional(
-      Type.String({ maxLength: 100, description: 'Words starting a word of the nickname, names, city or post code; case and accents ignored.' }),
+      Type.String({
+        maxLength: 100,
+        description: 'Words starting a word of the nickname, names, city or post code; case and accents ignored.',
+      }),
     ),
     Kind: Type.Optional(Type.Enum(ADDRESS_KINDS)),
     ItemsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
@@ -919,7 +977,12 @@ export const PackagePresetInput = Type.Object(
 export type PackagePresetInput = Static<typeof PackagePresetInput>;
 export const UpdatePackagePresetRequest = Type.Partial(PackagePresetInput, { additionalProperties: false });
 export type UpdatePackagePresetRequest = Static<typeof UpdatePackagePresetRequest>;
-export const PackagePreset = Type.Object({ id: Type.Integer(), ...presetFields, description: Type.String(), updatedOn: DateTime });
+export const PackagePreset = Type.Object({
+  id: Type.Integer(),
+  ...presetFields,
+  description: Type.String(),
+  updatedOn: DateTime,
+});
 export type PackagePreset = Static<typeof PackagePreset>;
 export const PackagePresetList = Type.Object({ items: Type.Array(PackagePreset) });
 export type PackagePresetList = Static<typeof PackagePresetList>;

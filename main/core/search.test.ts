@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { CORRECTION, listSearch, shipmentSearchTerms } from './search';
 
 const terms = (fullName: string, businessName = '', referenceOne = '') =>
-  shipmentSearchTerms({ deliveryAddress: { fullName, businessName, postZipCode: '', emailAddress: '' }, referenceOne, referenceTwo: '', referenceThree: '' });
+  shipmentSearchTerms({
+    deliveryAddress: { fullName, businessName, postZipCode: '', emailAddress: '' },
+    referenceOne,
+    referenceTwo: '',
+    referenceThree: '',
+  });
 
 describe('search terms', () => {
   it('hold every ordered pair of a name’s words, and a multi-word query reads one pair range per word', () => {
@@ -16,17 +21,37 @@ describe('search terms', () => {
 
   it('correct a prefix range only where a query can reach the shared prefix', () => {
     const corrections = (t: string[]) => t.filter((x) => x.startsWith(CORRECTION)).map((x) => x.split('\x01')[0]);
-    expect(corrections(terms('Anna Smith', 'Smith & Smithson Tools'))).toEqual(['xm:tools smith', 'xn:smith', 'xn:smith']);
+    expect(corrections(terms('Anna Smith', 'Smith & Smithson Tools'))).toEqual([
+      'xm:tools smith',
+      'xn:smith',
+      'xn:smith',
+    ]);
     // `n:o` and `m:co ` are no query's range (one character; a pair's second word not begun).
     expect(corrections(terms('Oliver Smith', 'Oak Coffee Co'))).toEqual(['xm:oak co', 'xn:co']);
   });
 
   // The stores count a prefix range's shipments as its rows minus its correction rows.
   it('make rows minus corrections the number of shipments a range finds, whatever the names', () => {
-    const word = fc.constantFrom('a', 'ab', 'abc', 'b', 'ba', 'co', 'coffee', 'smith', 'smithson', "o'brien", 'Łódź', 'lodz');
+    const word = fc.constantFrom(
+      'a',
+      'ab',
+      'abc',
+      'b',
+      'ba',
+      'co',
+      'coffee',
+      'smith',
+      'smithson',
+      "o'brien",
+      'Łódź',
+      'lodz',
+    );
     const name = fc.array(word, { maxLength: 5 }).map((w) => w.join(' '));
     const shipment = fc.record({ full: name, business: name, reference: name });
-    const query = fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')).filter((q) => q.trim().length >= 2);
+    const query = fc
+      .array(word, { minLength: 1, maxLength: 3 })
+      .map((w) => w.join(' '))
+      .filter((q) => q.trim().length >= 2);
     fc.assert(
       fc.property(fc.array(shipment, { minLength: 1, maxLength: 12 }), query, (shipments, q) => {
         const all = shipments.map((s) => terms(s.full, s.business, s.reference));

@@ -27,7 +27,9 @@ export function fold(text: string): string {
 
 /** A name's words, folded, punctuation splitting them (`O'Brien-Smith` → o, brien, smith). */
 function words(text: string): string[] {
-  return fold(text).split(/[^a-z0-9]+/).filter((w) => w !== '');
+  return fold(text)
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w !== '');
 }
 
 /**

@@ -87,7 +87,8 @@ export class SettingsService {
 
 function checkCn22MaxValue(limits: Record<string, unknown>, errors: FieldErrors): void {
   for (const [code, value] of Object.entries(limits)) {
-    if (/^[A-Z]{3}$/.test(code) && !isCurrency(code)) errors.add(`cn22MaxValue.${code}`, `${code} is not a currency code (three letters, e.g. GBP or EUR)`);
+    if (/^[A-Z]{3}$/.test(code) && !isCurrency(code))
+      errors.add(`cn22MaxValue.${code}`, `${code} is not a currency code (three letters, e.g. GBP or EUR)`);
     else if (typeof value === 'number' && Math.abs(value * 100 - Math.round(value * 100)) > 1e-6) {
       errors.add(`cn22MaxValue.${code}`, 'CN22 limit must have at most 2 decimals');
     }
@@ -100,7 +101,9 @@ function checkCn22MaxValue(limits: Record<string, unknown>, errors: FieldErrors)
  */
 function checkSenderAddress(input: Partial<AddressInput>, errors: FieldErrors): Address {
   // A country alone is no address (the desk's form always has one chosen).
-  const blank = ADDRESS_FIELDS.every((f) => f === 'countryTwoCharacterISOCode' || typeof input[f] !== 'string' || input[f].trim() === '');
+  const blank = ADDRESS_FIELDS.every(
+    (f) => f === 'countryTwoCharacterISOCode' || typeof input[f] !== 'string' || input[f].trim() === '',
+  );
   if (blank) return { ...EMPTY_ADDRESS };
   return validateAddress(input, 'senderAddress', errors);
 }

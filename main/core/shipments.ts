@@ -169,7 +169,11 @@ export class ShipmentService {
    * A create whose labels are not drawn: an import prints its labels afterwards in one
    * batch, so drawing each one here too would only be thrown away.
    */
-  async createUnlabelled(request: CreateShipmentRequest, caller: Caller, idempotencyKey?: string): Promise<{ shipmentId: string; shipmentNumber: string }> {
+  async createUnlabelled(
+    request: CreateShipmentRequest,
+    caller: Caller,
+    idempotencyKey?: string,
+  ): Promise<{ shipmentId: string; shipmentNumber: string }> {
     const created = await this.createShipment(request, caller, idempotencyKey, false);
     return { shipmentId: created.shipmentId, shipmentNumber: created.shipmentNumber };
   }
@@ -214,7 +218,8 @@ export class ShipmentService {
     );
     if ('replayOf' in outcome) return this.replay(outcome.replayOf, claim!, withLabels);
     // After the shipment, on its own: a book that cannot be written to never costs a label.
-    if (request.saveDeliveryAddress) await this.addressBook?.keep('delivery', valid.deliveryAddress).catch(() => undefined);
+    if (request.saveDeliveryAddress)
+      await this.addressBook?.keep('delivery', valid.deliveryAddress).catch(() => undefined);
     return createResponse(outcome.created, pieces, labels);
   }
 
@@ -273,14 +278,21 @@ export class ShipmentService {
   }
 
   /** A retry of a create: the first response again (marked `replayed`) if the body is the same, else 409. */
-  private async replay(previous: IdempotencyRecord, claim: IdempotencyClaim, withLabels = true): Promise<CreateShipmentResponse> {
+  private async replay(
+    previous: IdempotencyRecord,
+    claim: IdempotencyClaim,
+    withLabels = true,
+  ): Promise<CreateShipmentResponse> {
     if (!previous.requestHash.equals(claim.requestHash)) {
       throw conflict('This Idempotency-Key was already used with a different request body.');
     }
     const shipment = (await this.repo.byId(previous.shipmentId))!;
     const pieces = await this.repo.pieces(shipment.id);
     // Marked, so that a desk can tell an operator "already created" instead of showing it as new.
-    return { ...createResponse(shipment, pieces, withLabels ? await this.pieceLabels(shipment, pieces) : []), replayed: true };
+    return {
+      ...createResponse(shipment, pieces, withLabels ? await this.pieceLabels(shipment, pieces) : []),
+      replayed: true,
+    };
   }
 
   /** Expired idempotency keys are forgotten: at start, and by each keyed create. */
@@ -293,9 +305,7 @@ export class ShipmentService {
   private async pieceLabels(shipment: NewShipment, pieces: PieceRecord[]): Promise<string[]> {
     const data = labelDataFor(shipment, pieces, this.catalog);
     const size = await this.defaultLabelSize();
-    const pdfs = await Promise.all(
-      pieces.map((p) => this.labels.render(data, { size, pieces: [p.sequenceNumber] })),
-    );
+    const pdfs = await Promise.all(pieces.map((p) => this.labels.render(data, { size, pieces: [p.sequenceNumber] })));
     return pdfs.map((pdf) => pdf.toString('base64'));
   }
 
@@ -348,7 +358,10 @@ export class ShipmentService {
   private async printable(uniqueId: string, withCustoms: boolean): Promise<{ row: ShipmentRecord; data: LabelData }> {
     const row = await this.find(uniqueId);
     if (row.status === 'Cancelled') throw conflict(`Shipment ${row.shipmentNumber} is cancelled; its label is void.`);
-    const [pieces, customs] = await Promise.all([this.repo.pieces(row.id), withCustoms ? this.repo.customs(row.id) : undefined]);
+    const [pieces, customs] = await Promise.all([
+      this.repo.pieces(row.id),
+      withCustoms ? this.repo.customs(row.id) : undefined,
+    ]);
     const data = labelDataFor(row, pieces, this.catalog);
     if (customs) data.customs = await this.customsData(row, pieces, customs);
     return { row, data };
@@ -373,9 +386,13 @@ export class ShipmentService {
     return { format, form, base64String: document.toString('base64') };
   }
 
-  private async customsDocument(uniqueId: string, request: CustomsRequest): Promise<{ form: CustomsForm; document: Buffer; format: LabelFormat }> {
+  private async customsDocument(
+    uniqueId: string,
+    request: CustomsRequest,
+  ): Promise<{ form: CustomsForm; document: Buffer; format: LabelFormat }> {
     const row = await this.find(uniqueId);
-    if (row.status === 'Cancelled') throw conflict(`Shipment ${row.shipmentNumber} is cancelled; its customs forms are void.`);
+    if (row.status === 'Cancelled')
+      throw conflict(`Shipment ${row.shipmentNumber} is cancelled; its customs forms are void.`);
     const [pieces, customs] = await Promise.all([this.repo.pieces(row.id), this.repo.customs(row.id)]);
     if (!customs) throw conflict(`Shipment ${row.shipmentNumber} is domestic; it has no customs declaration.`);
     const data = labelDataFor(row, pieces, this.catalog);
@@ -402,7 +419,11 @@ export class ShipmentService {
     return fromMinorUnits(customsTotalMinor(customs), currency) <= limit ? 'CN22' : 'CN23';
   }
 
-  private async customsData(row: ShipmentRecord, pieces: PieceRecord[], customs: CustomsRecord): Promise<CustomsDocumentData> {
+  private async customsData(
+    row: ShipmentRecord,
+    pieces: PieceRecord[],
+    customs: CustomsRecord,
+  ): Promise<CustomsDocumentData> {
     const money = (minor: number) => moneyText(minor, row.currency);
     const unit = (customs.items[0]?.weightUnit ?? row.weightUnit) as WeightUnit;
     return {
@@ -420,9 +441,13 @@ export class ShipmentService {
         originCountry: i.originCountry,
       })),
       totalValue: money(customsTotalMinor(customs)),
-      totalNetWeight: round3(customs.items.reduce((sum, i) => sum + convertWeight(i.netWeight, i.weightUnit as WeightUnit, unit), 0)),
+      totalNetWeight: round3(
+        customs.items.reduce((sum, i) => sum + convertWeight(i.netWeight, i.weightUnit as WeightUnit, unit), 0),
+      ),
       netWeightUnit: unit,
-      grossWeight: round3(pieces.reduce((sum, p) => sum + convertWeight(p.weight, p.weightUnit as WeightUnit, unit), 0)),
+      grossWeight: round3(
+        pieces.reduce((sum, p) => sum + convertWeight(p.weight, p.weightUnit as WeightUnit, unit), 0),
+      ),
       grossWeightUnit: unit,
     };
   }
@@ -515,11 +540,19 @@ export class ShipmentService {
     const errors = new FieldErrors();
     const rawStatuses = query.Status === undefined ? [] : [query.Status].flat();
     const statuses = [
-      ...new Set(rawStatuses.flatMap((s) => s.split(',')).map((s) => s.trim()).filter((s) => s !== '')),
+      ...new Set(
+        rawStatuses
+          .flatMap((s) => s.split(','))
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+      ),
     ];
     const unknown = statuses.filter((s) => !isStatus(s));
     if (unknown.length > 0) {
-      errors.add('Status', `${unknown.join(', ')} ${unknown.length === 1 ? 'is not a status' : 'are not statuses'}; allowed: ${STATUSES.join(', ')}`);
+      errors.add(
+        'Status',
+        `${unknown.join(', ')} ${unknown.length === 1 ? 'is not a status' : 'are not statuses'}; allowed: ${STATUSES.join(', ')}`,
+      );
     }
     const { from, to } = dateRangeInput(query, errors);
     const search = query.Search === undefined ? undefined : query.Search.trim();
@@ -560,19 +593,31 @@ export class ShipmentService {
     const now = this.now();
     const errors = new FieldErrors();
     if (!isStatus(body.status) || !isScanStatus(body.status)) {
-      errors.add('status', `Status ${body.status} is not a carrier scan status; choose one of: ${STATUSES.filter((s) => isScanStatus(s)).join(', ')}`);
+      errors.add(
+        'status',
+        `Status ${body.status} is not a carrier scan status; choose one of: ${STATUSES.filter((s) => isScanStatus(s)).join(', ')}`,
+      );
     }
     const pieces = await this.repo.pieces(found.id);
-    if (body.trackingNumber !== undefined && body.trackingNumber !== '' &&
-        !pieces.some((p) => p.trackingNumber === body.trackingNumber)) {
-      errors.add('trackingNumber', `Tracking number ${body.trackingNumber} is not a piece of shipment ${found.shipmentNumber}`);
+    if (
+      body.trackingNumber !== undefined &&
+      body.trackingNumber !== '' &&
+      !pieces.some((p) => p.trackingNumber === body.trackingNumber)
+    ) {
+      errors.add(
+        'trackingNumber',
+        `Tracking number ${body.trackingNumber} is not a piece of shipment ${found.shipmentNumber}`,
+      );
     }
     let occurredOn = now;
     if (body.occurredOn !== undefined) {
       const parsed = parseDateInput(body.occurredOn);
-      if (!parsed) errors.add('occurredOn', `Time of the scan ${body.occurredOn} is not a date-time (e.g. 2026-03-14T09:30:00Z)`);
-      else if (parsed.ms > now + 5 * 60_000) errors.add('occurredOn', 'Time of the scan must not be more than 5 minutes in the future');
-      else if (parsed.ms < found.createdOn) errors.add('occurredOn', 'Time of the scan must not be before the shipment was created');
+      if (!parsed)
+        errors.add('occurredOn', `Time of the scan ${body.occurredOn} is not a date-time (e.g. 2026-03-14T09:30:00Z)`);
+      else if (parsed.ms > now + 5 * 60_000)
+        errors.add('occurredOn', 'Time of the scan must not be more than 5 minutes in the future');
+      else if (parsed.ms < found.createdOn)
+        errors.add('occurredOn', 'Time of the scan must not be before the shipment was created');
       else occurredOn = parsed.ms;
     }
     errors.throwIfAny();
@@ -594,7 +639,9 @@ export class ShipmentService {
       // A scanner's double read or a retried request: recorded once, answered as the first.
       if (isRepeatScan(latest, event)) return null;
       if (!canTransition(row.status, status)) {
-        throw conflict(`Shipment ${row.shipmentNumber} cannot go from ${row.status} to ${status}; choose a status that may follow ${row.status}.`);
+        throw conflict(
+          `Shipment ${row.shipmentNumber} cannot go from ${row.status} to ${status}; choose a status that may follow ${row.status}.`,
+        );
       }
       return event;
     });
@@ -610,7 +657,8 @@ export class ShipmentService {
   /** The public view: any of the shipment's references plus its delivery post code. */
   async publicTracking(reference: string, postCode: string, client: string): Promise<TrackingResponse> {
     const wait = await this.publicTrackingLimit.retryAfter(client);
-    if (wait > 0) throw new ProblemError('rate-limited', `Too many tracking requests; try again in ${wait} seconds.`, {}, wait);
+    if (wait > 0)
+      throw new ProblemError('rate-limited', `Too many tracking requests; try again in ${wait} seconds.`, {}, wait);
     await this.publicTrackingLimit.record(client);
     // A tracking number may be typed as printed on the label, in groups with spaces.
     const ref = reference.replace(/\s+/g, '').toUpperCase();

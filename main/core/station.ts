@@ -84,12 +84,22 @@ export async function createStation(
   };
   const manifests = new ManifestService(store.manifests, carriers, manifestRenderer, now);
   const imports = new ImportService(
-    store.imports, shipments, carriers, async () => (await settings.get()).senderAddress, now, store.shipments, () => settings.labelSize(),
-    options.labelBatchRenderer ?? (() => Promise.reject(new Error('This station was built without a label batch renderer'))),
+    store.imports,
+    shipments,
+    carriers,
+    async () => (await settings.get()).senderAddress,
+    now,
+    store.shipments,
+    () => settings.labelSize(),
+    options.labelBatchRenderer ??
+      (() => Promise.reject(new Error('This station was built without a label batch renderer'))),
   );
   await shipments.pruneIdempotencyKeys();
   const testPages: TestPageRenderer =
-    options.testPageRenderer ?? (async () => { throw new Error('this station cannot write test pages'); });
+    options.testPageRenderer ??
+    (async () => {
+      throw new Error('this station cannot write test pages');
+    });
   const printing = new PrintService(shipments, options.printers ?? noPrinters, testPages, now);
   // Every station delivers from the outbox; on a shared database the desks share the work.
   const webhooks = new WebhookService(store.webhooks, { now, version: VERSION });

@@ -410,7 +410,10 @@ export interface ManifestClose {
   /** The manifest number for the store's next manifest-number serial. */
   numberFor(serial: number): string;
   /** Pieces and kilograms of the shipments closed; pure, called inside the store's transaction. */
-  totals(shipments: Pick<ShipmentRecord, 'pieceCount' | 'totalWeight' | 'weightUnit'>[]): { pieceCount: number; totalWeightKg: number };
+  totals(shipments: Pick<ShipmentRecord, 'pieceCount' | 'totalWeight' | 'weightUnit'>[]): {
+    pieceCount: number;
+    totalWeightKg: number;
+  };
 }
 
 export interface ManifestFilter {
@@ -547,7 +550,11 @@ export type NewSavedAddress = Omit<SavedAddressRecord, 'id'>;
 
 export interface AddressBookStore {
   /** Those whose searchText holds every one of `words` (each ` word`), of `kind`; by sortKey then id. */
-  list(filter: { words: string[]; kind: AddressKind | null; limit: number }): Promise<{ total: number; rows: SavedAddressRecord[] }>;
+  list(filter: {
+    words: string[];
+    kind: AddressKind | null;
+    limit: number;
+  }): Promise<{ total: number; rows: SavedAddressRecord[] }>;
   byId(id: number): Promise<SavedAddressRecord | undefined>;
   /** A saved address of this kind with exactly these fields, if any. */
   sameAs(kind: AddressKind, address: Address): Promise<SavedAddressRecord | undefined>;

@@ -39,10 +39,16 @@ export interface CustomsDraft {
 
 const tidy = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
-export function validateCustoms(draft: CustomsDraft, ctx: CustomsContext, errors: FieldErrors): CustomsRecord | undefined {
+export function validateCustoms(
+  draft: CustomsDraft,
+  ctx: CustomsContext,
+  errors: FieldErrors,
+): CustomsRecord | undefined {
   if (ctx.domestic) {
-    if (draft.customsItems !== undefined) errors.add('customsItems', `Customs items are for an international shipment only; ${ctx.domesticWhy}`);
-    if (draft.contentsType !== undefined) errors.add('contentsType', `Contents type is for an international shipment only; ${ctx.domesticWhy}`);
+    if (draft.customsItems !== undefined)
+      errors.add('customsItems', `Customs items are for an international shipment only; ${ctx.domesticWhy}`);
+    if (draft.contentsType !== undefined)
+      errors.add('contentsType', `Contents type is for an international shipment only; ${ctx.domesticWhy}`);
     return undefined;
   }
   if (!ctx.international) return undefined;
@@ -55,8 +61,16 @@ export function validateCustoms(draft: CustomsDraft, ctx: CustomsContext, errors
 
   const piecesKg = ctx.pieces.reduce((sum, p) => sum + toKg(p.weight, p.weightUnit), 0);
   // An item whose weight the schema refused is left out: the others may be too heavy already.
-  const itemsKg = items.reduce((sum, i) => sum + (Number.isFinite(i.netWeight) ? toKg(i.netWeight, i.weightUnit as WeightUnit) : 0), 0);
-  if (draft.customsItems && Number.isFinite(piecesKg) && Number.isFinite(itemsKg) && itemsKg > piecesKg + WEIGHT_SLACK_KG) {
+  const itemsKg = items.reduce(
+    (sum, i) => sum + (Number.isFinite(i.netWeight) ? toKg(i.netWeight, i.weightUnit as WeightUnit) : 0),
+    0,
+  );
+  if (
+    draft.customsItems &&
+    Number.isFinite(piecesKg) &&
+    Number.isFinite(itemsKg) &&
+    itemsKg > piecesKg + WEIGHT_SLACK_KG
+  ) {
     const say = (kg: number) => `${round3(convertWeight(kg, 'KG', firstUnit))} ${firstUnit.toLowerCase()}`;
     errors.add('customsItems', `The items weigh ${say(itemsKg)} in all, more than the pieces’ ${say(piecesKg)}`);
   }
@@ -92,16 +106,21 @@ function givenItems(
     if (item.description !== undefined && !description) errors.add(at('description'), 'Description must not be empty');
 
     const hsCode = item.hsCode === undefined ? ctx.hsCode : tidy(item.hsCode).replace(/[\s.]/g, '');
-    if (item.hsCode !== undefined && !HS_CODE.test(hsCode)) errors.add(at('hsCode'), 'HS code must be 6 to 10 digits (e.g. 610910)');
+    if (item.hsCode !== undefined && !HS_CODE.test(hsCode))
+      errors.add(at('hsCode'), 'HS code must be 6 to 10 digits (e.g. 610910)');
 
     let originCountry = ctx.from;
     if (item.originCountry !== undefined) {
       originCountry = tidy(item.originCountry).toUpperCase();
       if (!/^[A-Z]{2}$/.test(originCountry) || !countries.isValid(originCountry)) {
-        errors.add(at('originCountry'), `Country of origin ${item.originCountry} is not a country code (two letters, e.g. GB)`);
+        errors.add(
+          at('originCountry'),
+          `Country of origin ${item.originCountry} is not a country code (two letters, e.g. GB)`,
+        );
       }
     }
-    const unitValueMinor = item.unitValue === undefined || !ctx.toMinor ? 0 : ctx.toMinor(at('unitValue'), 'Unit value', item.unitValue);
+    const unitValueMinor =
+      item.unitValue === undefined || !ctx.toMinor ? 0 : ctx.toMinor(at('unitValue'), 'Unit value', item.unitValue);
     items.push({
       sequenceNumber: i + 1,
       description,

@@ -63,7 +63,10 @@ const tidy = (value: string | undefined): string => (typeof value === 'string' ?
  * rule checks only what has the right type (CONTRACT §11).
  */
 type Holey<T> = { [K in keyof T]?: T[K] | undefined };
-export type CreateShipmentDraft = Omit<Holey<CreateShipmentRequest>, 'collectionAddress' | 'deliveryAddress' | 'shipmentPieces' | 'carrierFeatures' | 'customsItems'> & {
+export type CreateShipmentDraft = Omit<
+  Holey<CreateShipmentRequest>,
+  'collectionAddress' | 'deliveryAddress' | 'shipmentPieces' | 'carrierFeatures' | 'customsItems'
+> & {
   customsItems?: (Holey<NonNullable<CreateShipmentRequest['customsItems']>[number]> | undefined)[] | undefined;
   collectionAddress?: Holey<AddressInput> | undefined;
   deliveryAddress?: Holey<AddressInput> | undefined;
@@ -81,9 +84,7 @@ const REGION_REQUIRED: Record<string, string> = {
 };
 
 export function validateAddress(input: Holey<AddressInput>, path: string, errors: FieldErrors): Address {
-  const address = Object.fromEntries(
-    ADDRESS_FIELDS.map((field) => [field, tidy(input[field])]),
-  ) as Address;
+  const address = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, tidy(input[field])])) as Address;
   const at = (field: keyof Address) => `${path}.${field}`;
   if (!address.fullName && !address.businessName) errors.add(at('fullName'), 'Enter a full name or a business name');
   if (!address.addressLine1) errors.add(at('addressLine1'), 'Address line 1 is required');
@@ -93,7 +94,10 @@ export function validateAddress(input: Holey<AddressInput>, path: string, errors
   if (!country) {
     errors.add(at('countryTwoCharacterISOCode'), 'Choose a country');
   } else if (!/^[A-Z]{2}$/.test(country) || !countries.isValid(country)) {
-    errors.add(at('countryTwoCharacterISOCode'), `Country ${address.countryTwoCharacterISOCode} is not a country code (two letters, e.g. GB)`);
+    errors.add(
+      at('countryTwoCharacterISOCode'),
+      `Country ${address.countryTwoCharacterISOCode} is not a country code (two letters, e.g. GB)`,
+    );
   } else {
     address.countryTwoCharacterISOCode = country;
     const region = REGION_REQUIRED[country];
@@ -123,13 +127,22 @@ function checkMoney(field: string, label: string, value: number, currency: strin
   const factor = isCurrency(currency) ? minorUnitFactor(currency) : 100;
   const scaled = value * Math.min(factor, 100);
   if (Math.abs(scaled - Math.round(scaled)) > 1e-6) {
-    errors.add(field, factor >= 100 ? `${label} must have at most 2 decimals` : `${label} must be a whole number: ${currency} has no minor units`);
+    errors.add(
+      field,
+      factor >= 100
+        ? `${label} must have at most 2 decimals`
+        : `${label} must be a whole number: ${currency} has no minor units`,
+    );
   }
   return isCurrency(currency) ? toMinorUnits(value, currency) : 0;
 }
 
 /** Field path → sentence for every rule a (possibly partly refused) create body breaks. */
-export function shipmentRuleErrors(draft: CreateShipmentDraft, catalog: CarrierCatalog, now: number): Record<string, string> {
+export function shipmentRuleErrors(
+  draft: CreateShipmentDraft,
+  catalog: CarrierCatalog,
+  now: number,
+): Record<string, string> {
   try {
     validateShipment(draft, catalog, now);
     return {};
@@ -139,18 +152,17 @@ export function shipmentRuleErrors(draft: CreateShipmentDraft, catalog: CarrierC
   }
 }
 
-export function validateShipment(
-  req: CreateShipmentDraft,
-  catalog: CarrierCatalog,
-  now: number,
-): ValidShipment {
+export function validateShipment(req: CreateShipmentDraft, catalog: CarrierCatalog, now: number): ValidShipment {
   const errors = new FieldErrors();
 
   let despatchDate = now;
   if (req.despatchDate !== undefined && req.despatchDate.trim() !== '') {
     const parsed = parseDateInput(req.despatchDate);
     if (!parsed) {
-      errors.add('despatchDate', `Despatch date ${req.despatchDate} is not a date (e.g. 2026-03-14 or 2026-03-14T09:30:00Z)`);
+      errors.add(
+        'despatchDate',
+        `Despatch date ${req.despatchDate} is not a date (e.g. 2026-03-14 or 2026-03-14T09:30:00Z)`,
+      );
     } else if (parsed.ms < startOfUtcDay(now) - DAY_MS) {
       errors.add('despatchDate', 'Despatch date must not be before yesterday');
     } else if (parsed.ms > now + 30 * DAY_MS) {
@@ -162,11 +174,14 @@ export function validateShipment(
 
   const carrier = req.carrierId === undefined ? undefined : catalog.carrier(req.carrierId);
   const service = req.carrierServiceId === undefined ? undefined : catalog.service(req.carrierServiceId);
-  if (req.carrierId !== undefined && !carrier) errors.add('carrierId', `Carrier ${req.carrierId} is not a carrier of this station`);
+  if (req.carrierId !== undefined && !carrier)
+    errors.add('carrierId', `Carrier ${req.carrierId} is not a carrier of this station`);
   if (req.carrierServiceId !== undefined && (!service || (carrier && service.carrierId !== carrier.id))) {
     errors.add(
       'carrierServiceId',
-      carrier ? `Service ${req.carrierServiceId} is not a service of ${carrier.name}` : `Service ${req.carrierServiceId} is not a service of this carrier`,
+      carrier
+        ? `Service ${req.carrierServiceId} is not a service of ${carrier.name}`
+        : `Service ${req.carrierServiceId} is not a service of this carrier`,
     );
   }
   const features = [...new Set((req.carrierFeatures ?? []).filter((id) => id !== undefined))];
@@ -174,22 +189,35 @@ export function validateShipment(
     if (id === undefined || req.carrierId === undefined) return;
     const feature = catalog.feature(id);
     if (!feature || feature.carrierId !== req.carrierId) {
-      errors.add(`carrierFeatures[${i}]`, `Feature ${id} is not a feature of ${carrier?.name ?? `carrier ${req.carrierId}`}`);
+      errors.add(
+        `carrierFeatures[${i}]`,
+        `Feature ${id} is not a feature of ${carrier?.name ?? `carrier ${req.carrierId}`}`,
+      );
     }
   });
 
-  const collectionAddress = req.collectionAddress ? validateAddress(req.collectionAddress, 'collectionAddress', errors) : undefined;
-  const deliveryAddress = req.deliveryAddress ? validateAddress(req.deliveryAddress, 'deliveryAddress', errors) : undefined;
+  const collectionAddress = req.collectionAddress
+    ? validateAddress(req.collectionAddress, 'collectionAddress', errors)
+    : undefined;
+  const deliveryAddress = req.deliveryAddress
+    ? validateAddress(req.deliveryAddress, 'deliveryAddress', errors)
+    : undefined;
   const from = collectionAddress?.countryTwoCharacterISOCode ?? '';
   const to = deliveryAddress?.countryTwoCharacterISOCode ?? '';
   const international = from !== '' && to !== '' && from !== to;
 
   if (service && carrier && service.carrierId === carrier.id && from && to) {
     if (service.scope === 'domestic' && international) {
-      errors.add('carrierServiceId', `${service.name} is domestic only; it does not carry from ${countryName(from)} to ${countryName(to)}`);
+      errors.add(
+        'carrierServiceId',
+        `${service.name} is domestic only; it does not carry from ${countryName(from)} to ${countryName(to)}`,
+      );
     }
     if (service.scope === 'international' && !international) {
-      errors.add('carrierServiceId', `${service.name} is international only; both addresses are in ${countryName(from)}`);
+      errors.add(
+        'carrierServiceId',
+        `${service.name} is international only; both addresses are in ${countryName(from)}`,
+      );
     }
   }
 
@@ -197,7 +225,8 @@ export function validateShipment(
   const descriptionOfGoods = tidy(req.descriptionOfGoods);
   if (international) {
     if (!hsCode) errors.add('hsCode', 'HS code is required for an international shipment');
-    if (!descriptionOfGoods) errors.add('descriptionOfGoods', 'Description of goods is required for an international shipment');
+    if (!descriptionOfGoods)
+      errors.add('descriptionOfGoods', 'Description of goods is required for an international shipment');
   }
   if (hsCode && !HS_CODE.test(hsCode)) errors.add('hsCode', 'HS code must be 6 to 10 digits (e.g. 610910)');
 
@@ -222,7 +251,11 @@ export function validateShipment(
           `Weight ${piece.weight} ${piece.weightUnit.toLowerCase()} is over the ${service.maxWeightKg} kg limit of ${service.name}`,
         );
       }
-      const sides = [['length', 'Length', piece.length], ['width', 'Width', piece.width], ['height', 'Height', piece.height]] as const;
+      const sides = [
+        ['length', 'Length', piece.length],
+        ['width', 'Width', piece.width],
+        ['height', 'Height', piece.height],
+      ] as const;
       for (const [side, label, value] of sides) {
         if (toCm(value, piece.dimensionUnit) > service.maxLengthCm) {
           errors.add(
@@ -242,17 +275,21 @@ export function validateShipment(
   }
   const costMinor = checkMoney('cost', 'Cost', req.cost ?? 0, currency, errors);
   const insuredMinor = checkMoney('insuredValue', 'Insured value', req.insuredValue ?? 0, currency, errors);
-  const customs = validateCustoms(req, {
-    domestic: from !== '' && from === to,
-    international,
-    domesticWhy: `both addresses are in ${countryName(from)}`,
-    from,
-    hsCode,
-    descriptionOfGoods,
-    pieces,
-    costMinor,
-    toMinor: currencyKnown ? (field, label, value) => checkMoney(field, label, value, currency, errors) : null,
-  }, errors);
+  const customs = validateCustoms(
+    req,
+    {
+      domestic: from !== '' && from === to,
+      international,
+      domesticWhy: `both addresses are in ${countryName(from)}`,
+      from,
+      hsCode,
+      descriptionOfGoods,
+      pieces,
+      costMinor,
+      toMinor: currencyKnown ? (field, label, value) => checkMoney(field, label, value, currency, errors) : null,
+    },
+    errors,
+  );
 
   errors.throwIfAny();
   return {

@@ -5,7 +5,13 @@ import { createHmac } from 'node:crypto';
 
 describe('where a webhook may deliver', () => {
   it('takes this machine by default', () => {
-    for (const url of ['http://127.0.0.1:8080/hooks', 'http://localhost/x', 'https://[::1]:9000/', 'http://127.8.9.10/', 'http://LOCALHOST:1/']) {
+    for (const url of [
+      'http://127.0.0.1:8080/hooks',
+      'http://localhost/x',
+      'https://[::1]:9000/',
+      'http://127.8.9.10/',
+      'http://LOCALHOST:1/',
+    ]) {
       expect(checkWebhookUrl(url, false), url).toMatchObject({ ok: true });
     }
   });
@@ -22,14 +28,29 @@ describe('where a webhook may deliver', () => {
     ]) {
       expect(checkWebhookUrl(url, false), url).toMatchObject({ ok: false });
     }
-    expect(checkWebhookUrl('https://hooks.example.com/ss', true)).toEqual({ ok: true, url: 'https://hooks.example.com/ss' });
+    expect(checkWebhookUrl('https://hooks.example.com/ss', true)).toEqual({
+      ok: true,
+      url: 'https://hooks.example.com/ss',
+    });
   });
 
   it('refuses what is not an http URL, credentials and fragments even when remote hosts are allowed', () => {
-    expect(checkWebhookUrl('not a url', true)).toMatchObject({ ok: false, reason: expect.stringMatching(/not an absolute URL/) });
-    expect(checkWebhookUrl('file:///etc/passwd', true)).toMatchObject({ ok: false, reason: expect.stringMatching(/http or https/) });
-    expect(checkWebhookUrl('http://u:p@127.0.0.1/', true)).toMatchObject({ ok: false, reason: expect.stringMatching(/password/) });
-    expect(checkWebhookUrl('http://127.0.0.1/#x', true)).toMatchObject({ ok: false, reason: expect.stringMatching(/fragment/) });
+    expect(checkWebhookUrl('not a url', true)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/not an absolute URL/),
+    });
+    expect(checkWebhookUrl('file:///etc/passwd', true)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/http or https/),
+    });
+    expect(checkWebhookUrl('http://u:p@127.0.0.1/', true)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/password/),
+    });
+    expect(checkWebhookUrl('http://127.0.0.1/#x', true)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/fragment/),
+    });
   });
 
   it('knows loopback addresses by parsing them', () => {

@@ -23,11 +23,16 @@ export function checkWebhookUrl(raw: string, allowRemoteHost: boolean): WebhookU
   } catch {
     return { ok: false, reason: `${raw} is not an absolute URL (e.g. http://127.0.0.1:8080/hooks)` };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, reason: `must be http or https, not ${url.protocol}` };
-  if (url.username || url.password) return { ok: false, reason: 'must not hold a user name or password; the deliveries are signed instead' };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { ok: false, reason: `must be http or https, not ${url.protocol}` };
+  if (url.username || url.password)
+    return { ok: false, reason: 'must not hold a user name or password; the deliveries are signed instead' };
   if (url.hash) return { ok: false, reason: 'must not have a #fragment' };
   if (!allowRemoteHost && !isLoopbackHost(url.hostname)) {
-    return { ok: false, reason: `${url.hostname} is not this machine; an administrator may allow another host with allowRemoteHost: true` };
+    return {
+      ok: false,
+      reason: `${url.hostname} is not this machine; an administrator may allow another host with allowRemoteHost: true`,
+    };
   }
   return { ok: true, url: url.href };
 }

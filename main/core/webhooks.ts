@@ -25,7 +25,8 @@ const EVENT_OF_STATUS: Partial<Record<ShipmentStatus, WebhookEvent>> = {
   Cancelled: 'shipment.cancelled',
 };
 export const eventOfStatus = (status: ShipmentStatus): WebhookEvent => EVENT_OF_STATUS[status] ?? 'tracking.updated';
-const statusesFor = (events: readonly string[]): ShipmentStatus[] => STATUSES.filter((s) => events.includes(eventOfStatus(s)));
+const statusesFor = (events: readonly string[]): ShipmentStatus[] =>
+  STATUSES.filter((s) => events.includes(eventOfStatus(s)));
 
 const TEST_EVENT = 'webhook.test';
 const DELIVERY_TIMEOUT_MS = 10_000;
@@ -107,7 +108,8 @@ export class WebhookService {
     if (!verdict.ok) errors.add('url', verdict.reason);
     const events = [...new Set(request.events ?? WEBHOOK_EVENTS)];
     events.forEach((event, i) => {
-      if (!(WEBHOOK_EVENTS as readonly string[]).includes(event)) errors.add(`events[${i}]`, `${event} is not an event; allowed: ${WEBHOOK_EVENTS.join(', ')}`);
+      if (!(WEBHOOK_EVENTS as readonly string[]).includes(event))
+        errors.add(`events[${i}]`, `${event} is not an event; allowed: ${WEBHOOK_EVENTS.join(', ')}`);
     });
     errors.throwIfAny();
     const secret = `whsec_${randomBytes(32).toString('base64url')}`;
@@ -142,7 +144,12 @@ export class WebhookService {
   async test(webhookId: number): Promise<WebhookDelivery> {
     const id = await this.existing(webhookId);
     const now = this.options.now();
-    const outboxId = await this.repo.enqueue(id, TEST_EVENT, JSON.stringify({ message: 'A test event from the Shipping Station.' }), now);
+    const outboxId = await this.repo.enqueue(
+      id,
+      TEST_EVENT,
+      JSON.stringify({ message: 'A test event from the Shipping Station.' }),
+      now,
+    );
     await this.deliverDue();
     return toDelivery((await this.repo.delivery(outboxId))!);
   }
@@ -202,7 +209,8 @@ export class WebhookService {
       await response.body?.cancel();
       if (status < 200 || status > 299) error = `the listener answered ${status}`;
     } catch (cause) {
-      const reason = cause instanceof Error ? ((cause.cause as Error | undefined)?.message ?? cause.message) : String(cause);
+      const reason =
+        cause instanceof Error ? ((cause.cause as Error | undefined)?.message ?? cause.message) : String(cause);
       error = `could not reach the listener: ${reason}`;
     }
     const now = this.options.now();

@@ -71,7 +71,8 @@ export function appFile(requestUrl: string, root: string): string | null {
 export async function appResponse(requestUrl: string, root: string): Promise<Response> {
   const file = appFile(requestUrl, root);
   const body = file === null ? null : await readFile(file).catch(() => null);
-  if (file === null || body === null) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
+  if (file === null || body === null)
+    return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain' } });
   return new Response(new Uint8Array(body), {
     headers: {
       'content-type': contentType(file),
@@ -83,6 +84,9 @@ export async function appResponse(requestUrl: string, root: string): Promise<Res
 }
 
 /** Serves the renderer folder on app://station (Electron's protocol.handle). */
-export function serveAppProtocol(protocol: { handle(scheme: string, handler: (request: Request) => Promise<Response>): void }, root: string): void {
+export function serveAppProtocol(
+  protocol: { handle(scheme: string, handler: (request: Request) => Promise<Response>): void },
+  root: string,
+): void {
   protocol.handle(APP_SCHEME, (request) => appResponse(request.url, root));
 }

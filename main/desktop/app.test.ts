@@ -71,9 +71,10 @@ vi.mock('electron', async () => {
     setName = vi.fn();
     requestSingleInstanceLock = vi.fn(() => true);
     getPath = (name: string) => joinPath(fake.tmp, 'electron', name);
-    whenReady = () => Promise.resolve().then(() => {
-      fake.ready = true;
-    });
+    whenReady = () =>
+      Promise.resolve().then(() => {
+        fake.ready = true;
+      });
     exit = vi.fn();
     quit = () => {
       fake.quits += 1;
@@ -107,7 +108,8 @@ vi.mock('electron', async () => {
     protocol: {
       registerSchemesAsPrivileged: (schemes: { scheme: string; privileges: Record<string, boolean> }[]) =>
         fake.privileged.push(...schemes.map((s) => ({ ...s, whenReady: fake.ready }))),
-      handle: (scheme: string, handler: (request: Request) => Promise<Response>) => fake.protocolHandlers.set(scheme, handler),
+      handle: (scheme: string, handler: (request: Request) => Promise<Response>) =>
+        fake.protocolHandlers.set(scheme, handler),
     },
     shell: { openExternal: vi.fn() },
     safeStorage: { isEncryptionAvailable: () => false, encryptString: vi.fn(), decryptString: vi.fn() },
@@ -183,7 +185,11 @@ describe('the desktop app', () => {
     ]);
     const handler = fake.protocolHandlers.get('app')!;
     expect(handler).toBeDefined();
-    for (const url of ['app://station/../../../etc/passwd', 'app://station/%2e%2e/%2e%2e/etc/passwd', 'app://elsewhere/index.html']) {
+    for (const url of [
+      'app://station/../../../etc/passwd',
+      'app://station/%2e%2e/%2e%2e/etc/passwd',
+      'app://elsewhere/index.html',
+    ]) {
       expect((await handler(new Request(url))).status, url).toBe(404);
     }
   });

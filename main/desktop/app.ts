@@ -95,12 +95,17 @@ async function start(log: DesktopLog, started: (service: RunningService) => void
         fromEnvironment: fromEnvironment !== undefined,
       }),
       chooseDatabase: (url) =>
-        chooseDatabase(desk, url, { sqliteFile: join(dataDir(), DATABASE_FILE), fromEnvironment: fromEnvironment !== undefined }),
+        chooseDatabase(desk, url, {
+          sqliteFile: join(dataDir(), DATABASE_FILE),
+          fromEnvironment: fromEnvironment !== undefined,
+        }),
     },
     trusts,
     log.internalError,
   );
-  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate({ appName: PRODUCT_NAME, isMac: process.platform === 'darwin', isDev })));
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(menuTemplate({ appName: PRODUCT_NAME, isMac: process.platform === 'darwin', isDev })),
+  );
 
   // macOS keeps an app without windows running (its API keeps serving); the Dock reopens one.
   reopenWindow = () => {

@@ -24,12 +24,20 @@ describe("the desk's database choice", () => {
     const desk = deskDatabase(file, cipher());
     expect(desk.url()).toBeUndefined();
     const choice = await chooseDatabase(desk, URL_WITH_PASSWORD, context);
-    expect(choice).toEqual({ kind: 'postgres', location: 'postgres://desk:***@db.warehouse.lan:5432/shipping', fromEnvironment: false });
+    expect(choice).toEqual({
+      kind: 'postgres',
+      location: 'postgres://desk:***@db.warehouse.lan:5432/shipping',
+      fromEnvironment: false,
+    });
     expect(readFileSync(file, 'utf8')).not.toContain('s3cret');
     expect(readFileSync(file, 'utf8')).not.toContain('db.warehouse.lan');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(deskDatabase(file, cipher()).url()).toBe(URL_WITH_PASSWORD);
-    expect(await chooseDatabase(desk, null, context)).toEqual({ kind: 'sqlite', location: context.sqliteFile, fromEnvironment: false });
+    expect(await chooseDatabase(desk, null, context)).toEqual({
+      kind: 'sqlite',
+      location: context.sqliteFile,
+      fromEnvironment: false,
+    });
     expect(desk.url()).toBeUndefined();
   });
 
@@ -38,9 +46,15 @@ describe("the desk's database choice", () => {
     const desk = deskDatabase(file, cipher());
     await chooseDatabase(desk, URL_WITH_PASSWORD, context);
     for (const given of ['mysql://x@y/z', 'db.warehouse.lan', 42]) {
-      await expect(chooseDatabase(desk, given, context)).rejects.toMatchObject({ kind: 'validation', members: { url: expect.any(String) } });
+      await expect(chooseDatabase(desk, given, context)).rejects.toMatchObject({
+        kind: 'validation',
+        members: { url: expect.any(String) },
+      });
     }
-    const unreachable = chooseDatabase(desk, 'postgres://a:b@127.0.0.1:1/x', { ...context, check: async () => 'could not connect: refused' });
+    const unreachable = chooseDatabase(desk, 'postgres://a:b@127.0.0.1:1/x', {
+      ...context,
+      check: async () => 'could not connect: refused',
+    });
     await expect(unreachable).rejects.toMatchObject({ members: { url: 'could not connect: refused' } });
     expect(desk.url()).toBe(URL_WITH_PASSWORD);
   });
@@ -49,7 +63,9 @@ describe("the desk's database choice", () => {
     const desk = deskDatabase(join(dir, 'desk-plain.json'), cipher(false));
     const refused = chooseDatabase(desk, URL_WITH_PASSWORD, context);
     await expect(refused).rejects.toBeInstanceOf(ProblemError);
-    await expect(refused).rejects.toMatchObject({ members: { url: expect.stringMatching(/SHIPPING_STATION_DATABASE_URL/) } });
+    await expect(refused).rejects.toMatchObject({
+      members: { url: expect.stringMatching(/SHIPPING_STATION_DATABASE_URL/) },
+    });
     expect(desk.url()).toBeUndefined();
   });
 

@@ -69,8 +69,14 @@ export function deskDatabase(file: string, cipher: Cipher) {
   };
 }
 
-export const describeChoice = (url: string | undefined, sqliteFile: string, fromEnvironment: boolean): DatabaseChoice =>
-  url ? { kind: 'postgres', location: redactedUrl(url), fromEnvironment } : { kind: 'sqlite', location: sqliteFile, fromEnvironment };
+export const describeChoice = (
+  url: string | undefined,
+  sqliteFile: string,
+  fromEnvironment: boolean,
+): DatabaseChoice =>
+  url
+    ? { kind: 'postgres', location: redactedUrl(url), fromEnvironment }
+    : { kind: 'sqlite', location: sqliteFile, fromEnvironment };
 
 export type DeskDatabase = ReturnType<typeof deskDatabase>;
 
@@ -84,7 +90,8 @@ export async function chooseDatabase(
   given: unknown,
   context: { sqliteFile: string; fromEnvironment: boolean; check?: (url: string) => Promise<string | null> },
 ): Promise<DatabaseChoice> {
-  if (given !== null && typeof given !== 'string') throw validationError({ url: 'must be a PostgreSQL address, or null for this computer’s own file' });
+  if (given !== null && typeof given !== 'string')
+    throw validationError({ url: 'must be a PostgreSQL address, or null for this computer’s own file' });
   const url = given === null ? null : parseDatabaseUrl(given);
   if (url !== null) {
     const problem = await (context.check ?? connectionProblem)(url);

@@ -35,6 +35,7 @@ export function openDesktopLog(logsDir: string): DesktopLog {
     file,
     info: (message, fields) => write('info', message, fields),
     error: (message, fields) => write('error', message, fields),
-    internalError: ({ traceId, where, error }) => write('error', `internal error in ${where}`, { traceId, error: describeError(error) }),
+    internalError: ({ traceId, where, error }) =>
+      write('error', `internal error in ${where}`, { traceId, error: describeError(error) }),
   };
 }

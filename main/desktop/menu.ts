@@ -50,7 +50,14 @@ export function menuTemplate({ appName, isMac, isDev }: MenuOptions): MenuItemCo
     {
       label: 'View',
       submenu: [
-        ...(isDev ? [{ role: 'reload' } as const, { role: 'forceReload' } as const, { role: 'toggleDevTools' } as const, separator] : []),
+        ...(isDev
+          ? [
+              { role: 'reload' } as const,
+              { role: 'forceReload' } as const,
+              { role: 'toggleDevTools' } as const,
+              separator,
+            ]
+          : []),
         { role: 'resetZoom' },
         { role: 'zoomIn' },
         { role: 'zoomOut' },
@@ -60,7 +67,9 @@ export function menuTemplate({ appName, isMac, isDev }: MenuOptions): MenuItemCo
     },
     {
       label: 'Window',
-      submenu: isMac ? [{ role: 'minimize' }, { role: 'zoom' }, separator, { role: 'front' }] : [{ role: 'minimize' }, { role: 'close' }],
+      submenu: isMac
+        ? [{ role: 'minimize' }, { role: 'zoom' }, separator, { role: 'front' }]
+        : [{ role: 'minimize' }, { role: 'close' }],
     },
   );
   return template;

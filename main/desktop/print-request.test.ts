@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ProblemError } from '../core/errors';
-import { checkPrinterExists, labelPrintOptions, MAX_PDF_BYTES, PAGE_SIZES_MICRONS, readPrintRequest } from './print-request';
+import {
+  checkPrinterExists,
+  labelPrintOptions,
+  MAX_PDF_BYTES,
+  PAGE_SIZES_MICRONS,
+  readPrintRequest,
+} from './print-request';
 
 const PDF = Buffer.from('%PDF-1.7\n%…\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
 const valid = { pdfBase64: PDF.toString('base64'), printer: 'Zebra_GK420d', size: '4x6' };
@@ -30,7 +36,11 @@ describe('readPrintRequest', () => {
     ['no PDF', { ...valid, pdfBase64: '' }, ['pdfBase64']],
     ['text that is not base64', { ...valid, pdfBase64: 'not base64!' }, ['pdfBase64']],
     ['base64 that is not a PDF', { ...valid, pdfBase64: Buffer.from('<html>').toString('base64') }, ['pdfBase64']],
-    ['a PDF over the size limit', { ...valid, pdfBase64: 'A'.repeat(Math.ceil(MAX_PDF_BYTES / 3) * 4 + 4) }, ['pdfBase64']],
+    [
+      'a PDF over the size limit',
+      { ...valid, pdfBase64: 'A'.repeat(Math.ceil(MAX_PDF_BYTES / 3) * 4 + 4) },
+      ['pdfBase64'],
+    ],
     ['no printer', { ...valid, printer: '  ' }, ['printer']],
     ['a printer name with control characters', { ...valid, printer: 'Zebra\u0000; rm -rf' }, ['printer']],
     ['a printer that is not text', { ...valid, printer: { name: 'Zebra' } }, ['printer']],
@@ -49,7 +59,9 @@ describe('checkPrinterExists', () => {
   });
 
   it.each(['Zebra GK420d', 'zebra_gk420d', 'Zebra_GK420d ', ''])('refuses %j with a 400 on printer', (name) => {
-    expect(() => checkPrinterExists(name, printers)).toThrow(expect.objectContaining({ status: 400, members: { printer: expect.any(String) } }));
+    expect(() => checkPrinterExists(name, printers)).toThrow(
+      expect.objectContaining({ status: 400, members: { printer: expect.any(String) } }),
+    );
   });
 });
 

@@ -27,7 +27,10 @@ const CONTROL_CHARACTERS = /\p{Cc}/u;
 /** Checks a request from the renderer; every wrong field is named, as in CONTRACT §2. */
 export function readPrintRequest(raw: unknown): PrintRequest {
   const errors = new FieldErrors();
-  const request = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+  const request = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<
+    string,
+    unknown
+  >;
   for (const key of Object.keys(request)) {
     if (!['pdfBase64', 'printer', 'size'].includes(key)) errors.add(key, 'is not a field of a print request');
   }
@@ -85,5 +88,8 @@ export function labelPrintOptions(printer: string, size: LabelSize) {
 
 /** What the print callback's failure reason means to the operator. */
 export function printFailure(printer: string, reason: string): ProblemError {
-  return new ProblemError('internal', `The printer ${printer} did not print the label: ${reason || 'no reason given'}.`);
+  return new ProblemError(
+    'internal',
+    `The printer ${printer} did not print the label: ${reason || 'no reason given'}.`,
+  );
 }

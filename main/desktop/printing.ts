@@ -11,7 +11,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PrinterInfo } from '../../preload/bridge';
 import type { DesktopLog } from './log';
-import { checkPrinterExists, labelPrintOptions, printFailure, readPrintRequest, type PrintRequest } from './print-request';
+import {
+  checkPrinterExists,
+  labelPrintOptions,
+  printFailure,
+  readPrintRequest,
+  type PrintRequest,
+} from './print-request';
 import { guardNavigation } from './window';
 import { printWindowWebPreferences } from './window-policy';
 
@@ -37,7 +43,12 @@ export async function listPrinters(contents: WebContents): Promise<PrinterInfo[]
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function printPdfFile(file: string, request: PrintRequest, log: DesktopLog): Promise<{ printed: boolean }> {
-  const window = new BrowserWindow({ show: false, width: 600, height: 900, webPreferences: printWindowWebPreferences() });
+  const window = new BrowserWindow({
+    show: false,
+    width: 600,
+    height: 900,
+    webPreferences: printWindowWebPreferences(),
+  });
   try {
     const url = pathToFileURL(file).href;
     guardNavigation(window.webContents, url, log, { subFrames: false });
@@ -48,7 +59,10 @@ async function printPdfFile(file: string, request: PrintRequest, log: DesktopLog
     await Promise.race([viewerReady, delay(PDF_SETTLE_MS)]);
 
     return await new Promise<{ printed: boolean }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(printFailure(request.printer, 'the printer did not answer within a minute')), PRINT_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(printFailure(request.printer, 'the printer did not answer within a minute')),
+        PRINT_TIMEOUT_MS,
+      );
       window.webContents.print(labelPrintOptions(request.printer, request.size), (success, failureReason) => {
         clearTimeout(timer);
         if (success) resolve({ printed: true });

@@ -20,7 +20,13 @@ afterEach(async () => {
 
 async function start(port: number, dataDir = mkdtempSync(join(tmpdir(), 'ss-desktop-service-'))) {
   dirs.push(dataDir);
-  const service = await startService({ dataDir, resourcesDir: resourcesDir(), rendererDir: join(dataDir, 'no-renderer'), port, httpLogger: { level: 'silent' } });
+  const service = await startService({
+    dataDir,
+    resourcesDir: resourcesDir(),
+    rendererDir: join(dataDir, 'no-renderer'),
+    port,
+    httpLogger: { level: 'silent' },
+  });
   running.push(service);
   return service;
 }

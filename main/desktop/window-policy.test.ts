@@ -15,10 +15,12 @@ const WINDOWS_APP = 'file:///C:/Program%20Files/Shipping%20Station/resources/app
 const DEV_APP = 'http://localhost:5173/';
 
 const directives = (csp: string) =>
-  new Map(csp.split(';').map((d) => {
-    const [name, ...values] = d.trim().split(/\s+/);
-    return [name!, values] as const;
-  }));
+  new Map(
+    csp.split(';').map((d) => {
+      const [name, ...values] = d.trim().split(/\s+/);
+      return [name!, values] as const;
+    }),
+  );
 
 describe('webPreferences', () => {
   it('isolates the app window: sandbox, context isolation, no Node, web security, no webview, no spellcheck', () => {
@@ -167,12 +169,18 @@ describe('isTrustedSender', () => {
 });
 
 describe('permissionDecision', () => {
-  it.each(['media', 'geolocation', 'notifications', 'clipboard-read', 'clipboard-sanitized-write', 'openExternal', 'fullscreen', 'unknown-new-permission'])(
-    'refuses %s',
-    (permission) => {
-      expect(permissionDecision(permission)).toBe(false);
-    },
-  );
+  it.each([
+    'media',
+    'geolocation',
+    'notifications',
+    'clipboard-read',
+    'clipboard-sanitized-write',
+    'openExternal',
+    'fullscreen',
+    'unknown-new-permission',
+  ])('refuses %s', (permission) => {
+    expect(permissionDecision(permission)).toBe(false);
+  });
 });
 
 describe('openExternalAllowed', () => {

@@ -72,7 +72,10 @@ function parse(url: string): URL | null {
  */
 function filePath(url: URL): string | null {
   try {
-    return decodeURIComponent(url.pathname).replace(/^\/([a-z]):\//, (_m, drive: string) => `/${drive.toUpperCase()}:/`);
+    return decodeURIComponent(url.pathname).replace(
+      /^\/([a-z]):\//,
+      (_m, drive: string) => `/${drive.toUpperCase()}:/`,
+    );
   } catch {
     return null;
   }
@@ -92,7 +95,10 @@ export function parseAppUrl(appUrl: string): URL {
     ((url.protocol === 'app:' && url.host === 'station' && url.pathname === '/index.html') ||
       (url.protocol === 'file:' && url.host === '') ||
       ((url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname)));
-  if (!ok) throw new Error(`The app URL must be app://station/index.html, a file: URL or a loopback dev server, not ${appUrl}`);
+  if (!ok)
+    throw new Error(
+      `The app URL must be app://station/index.html, a file: URL or a loopback dev server, not ${appUrl}`,
+    );
   return url!;
 }
 
@@ -107,7 +113,12 @@ function isAppDocument(url: string, appUrl: string): boolean {
   if (app.protocol === 'app:') {
     // The one page of the app's own scheme (any #route, no query); the scheme's other
     // addresses are its scripts and styles, never a document to navigate to.
-    return candidate.protocol === 'app:' && candidate.host === app.host && candidate.pathname === app.pathname && candidate.search === '';
+    return (
+      candidate.protocol === 'app:' &&
+      candidate.host === app.host &&
+      candidate.pathname === app.pathname &&
+      candidate.search === ''
+    );
   }
   if (app.protocol === 'file:') {
     const path = filePath(candidate);

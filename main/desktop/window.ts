@@ -25,7 +25,9 @@ export function hardenSession(session: Session, target: AppTarget): void {
   const csp = target.kind === 'url' ? devContentSecurityPolicy(target.url) : CONTENT_SECURITY_POLICY;
   session.webRequest.onHeadersReceived((details, callback) => {
     const headers = Object.fromEntries(
-      Object.entries(details.responseHeaders ?? {}).filter(([name]) => name.toLowerCase() !== 'content-security-policy'),
+      Object.entries(details.responseHeaders ?? {}).filter(
+        ([name]) => name.toLowerCase() !== 'content-security-policy',
+      ),
     );
     callback({ responseHeaders: { ...headers, 'Content-Security-Policy': [csp] } });
   });
@@ -37,7 +39,12 @@ export function hardenSession(session: Session, target: AppTarget): void {
  * attached. `subFrames: false` leaves sub-frames alone: the print window's PDF viewer is
  * itself a chrome-extension: sub-frame and must be free to load.
  */
-export function guardNavigation(contents: WebContents, appUrl: string, log: DesktopLog, options = { subFrames: true }): void {
+export function guardNavigation(
+  contents: WebContents,
+  appUrl: string,
+  log: DesktopLog,
+  options = { subFrames: true },
+): void {
   const refuse = (event: { preventDefault(): void }, url: string, why: string) => {
     if (isAllowedNavigation(url, appUrl)) return;
     event.preventDefault();
@@ -58,7 +65,12 @@ export function guardNavigation(contents: WebContents, appUrl: string, log: Desk
   });
 }
 
-export function createMainWindow(options: { target: AppTarget; preloadPath: string; isDev: boolean; log: DesktopLog }): BrowserWindow {
+export function createMainWindow(options: {
+  target: AppTarget;
+  preloadPath: string;
+  isDev: boolean;
+  log: DesktopLog;
+}): BrowserWindow {
   const { target, log } = options;
   const window = new BrowserWindow({
     width: 1280,
@@ -73,9 +85,13 @@ export function createMainWindow(options: { target: AppTarget; preloadPath: stri
   guardNavigation(window.webContents, target.url, log);
   // Shown when painted, so the operator never sees a white flash or a half-built page.
   window.once('ready-to-show', () => window.show());
-  window.webContents.on('render-process-gone', (_event, details) => log.error('the window’s renderer stopped', { ...details }));
+  window.webContents.on('render-process-gone', (_event, details) =>
+    log.error('the window’s renderer stopped', { ...details }),
+  );
 
   const load = window.loadURL(target.url);
-  load.catch((error: unknown) => log.error('the window could not load the app', { error: String(error), url: target.url }));
+  load.catch((error: unknown) =>
+    log.error('the window could not load the app', { error: String(error), url: target.url }),
+  );
   return window;
 }

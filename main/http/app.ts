@@ -32,7 +32,6 @@ export interface AppOptions {
   logger?: boolean | object;
 }
 
-
 const DEFAULT_DOC_PORT = 7317;
 const BEARER = /^Bearer\s+(\S+)$/i;
 const bearerToken = (request: FastifyRequest): string | undefined =>
@@ -49,7 +48,10 @@ const routeBody = (request: FastifyRequest): RouteBody['body'] =>
 function sendProblem(reply: FastifyReply, error: ProblemError, instance: string, traceId?: string): FastifyReply {
   if (error.status === 401) reply.header('WWW-Authenticate', 'Bearer');
   if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
-  return reply.code(error.status).type('application/problem+json').send(problemBody(error, instance, traceId));
+  return reply
+    .code(error.status)
+    .type('application/problem+json')
+    .send(problemBody(error, instance, traceId));
 }
 
 /** Fastify's own request errors, as the problems CONTRACT §1–§2 name. */
@@ -57,25 +59,38 @@ function asProblem(error: FastifyError & { code?: string }, body = bodyOf({})): 
   if (error instanceof ProblemError) return error;
   const tooLarge = () =>
     body.mediaType === 'text/csv'
-      ? new ProblemError('payload-too-large', `The file is larger than ${inMiB(body.limit)}; split it.`, { body: `must be at most ${inMiB(body.limit)}` })
+      ? new ProblemError('payload-too-large', `The file is larger than ${inMiB(body.limit)}; split it.`, {
+          body: `must be at most ${inMiB(body.limit)}`,
+        })
       : new ProblemError('payload-too-large', `The request body is larger than ${inMiB(body.limit)}.`);
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return tooLarge();
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ProblemError('unsupported-media-type', 'Send the request body as JSON with Content-Type: application/json.');
+      return new ProblemError(
+        'unsupported-media-type',
+        'Send the request body as JSON with Content-Type: application/json.',
+      );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ProblemError('validation', 'The request body is empty.', { body: 'The request body is required: send a JSON object' });
+      return new ProblemError('validation', 'The request body is empty.', {
+        body: 'The request body is required: send a JSON object',
+      });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ProblemError('validation', 'The Content-Length does not match the body.', { body: 'has the wrong length' });
+      return new ProblemError('validation', 'The Content-Length does not match the body.', {
+        body: 'has the wrong length',
+      });
   }
   if (error.statusCode === 400 && (error instanceof SyntaxError || /JSON/i.test(error.message))) {
-    return new ProblemError('validation', 'The request body is not valid JSON.', { body: `is not valid JSON: ${error.message}` });
+    return new ProblemError('validation', 'The request body is not valid JSON.', {
+      body: `is not valid JSON: ${error.message}`,
+    });
   }
   if (error.statusCode === 413) return tooLarge();
   if (error.statusCode === 415) return new ProblemError('unsupported-media-type', error.message);
-  if (error.code === 'FST_ERR_BAD_URL') return new ProblemError('bad-request', 'The address has a broken percent-encoding.');
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return new ProblemError('uri-too-long', 'A path parameter of the address is longer than 100 characters.');
+  if (error.code === 'FST_ERR_BAD_URL')
+    return new ProblemError('bad-request', 'The address has a broken percent-encoding.');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return new ProblemError('uri-too-long', 'A path parameter of the address is longer than 100 characters.');
   // Any other refusal of the framework's own is still the client's, in our shape.
   if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
     return new ProblemError('bad-request', 'The request could not be read.');
@@ -85,13 +100,20 @@ function asProblem(error: FastifyError & { code?: string }, body = bodyOf({})): 
 
 /** Errors of a connection that ended before its request did: a disconnect, not a fault. */
 const isDisconnect = (error: { code?: string }, request: FastifyRequest): boolean =>
-  error.code === 'ECONNRESET' || error.code === 'ECONNABORTED' || request.raw.aborted || (request.raw.destroyed && !request.raw.complete);
+  error.code === 'ECONNRESET' ||
+  error.code === 'ECONNABORTED' ||
+  request.raw.aborted ||
+  (request.raw.destroyed && !request.raw.complete);
 
 /**
  * Node's HTTP parser refuses a request before Fastify sees it (headers over 16 KiB, bad
  * chunking, a malformed request line): answered here, on the socket, in our problem shape.
  */
-function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string; rawPacket?: unknown }, socket: Duplex): void {
+function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Duplex,
+): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) {
     this.log.info({ code: error.code }, 'client disconnected before its request was complete');
     return;
@@ -102,7 +124,9 @@ function clientErrorHandler(this: FastifyInstance, error: Error & { code?: strin
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? new ProblemError('bad-request', 'The request did not arrive in time.')
         : new ProblemError('bad-request', `The request is not well-formed HTTP (${error.code ?? 'parse error'}).`);
-  const line = /^[A-Z]+ (\/[^ ?\r\n]*)/.exec(Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1', 0, 2048) : '');
+  const line = /^[A-Z]+ (\/[^ ?\r\n]*)/.exec(
+    Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1', 0, 2048) : '',
+  );
   const body = JSON.stringify(problemBody(problem, line?.[1] ?? '/'));
   this.log.info({ code: error.code }, 'malformed request refused');
   if (socket.writable) {
@@ -142,9 +166,7 @@ function docSchema(specs: OperationSpec[]) {
     summary: specs.map((s) => s.summary).join(' — or, with ?postCode=…, — '),
     tags: [main!.tag],
     ...(main!.params ? { params: main!.params } : {}),
-    ...(withQuery?.query
-      ? { querystring: rest.length ? Type.Partial(withQuery.query) : withQuery.query }
-      : {}),
+    ...(withQuery?.query ? { querystring: rest.length ? Type.Partial(withQuery.query) : withQuery.query } : {}),
     ...(main!.body ? { body: main!.body } : {}),
     ...(main!.bodyMediaType ? { consumes: [main!.bodyMediaType] } : {}),
     ...(main!.headers ? { headers: main!.headers } : {}),
@@ -205,13 +227,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     body === ''
       ? done(null, undefined)
       : jsonNestsDeeperThan(String(body), MAX_DEPTH)
-        ? done(validationError({ body: `is nested more than ${MAX_DEPTH} levels deep` }, `The request is nested more than ${MAX_DEPTH} levels deep.`), undefined)
+        ? done(
+            validationError(
+              { body: `is nested more than ${MAX_DEPTH} levels deep` },
+              `The request is nested more than ${MAX_DEPTH} levels deep.`,
+            ),
+            undefined,
+          )
         : parseJson(request, String(body), done),
   );
   // A file to import is the body itself (text/csv), on the routes whose row says so only.
   app.addContentTypeParser('text/csv', { parseAs: 'buffer' }, (request, body, done) => {
     if (routeBody(request).mediaType !== 'text/csv') {
-      done(new ProblemError('unsupported-media-type', 'Send the request body as JSON with Content-Type: application/json.'), undefined);
+      done(
+        new ProblemError(
+          'unsupported-media-type',
+          'Send the request body as JSON with Content-Type: application/json.',
+        ),
+        undefined,
+      );
       return;
     }
     done(null, (body as Buffer).toString('utf8'));
@@ -223,12 +257,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Before any route or plugin: routes take the handlers in force when they are added.
   app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, new ProblemError('not-found', `${request.method} ${pathOnly(request.url)} is not an endpoint of this station.`), pathOnly(request.url)),
+    sendProblem(
+      reply,
+      new ProblemError('not-found', `${request.method} ${pathOnly(request.url)} is not an endpoint of this station.`),
+      pathOnly(request.url),
+    ),
   );
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isDisconnect(error, request)) {
-      request.log.info({ traceId: request.id, code: error.code }, 'client disconnected before its request was complete');
-      return sendProblem(reply, new ProblemError('bad-request', 'The connection ended before the request did.'), pathOnly(request.url));
+      request.log.info(
+        { traceId: request.id, code: error.code },
+        'client disconnected before its request was complete',
+      );
+      return sendProblem(
+        reply,
+        new ProblemError('bad-request', 'The connection ended before the request did.'),
+        pathOnly(request.url),
+      );
     }
     const problem = asProblem(error, routeBody(request));
     if (problem) return sendProblem(reply, problem, pathOnly(request.url));
@@ -244,10 +289,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isAllowedHost(request.headers.host, port())) {
-      return sendProblem(reply, new ProblemError('misdirected', `Host ${request.headers.host ?? '(none)'} is not this station.`), pathOnly(request.url));
+      return sendProblem(
+        reply,
+        new ProblemError('misdirected', `Host ${request.headers.host ?? '(none)'} is not this station.`),
+        pathOnly(request.url),
+      );
     }
     if (!isAllowedOrigin(request.headers.origin, port())) {
-      return sendProblem(reply, new ProblemError('forbidden', 'Requests from other web pages are not accepted.'), pathOnly(request.url));
+      return sendProblem(
+        reply,
+        new ProblemError('forbidden', 'Requests from other web pages are not accepted.'),
+        pathOnly(request.url),
+      );
     }
   });
   app.addHook('onSend', async (_request, reply) => {
@@ -260,7 +313,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const key = `${spec.method} ${spec.path}`;
     routes.set(key, [...(routes.get(key) ?? []), { name, spec }]);
     // The address the OpenAPI document gives an operation that shares the seed's route.
-    if (spec.documentedPath) routes.set(`${spec.method} ${spec.documentedPath}`, [{ name, spec: { ...spec, path: spec.documentedPath } }]);
+    if (spec.documentedPath)
+      routes.set(`${spec.method} ${spec.documentedPath}`, [{ name, spec: { ...spec, path: spec.documentedPath } }]);
   }
   for (const group of routes.values()) {
     const { method, path } = group[0]!.spec;
@@ -277,7 +331,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       handler: async (request) => {
         const sentAs = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
         if (body.mediaType !== 'application/json' && sentAs !== body.mediaType) {
-          throw new ProblemError('unsupported-media-type', `Send the file as the request body with Content-Type: ${body.mediaType}.`);
+          throw new ProblemError(
+            'unsupported-media-type',
+            `Send the file as the request body with Content-Type: ${body.mediaType}.`,
+          );
         }
         const query = (request.query ?? {}) as Record<string, unknown>;
         const queryNames = Object.keys(query).map((k) => k.toLowerCase());
@@ -296,7 +353,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   let document: object | undefined;
-  app.get('/openapi.json', async () => (document ??= openApiDocument({ version: station.version, port: port() || DEFAULT_DOC_PORT })));
+  app.get(
+    '/openapi.json',
+    async () => (document ??= openApiDocument({ version: station.version, port: port() || DEFAULT_DOC_PORT })),
+  );
   app.get<{ Params: { kind: string } }>('/problems/:kind', async (request, reply) => {
     const page = problemPage(request.params.kind);
     if (!page) throw new ProblemError('not-found', `No problem type ${request.params.kind}`);
@@ -319,7 +379,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.get('/', async (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')
-        .send('<!doctype html><title>Shipping Station</title><p>The station is running. Its screens are not built: run <code>npm run build</code>, then start it again.</p>'),
+        .send(
+          '<!doctype html><title>Shipping Station</title><p>The station is running. Its screens are not built: run <code>npm run build</code>, then start it again.</p>',
+        ),
     );
   }
 

@@ -17,17 +17,32 @@ const SHIPMENT_ID = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
 const PDF = 'JVBERi0xLjMKJf////8KNyAwIG9iago8PAovVHlwZSAvUGFnZQo+PgplbmRvYmoK';
 
 const collectionAddress = {
-  businessName: 'Acme Ltd', addressLine1: '1 Dock Road', city: 'London',
-  countryTwoCharacterISOCode: 'GB', postZipCode: 'SW1A 1AA',
+  businessName: 'Acme Ltd',
+  addressLine1: '1 Dock Road',
+  city: 'London',
+  countryTwoCharacterISOCode: 'GB',
+  postZipCode: 'SW1A 1AA',
 };
 const deliveryAddress = {
-  fullName: 'Sam Receiver', addressLine1: '22 High Street', city: 'Leeds',
-  countryTwoCharacterISOCode: 'GB', postZipCode: 'LS1 1UR',
+  fullName: 'Sam Receiver',
+  addressLine1: '22 High Street',
+  city: 'Leeds',
+  countryTwoCharacterISOCode: 'GB',
+  postZipCode: 'LS1 1UR',
 };
 
 const trackingEvent = (status: string, occurredOn: string, description: string) => ({
-  signatoryFileName: '', location: '', signatory: '', geoLocationLongitude: null, geoLocationLatitude: null,
-  carrierDepotId: null, user: 'warehouse', trackingNumber: 'RM00000013GB', description, status, occurredOn,
+  signatoryFileName: '',
+  location: '',
+  signatory: '',
+  geoLocationLongitude: null,
+  geoLocationLatitude: null,
+  carrierDepotId: null,
+  user: 'warehouse',
+  trackingNumber: 'RM00000013GB',
+  description,
+  status,
+  occurredOn,
 });
 const tracking = {
   shipmentNumber: 'SS00000042',
@@ -45,16 +60,24 @@ export const OPERATION_EXAMPLES: Partial<Record<OperationName, OperationExample>
   },
   createShipment: {
     request: {
-      carrierId: 1, carrierServiceId: 101, carrierFeatures: [1001], referenceOne: 'ORDER-1001',
-      collectionAddress, deliveryAddress,
+      carrierId: 1,
+      carrierServiceId: 101,
+      carrierFeatures: [1001],
+      referenceOne: 'ORDER-1001',
+      collectionAddress,
+      deliveryAddress,
       shipmentPieces: [{ weight: 1.2, weightUnit: 'KG', length: 30, width: 20, height: 10, dimensionUnit: 'CM' }],
     },
     response: {
-      success: true, shipmentId: SHIPMENT_ID, shipmentNumber: 'SS00000042',
+      success: true,
+      shipmentId: SHIPMENT_ID,
+      shipmentNumber: 'SS00000042',
       shipmentPieces: [{ sequenceNumber: 1, base64String: PDF, trackingNumber: 'RM00000013GB' }],
     },
     validationProblem: {
-      type: '/problems/validation', title: 'The request is not valid', status: 400,
+      type: '/problems/validation',
+      title: 'The request is not valid',
+      status: 400,
       detail: '2 fields are not valid.',
       'deliveryAddress.postZipCode': 'SW1A 9ZZZ is not a valid GB post code',
       'shipmentPieces[0].weight': 'must be greater than 0',
@@ -62,14 +85,30 @@ export const OPERATION_EXAMPLES: Partial<Record<OperationName, OperationExample>
   },
   listShipments: {
     response: {
-      totalItems: 1, totalPieces: 1,
-      items: [{
-        id: 42, shipmentId: SHIPMENT_ID, shipmentNo: 'SS00000042', createdOn: '2026-11-21T09:30:00.000Z',
-        shipping: '2026-11-21T09:30:00.000Z', shipper: 'Acme Ltd', reference: 'ORDER-1001',
-        deliveryAddress: 'Sam Receiver, 22 High Street, Leeds, LS1 1UR, GB', carrier: 'Royal Mail',
-        carrierService: 'Tracked 48', pieces: 1, weight: 1.2, weightMeasurement: 'KG', status: 'Printed',
-        trackingDescription: 'Label printed', statusDateTime: '2026-11-21T09:31:12.000Z', statusLocation: '', statusSignatory: '',
-      }],
+      totalItems: 1,
+      totalPieces: 1,
+      items: [
+        {
+          id: 42,
+          shipmentId: SHIPMENT_ID,
+          shipmentNo: 'SS00000042',
+          createdOn: '2026-11-21T09:30:00.000Z',
+          shipping: '2026-11-21T09:30:00.000Z',
+          shipper: 'Acme Ltd',
+          reference: 'ORDER-1001',
+          deliveryAddress: 'Sam Receiver, 22 High Street, Leeds, LS1 1UR, GB',
+          carrier: 'Royal Mail',
+          carrierService: 'Tracked 48',
+          pieces: 1,
+          weight: 1.2,
+          weightMeasurement: 'KG',
+          status: 'Printed',
+          trackingDescription: 'Label printed',
+          statusDateTime: '2026-11-21T09:31:12.000Z',
+          statusLocation: '',
+          statusSignatory: '',
+        },
+      ],
     },
   },
   getShipmentLabel: { response: { format: 'pdf', base64String: PDF } },
@@ -90,7 +129,14 @@ export const OPERATION_EXAMPLES: Partial<Record<OperationName, OperationExample>
   createApiKey: {
     request: { name: 'warehouse system' },
     response: {
-      apiKey: { id: 3, name: 'warehouse system', prefix: 'ssk_3q2-7w', username: 'admin', createdOn: '2026-11-21T09:30:00.000Z', lastUsedOn: null },
+      apiKey: {
+        id: 3,
+        name: 'warehouse system',
+        prefix: 'ssk_3q2-7w',
+        username: 'admin',
+        createdOn: '2026-11-21T09:30:00.000Z',
+        lastUsedOn: null,
+      },
       key: 'ssk_3q2-7wEvR2YbQk8aS1xJ0mHc5uNf9LdTzGp4oKi6VeB',
     },
   },

@@ -106,16 +106,25 @@ function refWriter() {
     return Object.fromEntries(
       Object.entries(schema).map(([k, v]) =>
         // Property names and enum values are data, not schemas.
-        [k, k === 'properties' ? mapValues(v as Json, (p) => write(p)) : k === 'enum' || k === 'required' || k === 'examples' ? v : write(v)],
+        [
+          k,
+          k === 'properties'
+            ? mapValues(v as Json, (p) => write(p))
+            : k === 'enum' || k === 'required' || k === 'examples'
+              ? v
+              : write(v),
+        ],
       ),
     );
   };
   return write;
 }
 
-const mapValues = (o: Json, f: (v: unknown) => unknown) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
+const mapValues = (o: Json, f: (v: unknown) => unknown) =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
 
-const headerName = (name: string) => name.replace(/(^|-)(\w)/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+const headerName = (name: string) =>
+  name.replace(/(^|-)(\w)/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
 
 const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   'Idempotency-Key':
@@ -195,14 +204,19 @@ function responses(name: OperationName, spec: OperationSpec, path: string, write
   const out: Json = {
     200: {
       description: RESPONSE_DESCRIPTIONS[name] ?? described ?? spec.summary,
-      content: { 'application/json': { schema: response, ...(example?.response ? { example: example.response } : {}) } },
+      content: {
+        'application/json': { schema: response, ...(example?.response ? { example: example.response } : {}) },
+      },
     },
   };
   const takesInput = spec.body || spec.query || spec.params || spec.headers;
   if (takesInput) {
     out[400] = {
       description: 'The request is not valid: every wrong field is named in its own member.',
-      content: problemContent('ValidationProblem', example?.validationProblem && { ...example.validationProblem, instance: path }),
+      content: problemContent(
+        'ValidationProblem',
+        example?.validationProblem && { ...example.validationProblem, instance: path },
+      ),
     };
   } else if (name === 'signIn') {
     out[400] = { description: 'Sign-in failed.', content: problemContent() };
@@ -231,14 +245,21 @@ function responses(name: OperationName, spec: OperationSpec, path: string, write
     out[413] = { description: `The request body is larger than ${inMiB(body.limit)}.`, content: problemContent() };
     out[415] = { description: `The request body is not sent as ${body.mediaType}.`, content: problemContent() };
   }
-  out[421] = { description: 'The Host header does not name this station’s loopback address.', content: problemContent() };
+  out[421] = {
+    description: 'The Host header does not name this station’s loopback address.',
+    content: problemContent(),
+  };
   if (own[429]) out[429] = { description: own[429], headers: retryAfter, content: problemContent() };
   out[500] = {
     description: 'Something failed inside the station; nothing was half-written. `traceId` names the log entry.',
     content: problemContent(),
   };
   if (name !== 'getHealth') {
-    out[503] = { description: 'The station’s database cannot be used just now.', headers: retryAfter, content: problemContent() };
+    out[503] = {
+      description: 'The station’s database cannot be used just now.',
+      headers: retryAfter,
+      content: problemContent(),
+    };
   }
   return out;
 }
@@ -265,7 +286,9 @@ export function openApiDocument({ version, port }: OpenApiOptions): Json {
         tags: [spec.tag],
         summary: spec.summary,
         ...(spec.documentedPath
-          ? { description: `Also answered at \`${spec.method} ${spec.path}?${spec.selectedByQuery}=…\` (the seed interface’s address).` }
+          ? {
+              description: `Also answered at \`${spec.method} ${spec.path}?${spec.selectedByQuery}=…\` (the seed interface’s address).`,
+            }
           : {}),
         security: spec.access === 'public' ? [] : [{ bearer: [] }],
         ...(params.length ? { parameters: params } : {}),
@@ -302,7 +325,9 @@ export function openApiDocument({ version, port }: OpenApiOptions): Json {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The accessToken from POST /auth.' },
       },
-      schemas: Object.fromEntries(Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => [name, write(schema, true)])),
+      schemas: Object.fromEntries(
+        Object.entries(COMPONENT_SCHEMAS).map(([name, schema]) => [name, write(schema, true)]),
+      ),
     },
   };
 }

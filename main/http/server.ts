@@ -23,7 +23,12 @@ export async function startServer(options: ServerOptions): Promise<{ app: Fastif
   if (!isLoopbackAddress(host)) {
     console.warn(`WARNING: binding ${host}, not loopback: other machines may reach this station's API.`);
   }
-  const app = await buildApp({ station: options.station, port, rendererDir: options.rendererDir, logger: options.logger ?? false });
+  const app = await buildApp({
+    station: options.station,
+    port,
+    rendererDir: options.rendererDir,
+    logger: options.logger ?? false,
+  });
   try {
     await app.listen({ port, host });
   } catch (error) {

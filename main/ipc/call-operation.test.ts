@@ -39,7 +39,8 @@ async function viaHttp(method: string, url: string, options: { token?: string; p
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
 }
 
-const viaIpc = (name: OperationName, token: string | null, input: object) => callOperation(station, name, { token, input });
+const viaIpc = (name: OperationName, token: string | null, input: object) =>
+  callOperation(station, name, { token, input });
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'ss-ipc-test-'));
@@ -48,8 +49,11 @@ beforeAll(async () => {
   await station.auth.createUser({ ...ADMIN, role: 'admin' });
   await station.auth.createUser({ ...OPERATOR, role: 'operator' });
   const signIn = async (credentials: typeof ADMIN) =>
-    ((await viaHttp('POST', '/auth?option=credentials', { payload: { credentials } })).body as { token: { accessToken: string } })
-      .token.accessToken;
+    (
+      (await viaHttp('POST', '/auth?option=credentials', { payload: { credentials } })).body as {
+        token: { accessToken: string };
+      }
+    ).token.accessToken;
   adminToken = await signIn(ADMIN);
   operatorToken = await signIn(OPERATOR);
 });
@@ -69,20 +73,76 @@ describe('IPC answers as HTTP does', () => {
   });
 
   it.each([
-    ['no token (401)', 'getShipment', 'GET', `/shipments/${UNKNOWN_ID}`, undefined, { params: { uniqueId: UNKNOWN_ID } }],
-    ['an unknown token (401)', 'getShipment', 'GET', `/shipments/${UNKNOWN_ID}`, 'not-a-token', { params: { uniqueId: UNKNOWN_ID } }],
-    ['a malformed id (400)', 'getShipment', 'GET', '/shipments/not-a-uuid', 'admin', { params: { uniqueId: 'not-a-uuid' } }],
-    ['an unknown shipment (404)', 'getShipment', 'GET', `/shipments/${UNKNOWN_ID}`, 'admin', { params: { uniqueId: UNKNOWN_ID } }],
-    ['an unknown carrier (404)', 'listCarrierServices', 'GET', '/carriers/999/services', 'admin', { params: { carrierId: '999' } }],
-    ['an unknown status (400)', 'listShipments', 'GET', '/shipments?Status=Shipped', 'admin', { query: { Status: 'Shipped' } }],
+    [
+      'no token (401)',
+      'getShipment',
+      'GET',
+      `/shipments/${UNKNOWN_ID}`,
+      undefined,
+      { params: { uniqueId: UNKNOWN_ID } },
+    ],
+    [
+      'an unknown token (401)',
+      'getShipment',
+      'GET',
+      `/shipments/${UNKNOWN_ID}`,
+      'not-a-token',
+      { params: { uniqueId: UNKNOWN_ID } },
+    ],
+    [
+      'a malformed id (400)',
+      'getShipment',
+      'GET',
+      '/shipments/not-a-uuid',
+      'admin',
+      { params: { uniqueId: 'not-a-uuid' } },
+    ],
+    [
+      'an unknown shipment (404)',
+      'getShipment',
+      'GET',
+      `/shipments/${UNKNOWN_ID}`,
+      'admin',
+      { params: { uniqueId: UNKNOWN_ID } },
+    ],
+    [
+      'an unknown carrier (404)',
+      'listCarrierServices',
+      'GET',
+      '/carriers/999/services',
+      'admin',
+      { params: { carrierId: '999' } },
+    ],
+    [
+      'an unknown status (400)',
+      'listShipments',
+      'GET',
+      '/shipments?Status=Shipped',
+      'admin',
+      { query: { Status: 'Shipped' } },
+    ],
     ['an operator doing an admin’s job (403)', 'listUsers', 'GET', '/users', 'operator', {}],
-    ['a wrong password (400)', 'signIn', 'POST', '/auth?option=credentials', undefined, {
-      query: { option: 'credentials' },
-      body: { credentials: { username: 'admin', password: 'wrong password!' } },
-    }],
-    ['an invalid shipment (400, a member per field)', 'createShipment', 'POST', '/shipments', 'admin', {
-      body: { carrierId: 1, carrierServiceId: 1, shipmentPieces: [{ weight: -1 }], postCode: 'typo' },
-    }],
+    [
+      'a wrong password (400)',
+      'signIn',
+      'POST',
+      '/auth?option=credentials',
+      undefined,
+      {
+        query: { option: 'credentials' },
+        body: { credentials: { username: 'admin', password: 'wrong password!' } },
+      },
+    ],
+    [
+      'an invalid shipment (400, a member per field)',
+      'createShipment',
+      'POST',
+      '/shipments',
+      'admin',
+      {
+        body: { carrierId: 1, carrierServiceId: 1, shipmentPieces: [{ weight: -1 }], postCode: 'typo' },
+      },
+    ],
   ] as const)('with %s', async (_what, name, method, url, who, input) => {
     const token = who === 'admin' ? adminToken : who === 'operator' ? operatorToken : who;
     const http = await viaHttp(method, url, { token, ...('body' in input ? { payload: input.body } : {}) });
@@ -99,14 +159,22 @@ describe('IPC answers as HTTP does', () => {
       const http = await brokenApp.inject({ method: 'GET', url: '/health?', headers: { host: `127.0.0.1:${PORT}` } });
       const log = vi.fn();
       const ipc = await callOperation(broken, 'listCarriers', { token: 'x', input: {} }, log);
-      const httpInternal = await brokenApp.inject({ method: 'GET', url: '/carriers', headers: { host: `127.0.0.1:${PORT}`, authorization: 'Bearer x' } });
+      const httpInternal = await brokenApp.inject({
+        method: 'GET',
+        url: '/carriers',
+        headers: { host: `127.0.0.1:${PORT}`, authorization: 'Bearer x' },
+      });
       expect(http.statusCode).toBe(200); // health needs no database: the station is still "up"
       expect(httpInternal.statusCode).toBe(500);
       expect(ipc.ok).toBe(false);
       if (ipc.ok) return;
       const traceId = ipc.problem.traceId as string;
       expect(log).toHaveBeenCalledWith(expect.objectContaining({ traceId, where: 'operation listCarriers' }));
-      const normalise = (body: Record<string, unknown>) => ({ ...body, traceId: 'T', detail: String(body.detail).replace(String(body.traceId), 'T') });
+      const normalise = (body: Record<string, unknown>) => ({
+        ...body,
+        traceId: 'T',
+        detail: String(body.detail).replace(String(body.traceId), 'T'),
+      });
       expect(normalise(ipc.problem)).toEqual(normalise(httpInternal.json()));
       expect(JSON.stringify(ipc.problem)).not.toMatch(/not open|at .*\.ts|stack/i);
     } finally {
@@ -117,7 +185,10 @@ describe('IPC answers as HTTP does', () => {
 
 describe('readIpcRequest', () => {
   it('takes { token, input } and treats a null token as none', () => {
-    expect(readIpcRequest({ token: null, input: { params: { a: '1' } } })).toEqual({ token: undefined, input: { params: { a: '1' } } });
+    expect(readIpcRequest({ token: null, input: { params: { a: '1' } } })).toEqual({
+      token: undefined,
+      input: { params: { a: '1' } },
+    });
     expect(readIpcRequest({ token: 't' })).toEqual({ token: 't', input: {} });
   });
 
@@ -153,17 +224,28 @@ describe('problemResult and instancePath', () => {
     const log = vi.fn();
     expect(problemResult(busy, '/shipments', 'test', log)).toEqual({
       ok: false,
-      problem: problemBody(new ProblemError('unavailable', 'The station’s database is busy or unavailable; try again shortly.'), '/shipments'),
+      problem: problemBody(
+        new ProblemError('unavailable', 'The station’s database is busy or unavailable; try again shortly.'),
+        '/shipments',
+      ),
     });
     expect(log).not.toHaveBeenCalled();
   });
 
   it('keeps the desktop’s own 500 detail, with a traceId that is logged', () => {
     const log = vi.fn();
-    const result = problemResult(new ProblemError('internal', 'The printer Zebra did not print the label: Print job failed.'), '/desktop/printLabel', 'printLabel', log);
+    const result = problemResult(
+      new ProblemError('internal', 'The printer Zebra did not print the label: Print job failed.'),
+      '/desktop/printLabel',
+      'printLabel',
+      log,
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.problem).toMatchObject({ status: 500, detail: 'The printer Zebra did not print the label: Print job failed.' });
+    expect(result.problem).toMatchObject({
+      status: 500,
+      detail: 'The printer Zebra did not print the label: Print job failed.',
+    });
     expect(log).toHaveBeenCalledWith(expect.objectContaining({ traceId: result.problem.traceId }));
   });
 });

@@ -47,7 +47,8 @@ export function readIpcRequest(payload: unknown): IpcRequest {
   if (input !== undefined && !isRecord(input)) fields.input = 'must be an object';
   if (isRecord(input)) {
     for (const key of Object.keys(input)) {
-      if (!INPUT_PARTS.has(key)) fields[`input.${key}`] = 'is not a part of an operation’s input (params, query, body, headers)';
+      if (!INPUT_PARTS.has(key))
+        fields[`input.${key}`] = 'is not a part of an operation’s input (params, query, body, headers)';
     }
   }
   if (Object.keys(fields).length > 0) throw validationError(fields);
@@ -63,15 +64,20 @@ export function instancePath(path: string, params: unknown): string {
   });
 }
 
-
 /**
  * Any error as a failed BridgeResult, with the body HTTP would send for it. A 500 always
  * carries a traceId that is also logged: unexpected errors get the HTTP door's wording
  * (no message, no stack), and the desktop's own 500s (a printer that failed) keep theirs.
  */
-export function problemResult(error: unknown, instance: string, where: string, log: InternalErrorLog): BridgeResult<never> {
+export function problemResult(
+  error: unknown,
+  instance: string,
+  where: string,
+  log: InternalErrorLog,
+): BridgeResult<never> {
   const problem = error instanceof ProblemError ? error : storageProblem(error);
-  if (problem && problem.kind !== 'internal') return { ok: false, problem: problemBody(problem, instance) as BridgeProblem };
+  if (problem && problem.kind !== 'internal')
+    return { ok: false, problem: problemBody(problem, instance) as BridgeProblem };
   const traceId = randomUUID();
   log({ traceId, where, error });
   const internal =

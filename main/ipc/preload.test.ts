@@ -66,9 +66,15 @@ describe('the preload', () => {
     for (const value of values) expect(value).not.toBe(electron.invoke);
     // Whatever a page passes as the first argument, the channel stays the method's own.
     electron.invoke.mockClear();
-    await (bridge.operations.getHealth as (token: unknown, input: unknown) => Promise<unknown>)('station:createUser', {});
+    await (bridge.operations.getHealth as (token: unknown, input: unknown) => Promise<unknown>)(
+      'station:createUser',
+      {},
+    );
     await (bridge.desktop.listPrinters as (channel: unknown) => Promise<unknown>)('station:createUser');
-    expect(electron.invoke.mock.calls.map((c) => c[0])).toEqual([ipcChannel('getHealth'), DESKTOP_CHANNELS.listPrinters]);
+    expect(electron.invoke.mock.calls.map((c) => c[0])).toEqual([
+      ipcChannel('getHealth'),
+      DESKTOP_CHANNELS.listPrinters,
+    ]);
   });
 });
 

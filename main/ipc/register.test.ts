@@ -36,8 +36,16 @@ const desktop: DesktopServices = {
   listPrinters: vi.fn(async () => [{ name: 'Zebra', displayName: 'Zebra GK420d', isDefault: false }]),
   printLabel: vi.fn(async () => ({ printed: true })),
   apiStatus: vi.fn(() => ({ url: 'http://127.0.0.1:7317', listening: true, error: null })),
-  databaseChoice: vi.fn(() => ({ kind: 'sqlite' as const, location: '/data/shipping-station.db', fromEnvironment: false })),
-  chooseDatabase: vi.fn(async () => ({ kind: 'postgres' as const, location: 'postgres://desk:***@db/shipping', fromEnvironment: false })),
+  databaseChoice: vi.fn(() => ({
+    kind: 'sqlite' as const,
+    location: '/data/shipping-station.db',
+    fromEnvironment: false,
+  })),
+  chooseDatabase: vi.fn(async () => ({
+    kind: 'postgres' as const,
+    location: 'postgres://desk:***@db/shipping',
+    fromEnvironment: false,
+  })),
 };
 
 function registerAll() {
@@ -54,7 +62,9 @@ function registerAll() {
 describe('registering the IPC door', () => {
   it('handles every operation of the table and every desktop channel exactly once', () => {
     const off = registerAll();
-    expect([...ipc.registrations].sort()).toEqual([...OPERATION_NAMES.map(ipcChannel), ...Object.values(DESKTOP_CHANNELS)].sort());
+    expect([...ipc.registrations].sort()).toEqual(
+      [...OPERATION_NAMES.map(ipcChannel), ...Object.values(DESKTOP_CHANNELS)].sort(),
+    );
     for (const name of OPERATION_NAMES) expect(ipc.registrations.filter((c) => c === ipcChannel(name))).toHaveLength(1);
     off();
     expect(ipc.handlers.size).toBe(0);
@@ -66,10 +76,16 @@ describe('registering the IPC door', () => {
       ok: true,
       value: { status: 'ok', version: '9.9.9' },
     });
-    await expect(Promise.resolve(ipc.handlers.get(DESKTOP_CHANNELS.apiStatus)!(fromApp))).resolves.toMatchObject({ listening: true });
+    await expect(Promise.resolve(ipc.handlers.get(DESKTOP_CHANNELS.apiStatus)!(fromApp))).resolves.toMatchObject({
+      listening: true,
+    });
     await expect(ipc.handlers.get(DESKTOP_CHANNELS.listPrinters)!(fromApp)).resolves.toHaveLength(1);
-    await expect(Promise.resolve(ipc.handlers.get(DESKTOP_CHANNELS.databaseChoice)!(fromApp))).resolves.toMatchObject({ kind: 'sqlite' });
-    await expect(ipc.handlers.get(DESKTOP_CHANNELS.chooseDatabase)!(fromApp, 'postgres://desk:secret@db/shipping')).resolves.toEqual({
+    await expect(Promise.resolve(ipc.handlers.get(DESKTOP_CHANNELS.databaseChoice)!(fromApp))).resolves.toMatchObject({
+      kind: 'sqlite',
+    });
+    await expect(
+      ipc.handlers.get(DESKTOP_CHANNELS.chooseDatabase)!(fromApp, 'postgres://desk:secret@db/shipping'),
+    ).resolves.toEqual({
       ok: true,
       value: expect.objectContaining({ kind: 'postgres' }),
     });
@@ -94,11 +110,17 @@ describe('registering the IPC door', () => {
     const off = registerAll();
     const { ProblemError } = await import('../core/errors');
     vi.mocked(desktop.printLabel).mockRejectedValueOnce(
-      new ProblemError('validation', 'printer: Nope is not a printer of this computer', { printer: 'Nope is not a printer of this computer' }),
+      new ProblemError('validation', 'printer: Nope is not a printer of this computer', {
+        printer: 'Nope is not a printer of this computer',
+      }),
     );
     await expect(ipc.handlers.get(DESKTOP_CHANNELS.printLabel)!(fromApp, {})).resolves.toEqual({
       ok: false,
-      problem: expect.objectContaining({ status: 400, instance: '/desktop/printLabel', printer: 'Nope is not a printer of this computer' }),
+      problem: expect.objectContaining({
+        status: 400,
+        instance: '/desktop/printLabel',
+        printer: 'Nope is not a printer of this computer',
+      }),
     });
     off();
   });

@@ -11,7 +11,11 @@ import { callOperation, logToConsole, problemResult, type InternalErrorLog } fro
 import { DESKTOP_CHANNELS, ipcChannel } from './channels';
 import { assertTrustedEvent, type SenderPolicy } from './sender';
 
-export function registerOperationHandlers(station: Station, trusts: SenderPolicy, log: InternalErrorLog = logToConsole): () => void {
+export function registerOperationHandlers(
+  station: Station,
+  trusts: SenderPolicy,
+  log: InternalErrorLog = logToConsole,
+): () => void {
   const channels: string[] = [];
   for (const name of OPERATION_NAMES) {
     const channel = ipcChannel(name);
@@ -41,7 +45,11 @@ export interface DesktopServices {
   chooseDatabase(url: unknown): Promise<DatabaseChoice>;
 }
 
-export function registerDesktopHandlers(services: DesktopServices, trusts: SenderPolicy, log: InternalErrorLog = logToConsole): () => void {
+export function registerDesktopHandlers(
+  services: DesktopServices,
+  trusts: SenderPolicy,
+  log: InternalErrorLog = logToConsole,
+): () => void {
   const trusted = <A extends unknown[], R>(channel: string, handler: (event: IpcMainInvokeEvent, ...args: A) => R) => {
     ipcMain.handle(channel, (event: IpcMainInvokeEvent, ...args: unknown[]) => {
       assertTrustedEvent(event, trusts, channel);

@@ -60,7 +60,9 @@ describe('customs layouts', () => {
     it(`keeps a CN22 of 20 long items on one ${size} page, each item in its own row, the barcode tall enough to scan`, () => {
       const page = layoutCn22(fit, withCustoms(20, 'CN22'), size);
       expectInside(page);
-      const rows = page.parts.filter((p) => p.kind === 'text' && p.text.startsWith('99999 × ')).map((p) => (p.kind === 'text' ? p.baseline : 0));
+      const rows = page.parts
+        .filter((p) => p.kind === 'text' && p.text.startsWith('99999 × '))
+        .map((p) => (p.kind === 'text' ? p.baseline : 0));
       expect(rows).toHaveLength(20);
       expect(new Set(rows).size).toBe(20);
       const barcode = page.parts.find((p) => p.kind === 'code128');

@@ -9,7 +9,15 @@ import type { CustomsDocumentData, LabelData } from '../core/label-data';
 import type { Address, LabelSize } from '../core/schemas';
 import { asciiOnly } from './label-fonts';
 import { LABEL_PAGE_SIZES, Page, type Box, type PageLayout } from './label-layout';
-import { countryName, formatDate, formatNumber, formatTrackingNumber, join, type DrawOptions, type TextFit } from './label-text';
+import {
+  countryName,
+  formatDate,
+  formatNumber,
+  formatTrackingNumber,
+  join,
+  type DrawOptions,
+  type TextFit,
+} from './label-text';
 
 /** ISO A4 in PDF points, as PDFKit defines it. */
 export const A4: readonly [number, number] = [595.28, 841.89];
@@ -52,8 +60,25 @@ function rules(page: Page, segments: [number, number, number, number][], rects: 
 }
 
 /** A small box, crossed when `checked`, and its caption. */
-function checkbox(page: Page, label: string, checked: boolean, x: number, y: number, side: number, o: DrawOptions): void {
-  rules(page, checked ? [[x, y, x + side, y + side], [x, y + side, x + side, y]] : [], [{ x, y, width: side, height: side }]);
+function checkbox(
+  page: Page,
+  label: string,
+  checked: boolean,
+  x: number,
+  y: number,
+  side: number,
+  o: DrawOptions,
+): void {
+  rules(
+    page,
+    checked
+      ? [
+          [x, y, x + side, y + side],
+          [x, y + side, x + side, y],
+        ]
+      : [],
+    [{ x, y, width: side, height: side }],
+  );
   page.line(label, x + side + 3, y + side - 1, o);
 }
 
@@ -63,7 +88,12 @@ function checkboxes(page: Page, chosen: string, box: Box, columns: number, size:
   CONTENTS_TYPES.forEach((type, i) => {
     const x = box.x + (i % columns) * colW;
     const y = box.y + Math.floor(i / columns) * rowH;
-    checkbox(page, type, type === chosen, x, y, size, { size, width: colW - size - 6, minSize: size * 0.7, weight: type === chosen ? 'bold' : 'regular' });
+    checkbox(page, type, type === chosen, x, y, size, {
+      size,
+      width: colW - size - 6,
+      minSize: size * 0.7,
+      weight: type === chosen ? 'bold' : 'regular',
+    });
   });
   return Math.ceil(CONTENTS_TYPES.length / columns) * rowH;
 }
@@ -71,7 +101,12 @@ function checkboxes(page: Page, chosen: string, box: Box, columns: number, size:
 function barcode(page: Page, tracking: string, box: Box, textSize: number): void {
   if (!tracking) return;
   page.parts.push({ kind: 'code128', value: tracking, box: { ...box, height: box.height - textSize - 3 } });
-  page.line(formatTrackingNumber(tracking), box.x, box.y + box.height, { weight: 'bold', size: textSize, width: box.width, align: 'center' });
+  page.line(formatTrackingNumber(tracking), box.x, box.y + box.height, {
+    weight: 'bold',
+    size: textSize,
+    width: box.width,
+    align: 'center',
+  });
 }
 
 interface Column {
@@ -83,13 +118,25 @@ interface Column {
 }
 
 /** A ruled table of the items; returns the y below it. */
-function itemTable(page: Page, columns: Column[], items: CustomsDocumentData['items'], box: Box, o: { headSize: number; size: number; rowH: number; headH: number }): number {
+function itemTable(
+  page: Page,
+  columns: Column[],
+  items: CustomsDocumentData['items'],
+  box: Box,
+  o: { headSize: number; size: number; rowH: number; headH: number },
+): number {
   const total = columns.reduce((sum, c) => sum + c.share, 0);
   const xs: number[] = [box.x];
   for (const c of columns) xs.push(xs.at(-1)! + (box.width * c.share) / total);
   const pad = 3;
   columns.forEach((c, i) => {
-    page.line(c.title, xs[i]! + pad, box.y + o.headH - 4, { weight: 'bold', size: o.headSize, minSize: o.headSize * 0.7, width: xs[i + 1]! - xs[i]! - 2 * pad, align: c.align });
+    page.line(c.title, xs[i]! + pad, box.y + o.headH - 4, {
+      weight: 'bold',
+      size: o.headSize,
+      minSize: o.headSize * 0.7,
+      width: xs[i + 1]! - xs[i]! - 2 * pad,
+      align: c.align,
+    });
   });
   let y = box.y + o.headH;
   items.forEach((item, r) => {
@@ -129,7 +176,11 @@ export function layoutCn22(fit: TextFit, data: LabelData, size: LabelSize): Page
   page.line('CUSTOMS DECLARATION', x + 5, y + 17, { weight: 'bold', size: 12, width: w - 60, color: 'white' });
   page.line('CN 22', x + w - 55, y + 18, { weight: 'bold', size: 15, width: 50, align: 'right', color: 'white' });
   y += 26;
-  page.line(join(' · ', `Designated operator: ${data.carrier.name}`, 'May be opened officially'), x + 3, y + 9, { size: 6.5, minSize: 5, width: w - 6 });
+  page.line(join(' · ', `Designated operator: ${data.carrier.name}`, 'May be opened officially'), x + 3, y + 9, {
+    size: 6.5,
+    minSize: 5,
+    width: w - 6,
+  });
   y += 13;
 
   const half = (w - 6) / 2;
@@ -141,9 +192,15 @@ export function layoutCn22(fit: TextFit, data: LabelData, size: LabelSize): Page
     const o = { size: 6.5, minSize: 5, width: half - 3, weight: i === 0 ? 'bold' : 'regular' } as const;
     page.line(from[i] ?? '', x + 3, y + 15 + i * 8, o);
     // 3 points clear of the frame on the right, as the sender's column is of the middle rule.
-    page.line(i === 2 ? join(', ', to[2], to[3]) : (to[i] ?? ''), x + 3 + half + 6, y + 15 + i * 8, { ...o, width: half - 6 });
+    page.line(i === 2 ? join(', ', to[2], to[3]) : (to[i] ?? ''), x + 3 + half + 6, y + 15 + i * 8, {
+      ...o,
+      width: half - 6,
+    });
   }
-  rules(page, [[x, y, x + w, y], [x + half + 3, y, x + half + 3, y + 38]]);
+  rules(page, [
+    [x, y, x + w, y],
+    [x + half + 3, y, x + half + 3, y + 38],
+  ]);
   y += 38;
   rules(page, [[x, y, x + w, y]]);
   y += 5;
@@ -154,17 +211,39 @@ export function layoutCn22(fit: TextFit, data: LabelData, size: LabelSize): Page
   const headH = 18;
   const rowH = Math.min(13, (pageH - m - y - headH - below) / Math.max(customs.items.length, 1));
   const text = Math.min(7.5, rowH - 2);
-  y = itemTable(page, [
-    { title: 'Quantity and description of contents', share: 38, align: 'left', cell: (i) => `${i.quantity} × ${i.description}` },
-    { title: 'Net weight', share: 14, align: 'right', cell: (i) => weightText(i.netWeight, i.weightUnit) },
-    { title: `Value (${customs.currency})`, share: 15, align: 'right', cell: (i) => i.lineValue },
-    { title: 'HS tariff no.', share: 17, align: 'left', cell: (i) => i.hsCode },
-    { title: 'Origin', share: 9, align: 'center', cell: (i) => i.originCountry },
-  ], customs.items, { x, y, width: w, height: 0 }, { headSize: 6, size: text, rowH, headH });
+  y = itemTable(
+    page,
+    [
+      {
+        title: 'Quantity and description of contents',
+        share: 38,
+        align: 'left',
+        cell: (i) => `${i.quantity} × ${i.description}`,
+      },
+      { title: 'Net weight', share: 14, align: 'right', cell: (i) => weightText(i.netWeight, i.weightUnit) },
+      { title: `Value (${customs.currency})`, share: 15, align: 'right', cell: (i) => i.lineValue },
+      { title: 'HS tariff no.', share: 17, align: 'left', cell: (i) => i.hsCode },
+      { title: 'Origin', share: 9, align: 'center', cell: (i) => i.originCountry },
+    ],
+    customs.items,
+    { x, y, width: w, height: 0 },
+    { headSize: 6, size: text, rowH, headH },
+  );
 
   page.line('Total', x + 3, y + 10, { weight: 'bold', size: 7.5, width: 60 });
-  page.line(`Total weight ${weightText(customs.totalNetWeight, customs.netWeightUnit)}`, x + 40, y + 10, { weight: 'bold', size: 7.5, minSize: 5, width: w * 0.45 });
-  page.line(`Total value ${customs.totalValue} ${customs.currency}`, x + w / 2, y + 10, { weight: 'bold', size: 7.5, minSize: 5, width: w / 2 - 3, align: 'right' });
+  page.line(`Total weight ${weightText(customs.totalNetWeight, customs.netWeightUnit)}`, x + 40, y + 10, {
+    weight: 'bold',
+    size: 7.5,
+    minSize: 5,
+    width: w * 0.45,
+  });
+  page.line(`Total value ${customs.totalValue} ${customs.currency}`, x + w / 2, y + 10, {
+    weight: 'bold',
+    size: 7.5,
+    minSize: 5,
+    width: w / 2 - 3,
+    align: 'right',
+  });
   y += 14;
   rules(page, [[x, y, x + w, y]]);
 
@@ -173,7 +252,12 @@ export function layoutCn22(fit: TextFit, data: LabelData, size: LabelSize): Page
   });
   y += 44;
   page.line(`Date: ${formatDate(data.despatchDate)}`, x + 3, y + 9, { size: 7, width: 90 });
-  page.line(`Sender’s signature: ${signatureOf(data.collectionAddress)}`, x + 95, y + 9, { weight: 'bold', size: 7, minSize: 5, width: w - 98 });
+  page.line(`Sender’s signature: ${signatureOf(data.collectionAddress)}`, x + 95, y + 9, {
+    weight: 'bold',
+    size: 7,
+    minSize: 5,
+    width: w - 98,
+  });
   y += 16;
   rules(page, [[x, y, x + w, y]]);
   barcode(page, trackingOf(data), { x: x + 10, y: y + 4, width: w - 20, height: pageH - m - y - 6 }, 9);
@@ -188,7 +272,12 @@ const A4_MARGIN = 36;
 function addressBox(page: Page, title: string, a: Address, box: Box): void {
   page.line(title, box.x + 5, box.y + 11, { weight: 'bold', size: 7.5, width: box.width - 10 });
   addressLines(a).forEach((line, i) => {
-    page.line(line, box.x + 5, box.y + 25 + i * 12, { size: 9.5, minSize: 7, width: box.width - 10, weight: i === 0 ? 'bold' : 'regular' });
+    page.line(line, box.x + 5, box.y + 25 + i * 12, {
+      size: 9.5,
+      minSize: 7,
+      width: box.width - 10,
+      weight: i === 0 ? 'bold' : 'regular',
+    });
   });
   rules(page, [], [box]);
 }
@@ -210,7 +299,11 @@ function declarationBlock(page: Page, text: string, data: LabelData, box: Box): 
   page.line('Date', box.x, y, { weight: 'bold', size: 7.5, width: 100 });
   page.line(formatDate(data.despatchDate), box.x, y + 14, { size: 10, width: 140 });
   page.line('Sender’s signature', box.x + 180, y, { weight: 'bold', size: 7.5, width: 200 });
-  page.line(signatureOf(data.collectionAddress), box.x + 180, y + 14, { size: 11, weight: 'bold', width: box.width - 180 });
+  page.line(signatureOf(data.collectionAddress), box.x + 180, y + 14, {
+    size: 11,
+    weight: 'bold',
+    width: box.width - 180,
+  });
   rules(page, [[box.x + 180, y + 18, box.x + box.width, y + 18]]);
 }
 
@@ -220,21 +313,33 @@ export function layoutCn23(fit: TextFit, data: LabelData): PageLayout {
   const page = new Page(fit);
   const x = A4_MARGIN;
   const w = pageW - 2 * A4_MARGIN;
-  let y = header(page, 'CUSTOMS DECLARATION  CN 23', `Designated operator: ${data.carrier.name} · May be opened officially`, data, w);
+  let y = header(
+    page,
+    'CUSTOMS DECLARATION  CN 23',
+    `Designated operator: ${data.carrier.name} · May be opened officially`,
+    data,
+    w,
+  );
 
   const half = (w - 10) / 2;
   addressBox(page, 'FROM (SENDER)', data.collectionAddress, { x, y, width: half, height: 92 });
   addressBox(page, 'TO (ADDRESSEE)', data.deliveryAddress, { x: x + half + 10, y, width: half, height: 92 });
   y += 104;
 
-  y = itemTable(page, [
-    { title: 'Detailed description of contents', share: 36, align: 'left', cell: (i) => i.description },
-    { title: 'Quantity', share: 9, align: 'right', cell: (i) => String(i.quantity) },
-    { title: 'Net weight', share: 12, align: 'right', cell: (i) => weightText(i.netWeight, i.weightUnit) },
-    { title: `Value (${customs.currency})`, share: 13, align: 'right', cell: (i) => i.lineValue },
-    { title: 'HS tariff number', share: 15, align: 'left', cell: (i) => i.hsCode },
-    { title: 'Country of origin', share: 15, align: 'left', cell: (i) => countryName(i.originCountry) },
-  ], customs.items, { x, y, width: w, height: 0 }, { headSize: 7.5, size: 9, rowH: 17, headH: 20 });
+  y = itemTable(
+    page,
+    [
+      { title: 'Detailed description of contents', share: 36, align: 'left', cell: (i) => i.description },
+      { title: 'Quantity', share: 9, align: 'right', cell: (i) => String(i.quantity) },
+      { title: 'Net weight', share: 12, align: 'right', cell: (i) => weightText(i.netWeight, i.weightUnit) },
+      { title: `Value (${customs.currency})`, share: 13, align: 'right', cell: (i) => i.lineValue },
+      { title: 'HS tariff number', share: 15, align: 'left', cell: (i) => i.hsCode },
+      { title: 'Country of origin', share: 15, align: 'left', cell: (i) => countryName(i.originCountry) },
+    ],
+    customs.items,
+    { x, y, width: w, height: 0 },
+    { headSize: 7.5, size: 9, rowH: 17, headH: 20 },
+  );
 
   const totals: [string, string][] = [
     ['Total net weight', weightText(customs.totalNetWeight, customs.netWeightUnit)],
@@ -247,7 +352,11 @@ export function layoutCn23(fit: TextFit, data: LabelData): PageLayout {
     page.line(title, x + i * cellW + 5, y + 12, { weight: 'bold', size: 7.5, width: cellW - 10 });
     page.line(value, x + i * cellW + 5, y + 28, { weight: 'bold', size: 11, minSize: 7, width: cellW - 10 });
   });
-  rules(page, totals.slice(1).map((_, i) => [x + (i + 1) * cellW, y, x + (i + 1) * cellW, y + 36]), [{ x, y, width: w, height: 36 }]);
+  rules(
+    page,
+    totals.slice(1).map((_, i) => [x + (i + 1) * cellW, y, x + (i + 1) * cellW, y + 36]),
+    [{ x, y, width: w, height: 36 }],
+  );
   y += 48;
 
   page.line('Category of item', x, y + 9, { weight: 'bold', size: 7.5, width: 200 });
@@ -266,7 +375,13 @@ export function layoutInvoice(fit: TextFit, data: LabelData): PageLayout {
   const page = new Page(fit);
   const x = A4_MARGIN;
   const w = pageW - 2 * A4_MARGIN;
-  let y = header(page, 'COMMERCIAL INVOICE', `Invoice ${data.shipmentNumber} · ${formatDate(data.despatchDate)}`, data, w);
+  let y = header(
+    page,
+    'COMMERCIAL INVOICE',
+    `Invoice ${data.shipmentNumber} · ${formatDate(data.despatchDate)}`,
+    data,
+    w,
+  );
 
   const half = (w - 10) / 2;
   addressBox(page, 'EXPORTER / SENDER', data.collectionAddress, { x, y, width: half, height: 92 });
@@ -287,16 +402,22 @@ export function layoutInvoice(fit: TextFit, data: LabelData): PageLayout {
   });
   y += 34;
 
-  y = itemTable(page, [
-    { title: 'No.', share: 5, align: 'right', cell: (_, n) => String(n + 1) },
-    { title: 'Description', share: 31, align: 'left', cell: (i) => i.description },
-    { title: 'HS code', share: 12, align: 'left', cell: (i) => i.hsCode },
-    { title: 'Origin', share: 8, align: 'center', cell: (i) => i.originCountry },
-    { title: 'Quantity', share: 9, align: 'right', cell: (i) => String(i.quantity) },
-    { title: 'Net weight', share: 11, align: 'right', cell: (i) => weightText(i.netWeight, i.weightUnit) },
-    { title: 'Unit value', share: 12, align: 'right', cell: (i) => i.unitValue },
-    { title: 'Total value', share: 12, align: 'right', cell: (i) => i.lineValue },
-  ], customs.items, { x, y, width: w, height: 0 }, { headSize: 7.5, size: 9, rowH: 17, headH: 20 });
+  y = itemTable(
+    page,
+    [
+      { title: 'No.', share: 5, align: 'right', cell: (_, n) => String(n + 1) },
+      { title: 'Description', share: 31, align: 'left', cell: (i) => i.description },
+      { title: 'HS code', share: 12, align: 'left', cell: (i) => i.hsCode },
+      { title: 'Origin', share: 8, align: 'center', cell: (i) => i.originCountry },
+      { title: 'Quantity', share: 9, align: 'right', cell: (i) => String(i.quantity) },
+      { title: 'Net weight', share: 11, align: 'right', cell: (i) => weightText(i.netWeight, i.weightUnit) },
+      { title: 'Unit value', share: 12, align: 'right', cell: (i) => i.unitValue },
+      { title: 'Total value', share: 12, align: 'right', cell: (i) => i.lineValue },
+    ],
+    customs.items,
+    { x, y, width: w, height: 0 },
+    { headSize: 7.5, size: 9, rowH: 17, headH: 20 },
+  );
 
   const rows: [string, string][] = [
     ['Total net weight', weightText(customs.totalNetWeight, customs.netWeightUnit)],

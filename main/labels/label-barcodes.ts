@@ -62,12 +62,7 @@ export function planCode128(text: string): LinearPlan | null {
  * that leaves the quiet zones inside the box. Returns the width used, or 0 when the
  * symbol cannot fit even at one dot per module.
  */
-export function drawCode128(
-  sink: RectSink,
-  plan: LinearPlan,
-  box: Box,
-  maxDots = 4,
-): number {
+export function drawCode128(sink: RectSink, plan: LinearPlan, box: Box, maxDots = 4): number {
   const totalModules = plan.modules + 2 * LINEAR_QUIET_MODULES;
   let dots = maxDots;
   while (dots > 1 && totalModules * dots * DOT > box.width) dots--;

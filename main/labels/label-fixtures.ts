@@ -112,7 +112,6 @@ export function longCyrillicLabelData(pieces = 3): LabelData {
       'Please call the recipient thirty minutes before arrival; the loading bay is at the ' +
       'rear of the building, entrance from Ермолаевский переулок, gate code 4471.',
     hsCode: '6109100010',
-    descriptionOfGoods:
-      "Men's knitted cotton T-shirts, printed, assorted sizes, 120 pieces in 3 cartons",
+    descriptionOfGoods: "Men's knitted cotton T-shirts, printed, assorted sizes, 120 pieces in 3 cartons",
   };
 }

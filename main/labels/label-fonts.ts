@@ -79,11 +79,7 @@ export function printable(value: unknown, font: Font): string {
   if (value === null || value === undefined) return '';
   // Most label text is plain ASCII already in shape: every label font has those glyphs.
   if (typeof value === 'string' && PLAIN_ASCII.test(value)) return value;
-  const text = String(value)
-    .normalize('NFC')
-    .replace(INVISIBLE, '')
-    .replace(WHITESPACE, ' ')
-    .trim();
+  const text = String(value).normalize('NFC').replace(INVISIBLE, '').replace(WHITESPACE, ' ').trim();
   let out = '';
   for (const ch of text) {
     const cp = ch.codePointAt(0) ?? 0x3f;

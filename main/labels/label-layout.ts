@@ -299,7 +299,11 @@ function layoutDetails(page: Page, data: LabelData, piece: LabelPiece, box: Box)
   const qrSide = box.height;
   const qx = box.x + box.width - qrSide;
   page.rule(qx, box.y, qx, box.y + box.height);
-  page.parts.push({ kind: 'qr', value: qrPayload(data, piece), box: { x: qx, y: box.y, width: qrSide, height: qrSide } });
+  page.parts.push({
+    kind: 'qr',
+    value: qrPayload(data, piece),
+    box: { x: qx, y: box.y, width: qrSide, height: qrSide },
+  });
 
   // Optional cells are left out rather than printed empty; the grid flows row by row
   // and a wide cell starts a row of its own.
@@ -311,7 +315,14 @@ function layoutDetails(page: Page, data: LabelData, piece: LabelPiece, box: Box)
     ['DIMENSIONS', join(' ', dims, piece.dimensionUnit.toUpperCase()), false],
     ['CONTENTS', piece.description, false],
     ['REFERENCE', join(' / ', ...refs), true],
-    ['SERVICES', data.features.map((f) => f.trim()).filter(Boolean).join(', '), true],
+    [
+      'SERVICES',
+      data.features
+        .map((f) => f.trim())
+        .filter(Boolean)
+        .join(', '),
+      true,
+    ],
   ];
   const colW = (qx - box.x - 2 * PAD) / 2;
   const rowH = 21;
@@ -363,7 +374,12 @@ function layoutNotes(page: Page, notes: NoteLine[], box: Box): void {
 
 function layoutBarcode(page: Page, piece: LabelPiece, box: Box): void {
   const tracking = asciiOnly(piece.trackingNumber);
-  if (tracking) page.parts.push({ kind: 'code128', value: tracking, box: { x: box.x, y: box.y + 7, width: box.width, height: 50 } });
+  if (tracking)
+    page.parts.push({
+      kind: 'code128',
+      value: tracking,
+      box: { x: box.x, y: box.y + 7, width: box.width, height: 50 },
+    });
   page.line(formatTrackingNumber(tracking), box.x + PAD, box.y + box.height - 7, {
     weight: 'bold',
     size: 15,

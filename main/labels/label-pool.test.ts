@@ -31,7 +31,10 @@ describe('label pool (worker threads)', () => {
   it('answers each of many labels posted at once with its own PDF', async () => {
     // More labels than the workers hold (two each), each different: a result handed to
     // the wrong caller would show as a byte mismatch.
-    const many = Array.from({ length: 12 }, (_, i) => ({ ...sampleLabelData(1), shipmentNumber: `SS${String(i).padStart(8, '0')}` }));
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      ...sampleLabelData(1),
+      shipmentNumber: `SS${String(i).padStart(8, '0')}`,
+    }));
     const pdfs = await Promise.all(many.map((data) => pool.render(data, { size: '4x6' })));
     pdfs.forEach((pdf, i) => expect(pdf.equals(renderLabelSync(many[i]!, { size: '4x6' }))).toBe(true));
   });
@@ -43,12 +46,31 @@ describe('label pool (worker threads)', () => {
     expect((await pdfInfo(pdf)).pages).toBe(50);
   });
 
-  it('draws an import\'s label batch and a manifest in a worker, the same bytes as on this thread', async () => {
-    const items = Array.from({ length: 70 }, (_, i) => ({ ...sampleLabelData(1 + (i % 2)), shipmentNumber: `SS${String(i).padStart(8, '0')}` }));
+  it("draws an import's label batch and a manifest in a worker, the same bytes as on this thread", async () => {
+    const items = Array.from({ length: 70 }, (_, i) => ({
+      ...sampleLabelData(1 + (i % 2)),
+      shipmentNumber: `SS${String(i).padStart(8, '0')}`,
+    }));
     const manifest = {
-      manifestNumber: 'MF00000001', carrier: 'Royal Mail', createdOn: Date.parse('2026-11-21T17:00:00Z'), createdBy: 'admin',
-      shipmentCount: 1, pieceCount: 2, totalWeightKg: 3.5,
-      lines: [{ shipmentNumber: 'SS00000001', reference: 'R1', deliveryName: 'Ann', deliveryPostcode: 'ls1 1ur', deliveryCountry: 'GB', pieceCount: 2, weightKg: 3.5, trackingNumbers: ['A', 'B'] }],
+      manifestNumber: 'MF00000001',
+      carrier: 'Royal Mail',
+      createdOn: Date.parse('2026-11-21T17:00:00Z'),
+      createdBy: 'admin',
+      shipmentCount: 1,
+      pieceCount: 2,
+      totalWeightKg: 3.5,
+      lines: [
+        {
+          shipmentNumber: 'SS00000001',
+          reference: 'R1',
+          deliveryName: 'Ann',
+          deliveryPostcode: 'ls1 1ur',
+          deliveryCountry: 'GB',
+          pieceCount: 2,
+          weightKg: 3.5,
+          trackingNumbers: ['A', 'B'],
+        },
+      ],
     };
     // Posted together, each answered with its own document.
     const [batch, pdf, label] = await Promise.all([
@@ -71,7 +93,7 @@ describe('label pool (worker threads)', () => {
     expect(results[1].status).toBe('fulfilled');
   });
 
-  it('gives each worker the young generation of WORKER_LIMITS, even under serve\'s --max-semi-space-size', () => {
+  it("gives each worker the young generation of WORKER_LIMITS, even under serve's --max-semi-space-size", () => {
     // A worker created with labelWorkerOptions() keeps a third of a million objects alive
     // through scavenges, so its new space grows to its limit, and reports that size (MB).
     const script = `
@@ -81,7 +103,11 @@ describe('label pool (worker threads)', () => {
       const worker = new Worker(fill, { eval: true, ...labelWorkerOptions() });
       worker.once('message', (mb) => { console.log(mb); worker.terminate(); });`;
     const newSpaceMb = (flags: string[]) =>
-      Number(execFileSync(process.execPath, [...flags, '--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' }).trim());
+      Number(
+        execFileSync(process.execPath, [...flags, '--import', 'tsx', '--input-type=module', '-e', script], {
+          encoding: 'utf8',
+        }).trim(),
+      );
     const asConfigured = newSpaceMb([]);
     expect(asConfigured).toBeGreaterThan(4);
     expect(newSpaceMb(['--max-semi-space-size=4'])).toBe(asConfigured);

@@ -85,9 +85,14 @@ function spawnWorker(): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./label-worker.js', import.meta.url), options);
   const entry = new URL('./label-worker.ts', import.meta.url).href;
   // The ESM build of tsx's API (require.resolve would give its CommonJS twin).
-  const tsxApi = typeof import.meta.resolve === 'function'
-    ? import.meta.resolve('tsx/esm/api')
-    : pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsxApi =
+    typeof import.meta.resolve === 'function'
+      ? import.meta.resolve('tsx/esm/api')
+      : pathToFileURL(
+          createRequire(import.meta.url)
+            .resolve('tsx/esm/api')
+            .replace(/\.cjs$/, '.mjs'),
+        ).href;
   const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); })`;
   return new Worker(bootstrap, { eval: true, ...options });
 }

@@ -44,7 +44,10 @@ export function countryName(code: string): string {
 
 /** Non-empty parts joined; the building block of compact address lines. */
 export const join = (sep: string, ...parts: (string | undefined)[]): string =>
-  parts.map((p) => (p ?? '').trim()).filter(Boolean).join(sep);
+  parts
+    .map((p) => (p ?? '').trim())
+    .filter(Boolean)
+    .join(sep);
 
 export function addressName(a: Address): string {
   return a.fullName.trim() || a.businessName.trim();
@@ -78,7 +81,12 @@ const ELLIPSIS = '…';
  */
 export const BASE_GLYPHS = [
   Array.from({ length: 0x7e - 0x21 + 1 }, (_, i) => String.fromCharCode(0x21 + i)).join(''),
-  'ff', 'fi', 'fl', 'ffi', 'ffl', `${ELLIPSIS}·×`,
+  'ff',
+  'fi',
+  'fl',
+  'ffi',
+  'ffl',
+  `${ELLIPSIS}·×`,
 ].join(' ');
 
 /**

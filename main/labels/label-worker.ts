@@ -37,8 +37,9 @@ parentPort?.on('message', (task: LabelTask) => {
   }
   // Transferring the bytes' buffer moves the PDF to the main thread without a copy (when
   // the Buffer owns its whole ArrayBuffer; pool-allocated small Buffers are copied).
-  const transfer = 'pdf' in result && result.pdf.byteOffset === 0 && result.pdf.byteLength === result.pdf.buffer.byteLength
-    ? [result.pdf.buffer as ArrayBuffer]
-    : [];
+  const transfer =
+    'pdf' in result && result.pdf.byteOffset === 0 && result.pdf.byteLength === result.pdf.buffer.byteLength
+      ? [result.pdf.buffer as ArrayBuffer]
+      : [];
   parentPort!.postMessage(result, transfer);
 });

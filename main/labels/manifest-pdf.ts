@@ -22,7 +22,17 @@ class Pen {
 
   line(raw: string, x: number, baseline: number, o: DrawOptions): void {
     const { text, size } = this.fit.fit(raw, o);
-    this.pen.put({ kind: 'text', text, x, baseline, width: o.width, size, weight: o.weight ?? 'regular', align: o.align ?? 'left', color: o.color ?? 'black' });
+    this.pen.put({
+      kind: 'text',
+      text,
+      x,
+      baseline,
+      width: o.width,
+      size,
+      weight: o.weight ?? 'regular',
+      align: o.align ?? 'left',
+      color: o.color ?? 'black',
+    });
   }
 }
 
@@ -77,7 +87,9 @@ export function renderManifestPdf(manifest: ManifestDocument): Buffer {
   const out = new PdfOutput(doc);
 
   // Pages are planned before any is drawn, so that each can say "page n of m".
-  const rowHeights = manifest.lines.map((l) => Math.max(1, Math.ceil(l.trackingNumbers.length / TRACKING_PER_LINE)) * LINE_H + ROW_PAD);
+  const rowHeights = manifest.lines.map(
+    (l) => Math.max(1, Math.ceil(l.trackingNumbers.length / TRACKING_PER_LINE)) * LINE_H + ROW_PAD,
+  );
   const pages: number[][] = [[]];
   const bodyTop = MARGIN + HEADER_H + TABLE_HEAD_H;
   const bodyBottom = PAGE_H - MARGIN - FOOTER_H;
@@ -135,7 +147,11 @@ function drawHeader(doc: PDFKit.PDFDocument, pen: Pen, m: ManifestDocument): voi
   const plan = planCode128(asciiOnly(m.manifestNumber));
   if (plan) drawCode128(doc, plan, { x: bx, y: MARGIN, width: bw, height: 56 }, 3);
   pen.line(m.manifestNumber, bx, MARGIN + 78, { weight: 'bold', size: 16, width: bw, align: 'center' });
-  doc.lineWidth(1.5).moveTo(MARGIN, MARGIN + HEADER_H - 12).lineTo(PAGE_W - MARGIN, MARGIN + HEADER_H - 12).stroke('black');
+  doc
+    .lineWidth(1.5)
+    .moveTo(MARGIN, MARGIN + HEADER_H - 12)
+    .lineTo(PAGE_W - MARGIN, MARGIN + HEADER_H - 12)
+    .stroke('black');
 }
 
 function drawTableHead(doc: PDFKit.PDFDocument, pen: Pen, top: number): number {
@@ -144,11 +160,22 @@ function drawTableHead(doc: PDFKit.PDFDocument, pen: Pen, top: number): number {
     pen.line(c.title, x + 2, top + 12, { weight: 'bold', size: 7, width: c.width - 4, align: c.align ?? 'left' });
     x += c.width;
   }
-  doc.lineWidth(0.75).moveTo(MARGIN, top + TABLE_HEAD_H - 2).lineTo(PAGE_W - MARGIN, top + TABLE_HEAD_H - 2).stroke('black');
+  doc
+    .lineWidth(0.75)
+    .moveTo(MARGIN, top + TABLE_HEAD_H - 2)
+    .lineTo(PAGE_W - MARGIN, top + TABLE_HEAD_H - 2)
+    .stroke('black');
   return top + TABLE_HEAD_H;
 }
 
-function drawRow(doc: PDFKit.PDFDocument, pen: Pen, n: number, line: ManifestDocument['lines'][number], top: number, height: number): void {
+function drawRow(
+  doc: PDFKit.PDFDocument,
+  pen: Pen,
+  n: number,
+  line: ManifestDocument['lines'][number],
+  top: number,
+  height: number,
+): void {
   const cells = [
     String(n),
     line.shipmentNumber,
@@ -171,13 +198,22 @@ function drawRow(doc: PDFKit.PDFDocument, pen: Pen, n: number, line: ManifestDoc
     const text = line.trackingNumbers.slice(i, i + TRACKING_PER_LINE).join('  ');
     pen.line(text, x + 2, baseline + (i / TRACKING_PER_LINE) * LINE_H, { size: 8, minSize: 6, width: trackingW });
   }
-  doc.lineWidth(0.25).moveTo(MARGIN, top + height - 1).lineTo(PAGE_W - MARGIN, top + height - 1).stroke('#888888');
+  doc
+    .lineWidth(0.25)
+    .moveTo(MARGIN, top + height - 1)
+    .lineTo(PAGE_W - MARGIN, top + height - 1)
+    .stroke('#888888');
 }
 
 function drawClosing(doc: PDFKit.PDFDocument, pen: Pen, m: ManifestDocument, top: number): void {
   const w = PAGE_W - 2 * MARGIN;
   pen.line(
-    join('   ', `Total shipments: ${m.shipmentCount}`, `Total pieces: ${m.pieceCount}`, `Total weight: ${formatNumber(m.totalWeightKg)} kg`),
+    join(
+      '   ',
+      `Total shipments: ${m.shipmentCount}`,
+      `Total pieces: ${m.pieceCount}`,
+      `Total weight: ${formatNumber(m.totalWeightKg)} kg`,
+    ),
     MARGIN,
     top + 12,
     { weight: 'bold', size: 11, width: w },
@@ -193,7 +229,11 @@ function drawClosing(doc: PDFKit.PDFDocument, pen: Pen, m: ManifestDocument, top
   fields.forEach((label, i) => {
     const x = MARGIN + (i % 2) * (colW + 20);
     const lineY = top + 80 + Math.floor(i / 2) * 44;
-    doc.lineWidth(0.75).moveTo(x, lineY).lineTo(x + colW, lineY).stroke('black');
+    doc
+      .lineWidth(0.75)
+      .moveTo(x, lineY)
+      .lineTo(x + colW, lineY)
+      .stroke('black');
     pen.line(label, x, lineY + 11, { size: 8, width: colW });
   });
 }

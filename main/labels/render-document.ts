@@ -10,7 +10,9 @@ import { renderZplSync, writeZpl } from './render-zpl';
 export function renderLabelDocumentSync(data: LabelData, options: LabelOptions): Buffer {
   if (options.format === 'zpl') return renderZplDocumentSync(data, options);
   if (options.customs === 'only') {
-    return renderPagesSync(`Customs ${data.shipmentNumber}`, data.despatchDate, {}, (fit) => layoutCustoms(fit, data, options.size));
+    return renderPagesSync(`Customs ${data.shipmentNumber}`, data.despatchDate, {}, (fit) =>
+      layoutCustoms(fit, data, options.size),
+    );
   }
   if (options.customs === 'append' && data.customs?.form === 'CN22') {
     // The CN22 travels with the labels, on the same printer; a CN23 goes to the A4 printer.
@@ -27,14 +29,16 @@ export function renderLabelDocumentSync(data: LabelData, options: LabelOptions):
 function renderZplDocumentSync(data: LabelData, options: LabelOptions): Buffer {
   if (!options.customs) return renderZplSync(data, options);
   if (data.customs?.form !== 'CN22') {
-    if (options.customs === 'only') throw new RangeError(`Shipment ${data.shipmentNumber} needs a CN23, which is A4 and has no ZPL form`);
+    if (options.customs === 'only')
+      throw new RangeError(`Shipment ${data.shipmentNumber} needs a CN23, which is A4 and has no ZPL form`);
     return renderZplSync(data, options);
   }
   const fonts = loadLabelFonts(resolveFontsDir());
   const fit = new TextFit(fonts);
-  const pages: PageLayout[] = options.customs === 'append'
-    ? selectPieces(data.pieces, options.pieces).map((piece) => layoutPage(fit, data, piece, options.size))
-    : [];
+  const pages: PageLayout[] =
+    options.customs === 'append'
+      ? selectPieces(data.pieces, options.pieces).map((piece) => layoutPage(fit, data, piece, options.size))
+      : [];
   pages.push(layoutCn22(fit, data, options.size));
   return writeZpl(pages, options.dpi ?? 203, fonts);
 }

@@ -85,10 +85,7 @@ describe('renderLabel', () => {
 
   it('embeds subsets of Noto Sans with Unicode maps, and no other font', async () => {
     const fonts = await pdfFonts(pdf);
-    expect(fonts.map((f) => f.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual([
-      'NotoSans-Bold',
-      'NotoSans-Regular',
-    ]);
+    expect(fonts.map((f) => f.name.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual(['NotoSans-Bold', 'NotoSans-Regular']);
     for (const f of fonts) expect(f).toMatchObject({ embedded: true, subset: true, unicode: true });
   });
 
@@ -221,9 +218,7 @@ describe('label barcodes', () => {
     expect(pages).toHaveLength(3);
     pages.forEach((symbols, i) => {
       const tracking = trackings[i];
-      expect(symbols.filter((s) => s.type === 'CODE-128')).toEqual([
-        { type: 'CODE-128', data: tracking },
-      ]);
+      expect(symbols.filter((s) => s.type === 'CODE-128')).toEqual([{ type: 'CODE-128', data: tracking }]);
       const qr = symbols.filter((s) => s.type === 'QR-Code');
       expect(qr).toHaveLength(1);
       expect(qr[0]?.data.split('|')).toEqual([tracking, 'SS00001042', 'SW1A 1AA']);
@@ -306,10 +301,7 @@ describe('determinism', () => {
     const here = sha256(renderLabelSync(data, { size: '4x6' }));
     // The decoy has to be the first text a process lays out to poison a glyph cache,
     // which this test file cannot guarantee for itself; a child process can.
-    const [alone, afterDecoy] = await Promise.all([
-      hashInFreshProcess(),
-      hashInFreshProcess(decoy),
-    ]);
+    const [alone, afterDecoy] = await Promise.all([hashInFreshProcess(), hashInFreshProcess(decoy)]);
     expect(alone).toBe(here);
     expect(afterDecoy).toBe(here);
   });
@@ -332,9 +324,7 @@ describe('fonts folder', () => {
   it('defaults to <repo>/resources/fonts and honours the resources env variable', () => {
     const repo = fileURLToPath(new URL('../../', import.meta.url));
     expect(resolveFontsDir({})).toBe(join(repo, 'resources', 'fonts'));
-    expect(resolveFontsDir({ [RESOURCES_DIR_ENV]: '/opt/app/resources' })).toBe(
-      '/opt/app/resources/fonts',
-    );
+    expect(resolveFontsDir({ [RESOURCES_DIR_ENV]: '/opt/app/resources' })).toBe('/opt/app/resources/fonts');
   });
 
   it('renders from another fonts folder, and fails clearly without fonts', async () => {

@@ -34,11 +34,7 @@ export async function renderLabel(
   return renderLabelSync(data, options, resources);
 }
 
-export function renderLabelSync(
-  data: LabelData,
-  options: LabelOptions,
-  resources: LabelResources = {},
-): Buffer {
+export function renderLabelSync(data: LabelData, options: LabelOptions, resources: LabelResources = {}): Buffer {
   const pieces = selectPieces(data.pieces, options.pieces);
   const fonts = loadLabelFonts(resources.fontsDir ?? resolveFontsDir());
   const fit = new TextFit(fonts);
@@ -81,7 +77,10 @@ export function renderPagesSync(
 ): Buffer {
   const fonts = loadLabelFonts(resources.fontsDir ?? resolveFontsDir());
   const despatched = Date.parse(despatchDate);
-  return writePdf(layout(new TextFit(fonts)), fonts, { title, date: new Date(Number.isNaN(despatched) ? EPOCH : despatched) });
+  return writePdf(layout(new TextFit(fonts)), fonts, {
+    title,
+    date: new Date(Number.isNaN(despatched) ? EPOCH : despatched),
+  });
 }
 
 /** Any laid-out pages (labels, a printer test page) as one PDF, dated `date` so that its bytes are fixed. */
@@ -128,7 +127,7 @@ export class PdfOutput {
 
   drain(): void {
     const chunks: Buffer[] = [];
-    for (let chunk: Buffer | null; (chunk = this.doc.read() as Buffer | null) !== null; ) chunks.push(chunk);
+    for (let chunk: Buffer | null; (chunk = this.doc.read() as Buffer | null) !== null;) chunks.push(chunk);
     if (chunks.length) this.blocks.push(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
   }
 

@@ -38,7 +38,7 @@ describe('ZPL labels', () => {
     expect(a.every((byte) => byte === 0x0a || (byte >= 0x20 && byte <= 0x7e))).toBe(true);
   });
 
-  it.each([203, 300] as const)('Code 128 and QR scan back to each piece\'s tracking number at %i dpi', async (dpi) => {
+  it.each([203, 300] as const)("Code 128 and QR scan back to each piece's tracking number at %i dpi", async (dpi) => {
     const pages = await zplBarcodes(zplOf(three, { size: '4x6', dpi }), dpi);
     expect(pages).toHaveLength(3);
     pages.forEach((symbols, i) => {

@@ -34,14 +34,37 @@ export function layoutTestPage(fit: TextFit, request: TestPageRequest): PageLayo
   const text = (raw: string, baseline: number, o: Omit<DrawOptions, 'width'> & { width?: number }) => {
     const fitted = fit.fit(raw, { width: textW, ...o });
     if (fitted.text) {
-      parts.push({ kind: 'text', text: fitted.text, x: left, baseline, width: o.width ?? textW, size: fitted.size, weight: o.weight ?? 'regular', align: o.align ?? 'left', color: 'black' });
+      parts.push({
+        kind: 'text',
+        text: fitted.text,
+        x: left,
+        baseline,
+        width: o.width ?? textW,
+        size: fitted.size,
+        weight: o.weight ?? 'regular',
+        align: o.align ?? 'left',
+        color: 'black',
+      });
     }
   };
   parts.push({ kind: 'fill', box: { x: MARGIN, y: MARGIN, width: inner, height: 34 }, color: 'black' });
-  parts.push({ kind: 'text', text: 'PRINTER TEST PAGE', x: MARGIN + 8, baseline: MARGIN + 23, width: inner - 16, size: 16, weight: 'bold', align: 'left', color: 'white' });
+  parts.push({
+    kind: 'text',
+    text: 'PRINTER TEST PAGE',
+    x: MARGIN + 8,
+    baseline: MARGIN + 23,
+    width: inner - 16,
+    size: 16,
+    weight: 'bold',
+    align: 'left',
+    color: 'white',
+  });
   text(request.printerName, MARGIN + 62, { size: 15, minSize: 8, weight: 'bold' });
   const size = request.pageSize === '4x6' ? '4×6 in' : 'A6';
-  text(`Station assumes: ${request.dpi} dpi · ${request.format.toUpperCase()} · ${size}`, MARGIN + 82, { size: 10, minSize: 7 });
+  text(`Station assumes: ${request.dpi} dpi · ${request.format.toUpperCase()} · ${size}`, MARGIN + 82, {
+    size: 10,
+    minSize: 7,
+  });
 
   // The ruler: a tick a millimetre, longer every 5 mm, numbered every centimetre.
   const rulerY = MARGIN + 130;
@@ -49,18 +72,44 @@ export function layoutTestPage(fit: TextFit, request: TestPageRequest): PageLayo
   parts.push({ kind: 'fill', box: { x: left, y: rulerY, width: cm * 10 * MM, height: 1 }, color: 'black' });
   for (let mm = 0; mm <= cm * 10; mm++) {
     const tall = mm % 10 === 0 ? 16 : mm % 5 === 0 ? 10 : 6;
-    parts.push({ kind: 'fill', box: { x: left + mm * MM - 0.4, y: rulerY - tall, width: 0.8, height: tall }, color: 'black' });
+    parts.push({
+      kind: 'fill',
+      box: { x: left + mm * MM - 0.4, y: rulerY - tall, width: 0.8, height: tall },
+      color: 'black',
+    });
     if (mm % 10 === 0) {
-      parts.push({ kind: 'text', text: String(mm / 10), x: left + mm * MM - 10, baseline: rulerY + 12, width: 20, size: 8, weight: 'bold', align: 'center', color: 'black' });
+      parts.push({
+        kind: 'text',
+        text: String(mm / 10),
+        x: left + mm * MM - 10,
+        baseline: rulerY + 12,
+        width: 20,
+        size: 8,
+        weight: 'bold',
+        align: 'center',
+        color: 'black',
+      });
     }
   }
-  text(`cm — if this ruler does not measure true centimetres, the printer is not ${request.dpi} dpi:`, rulerY + 30, { size: 8, minSize: 6 });
+  text(`cm — if this ruler does not measure true centimetres, the printer is not ${request.dpi} dpi:`, rulerY + 30, {
+    size: 8,
+    minSize: 6,
+  });
   text('choose its real dpi in Settings, Printers.', rulerY + 41, { size: 8, minSize: 6 });
 
   const barcodeY = rulerY + 60;
-  parts.push({ kind: 'code128', value: `TEST ${request.dpi} DPI`, box: { x: MARGIN, y: barcodeY, width: inner, height: 60 } });
+  parts.push({
+    kind: 'code128',
+    value: `TEST ${request.dpi} DPI`,
+    box: { x: MARGIN, y: barcodeY, width: inner, height: 60 },
+  });
   text(`TEST ${request.dpi} DPI`, barcodeY + 76, { size: 11, weight: 'bold', align: 'center' });
-  parts.push({ kind: 'stroke', lineWidth: 1.5, segments: [], rects: [{ x: MARGIN, y: MARGIN, width: inner, height: height - 2 * MARGIN }] });
+  parts.push({
+    kind: 'stroke',
+    lineWidth: 1.5,
+    segments: [],
+    rects: [{ x: MARGIN, y: MARGIN, width: inner, height: height - 2 * MARGIN }],
+  });
   return { width, height, parts };
 }
 

@@ -64,7 +64,10 @@ function glyphDots(font: SharedFont, glyph: Glyph, scale: number): GlyphDots {
 function fillGlyph(glyph: Glyph, scale: number): GlyphDots {
   // Font units (y up) to dots (y down, baseline at 0).
   const edges: Edge[] = [];
-  let sx = 0, sy = 0, cx = 0, cy = 0;
+  let sx = 0,
+    sy = 0,
+    cx = 0,
+    cy = 0;
   const lineTo = (x: number, y: number) => {
     if (x !== cx || y !== cy) edges.push([cx, cy, x, y]);
     cx = x;
@@ -81,13 +84,15 @@ function fillGlyph(glyph: Glyph, scale: number): GlyphDots {
     } else if (command === 'quadraticCurveTo') {
       const [x0, y0, x1, y1, x2, y2] = [cx, cy, a[0]!, a[1]!, a[2]!, a[3]!];
       for (let s = 1; s <= CURVE_STEPS; s++) {
-        const t = s / CURVE_STEPS, u = 1 - t;
+        const t = s / CURVE_STEPS,
+          u = 1 - t;
         lineTo(u * u * x0 + 2 * u * t * x1 + t * t * x2, u * u * y0 + 2 * u * t * y1 + t * t * y2);
       }
     } else if (command === 'bezierCurveTo') {
       const [x0, y0, x1, y1, x2, y2, x3, y3] = [cx, cy, a[0]!, a[1]!, a[2]!, a[3]!, a[4]!, a[5]!];
       for (let s = 1; s <= CURVE_STEPS; s++) {
-        const t = s / CURVE_STEPS, u = 1 - t;
+        const t = s / CURVE_STEPS,
+          u = 1 - t;
         lineTo(
           u * u * u * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * x3,
           u * u * u * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3,
@@ -100,7 +105,10 @@ function fillGlyph(glyph: Glyph, scale: number): GlyphDots {
   lineTo(sx, sy);
   if (!edges.length) return { left: 0, top: 0, width: 0, height: 0, dots: new Uint8Array(0) };
 
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    maxX = -Infinity,
+    minY = Infinity,
+    maxY = -Infinity;
   for (const [x0, y0, x1, y1] of edges) {
     minX = Math.min(minX, x0, x1);
     maxX = Math.max(maxX, x0, x1);
@@ -162,7 +170,10 @@ export function rasterizeText(font: SharedFont, text: string, sizeDots: number):
   const scale = sizeDots / font.unitsPerEm;
   const placed: { g: GlyphDots; x: number; y: number }[] = [];
   let pen = 0;
-  let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    maxX = -Infinity,
+    minY = Infinity,
+    maxY = -Infinity;
   for (const run of shapedWords(font, text)) {
     run.glyphs.forEach((glyph, i) => {
       const pos = run.positions[i]!;
@@ -230,7 +241,7 @@ export function zplGraphic(b: Bitmap): string {
     for (let i = start; i < end; i++) nibbles.push(b.bits[i]! >> 4, b.bits[i]! & 15);
     // A last byte of the form x0 leaves a trailing zero nibble: "," covers it.
     if (nibbles.length && nibbles[nibbles.length - 1] === 0) nibbles.pop();
-    for (let i = 0; i < nibbles.length; ) {
+    for (let i = 0; i < nibbles.length;) {
       let j = i + 1;
       while (j < nibbles.length && nibbles[j] === nibbles[i]) j++;
       out.push(repeat(j - i, HEX[nibbles[i]!]!));

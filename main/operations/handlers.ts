@@ -45,8 +45,7 @@ export const handlers: Handlers = {
       includeCustoms: query.includeCustoms,
     }),
   cancelShipment: (ctx, { params }) => ctx.station.shipments.cancel(params.uniqueId, caller(ctx)),
-  recordCarrierEvent: (ctx, { params, body }) =>
-    ctx.station.shipments.recordEvent(params.uniqueId, body, caller(ctx)),
+  recordCarrierEvent: (ctx, { params, body }) => ctx.station.shipments.recordEvent(params.uniqueId, body, caller(ctx)),
   getShipmentTracking: (ctx, { params }) => ctx.station.shipments.tracking(params.uniqueId),
   listUsers: (ctx) => ctx.station.auth.listUsers(),
   createUser: (ctx, { body }) => ctx.station.auth.createUser(body),
@@ -69,16 +68,24 @@ export const handlers: Handlers = {
   getManifest: (ctx, { params }) => ctx.station.manifests.view(pathId(params, 'manifestId')),
   getEndOfDay: (ctx) => ctx.station.manifests.endOfDay(),
   createImport: (ctx, { body, query, headers }) =>
-    ctx.station.imports.run(body, query, caller(ctx), (row) => schemaProblems(CreateShipmentRequest, row), headers['idempotency-key']),
+    ctx.station.imports.run(
+      body,
+      query,
+      caller(ctx),
+      (row) => schemaProblems(CreateShipmentRequest, row),
+      headers['idempotency-key'],
+    ),
   getImport: (ctx, { params }) => ctx.station.imports.view(pathId(params, 'importId')),
-  getImportLabels: (ctx, { params, query }) => ctx.station.imports.labels(pathId(params, 'importId'), caller(ctx), query),
+  getImportLabels: (ctx, { params, query }) =>
+    ctx.station.imports.labels(pathId(params, 'importId'), caller(ctx), query),
   printLabels: (ctx, { body }) => ctx.station.imports.labelBatch(body.shipmentIds, caller(ctx)),
   unlockUser: (ctx, { params }) => ctx.station.auth.unlockUser(pathId(params, 'userId')),
   listPrinters: (ctx) => ctx.station.printing.desk.overview(),
   addNetworkPrinter: (ctx, { body }) => ctx.station.printing.desk.addNetworkPrinter(body.address, body.name),
   removeNetworkPrinter: (ctx, { params }) => ctx.station.printing.desk.removeNetworkPrinter(params.printerId),
   chooseLabelPrinter: (ctx, { body }) => ctx.station.printing.desk.chooseLabelPrinter(body),
-  printShipment: (ctx, { params, query }) => ctx.station.printing.printShipment(params.uniqueId, caller(ctx), query.printerId),
+  printShipment: (ctx, { params, query }) =>
+    ctx.station.printing.printShipment(params.uniqueId, caller(ctx), query.printerId),
   printTestPage: (ctx, { query }) => ctx.station.printing.printTestPage(query.printerId),
   listAddresses: (ctx, { query }) => ctx.station.addressBook.list(query),
   createAddress: (ctx, { body }) => ctx.station.addressBook.create(body),

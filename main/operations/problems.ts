@@ -1,5 +1,5 @@
 /** Problem-details bodies (CONTRACT §2) and the short pages that explain each type. */
-import type { ProblemError} from '../core/errors';
+import type { ProblemError } from '../core/errors';
 import { PROBLEM_KINDS, type ProblemKind } from '../core/errors';
 import { IMPORT_MAX_BYTES } from '../core/schemas';
 import { inMiB, JSON_BODY_LIMIT } from './spec/operation';
@@ -36,7 +36,8 @@ const EXPLANATIONS: Record<ProblemKind, string> = {
   'unsupported-media-type': 'Requests with a body must send it as JSON, with "Content-Type: application/json".',
   misdirected:
     'The Host header does not name this station’s loopback address. Call it as http://127.0.0.1:<port> or http://localhost:<port>.',
-  'rate-limited': 'Too many requests of this kind in a short time. Wait for the number of seconds in the Retry-After header.',
+  'rate-limited':
+    'Too many requests of this kind in a short time. Wait for the number of seconds in the Retry-After header.',
   internal:
     'Something failed inside the station. Nothing was half-written. The traceId member names the entry in the station’s log.',
   unavailable: 'The station’s database could not be used just now. Try again shortly.',

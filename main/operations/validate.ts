@@ -40,12 +40,16 @@ function fieldPath(prefix: string, instancePath: string, child?: string): string
 }
 
 const pointerParts = (instancePath: string): string[] =>
-  instancePath.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  instancePath
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
 
 /** The value an instance path points at in `root`. */
 function valueAt(root: unknown, instancePath: string): unknown {
   let node = root;
-  for (const part of pointerParts(instancePath)) node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[part] : undefined;
+  for (const part of pointerParts(instancePath))
+    node = isRecord(node) || Array.isArray(node) ? (node as Record<string, unknown>)[part] : undefined;
   return node;
 }
 
@@ -53,12 +57,19 @@ function valueAt(root: unknown, instancePath: string): unknown {
 function unitOf(error: ErrorObject, root: unknown): string {
   const parts = pointerParts(error.instancePath);
   const leaf = parts.at(-1);
-  const unitField = leaf === 'weight' ? 'weightUnit' : leaf === 'length' || leaf === 'width' || leaf === 'height' ? 'dimensionUnit' : undefined;
+  const unitField =
+    leaf === 'weight'
+      ? 'weightUnit'
+      : leaf === 'length' || leaf === 'width' || leaf === 'height'
+        ? 'dimensionUnit'
+        : undefined;
   if (!unitField) return '';
   let parent: unknown = root;
-  for (const part of parts.slice(0, -1)) parent = isRecord(parent) || Array.isArray(parent) ? (parent as Record<string, unknown>)[part] : undefined;
+  for (const part of parts.slice(0, -1))
+    parent = isRecord(parent) || Array.isArray(parent) ? (parent as Record<string, unknown>)[part] : undefined;
   const given = isRecord(parent) && Object.hasOwn(parent, unitField) ? parent[unitField] : undefined;
-  const unit = typeof given === 'string' && /^[A-Z]{1,2}$/.test(given) ? given : unitField === 'weightUnit' ? 'KG' : 'CM';
+  const unit =
+    typeof given === 'string' && /^[A-Z]{1,2}$/.test(given) ? given : unitField === 'weightUnit' ? 'KG' : 'CM';
   return ` ${unit.toLowerCase()}`;
 }
 
@@ -90,7 +101,9 @@ function sentence(error: ErrorObject, what: string, path: string, root: unknown)
     case 'minLength':
       return p.limit === 1 ? `${label} must not be empty` : `${label} must be at least ${String(p.limit)} characters`;
     case 'minimum':
-      return p.limit === 0 ? `${label} must not be negative` : `${label} must be at least ${String(p.limit)}${unitOf(error, root)}`;
+      return p.limit === 0
+        ? `${label} must not be negative`
+        : `${label} must be at least ${String(p.limit)}${unitOf(error, root)}`;
     case 'maximum':
       return `${label} must be at most ${String(p.limit)}${unitOf(error, root)}`;
     case 'exclusiveMinimum':
@@ -98,7 +111,10 @@ function sentence(error: ErrorObject, what: string, path: string, root: unknown)
     case 'exclusiveMaximum':
       return `${label} must be less than ${String(p.limit)}${unitOf(error, root)}`;
     case 'minItems':
-      return MIN_ITEMS_WORDS[leafName(path)] ?? `${label} must have at least ${String(p.limit)} item${p.limit === 1 ? '' : 's'}`;
+      return (
+        MIN_ITEMS_WORDS[leafName(path)] ??
+        `${label} must have at least ${String(p.limit)} item${p.limit === 1 ? '' : 's'}`
+      );
     case 'maxItems':
       return `${label} must have at most ${String(p.limit)} items`;
     case 'enum':
@@ -151,7 +167,8 @@ function check(
  * Null when the body as a whole is wrong.
  */
 function withoutRefused(body: unknown, errors: ErrorObject[]): unknown {
-  if (errors.some((e) => e.instancePath === '' && e.keyword !== 'required' && e.keyword !== 'additionalProperties')) return null;
+  if (errors.some((e) => e.instancePath === '' && e.keyword !== 'required' && e.keyword !== 'additionalProperties'))
+    return null;
   const copy = structuredClone(body);
   for (const error of errors) {
     const parts = pointerParts(error.instancePath);
@@ -196,7 +213,8 @@ function inspect(value: unknown, prefix: string, into: Record<string, string>): 
     const item = stack.pop()!;
     if (typeof item.value === 'string') {
       const bad = badText(item.value);
-      if (bad && !Object.hasOwn(into, item.path || 'body')) into[item.path || 'body'] = `${fieldLabel(item.path)} ${bad}`;
+      if (bad && !Object.hasOwn(into, item.path || 'body'))
+        into[item.path || 'body'] = `${fieldLabel(item.path)} ${bad}`;
       continue;
     }
     if (typeof item.value !== 'object' || item.value === null) continue;
@@ -207,7 +225,8 @@ function inspect(value: unknown, prefix: string, into: Record<string, string>): 
     for (const [key, child] of entries) {
       const path = typeof key === 'number' ? `${item.path}[${key}]` : item.path === '' ? key : `${item.path}.${key}`;
       if (typeof key === 'string' && badText(key)) {
-        into[item.path || 'body'] = `${fieldLabel(item.path)} has a field name with ${badText(key)!.replace(/^must not hold /, '')}`;
+        into[item.path || 'body'] =
+          `${fieldLabel(item.path)} has a field name with ${badText(key)!.replace(/^must not hold /, '')}`;
         continue;
       }
       stack.push({ value: child, path, depth: item.depth + 1 });
@@ -216,7 +235,10 @@ function inspect(value: unknown, prefix: string, into: Record<string, string>): 
 }
 
 const tooDeep = () =>
-  validationError({ body: `is nested more than ${MAX_DEPTH} levels deep` }, `The request is nested more than ${MAX_DEPTH} levels deep.`);
+  validationError(
+    { body: `is nested more than ${MAX_DEPTH} levels deep` },
+    `The request is nested more than ${MAX_DEPTH} levels deep.`,
+  );
 
 // eslint-disable-next-line no-control-regex
 const NUL = /\u0000/;
@@ -280,7 +302,9 @@ export function validateInput(spec: OperationSpec, raw: RawInput, rules?: BodyRu
   if (spec.headers) {
     const declared = Object.keys((spec.headers as { properties?: object }).properties ?? {});
     const given = (raw.headers ?? {}) as Record<string, unknown>;
-    input.headers = Object.fromEntries(declared.filter((h) => Object.hasOwn(given, h) && given[h] !== undefined).map((h) => [h, given[h]]));
+    input.headers = Object.fromEntries(
+      declared.filter((h) => Object.hasOwn(given, h) && given[h] !== undefined).map((h) => [h, given[h]]),
+    );
     inspect(input.headers, '', fields);
     check(spec.headers, input.headers, '', 'header', false, fields);
   }

@@ -15,10 +15,15 @@ interface Run {
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv, input?: Buffer): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = execFile(command, args, { env, timeout: LP_TIMEOUT_MS, maxBuffer: 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) reject(Object.assign(error, { stdout: String(stdout), stderr: String(stderr) }));
-      else resolve({ stdout: String(stdout), stderr: String(stderr) });
-    });
+    const child = execFile(
+      command,
+      args,
+      { env, timeout: LP_TIMEOUT_MS, maxBuffer: 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) reject(Object.assign(error, { stdout: String(stdout), stderr: String(stderr) }));
+        else resolve({ stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
     // A missing command fails at spawn; its stdin may already be closed.
     child.stdin?.on('error', () => {});
     child.stdin?.end(input ?? Buffer.alloc(0));
@@ -38,7 +43,10 @@ function said(error: unknown): string {
 export async function listCupsQueues(env: NodeJS.ProcessEnv): Promise<string[]> {
   try {
     const { stdout } = await run('lpstat', ['-e'], env);
-    return stdout.split('\n').map((l) => l.trim()).filter(Boolean);
+    return stdout
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
   } catch (error) {
     // "No destinations added." is an empty list, not a failure.
     if (/no destinations/i.test(said(error))) return [];
@@ -65,7 +73,10 @@ export async function queuePageSizes(queue: string, env: NodeJS.ProcessEnv): Pro
   }
   const line = stdout.split('\n').find((l) => /^PageSize\//.test(l));
   if (!line) return null;
-  const choices = line.slice(line.indexOf(':') + 1).trim().split(/\s+/);
+  const choices = line
+    .slice(line.indexOf(':') + 1)
+    .trim()
+    .split(/\s+/);
   const chosen = choices.find((c) => c.startsWith('*'));
   const names = choices.map((c) => c.replace(/^\*/, ''));
   return chosen ? [chosen.slice(1), ...names.filter((n) => n !== chosen.slice(1))] : names;

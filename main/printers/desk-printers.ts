@@ -86,14 +86,20 @@ export function createDeskPrinters(options: DeskPrinterOptions): DeskPrinters {
     const system = await systemQueues();
     const items: Printer[] = [
       ...system.names.map((name): Printer => ({ id: systemId(name), name, kind: 'system' })),
-      ...desk.network.map((p): Printer => ({ id: networkId(p.address), name: p.name, kind: 'network', address: p.address })),
+      ...desk.network.map((p): Printer => ({
+        id: networkId(p.address),
+        name: p.name,
+        kind: 'network',
+        address: p.address,
+      })),
     ];
     return { items, labelPrinter: desk.labelPrinter, lastJob: desk.lastJob, systemError: system.error };
   }
 
   /** The printer an id names, without asking the system (a queue's existence is lp's to say). */
   function printerFor(desk: DeskFile, id: string): Printer | null {
-    if (id.startsWith('system:') && id.length > 'system:'.length) return { id, name: id.slice('system:'.length), kind: 'system' };
+    if (id.startsWith('system:') && id.length > 'system:'.length)
+      return { id, name: id.slice('system:'.length), kind: 'system' };
     const net = desk.network.find((p) => networkId(p.address) === id);
     return net ? { id, name: net.name, kind: 'network', address: net.address } : null;
   }
@@ -122,10 +128,12 @@ export function createDeskPrinters(options: DeskPrinterOptions): DeskPrinters {
       serial(async () => {
         const desk = await load();
         const kept = desk.network.filter((p) => networkId(p.address) !== printerId);
-        if (kept.length === desk.network.length) throw validationError({ printerId: `${printerId} is not a network printer of this desk` });
+        if (kept.length === desk.network.length)
+          throw validationError({ printerId: `${printerId} is not a network printer of this desk` });
         desk.network = kept;
         if (desk.labelPrinter.printerId === printerId) desk.labelPrinter = { ...desk.labelPrinter, printerId: null };
-        if (desk.labelPrinter.documentPrinterId === printerId) desk.labelPrinter = { ...desk.labelPrinter, documentPrinterId: null };
+        if (desk.labelPrinter.documentPrinterId === printerId)
+          desk.labelPrinter = { ...desk.labelPrinter, documentPrinterId: null };
         await save(desk);
         return overviewOf(desk);
       }),
@@ -133,11 +141,15 @@ export function createDeskPrinters(options: DeskPrinterOptions): DeskPrinters {
     chooseLabelPrinter: (choice) =>
       serial(async () => {
         const desk = await load();
-        const documentPrinterId = choice.documentPrinterId === undefined ? desk.labelPrinter.documentPrinterId : choice.documentPrinterId;
+        const documentPrinterId =
+          choice.documentPrinterId === undefined ? desk.labelPrinter.documentPrinterId : choice.documentPrinterId;
         // Both choices checked before either is kept, and both named at once.
         const queues = await systemQueues();
         const problems: Record<string, string> = {};
-        for (const [field, id] of [['printerId', choice.printerId], ['documentPrinterId', documentPrinterId]] as const) {
+        for (const [field, id] of [
+          ['printerId', choice.printerId],
+          ['documentPrinterId', documentPrinterId],
+        ] as const) {
           if (id === null || id === undefined) continue;
           const known = printerFor(desk, id);
           const listed = known?.kind === 'network' || queues.names.some((n) => systemId(n) === id);
@@ -158,7 +170,8 @@ export function createDeskPrinters(options: DeskPrinterOptions): DeskPrinters {
     async target(printerId) {
       const desk = await load();
       const id = printerId ?? desk.labelPrinter.printerId;
-      if (!id) throw printerUnavailable('label printer', 'no label printer is chosen for this desk (Settings → Printers)');
+      if (!id)
+        throw printerUnavailable('label printer', 'no label printer is chosen for this desk (Settings → Printers)');
       const printer = printerFor(desk, id);
       if (!printer) throw printerUnavailable(id, 'this desk has no such printer');
       const { format, dpi, pageSize } = desk.labelPrinter;
@@ -183,9 +196,16 @@ export function createDeskPrinters(options: DeskPrinterOptions): DeskPrinters {
           if (typeof address === 'string') throw new Error(address);
           await sendRaw(address, document);
         } else if (platform === 'win32') {
-          throw new Error('the headless station cannot submit to a Windows queue; add the printer by address, or print from the desktop app');
+          throw new Error(
+            'the headless station cannot submit to a Windows queue; add the printer by address, or print from the desktop app',
+          );
         } else {
-          await submitCupsJob(printer.name, document, { raw: target.format === 'zpl', pageSize: target.pageSize, title }, env);
+          await submitCupsJob(
+            printer.name,
+            document,
+            { raw: target.format === 'zpl', pageSize: target.pageSize, title },
+            env,
+          );
         }
       } catch (error) {
         throw printerUnavailable(printer.name, (error as Error).message);

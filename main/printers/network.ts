@@ -14,7 +14,8 @@ export interface NetworkAddress {
   port: number;
 }
 
-const HOST_NAME = /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
+const HOST_NAME =
+  /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 const IPV6 = /^[0-9A-Fa-f:.]+$/;
 
 /** "printer.local", "10.0.0.7:9100", "[fe80::1]:6101" → host and port; a sentence when malformed. */
@@ -41,7 +42,8 @@ export function parseAddress(text: string): NetworkAddress | string {
   return { host, port: n };
 }
 
-export const formatAddress = (a: NetworkAddress) => (a.host.includes(':') ? `[${a.host}]:${a.port}` : `${a.host}:${a.port}`);
+export const formatAddress = (a: NetworkAddress) =>
+  a.host.includes(':') ? `[${a.host}]:${a.port}` : `${a.host}:${a.port}`;
 
 /** Why a connection failed, for an operator. */
 function reasonFor(error: NodeJS.ErrnoException, address: string): string {
@@ -84,7 +86,10 @@ export function sendRaw(address: NetworkAddress, bytes: Buffer): Promise<void> {
       else resolve();
     };
     let graceTimer: NodeJS.Timeout | undefined;
-    const connectTimer = setTimeout(() => finish(reasonFor(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' }), label)), CONNECT_TIMEOUT_MS);
+    const connectTimer = setTimeout(
+      () => finish(reasonFor(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' }), label)),
+      CONNECT_TIMEOUT_MS,
+    );
     socket.once('connect', () => {
       clearTimeout(connectTimer);
       socket.end(bytes, () => {

@@ -10,7 +10,12 @@ export function listWindowsPrinters(): Promise<string[]> {
   return new Promise((resolve, reject) => {
     execFile(
       'powershell.exe',
-      ['-NoProfile', '-NonInteractive', '-Command', 'Get-Printer | Select-Object -ExpandProperty Name | ConvertTo-Json -Compress'],
+      [
+        '-NoProfile',
+        '-NonInteractive',
+        '-Command',
+        'Get-Printer | Select-Object -ExpandProperty Name | ConvertTo-Json -Compress',
+      ],
       { timeout: 15_000, windowsHide: true },
       (error, stdout) => {
         if (error) return reject(new Error(`the print spooler could not be asked: ${error.message}`));

@@ -35,7 +35,17 @@ const TABLES: TableCopy[] = [
   {
     table: 'carrier_services',
     select: 'id, carrier_id, system_name, name, unique_identifier, service_code, max_weight_kg, max_length_cm, scope',
-    into: ['id', 'carrier_id', 'system_name', 'name', 'unique_identifier', 'service_code', 'max_weight_kg', 'max_length_cm', 'scope'],
+    into: [
+      'id',
+      'carrier_id',
+      'system_name',
+      'name',
+      'unique_identifier',
+      'service_code',
+      'max_weight_kg',
+      'max_length_cm',
+      'scope',
+    ],
   },
   { table: 'carrier_features', select: 'id, carrier_id, name, code', into: ['id', 'carrier_id', 'name', 'code'] },
   {
@@ -57,7 +67,11 @@ const TABLES: TableCopy[] = [
     into: ['id', 'user_id', 'method', 'created_on', 'revoked_on'],
     identity: true,
   },
-  { table: 'tokens', select: 'hash, sign_in_id, kind, expires_on, used_on', into: ['hash', 'sign_in_id', 'kind', 'expires_on', 'used_on'] },
+  {
+    table: 'tokens',
+    select: 'hash, sign_in_id, kind, expires_on, used_on',
+    into: ['hash', 'sign_in_id', 'kind', 'expires_on', 'used_on'],
+  },
   {
     table: 'shipments',
     select: `id, uuid, shipment_number, created_on, despatch_date, carrier_id, carrier_service_id, features,
@@ -65,11 +79,40 @@ const TABLES: TableCopy[] = [
       delivery_instructions, hs_code, description_of_goods, reference_one, reference_two, reference_three, cost_minor,
       insured_minor, currency, piece_count, total_weight, weight_unit, status, status_description, status_on,
       status_location, status_signatory, created_by`,
-    into: ['id', 'uuid', 'shipment_number', 'created_on', 'despatch_date', 'carrier_id', 'carrier_service_id', 'features',
-      'collection_address', 'delivery_address', 'shipper', 'delivery_line', 'delivery_postcode_key', 'goods_description',
-      'delivery_instructions', 'hs_code', 'description_of_goods', 'reference_one', 'reference_two', 'reference_three',
-      'cost_minor', 'insured_minor', 'currency', 'piece_count', 'total_weight', 'weight_unit', 'status',
-      'status_description', 'status_on', 'status_location', 'status_signatory', 'created_by'],
+    into: [
+      'id',
+      'uuid',
+      'shipment_number',
+      'created_on',
+      'despatch_date',
+      'carrier_id',
+      'carrier_service_id',
+      'features',
+      'collection_address',
+      'delivery_address',
+      'shipper',
+      'delivery_line',
+      'delivery_postcode_key',
+      'goods_description',
+      'delivery_instructions',
+      'hs_code',
+      'description_of_goods',
+      'reference_one',
+      'reference_two',
+      'reference_three',
+      'cost_minor',
+      'insured_minor',
+      'currency',
+      'piece_count',
+      'total_weight',
+      'weight_unit',
+      'status',
+      'status_description',
+      'status_on',
+      'status_location',
+      'status_signatory',
+      'created_by',
+    ],
     values: (r) => {
       const v = Object.values(r);
       v[8] = address(r.collection_address);
@@ -80,23 +123,61 @@ const TABLES: TableCopy[] = [
   },
   {
     table: 'pieces',
-    select: 'id, shipment_id, sequence_number, description, weight, weight_unit, length, width, height, dimension_unit, tracking_number',
-    into: ['id', 'shipment_id', 'sequence_number', 'description', 'weight', 'weight_unit', 'length', 'width', 'height', 'dimension_unit', 'tracking_number'],
+    select:
+      'id, shipment_id, sequence_number, description, weight, weight_unit, length, width, height, dimension_unit, tracking_number',
+    into: [
+      'id',
+      'shipment_id',
+      'sequence_number',
+      'description',
+      'weight',
+      'weight_unit',
+      'length',
+      'width',
+      'height',
+      'dimension_unit',
+      'tracking_number',
+    ],
     identity: true,
   },
   {
     table: 'tracking_events',
     select: `id, shipment_id, status, description, location, signatory, signatory_file_name, latitude, longitude,
       depot_id, tracking_number, user, occurred_on`,
-    into: ['id', 'shipment_id', 'status', 'description', 'location', 'signatory', 'signatory_file_name', 'latitude',
-      'longitude', 'depot_id', 'tracking_number', 'user_name', 'occurred_on'],
+    into: [
+      'id',
+      'shipment_id',
+      'status',
+      'description',
+      'location',
+      'signatory',
+      'signatory_file_name',
+      'latitude',
+      'longitude',
+      'depot_id',
+      'tracking_number',
+      'user_name',
+      'occurred_on',
+    ],
     identity: true,
   },
   { table: 'customs_declarations', select: 'shipment_id, contents_type', into: ['shipment_id', 'contents_type'] },
   {
     table: 'customs_items',
-    select: 'id, shipment_id, sequence_number, description, quantity, unit_value_minor, net_weight, weight_unit, hs_code, origin_country',
-    into: ['id', 'shipment_id', 'sequence_number', 'description', 'quantity', 'unit_value_minor', 'net_weight', 'weight_unit', 'hs_code', 'origin_country'],
+    select:
+      'id, shipment_id, sequence_number, description, quantity, unit_value_minor, net_weight, weight_unit, hs_code, origin_country',
+    into: [
+      'id',
+      'shipment_id',
+      'sequence_number',
+      'description',
+      'quantity',
+      'unit_value_minor',
+      'net_weight',
+      'weight_unit',
+      'hs_code',
+      'origin_country',
+    ],
     identity: true,
   },
   {
@@ -108,10 +189,23 @@ const TABLES: TableCopy[] = [
   {
     table: 'manifests',
     select: 'id, manifest_number, carrier_id, created_on, created_by, shipment_count, piece_count, total_weight_kg',
-    into: ['id', 'manifest_number', 'carrier_id', 'created_on', 'created_by', 'shipment_count', 'piece_count', 'total_weight_kg'],
+    into: [
+      'id',
+      'manifest_number',
+      'carrier_id',
+      'created_on',
+      'created_by',
+      'shipment_count',
+      'piece_count',
+      'total_weight_kg',
+    ],
     identity: true,
   },
-  { table: 'manifest_shipments', select: 'shipment_id, manifest_id, position', into: ['shipment_id', 'manifest_id', 'position'] },
+  {
+    table: 'manifest_shipments',
+    select: 'shipment_id, manifest_id, position',
+    into: ['shipment_id', 'manifest_id', 'position'],
+  },
   {
     table: 'imports',
     select: 'id, user_id, idempotency_key, file_hash, created_on, result',
@@ -128,7 +222,16 @@ const TABLES: TableCopy[] = [
     select: 'id, url, secret, events, statuses, allow_remote, created_on, created_by',
     into: ['id', 'url', 'secret', 'events', 'statuses', 'allow_remote', 'created_on', 'created_by'],
     // JSON arrays in SQLite, text[] in PostgreSQL.
-    values: (r) => [r.id, r.url, r.secret, JSON.parse(r.events as string), JSON.parse(r.statuses as string), r.allow_remote === 1, r.created_on, r.created_by],
+    values: (r) => [
+      r.id,
+      r.url,
+      r.secret,
+      JSON.parse(r.events as string),
+      JSON.parse(r.statuses as string),
+      r.allow_remote === 1,
+      r.created_on,
+      r.created_by,
+    ],
     identity: true,
   },
   {
@@ -136,8 +239,22 @@ const TABLES: TableCopy[] = [
     table: 'webhook_outbox',
     select: `id, webhook_id, tracking_event_id, type, payload, created_on, attempts, next_attempt_on, lease_until,
       last_attempt_on, last_status, last_error, delivered_on, failed_on`,
-    into: ['id', 'webhook_id', 'tracking_event_id', 'type', 'payload', 'created_on', 'attempts', 'next_attempt_on',
-      'lease_until', 'last_attempt_on', 'last_status', 'last_error', 'delivered_on', 'failed_on'],
+    into: [
+      'id',
+      'webhook_id',
+      'tracking_event_id',
+      'type',
+      'payload',
+      'created_on',
+      'attempts',
+      'next_attempt_on',
+      'lease_until',
+      'last_attempt_on',
+      'last_status',
+      'last_error',
+      'delivered_on',
+      'failed_on',
+    ],
     identity: true,
   },
   {
@@ -150,7 +267,18 @@ const TABLES: TableCopy[] = [
   {
     table: 'package_presets',
     select: 'id, name, length, width, height, dimension_unit, weight, weight_unit, description, updated_on',
-    into: ['id', 'name', 'length', 'width', 'height', 'dimension_unit', 'weight', 'weight_unit', 'description', 'updated_on'],
+    into: [
+      'id',
+      'name',
+      'length',
+      'width',
+      'height',
+      'dimension_unit',
+      'weight',
+      'weight_unit',
+      'description',
+      'updated_on',
+    ],
     identity: true,
   },
   // A user locked out by failed sign-ins stays locked on the shared database.
@@ -166,7 +294,10 @@ const NOT_COPIED_AS_ROWS = new Set(['counters', 'shipment_day_totals']);
 
 export function uncopiedTables(db: Db): string[] {
   const known = new Set([...TABLES.map((t) => t.table), ...NOT_COPIED_AS_ROWS]);
-  const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
+  const tables = db
+    .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .pluck()
+    .all() as string[];
   return tables.filter((t) => !known.has(t));
 }
 
@@ -185,7 +316,9 @@ async function copyTable(db: Db, tx: Tx, copy: TableCopy, progress: (line: strin
   let done = 0;
   const flush = async () => {
     if (batch.length === 0) return;
-    const placeholders = batch.map((_, i) => `(${copy.into.map((__, j) => `$${i * width + j + 1}`).join(', ')})`).join(', ');
+    const placeholders = batch
+      .map((_, i) => `(${copy.into.map((__, j) => `$${i * width + j + 1}`).join(', ')})`)
+      .join(', ');
     await tx.query(`INSERT INTO ${copy.table} (${copy.into.join(', ')}) VALUES ${placeholders}`, batch.flat());
     done += batch.length;
     batch = [];
@@ -198,7 +331,9 @@ async function copyTable(db: Db, tx: Tx, copy: TableCopy, progress: (line: strin
   await flush();
   if (total === 0) progress(`${copy.table}: 0 / 0`);
   if (copy.identity) {
-    await tx.query(`SELECT setval(pg_get_serial_sequence('${copy.table}', 'id'), max(id)) FROM ${copy.table} HAVING max(id) IS NOT NULL`);
+    await tx.query(
+      `SELECT setval(pg_get_serial_sequence('${copy.table}', 'id'), max(id)) FROM ${copy.table} HAVING max(id) IS NOT NULL`,
+    );
   }
 }
 
@@ -225,7 +360,9 @@ export async function copyToPostgres(
   try {
     const unknown = uncopiedTables(source.db);
     if (unknown.length > 0) {
-      throw new Error(`migrate does not know how to copy ${unknown.join(', ')}: nothing was copied (main/stores/copy-to-postgres.ts lists the tables).`);
+      throw new Error(
+        `migrate does not know how to copy ${unknown.join(', ')}: nothing was copied (main/stores/copy-to-postgres.ts lists the tables).`,
+      );
     }
     const target = await openPostgresStore({ url: options.to });
     try {
@@ -239,7 +376,9 @@ export async function copyToPostgres(
         // Lock out a desk starting on the target meanwhile: it would add its own admin.
         await tx.query(`LOCK TABLE ${TABLES.map((t) => t.table).join(', ')} IN EXCLUSIVE MODE`);
         // The catalog rows a desk syncs at start are replaced by the desk's own.
-        await tx.query('DELETE FROM carrier_features; DELETE FROM carrier_services; DELETE FROM carriers; DELETE FROM settings');
+        await tx.query(
+          'DELETE FROM carrier_features; DELETE FROM carrier_services; DELETE FROM carriers; DELETE FROM settings',
+        );
         // The desk's outbox is copied as it stands: the trigger would add every event to it again.
         await tx.query('ALTER TABLE tracking_events DISABLE TRIGGER tracking_events_to_webhook_outbox');
         for (const copy of TABLES) await copyTable(source.db, tx, copy, progress);
@@ -268,7 +407,9 @@ export async function copyToPostgres(
       }
       const wrong = tables.filter((t) => t.sqlite !== t.postgres);
       if (wrong.length > 0) {
-        throw new Error(`The copy does not match: ${wrong.map((t) => `${t.table} ${t.sqlite} → ${t.postgres}`).join(', ')}`);
+        throw new Error(
+          `The copy does not match: ${wrong.map((t) => `${t.table} ${t.sqlite} → ${t.postgres}`).join(', ')}`,
+        );
       }
       return { tables };
     } finally {

@@ -15,7 +15,13 @@ export interface StoreOptions {
 export async function openStore(options: StoreOptions): Promise<Store> {
   if (options.databaseUrl) {
     const { openPostgresStore } = await import('./postgres');
-    return openPostgresStore({ url: options.databaseUrl, ...(options.onMigration ? { onMigration: options.onMigration } : {}) });
+    return openPostgresStore({
+      url: options.databaseUrl,
+      ...(options.onMigration ? { onMigration: options.onMigration } : {}),
+    });
   }
-  return openSqliteStore({ dataDir: options.dataDir, ...(options.onMigration ? { onMigration: options.onMigration } : {}) });
+  return openSqliteStore({
+    dataDir: options.dataDir,
+    ...(options.onMigration ? { onMigration: options.onMigration } : {}),
+  });
 }

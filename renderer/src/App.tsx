@@ -105,7 +105,9 @@ function Screen({ route }: { route: Route }) {
     case 'shipment':
       return <ShipmentDetailPage key={route.id} id={route.id} />;
     case 'track':
-      return <TrackPage key={`${route.reference}|${route.postCode}`} reference={route.reference} postCode={route.postCode} />;
+      return (
+        <TrackPage key={`${route.reference}|${route.postCode}`} reference={route.reference} postCode={route.postCode} />
+      );
     case 'settings':
       return <SettingsPage />;
     case 'addresses':

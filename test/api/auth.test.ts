@@ -11,7 +11,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const auth = (option: string | undefined, payload: unknown, headers: Record<string, string> = {}) =>
-  t.request({ method: 'POST', url: option === undefined ? '/auth' : `/auth?option=${option}`, payload: payload as object, headers });
+  t.request({
+    method: 'POST',
+    url: option === undefined ? '/auth' : `/auth?option=${option}`,
+    payload: payload as object,
+    headers,
+  });
 
 describe('sign-in by credentials', () => {
   it('returns the seed shape: token, refreshToken, errorMessage null', async () => {
@@ -35,9 +40,19 @@ describe('sign-in by credentials', () => {
     expect(strip(wrong.json())).toEqual(strip(unknown.json()));
 
     const admin = await t.signIn();
-    const created = await t.request({ method: 'POST', url: '/users', token: admin, payload: { username: 'dora', password: 'dora password 12' } });
+    const created = await t.request({
+      method: 'POST',
+      url: '/users',
+      token: admin,
+      payload: { username: 'dora', password: 'dora password 12' },
+    });
     expect(created.statusCode).toBe(200);
-    const disable = await t.request({ method: 'PATCH', url: `/users/${created.json().id}`, token: admin, payload: { disabled: true } });
+    const disable = await t.request({
+      method: 'PATCH',
+      url: `/users/${created.json().id}`,
+      token: admin,
+      payload: { disabled: true },
+    });
     expect(disable.json().disabled).toBe(true);
     const disabled = await auth('credentials', { credentials: { username: 'dora', password: 'dora password 12' } });
     expect(disabled.statusCode).toBe(400);
@@ -62,16 +77,25 @@ describe('sign-in by credentials', () => {
 describe('API keys', () => {
   it('are created by an admin, shown once, stored as a hash, and sign in', async () => {
     const admin = await t.signIn();
-    const res = await t.request({ method: 'POST', url: '/api-keys', token: admin, payload: { name: 'warehouse', username: OPERATOR.username } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api-keys',
+      token: admin,
+      payload: { name: 'warehouse', username: OPERATOR.username },
+    });
     expect(res.statusCode).toBe(200);
     const { key, apiKey } = res.json();
     expect(key).toMatch(/^ssk_[A-Za-z0-9_-]{43}$/);
     expect(apiKey.prefix).toBe(key.slice(0, 8));
     const list = await t.request({ method: 'GET', url: '/api-keys', token: admin });
     expect(list.body).not.toContain(key);
-    const rows = await t.sql<{ key_hash: Buffer; name: string; prefix: string }>('SELECT key_hash, name, prefix FROM api_keys');
+    const rows = await t.sql<{ key_hash: Buffer; name: string; prefix: string }>(
+      'SELECT key_hash, name, prefix FROM api_keys',
+    );
     expect(rows.length).toBeGreaterThan(0);
-    const stored = JSON.stringify(rows.map((r) => [r.key_hash.toString('hex'), r.key_hash.toString('latin1'), r.name, r.prefix]));
+    const stored = JSON.stringify(
+      rows.map((r) => [r.key_hash.toString('hex'), r.key_hash.toString('latin1'), r.name, r.prefix]),
+    );
     expect(stored).not.toContain(key.slice(8));
     expect(stored).not.toContain(Buffer.from(key).toString('hex'));
 
@@ -135,9 +159,16 @@ describe('tokens', () => {
     const salt = randomBytes(16);
     const key = scryptSync(user.password, salt, 32, { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 });
     const old = ['scrypt', 17, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
-    await t.station.store.auth.insertUser({ username: user.username, passwordHash: old, role: 'operator', createdOn: 0 });
+    await t.station.store.auth.insertUser({
+      username: user.username,
+      passwordHash: old,
+      role: 'operator',
+      createdOn: 0,
+    });
     const hashOf = async () =>
-      (await t.sql<{ password_hash: string }>('SELECT password_hash FROM users WHERE username = ?', [user.username]))[0]!.password_hash;
+      (
+        await t.sql<{ password_hash: string }>('SELECT password_hash FROM users WHERE username = ?', [user.username])
+      )[0]!.password_hash;
     expect(await hashOf()).toBe(old);
     expect((await auth('credentials', { credentials: user })).statusCode).toBe(200);
     expect(await hashOf()).toMatch(/^scrypt\$14\$8\$5\$/);
@@ -173,7 +204,11 @@ describe('sign-in rate limit', () => {
     try {
       await local.station.auth.createUser({ username: 'victim', password: 'the right password' });
       const attempt = (password: string) =>
-        local.request({ method: 'POST', url: '/auth?option=credentials', payload: { credentials: { username: 'victim', password } } });
+        local.request({
+          method: 'POST',
+          url: '/auth?option=credentials',
+          payload: { credentials: { username: 'victim', password } },
+        });
       for (let i = 0; i < 10; i++) expect((await attempt(`wrong ${i}`)).statusCode).toBe(400);
       const limited = await attempt('the right password');
       expect(limited.statusCode).toBe(429);
@@ -196,16 +231,24 @@ describe('sign-in limits per user name and per credential (issue 20 item 10)', (
     await addUsers(local);
     await local.station.auth.createUser({ username: 'victim', password: 'the right password' });
     admin = await local.signIn();
-    apiKey = (await local.request({ method: 'POST', url: '/api-keys', token: admin, payload: { name: 'tool' } })).json().key;
+    apiKey = (await local.request({ method: 'POST', url: '/api-keys', token: admin, payload: { name: 'tool' } })).json()
+      .key;
   });
   afterAll(() => local.close());
   const http = (option: string, payload: object, remoteAddress = '127.0.0.1') =>
     local.request({ method: 'POST', url: `/auth?option=${option}`, payload, remoteAddress });
-  const password = (username: string, pw: string, remoteAddress?: string) => http('credentials', { credentials: { username, password: pw } }, remoteAddress);
+  const password = (username: string, pw: string, remoteAddress?: string) =>
+    http('credentials', { credentials: { username, password: pw } }, remoteAddress);
   const ipcPassword = (username: string, pw: string) =>
-    callOperation(local.station, 'signIn', { input: { query: { option: 'credentials' }, body: { credentials: { username, password: pw } } } }, () => undefined);
+    callOperation(
+      local.station,
+      'signIn',
+      { input: { query: { option: 'credentials' }, body: { credentials: { username, password: pw } } } },
+      () => undefined,
+    );
   const lockVictim = async () => {
-    for (let i = 0; i < 10; i++) expect((await password('victim', `wrong ${i}`, `127.0.0.${1 + (i % 3)}`)).statusCode).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await password('victim', `wrong ${i}`, `127.0.0.${1 + (i % 3)}`)).statusCode).toBe(400);
   };
 
   it('10 wrong passwords from any loopback address lock that user over HTTP (127.0.0.2 is no way around it), not other users', async () => {
@@ -215,7 +258,7 @@ describe('sign-in limits per user name and per credential (issue 20 item 10)', (
     expect((await password(OPERATOR.username, OPERATOR.password)).statusCode).toBe(200);
   });
 
-  it('a local tool\'s mistakes never lock the desk\'s own window out: the IPC door counts apart', async () => {
+  it("a local tool's mistakes never lock the desk's own window out: the IPC door counts apart", async () => {
     const signedIn = await ipcPassword('victim', 'the right password');
     expect(signedIn.ok).toBe(true);
   });
@@ -229,16 +272,22 @@ describe('sign-in limits per user name and per credential (issue 20 item 10)', (
     // A broken tool's keys never lock out people either.
     expect((await password(OPERATOR.username, OPERATOR.password)).statusCode).toBe(200);
     const pair = (await password(ADMIN.username, ADMIN.password)).json();
-    for (let i = 0; i < 10; i++) expect((await http('refresh', { refreshToken: `not-a-token-${i}` })).statusCode).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await http('refresh', { refreshToken: `not-a-token-${i}` })).statusCode).toBe(400);
     expect((await http('refresh', { refreshToken: pair.refreshToken.accessToken })).statusCode).toBe(200);
   });
 
   it('an administrator unlocks a user: POST /users/{id}/unlock; an operator may not', async () => {
-    const users = (await local.request({ method: 'GET', url: '/users', token: admin })).json().items as { id: number; username: string }[];
+    const users = (await local.request({ method: 'GET', url: '/users', token: admin })).json().items as {
+      id: number;
+      username: string;
+    }[];
     const victim = users.find((u) => u.username === 'victim')!;
     expect((await password('victim', 'the right password')).statusCode).toBe(429);
     const operator = await local.signIn(OPERATOR);
-    expect((await local.request({ method: 'POST', url: `/users/${victim.id}/unlock`, token: operator })).statusCode).toBe(403);
+    expect(
+      (await local.request({ method: 'POST', url: `/users/${victim.id}/unlock`, token: operator })).statusCode,
+    ).toBe(403);
     expect((await local.request({ method: 'POST', url: '/users/999999/unlock', token: admin })).statusCode).toBe(404);
     const unlocked = await local.request({ method: 'POST', url: `/users/${victim.id}/unlock`, token: admin });
     expect(unlocked.statusCode).toBe(200);
@@ -255,7 +304,13 @@ describe('sign-in limits per user name and per credential (issue 20 item 10)', (
       now: () => local.clock.now,
     });
     try {
-      await expect(other.auth.signIn('credentials', { credentials: { username: 'victim', password: 'the right password' } }, '127.0.0.1')).rejects.toMatchObject({ status: 429 });
+      await expect(
+        other.auth.signIn(
+          'credentials',
+          { credentials: { username: 'victim', password: 'the right password' } },
+          '127.0.0.1',
+        ),
+      ).rejects.toMatchObject({ status: 429 });
       const victim = (await other.auth.listUsers()).items.find((u) => u.username === 'victim')!;
       await other.auth.unlockUser(victim.id);
     } finally {
@@ -271,7 +326,11 @@ describe('token housekeeping', () => {
     try {
       await addUsers(local);
       const rows = async () =>
-        (await local.sql<{ signins: number; tokens: number }>('SELECT (SELECT count(*) FROM sign_ins) AS signins, (SELECT count(*) FROM tokens) AS tokens'))[0];
+        (
+          await local.sql<{ signins: number; tokens: number }>(
+            'SELECT (SELECT count(*) FROM sign_ins) AS signins, (SELECT count(*) FROM tokens) AS tokens',
+          )
+        )[0];
       await local.signIn();
       await local.signIn();
       expect(await rows()).toEqual({ signins: 2, tokens: 4 });
@@ -289,15 +348,25 @@ describe('token housekeeping', () => {
     const local = await startTestStation();
     try {
       await addUsers(local);
-      const first = (await local.request({ method: 'POST', url: '/auth?option=credentials', payload: { credentials: ADMIN } })).json();
+      const first = (
+        await local.request({ method: 'POST', url: '/auth?option=credentials', payload: { credentials: ADMIN } })
+      ).json();
       local.clock.advance(20 * 86_400_000);
-      const refreshed = await local.request({ method: 'POST', url: '/auth?option=refresh', payload: { refreshToken: first.refreshToken.accessToken } });
+      const refreshed = await local.request({
+        method: 'POST',
+        url: '/auth?option=refresh',
+        payload: { refreshToken: first.refreshToken.accessToken },
+      });
       expect(refreshed.statusCode).toBe(200);
       local.clock.advance(12 * 86_400_000); // the first pair is gone, the refreshed one lives
       await local.signIn();
       const [{ n }] = (await local.sql<{ n: number }>('SELECT count(*) AS n FROM sign_ins')) as [{ n: number }];
       expect(n).toBe(2);
-      const again = await local.request({ method: 'POST', url: '/auth?option=refresh', payload: { refreshToken: refreshed.json().refreshToken.accessToken } });
+      const again = await local.request({
+        method: 'POST',
+        url: '/auth?option=refresh',
+        payload: { refreshToken: refreshed.json().refreshToken.accessToken },
+      });
       expect(again.statusCode).toBe(200);
     } finally {
       await local.close();
@@ -308,10 +377,20 @@ describe('token housekeeping', () => {
 describe('users', () => {
   it('admins add users with a strong enough password and unique name', async () => {
     const admin = await t.signIn();
-    const weak = await t.request({ method: 'POST', url: '/users', token: admin, payload: { username: 'eve', password: 'short' } });
+    const weak = await t.request({
+      method: 'POST',
+      url: '/users',
+      token: admin,
+      payload: { username: 'eve', password: 'short' },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().password).toMatch(/at least 10/);
-    const taken = await t.request({ method: 'POST', url: '/users', token: admin, payload: { username: 'ADMIN', password: 'long enough pass' } });
+    const taken = await t.request({
+      method: 'POST',
+      url: '/users',
+      token: admin,
+      payload: { username: 'ADMIN', password: 'long enough pass' },
+    });
     expect(taken.json().username).toMatch(/taken/);
   });
 
@@ -323,8 +402,13 @@ describe('users', () => {
     const answers = await Promise.all([add('frank'), add('FRANK')]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     const conflict = answers.find((r) => r.statusCode === 409)!;
-    expect(conflict.json()).toMatchObject({ type: '/problems/conflict', detail: expect.stringMatching(/taken just now/) });
-    const users = (await t.request({ method: 'GET', url: '/users', token: admin })).json().items as { username: string }[];
+    expect(conflict.json()).toMatchObject({
+      type: '/problems/conflict',
+      detail: expect.stringMatching(/taken just now/),
+    });
+    const users = (await t.request({ method: 'GET', url: '/users', token: admin })).json().items as {
+      username: string;
+    }[];
     expect(users.filter((u) => u.username.toLowerCase() === 'frank')).toHaveLength(1);
   });
 
@@ -351,13 +435,25 @@ describe('changing one’s own password', () => {
     const elsewhere = (await auth('credentials', { credentials: PAULA })).json();
 
     // Every mistake at once: the current password wrong and the new one too short.
-    const refused = await changePassword(here.token.accessToken, { currentPassword: 'not it at all', newPassword: 'short' });
+    const refused = await changePassword(here.token.accessToken, {
+      currentPassword: 'not it at all',
+      newPassword: 'short',
+    });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ currentPassword: 'is not your current password', newPassword: expect.stringMatching(/at least 10/) });
-    const same = await changePassword(here.token.accessToken, { currentPassword: PAULA.password, newPassword: PAULA.password });
+    expect(refused.json()).toMatchObject({
+      currentPassword: 'is not your current password',
+      newPassword: expect.stringMatching(/at least 10/),
+    });
+    const same = await changePassword(here.token.accessToken, {
+      currentPassword: PAULA.password,
+      newPassword: PAULA.password,
+    });
     expect(same.json().newPassword).toMatch(/differ/);
 
-    const changed = await changePassword(here.token.accessToken, { currentPassword: PAULA.password, newPassword: 'a brand new passphrase' });
+    const changed = await changePassword(here.token.accessToken, {
+      currentPassword: PAULA.password,
+      newPassword: 'a brand new passphrase',
+    });
     expect(changed.statusCode).toBe(200);
     const fresh = changed.json();
     expect(Object.keys(fresh).sort()).toEqual(['errorMessage', 'refreshToken', 'token']);
@@ -370,18 +466,26 @@ describe('changing one’s own password', () => {
     }
     expect((await auth('refresh', { refreshToken: fresh.refreshToken.accessToken })).statusCode).toBe(200);
     expect((await auth('credentials', { credentials: PAULA })).statusCode).toBe(400);
-    expect((await auth('credentials', { credentials: { username: 'paula', password: 'a brand new passphrase' } })).statusCode).toBe(200);
+    expect(
+      (await auth('credentials', { credentials: { username: 'paula', password: 'a brand new passphrase' } }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('needs a sign-in, and counts wrong current passwords towards the sign-in limit', async () => {
-    expect((await changePassword(undefined, { currentPassword: 'x', newPassword: 'long enough pass' })).statusCode).toBe(401);
+    expect(
+      (await changePassword(undefined, { currentPassword: 'x', newPassword: 'long enough pass' })).statusCode,
+    ).toBe(401);
     const admin = await t.signIn();
     const QUINN = { username: 'quinn', password: 'quinn password 1' };
     expect((await t.request({ method: 'POST', url: '/users', token: admin, payload: QUINN })).statusCode).toBe(200);
     const token = await t.signIn(QUINN);
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) {
-      codes.push((await changePassword(token, { currentPassword: `guess number ${i}`, newPassword: 'long enough pass' })).statusCode);
+      codes.push(
+        (await changePassword(token, { currentPassword: `guess number ${i}`, newPassword: 'long enough pass' }))
+          .statusCode,
+      );
     }
     expect(codes).toEqual([...Array<number>(10).fill(400), 429]);
     // The password did not change along the way.

@@ -31,18 +31,29 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const counts = async () =>
-  (await t.sql<{ s: number; e: number; k: number }>(
-    'SELECT (SELECT count(*) FROM shipments) AS s, (SELECT count(*) FROM tracking_events) AS e, (SELECT count(*) FROM idempotency_keys) AS k',
-  ))[0]!;
+  (
+    await t.sql<{ s: number; e: number; k: number }>(
+      'SELECT (SELECT count(*) FROM shipments) AS s, (SELECT count(*) FROM tracking_events) AS e, (SELECT count(*) FROM idempotency_keys) AS k',
+    )
+  )[0]!;
 
 const postRaw = (url: string, payload: string, headers: Record<string, string> = {}) =>
   t.request({ method: 'POST', url, token, payload, headers: { 'content-type': 'application/json', ...headers } });
 
-function expectProblem(res: { statusCode: number; headers: Record<string, unknown>; json: () => Record<string, unknown> }, status: number) {
+function expectProblem(
+  res: { statusCode: number; headers: Record<string, unknown>; json: () => Record<string, unknown> },
+  status: number,
+) {
   expect(res.statusCode).toBe(status);
   expect(String(res.headers['content-type'])).toContain('application/problem+json');
   const body = res.json();
-  expect(body).toMatchObject({ status, type: expect.stringMatching(/^\/problems\//), title: expect.any(String), detail: expect.any(String), instance: expect.any(String) });
+  expect(body).toMatchObject({
+    status,
+    type: expect.stringMatching(/^\/problems\//),
+    title: expect.any(String),
+    detail: expect.any(String),
+    instance: expect.any(String),
+  });
   return body;
 }
 
@@ -66,7 +77,13 @@ function expectRawProblem(res: { status: number; headers: string; body: string }
   expect(res.status, res.headers + res.body).toBe(status);
   expect(res.headers.toLowerCase()).toContain('content-type: application/problem+json');
   const body = JSON.parse(res.body) as Record<string, unknown>;
-  expect(body).toMatchObject({ status, type: expect.stringMatching(/^\/problems\//), title: expect.any(String), detail: expect.any(String), instance: expect.any(String) });
+  expect(body).toMatchObject({
+    status,
+    type: expect.stringMatching(/^\/problems\//),
+    title: expect.any(String),
+    detail: expect.any(String),
+    instance: expect.any(String),
+  });
   return body;
 }
 
@@ -77,14 +94,20 @@ describe('1. fields named like Object.prototype members are unknown fields', () 
     const before = await counts();
     const top = await postRaw('/shipments', JSON.stringify({ ...shipmentRequest(), [name]: 'x' }));
     expect(expectProblem(top, 400)[name]).toMatch(/is not a field of this request/);
-    const nested = await postRaw('/shipments', JSON.stringify(shipmentRequest({ deliveryAddress: { ...shipmentRequest().deliveryAddress, [name]: 1 } })));
+    const nested = await postRaw(
+      '/shipments',
+      JSON.stringify(shipmentRequest({ deliveryAddress: { ...shipmentRequest().deliveryAddress, [name]: 1 } })),
+    );
     expect(expectProblem(nested, 400)[`deliveryAddress.${name}`]).toMatch(/is not a field of this request/);
     expect(await counts()).toEqual(before);
   });
 
   it('__proto__ in a body is refused, never merged into the request', async () => {
     const before = await counts();
-    const res = await postRaw('/shipments', `{"__proto__": {"carrierId": 1}, ${JSON.stringify(shipmentRequest()).slice(1)}`);
+    const res = await postRaw(
+      '/shipments',
+      `{"__proto__": {"carrierId": 1}, ${JSON.stringify(shipmentRequest()).slice(1)}`,
+    );
     expectProblem(res, 400);
     expect(await counts()).toEqual(before);
   });
@@ -95,7 +118,11 @@ describe('1. fields named like Object.prototype members are unknown fields', () 
   });
 
   it('sign-in with ?option=constructor is a 400 naming option, and /problems/constructor is not a page', async () => {
-    const res = await t.request({ method: 'POST', url: '/auth?option=constructor', payload: { credentials: { username: 'a', password: 'b' } } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/auth?option=constructor',
+      payload: { credentials: { username: 'a', password: 'b' } },
+    });
     expect(expectProblem(res, 400).option).toMatch(/constructor is not one of/);
     expectProblem(await t.request({ method: 'GET', url: '/problems/constructor' }), 404);
     expectProblem(await t.request({ method: 'GET', url: '/problems/toString' }), 404);
@@ -119,13 +146,19 @@ describe('2. every integer field is bounded to what the stores keep', () => {
     ['a fraction', '1.5'],
   ])('carrierDepotId %s is refused by name, nothing stored', async (_what, text) => {
     const before = await counts();
-    const res = await postRaw(`/shipments/${shipmentId}/events`, `{"status": "At the Depot", "carrierDepotId": ${text}}`);
+    const res = await postRaw(
+      `/shipments/${shipmentId}/events`,
+      `{"status": "At the Depot", "carrierDepotId": ${text}}`,
+    );
     expect(expectProblem(res, 400).carrierDepotId).toMatch(/^Depot id must /);
     expect(await counts()).toEqual(before);
   });
 
   it('the largest safe integer is kept exactly', async () => {
-    const res = await postRaw(`/shipments/${shipmentId}/events`, `{"status": "At the Depot", "carrierDepotId": ${Number.MAX_SAFE_INTEGER}}`);
+    const res = await postRaw(
+      `/shipments/${shipmentId}/events`,
+      `{"status": "At the Depot", "carrierDepotId": ${Number.MAX_SAFE_INTEGER}}`,
+    );
     expect(res.statusCode, res.body).toBe(200);
     const tracking = await t.request({ method: 'GET', url: `/shipments/${shipmentId}/tracking`, token });
     expect(tracking.json().lastStatus.carrierDepotId).toBe(Number.MAX_SAFE_INTEGER);
@@ -153,8 +186,18 @@ describe('3. deeply nested JSON is a 400, never a stack overflow', () => {
 
   it.each([
     ['under an unknown key', (d: string) => JSON.stringify(shipmentRequest()).replace(/^\{/, `{"extra": ${d},`)],
-    ['under an address', (d: string) => JSON.stringify(shipmentRequest()).replace(/"collectionAddress":/, `"collectionAddress": {"x": ${d}}, "ignored":`)],
-    ['as a piece', (d: string) => JSON.stringify(shipmentRequest()).replace(/"shipmentPieces":\[/, `"shipmentPieces":[${d},`)],
+    [
+      'under an address',
+      (d: string) =>
+        JSON.stringify(shipmentRequest()).replace(
+          /"collectionAddress":/,
+          `"collectionAddress": {"x": ${d}}, "ignored":`,
+        ),
+    ],
+    [
+      'as a piece',
+      (d: string) => JSON.stringify(shipmentRequest()).replace(/"shipmentPieces":\[/, `"shipmentPieces":[${d},`),
+    ],
   ])('100 000 levels %s, with an Idempotency-Key', async (_where, build) => {
     const before = await counts();
     const res = await postRaw('/shipments', build(deep(100_000)), { 'idempotency-key': `deep-${Math.random()}` });
@@ -164,12 +207,18 @@ describe('3. deeply nested JSON is a 400, never a stack overflow', () => {
 
   it('33 levels are refused and 20 are read (then refused as an unknown field)', async () => {
     expect(expectProblem(await postRaw('/shipments', `{"x": ${deep(32)}}`), 400).body).toMatch(/nested/);
-    const shallow = expectProblem(await postRaw('/shipments', JSON.stringify({ ...shipmentRequest(), extra: JSON.parse(deep(20)) })), 400);
+    const shallow = expectProblem(
+      await postRaw('/shipments', JSON.stringify({ ...shipmentRequest(), extra: JSON.parse(deep(20)) })),
+      400,
+    );
     expect(shallow.extra).toMatch(/not a field/);
   });
 
   it('brackets inside strings do not count as nesting', async () => {
-    const res = await postRaw('/shipments', JSON.stringify(shipmentRequest({ referenceOne: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[' })));
+    const res = await postRaw(
+      '/shipments',
+      JSON.stringify(shipmentRequest({ referenceOne: '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[' })),
+    );
     expect(res.statusCode, res.body).toBe(200);
   });
 });
@@ -189,7 +238,10 @@ describe('4. text with NUL or a lone surrogate is refused with the field named',
   });
 
   it('NUL in a piece description and in a query parameter', async () => {
-    const res = await postRaw('/shipments', JSON.stringify(shipmentRequest({ shipmentPieces: [piece({ description: 'a\u0000b' })] })));
+    const res = await postRaw(
+      '/shipments',
+      JSON.stringify(shipmentRequest({ shipmentPieces: [piece({ description: 'a\u0000b' })] })),
+    );
     expect(expectProblem(res, 400)['shipmentPieces[0].description']).toMatch(/NUL/);
     const query = await t.request({ method: 'GET', url: '/shipments?DateFrom=%00', token });
     expect(expectProblem(query, 400).DateFrom).toMatch(/NUL/);
@@ -205,7 +257,12 @@ describe('4. text with NUL or a lone surrogate is refused with the field named',
 
 describe('every error at once on the other bodies with rules (CONTRACT §11)', () => {
   it('a new user: a wrong role, a user name with spaces and a short password in one 400', async () => {
-    const res = await t.request({ method: 'POST', url: '/users', token, payload: { username: 'bad name!', password: 'short', role: 'boss' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/users',
+      token,
+      payload: { username: 'bad name!', password: 'short', role: 'boss' },
+    });
     expect(expectProblem(res, 400)).toMatchObject({
       role: expect.stringMatching(/^Role "boss" is not one of: admin, operator$/),
       username: 'User name may hold letters, digits and . _ @ - only (1 to 64 of them)',
@@ -228,7 +285,8 @@ describe('every error at once on the other bodies with rules (CONTRACT §11)', (
   });
 
   it('the sender address is checked exactly as a create’s: a made-up country, a US address without its state; empty clears it', async () => {
-    const patch = (senderAddress: Record<string, string>) => t.request({ method: 'PATCH', url: '/settings', token, payload: { senderAddress } });
+    const patch = (senderAddress: Record<string, string>) =>
+      t.request({ method: 'PATCH', url: '/settings', token, payload: { senderAddress } });
     const sender = { businessName: 'Acme', addressLine1: '1 Main Street', city: 'Austin', postZipCode: '78701' };
     const before = (await t.request({ method: 'GET', url: '/settings', token })).json().senderAddress;
     expect(expectProblem(await patch({ ...sender, countryTwoCharacterISOCode: 'XX' }), 400)).toMatchObject({
@@ -239,17 +297,21 @@ describe('every error at once on the other bodies with rules (CONTRACT §11)', (
     );
     // A create's rules, all named at once: no name, no city, no country.
     const partial = expectProblem(await patch({ addressLine1: '1 Main Street' }), 400);
-    expect(Object.keys(partial).filter((k) => k.startsWith('senderAddress.')).sort()).toEqual([
-      'senderAddress.city',
-      'senderAddress.countryTwoCharacterISOCode',
-      'senderAddress.fullName',
-    ]);
+    expect(
+      Object.keys(partial)
+        .filter((k) => k.startsWith('senderAddress.'))
+        .sort(),
+    ).toEqual(['senderAddress.city', 'senderAddress.countryTwoCharacterISOCode', 'senderAddress.fullName']);
     // Nothing half-written.
     expect((await t.request({ method: 'GET', url: '/settings', token })).json().senderAddress).toEqual(before);
 
     const saved = await patch({ ...sender, countryTwoCharacterISOCode: 'us', county: 'TX', postZipCode: '787011234' });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().senderAddress).toMatchObject({ countryTwoCharacterISOCode: 'US', county: 'TX', postZipCode: '78701-1234' });
+    expect(saved.json().senderAddress).toMatchObject({
+      countryTwoCharacterISOCode: 'US',
+      county: 'TX',
+      postZipCode: '78701-1234',
+    });
     const cleared = await patch({ businessName: ' ', countryTwoCharacterISOCode: '' });
     expect(cleared.statusCode).toBe(200);
     expect(cleared.json().senderAddress.addressLine1).toBe('');
@@ -258,15 +320,24 @@ describe('every error at once on the other bodies with rules (CONTRACT §11)', (
 
 describe('5. errors the framework and Node raise answer in our problem shape', () => {
   it('a broken percent-encoding in the path', async () => {
-    expectRawProblem(await rawHttp(`GET /shipments/%E0%A4%A HTTP/1.1\r\nHost: ${HOST}\r\nConnection: close\r\n\r\n`), 400);
+    expectRawProblem(
+      await rawHttp(`GET /shipments/%E0%A4%A HTTP/1.1\r\nHost: ${HOST}\r\nConnection: close\r\n\r\n`),
+      400,
+    );
   });
 
   it('a path parameter longer than the router keeps', async () => {
-    expectRawProblem(await rawHttp(`GET /shipments/${'a'.repeat(500)} HTTP/1.1\r\nHost: ${HOST}\r\nConnection: close\r\n\r\n`), 414);
+    expectRawProblem(
+      await rawHttp(`GET /shipments/${'a'.repeat(500)} HTTP/1.1\r\nHost: ${HOST}\r\nConnection: close\r\n\r\n`),
+      414,
+    );
   });
 
   it('headers larger than 16 KiB, and a URL as long', async () => {
-    const headers = expectRawProblem(await rawHttp(`GET /health HTTP/1.1\r\nHost: ${HOST}\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`), 431);
+    const headers = expectRawProblem(
+      await rawHttp(`GET /health HTTP/1.1\r\nHost: ${HOST}\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`),
+      431,
+    );
     expect(headers.type).toBe('/problems/headers-too-large');
     expectRawProblem(await rawHttp(`GET /health?x=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: ${HOST}\r\n\r\n`), 431);
   });
@@ -281,14 +352,25 @@ describe('5. errors the framework and Node raise answer in our problem shape', (
 
   it('malformed JSON, a wrong content type and a body too large', async () => {
     expect(expectProblem(await postRaw('/shipments', '{"carrierId": 1,'), 400).body).toMatch(/not valid JSON/);
-    expectProblem(await postRaw('/shipments', 'carrierId=1', { 'content-type': 'application/x-www-form-urlencoded' }), 415);
+    expectProblem(
+      await postRaw('/shipments', 'carrierId=1', { 'content-type': 'application/x-www-form-urlencoded' }),
+      415,
+    );
     expectProblem(await postRaw('/shipments', 'x'.repeat(1024 * 1024 + 1)), 413);
     expectProblem(await postRaw('/shipments', '{}', { 'content-length': '50' }), 400);
   });
 
   it('reads each body up to its own row’s bodyLimit: 1 MiB of JSON, while an import takes a larger file', async () => {
-    expect(expectProblem(await postRaw('/shipments', 'x'.repeat(1024 * 1024 + 1)), 413).detail).toBe('The request body is larger than 1 MiB.');
-    const file = await t.request({ method: 'POST', url: '/imports', token, payload: Buffer.alloc(2 * 1024 * 1024, 'a'), headers: { 'content-type': 'text/csv' } });
+    expect(expectProblem(await postRaw('/shipments', 'x'.repeat(1024 * 1024 + 1)), 413).detail).toBe(
+      'The request body is larger than 1 MiB.',
+    );
+    const file = await t.request({
+      method: 'POST',
+      url: '/imports',
+      token,
+      payload: Buffer.alloc(2 * 1024 * 1024, 'a'),
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(file.statusCode).toBe(400);
   });
 });

@@ -23,9 +23,11 @@ afterAll(() => t.close());
 const post = (payload: unknown, headers: Record<string, string> = {}) =>
   t.request({ method: 'POST', url: '/shipments', token, payload: payload as object, headers });
 const counts = async (): Promise<{ s: number; p: number; e: number }> =>
-  (await t.sql<{ s: number; p: number; e: number }>(
-    'SELECT (SELECT count(*) FROM shipments) AS s, (SELECT count(*) FROM pieces) AS p, (SELECT count(*) FROM tracking_events) AS e',
-  ))[0]!;
+  (
+    await t.sql<{ s: number; p: number; e: number }>(
+      'SELECT (SELECT count(*) FROM shipments) AS s, (SELECT count(*) FROM pieces) AS p, (SELECT count(*) FROM tracking_events) AS e',
+    )
+  )[0]!;
 
 describe('create', () => {
   it('returns the shipment id, number and a label and S10 tracking number per piece', async () => {
@@ -83,8 +85,14 @@ describe('create', () => {
   });
 
   it('keeps money as integer minor units', async () => {
-    const created = await createShipment(t, token, shipmentRequest({ cost: 12.34, insuredValue: 100.1, currency: 'EUR' }));
-    const [row] = await t.sql('SELECT cost_minor, insured_minor, currency FROM shipments WHERE uuid = ?', [created.shipmentId]);
+    const created = await createShipment(
+      t,
+      token,
+      shipmentRequest({ cost: 12.34, insuredValue: 100.1, currency: 'EUR' }),
+    );
+    const [row] = await t.sql('SELECT cost_minor, insured_minor, currency FROM shipments WHERE uuid = ?', [
+      created.shipmentId,
+    ]);
     expect(row).toEqual({ cost_minor: 1234, insured_minor: 10010, currency: 'EUR' });
     const view = (await t.request({ method: 'GET', url: `/shipments/${created.shipmentId}`, token })).json();
     expect([view.cost, view.insuredValue]).toEqual([12.34, 100.1]);
@@ -94,7 +102,12 @@ describe('create', () => {
     const res = await post(
       shipmentRequest({
         carrierServiceId: 104,
-        deliveryAddress: gbAddress({ fullName: 'Élodie Dupré', city: 'Paris', countryTwoCharacterISOCode: 'FR', postZipCode: '75001' }),
+        deliveryAddress: gbAddress({
+          fullName: 'Élodie Dupré',
+          city: 'Paris',
+          countryTwoCharacterISOCode: 'FR',
+          postZipCode: '75001',
+        }),
         hsCode: '6109.10',
         descriptionOfGoods: 'Cotton T-shirts',
       }),
@@ -118,40 +131,207 @@ const invalid: [string, Record<string, unknown>, string, RegExp][] = [
   ['carrierId a string', { carrierId: '1' }, 'carrierId', /^Carrier must be a whole number$/],
   ['unknown carrier', { carrierId: 99 }, 'carrierId', /not a carrier/],
   ['service of another carrier', { carrierServiceId: 201 }, 'carrierServiceId', /^Service 201 is not a service of /],
-  ['feature of another carrier', { carrierFeatures: [1001, 2001] }, 'carrierFeatures[1]', /^Feature 2001 is not a feature of /],
-  ['unknown field (typo)', { deliveryAddress: { ...gbAddress(), postCode: 'SW1A 1AA' } }, 'deliveryAddress.postCode', /not a field/],
+  [
+    'feature of another carrier',
+    { carrierFeatures: [1001, 2001] },
+    'carrierFeatures[1]',
+    /^Feature 2001 is not a feature of /,
+  ],
+  [
+    'unknown field (typo)',
+    { deliveryAddress: { ...gbAddress(), postCode: 'SW1A 1AA' } },
+    'deliveryAddress.postCode',
+    /not a field/,
+  ],
   ['unknown top-level field', { colour: 'red' }, 'colour', /not a field/],
-  ['invalid GB post code', { deliveryAddress: gbAddress({ postZipCode: 'SW1A 9ZZZ' }) }, 'deliveryAddress.postZipCode', /^Post code SW1A 9ZZZ is not a British post code \(e\.g\. SW1A 1AA\)$/],
-  ['invalid US ZIP', { carrierServiceId: 104, hsCode: '123456', descriptionOfGoods: 'x', deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'US', county: 'NY', postZipCode: '1234' }) }, 'deliveryAddress.postZipCode', /^Post code 1234 is not a US post code/],
-  ['US address without its state', { carrierServiceId: 104, hsCode: '123456', descriptionOfGoods: 'x', deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'US', postZipCode: '10001' }) }, 'deliveryAddress.county', /^Choose a state for a US address$/],
-  ['Canadian address without its province', { carrierServiceId: 104, hsCode: '123456', descriptionOfGoods: 'x', deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'CA', county: ' ', postZipCode: 'K1A 0B1' }) }, 'deliveryAddress.county', /^Choose a province or territory for a Canadian address$/],
-  ['Australian address without its state', { carrierServiceId: 104, hsCode: '123456', descriptionOfGoods: 'x', deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'AU', postZipCode: '2000' }) }, 'deliveryAddress.county', /^Choose a state or territory for an Australian address$/],
-  ['missing post code where used', { collectionAddress: gbAddress({ postZipCode: '' }) }, 'collectionAddress.postZipCode', /^Post code is required for /],
-  ['post code too long', { deliveryAddress: gbAddress({ postZipCode: 'SW1A 1AAAAAA' }) }, 'deliveryAddress.postZipCode', /at most 10/],
-  ['bad country', { deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'XX' }) }, 'deliveryAddress.countryTwoCharacterISOCode', /^Country XX is not a country code/],
-  ['no name', { deliveryAddress: gbAddress({ fullName: '', businessName: '' }) }, 'deliveryAddress.fullName', /^Enter a full name or a business name$/],
-  ['no address line', { deliveryAddress: gbAddress({ addressLine1: ' ' }) }, 'deliveryAddress.addressLine1', /required/],
+  [
+    'invalid GB post code',
+    { deliveryAddress: gbAddress({ postZipCode: 'SW1A 9ZZZ' }) },
+    'deliveryAddress.postZipCode',
+    /^Post code SW1A 9ZZZ is not a British post code \(e\.g\. SW1A 1AA\)$/,
+  ],
+  [
+    'invalid US ZIP',
+    {
+      carrierServiceId: 104,
+      hsCode: '123456',
+      descriptionOfGoods: 'x',
+      deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'US', county: 'NY', postZipCode: '1234' }),
+    },
+    'deliveryAddress.postZipCode',
+    /^Post code 1234 is not a US post code/,
+  ],
+  [
+    'US address without its state',
+    {
+      carrierServiceId: 104,
+      hsCode: '123456',
+      descriptionOfGoods: 'x',
+      deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'US', postZipCode: '10001' }),
+    },
+    'deliveryAddress.county',
+    /^Choose a state for a US address$/,
+  ],
+  [
+    'Canadian address without its province',
+    {
+      carrierServiceId: 104,
+      hsCode: '123456',
+      descriptionOfGoods: 'x',
+      deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'CA', county: ' ', postZipCode: 'K1A 0B1' }),
+    },
+    'deliveryAddress.county',
+    /^Choose a province or territory for a Canadian address$/,
+  ],
+  [
+    'Australian address without its state',
+    {
+      carrierServiceId: 104,
+      hsCode: '123456',
+      descriptionOfGoods: 'x',
+      deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'AU', postZipCode: '2000' }),
+    },
+    'deliveryAddress.county',
+    /^Choose a state or territory for an Australian address$/,
+  ],
+  [
+    'missing post code where used',
+    { collectionAddress: gbAddress({ postZipCode: '' }) },
+    'collectionAddress.postZipCode',
+    /^Post code is required for /,
+  ],
+  [
+    'post code too long',
+    { deliveryAddress: gbAddress({ postZipCode: 'SW1A 1AAAAAA' }) },
+    'deliveryAddress.postZipCode',
+    /at most 10/,
+  ],
+  [
+    'bad country',
+    { deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'XX' }) },
+    'deliveryAddress.countryTwoCharacterISOCode',
+    /^Country XX is not a country code/,
+  ],
+  [
+    'no name',
+    { deliveryAddress: gbAddress({ fullName: '', businessName: '' }) },
+    'deliveryAddress.fullName',
+    /^Enter a full name or a business name$/,
+  ],
+  [
+    'no address line',
+    { deliveryAddress: gbAddress({ addressLine1: ' ' }) },
+    'deliveryAddress.addressLine1',
+    /required/,
+  ],
   ['no city', { collectionAddress: gbAddress({ city: '' }) }, 'collectionAddress.city', /required/],
-  ['name too long', { deliveryAddress: gbAddress({ fullName: 'x'.repeat(36) }) }, 'deliveryAddress.fullName', /at most 35/],
-  ['bad email', { deliveryAddress: gbAddress({ emailAddress: 'not-an-email' }) }, 'deliveryAddress.emailAddress', /not an email/],
-  ['phone too long', { deliveryAddress: gbAddress({ phoneNumber: '0'.repeat(21) }) }, 'deliveryAddress.phoneNumber', /at most 20/],
+  [
+    'name too long',
+    { deliveryAddress: gbAddress({ fullName: 'x'.repeat(36) }) },
+    'deliveryAddress.fullName',
+    /at most 35/,
+  ],
+  [
+    'bad email',
+    { deliveryAddress: gbAddress({ emailAddress: 'not-an-email' }) },
+    'deliveryAddress.emailAddress',
+    /not an email/,
+  ],
+  [
+    'phone too long',
+    { deliveryAddress: gbAddress({ phoneNumber: '0'.repeat(21) }) },
+    'deliveryAddress.phoneNumber',
+    /at most 20/,
+  ],
   ['reference too long', { referenceTwo: 'r'.repeat(36) }, 'referenceTwo', /at most 35/],
   ['instructions too long', { deliveryInstructions: 'i'.repeat(121) }, 'deliveryInstructions', /at most 120/],
   ['goods description too long', { goodsDescription: 'g'.repeat(71) }, 'goodsDescription', /at most 70/],
-  ['zero weight', { shipmentPieces: [piece(), piece({ weight: 0 })] }, 'shipmentPieces[1].weight', /^Weight must be more than 0 kg$/],
-  ['negative height', { shipmentPieces: [piece({ height: -1 })] }, 'shipmentPieces[0].height', /^Height must be more than 0 cm$/],
+  [
+    'zero weight',
+    { shipmentPieces: [piece(), piece({ weight: 0 })] },
+    'shipmentPieces[1].weight',
+    /^Weight must be more than 0 kg$/,
+  ],
+  [
+    'negative height',
+    { shipmentPieces: [piece({ height: -1 })] },
+    'shipmentPieces[0].height',
+    /^Height must be more than 0 cm$/,
+  ],
   ['weight as text', { shipmentPieces: [piece({ weight: '2' })] }, 'shipmentPieces[0].weight', /number/],
-  ['unknown weight unit', { shipmentPieces: [piece({ weightUnit: 'STONE' })] }, 'shipmentPieces[0].weightUnit', /KG, G, LB, OZ/],
-  ['unknown dimension unit', { shipmentPieces: [piece({ dimensionUnit: 'FT' })] }, 'shipmentPieces[0].dimensionUnit', /CM, MM, IN/],
-  ['piece description too long', { shipmentPieces: [piece({ description: 'd'.repeat(36) })] }, 'shipmentPieces[0].description', /at most 35/],
-  ['over the service weight limit', { shipmentPieces: [piece({ weight: 31 })] }, 'shipmentPieces[0].weight', /over the 30 kg limit of Next Day/],
-  ['over the limit in pounds', { shipmentPieces: [piece({ weight: 67, weightUnit: 'LB' })] }, 'shipmentPieces[0].weight', /^Weight 67 lb is over/],
-  ['side over the limit', { shipmentPieces: [piece({ length: 151 })] }, 'shipmentPieces[0].length', /^Length 151 cm is over the 150 cm limit/],
-  ['side over the limit in inches', { shipmentPieces: [piece({ width: 60, dimensionUnit: 'IN' })] }, 'shipmentPieces[0].width', /^Width 60 in is over/],
-  ['domestic service abroad', { deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'DE', postZipCode: '10115' }), hsCode: '123456', descriptionOfGoods: 'x' }, 'carrierServiceId', /domestic only/],
+  [
+    'unknown weight unit',
+    { shipmentPieces: [piece({ weightUnit: 'STONE' })] },
+    'shipmentPieces[0].weightUnit',
+    /KG, G, LB, OZ/,
+  ],
+  [
+    'unknown dimension unit',
+    { shipmentPieces: [piece({ dimensionUnit: 'FT' })] },
+    'shipmentPieces[0].dimensionUnit',
+    /CM, MM, IN/,
+  ],
+  [
+    'piece description too long',
+    { shipmentPieces: [piece({ description: 'd'.repeat(36) })] },
+    'shipmentPieces[0].description',
+    /at most 35/,
+  ],
+  [
+    'over the service weight limit',
+    { shipmentPieces: [piece({ weight: 31 })] },
+    'shipmentPieces[0].weight',
+    /over the 30 kg limit of Next Day/,
+  ],
+  [
+    'over the limit in pounds',
+    { shipmentPieces: [piece({ weight: 67, weightUnit: 'LB' })] },
+    'shipmentPieces[0].weight',
+    /^Weight 67 lb is over/,
+  ],
+  [
+    'side over the limit',
+    { shipmentPieces: [piece({ length: 151 })] },
+    'shipmentPieces[0].length',
+    /^Length 151 cm is over the 150 cm limit/,
+  ],
+  [
+    'side over the limit in inches',
+    { shipmentPieces: [piece({ width: 60, dimensionUnit: 'IN' })] },
+    'shipmentPieces[0].width',
+    /^Width 60 in is over/,
+  ],
+  [
+    'domestic service abroad',
+    {
+      deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'DE', postZipCode: '10115' }),
+      hsCode: '123456',
+      descriptionOfGoods: 'x',
+    },
+    'carrierServiceId',
+    /domestic only/,
+  ],
   ['international service at home', { carrierServiceId: 104 }, 'carrierServiceId', /international only/],
-  ['international without hsCode', { carrierServiceId: 104, descriptionOfGoods: 'Shirts', deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'FR', postZipCode: '75001' }) }, 'hsCode', /required for an international/],
-  ['international without description', { carrierServiceId: 104, hsCode: '610910', deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'FR', postZipCode: '75001' }) }, 'descriptionOfGoods', /required for an international/],
+  [
+    'international without hsCode',
+    {
+      carrierServiceId: 104,
+      descriptionOfGoods: 'Shirts',
+      deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'FR', postZipCode: '75001' }),
+    },
+    'hsCode',
+    /required for an international/,
+  ],
+  [
+    'international without description',
+    {
+      carrierServiceId: 104,
+      hsCode: '610910',
+      deliveryAddress: gbAddress({ countryTwoCharacterISOCode: 'FR', postZipCode: '75001' }),
+    },
+    'descriptionOfGoods',
+    /required for an international/,
+  ],
   ['hsCode too short', { hsCode: '12345' }, 'hsCode', /6 to 10 digits/],
   ['negative cost', { cost: -1 }, 'cost', /^Cost must not be negative$/],
   ['three decimals', { insuredValue: 1.005 }, 'insuredValue', /at most 2 decimals/],
@@ -178,12 +358,16 @@ describe('create rejects bad input with 400 naming the field, and writes nothing
   });
 
   it('names every wrong field at once', async () => {
-    const res = await post(shipmentRequest({ shipmentPieces: [piece({ weight: 0 }), piece({ height: 0 })], referenceOne: 'x'.repeat(40) }));
+    const res = await post(
+      shipmentRequest({ shipmentPieces: [piece({ weight: 0 }), piece({ height: 0 })], referenceOne: 'x'.repeat(40) }),
+    );
     const problem = res.json();
-    expect(Object.keys(problem)).toEqual(expect.arrayContaining(['shipmentPieces[0].weight', 'shipmentPieces[1].height', 'referenceOne']));
+    expect(Object.keys(problem)).toEqual(
+      expect.arrayContaining(['shipmentPieces[0].weight', 'shipmentPieces[1].height', 'referenceOne']),
+    );
   });
 
-  it('names schema errors and business rules together in one 400, in an operator\'s words (CONTRACT §11)', async () => {
+  it("names schema errors and business rules together in one 400, in an operator's words (CONTRACT §11)", async () => {
     const before = await counts();
     const res = await post(
       shipmentRequest({
@@ -274,7 +458,8 @@ describe('Idempotency-Key', () => {
   });
 
   it('keys past their 24 hours are deleted by the next keyed create', async () => {
-    const keys = async () => (await t.sql<{ key: string }>('SELECT key FROM idempotency_keys ORDER BY key')).map((r) => r.key);
+    const keys = async () =>
+      (await t.sql<{ key: string }>('SELECT key FROM idempotency_keys ORDER BY key')).map((r) => r.key);
     await post(shipmentRequest({ referenceOne: 'IDEMP-OLD' }), { 'idempotency-key': 'order-old' });
     expect(await keys()).toContain('order-old');
     t.clock.advance(24 * 3_600_000 + 1);

@@ -6,7 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBarcodes, pdfInfo, pdfPageTexts, pdfText } from '../helpers/pdf';
 import { zplBarcodes, zplTexts } from '../helpers/zpl';
-import { addUsers, createShipment, gbAddress, piece, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
+import {
+  addUsers,
+  createShipment,
+  gbAddress,
+  piece,
+  shipmentRequest,
+  startTestStation,
+  type TestStation,
+} from '../helpers/station';
 
 let t: TestStation;
 let token: string;
@@ -21,16 +29,24 @@ const post = (payload: unknown) => t.request({ method: 'POST', url: '/shipments'
 const get = (url: string) => t.request({ method: 'GET', url, token });
 const pdfOf = (res: { json(): { base64String: string } }) => Buffer.from(res.json().base64String, 'base64');
 const counts = async () =>
-  (await t.sql<{ s: number; c: number; d: number }>(
-    'SELECT (SELECT count(*) FROM shipments) AS s, (SELECT count(*) FROM customs_items) AS c, (SELECT count(*) FROM customs_declarations) AS d',
-  ))[0]!;
+  (
+    await t.sql<{ s: number; c: number; d: number }>(
+      'SELECT (SELECT count(*) FROM shipments) AS s, (SELECT count(*) FROM customs_items) AS c, (SELECT count(*) FROM customs_declarations) AS d',
+    )
+  )[0]!;
 
 /** To Germany on Swift Parcels International, the addressee's name in Latin Extended. */
 const international = (overrides: Record<string, unknown> = {}) =>
   shipmentRequest({
     carrierServiceId: 104,
     collectionAddress: gbAddress({ fullName: 'Zoë Fairweather' }),
-    deliveryAddress: gbAddress({ fullName: 'Jürgen Ölmüller', businessName: '', city: 'Berlin', countryTwoCharacterISOCode: 'DE', postZipCode: '10115' }),
+    deliveryAddress: gbAddress({
+      fullName: 'Jürgen Ölmüller',
+      businessName: '',
+      city: 'Berlin',
+      countryTwoCharacterISOCode: 'DE',
+      postZipCode: '10115',
+    }),
     hsCode: '610910',
     descriptionOfGoods: 'Cotton T-shirts',
     cost: 25,
@@ -39,8 +55,24 @@ const international = (overrides: Record<string, unknown> = {}) =>
   });
 
 const items = [
-  { description: 'Wool scarf', quantity: 2, unitValue: 18.5, netWeight: 0.4, weightUnit: 'KG', hsCode: '6117.10', originCountry: 'gb' },
-  { description: 'Ceramic mug “Ωmega”', quantity: 1, unitValue: 12, netWeight: 450, weightUnit: 'G', hsCode: '691200', originCountry: 'PT' },
+  {
+    description: 'Wool scarf',
+    quantity: 2,
+    unitValue: 18.5,
+    netWeight: 0.4,
+    weightUnit: 'KG',
+    hsCode: '6117.10',
+    originCountry: 'gb',
+  },
+  {
+    description: 'Ceramic mug “Ωmega”',
+    quantity: 1,
+    unitValue: 12,
+    netWeight: 450,
+    weightUnit: 'G',
+    hsCode: '691200',
+    originCountry: 'PT',
+  },
   { description: 'Paperback novel', quantity: 3, unitValue: 7.99, netWeight: 0.9, hsCode: '490199' },
 ];
 
@@ -51,20 +83,56 @@ describe('customs data on a create', () => {
     expect(view.contentsType).toBe('Sale of goods');
     expect(view.customsForm).toBe('CN22');
     expect(view.customsItems).toEqual([
-      { description: 'Cotton T-shirts', quantity: 1, unitValue: 25, netWeight: 3.5, weightUnit: 'KG', hsCode: '610910', originCountry: 'GB' },
+      {
+        description: 'Cotton T-shirts',
+        quantity: 1,
+        unitValue: 25,
+        netWeight: 3.5,
+        weightUnit: 'KG',
+        hsCode: '610910',
+        originCountry: 'GB',
+      },
     ]);
   });
 
   it('stores the items given, in order, with the shipment; a domestic shipment has none', async () => {
     const before = await counts();
-    const created = await createShipment(t, token, international({ customsItems: items, contentsType: 'Gift', currency: 'EUR' }));
+    const created = await createShipment(
+      t,
+      token,
+      international({ customsItems: items, contentsType: 'Gift', currency: 'EUR' }),
+    );
     const view = (await get(`/shipments/${created.shipmentId}`)).json();
     expect(view.contentsType).toBe('Gift');
     expect(view.customsItems).toEqual([
-      { description: 'Wool scarf', quantity: 2, unitValue: 18.5, netWeight: 0.4, weightUnit: 'KG', hsCode: '611710', originCountry: 'GB' },
-      { description: 'Ceramic mug “Ωmega”', quantity: 1, unitValue: 12, netWeight: 450, weightUnit: 'G', hsCode: '691200', originCountry: 'PT' },
+      {
+        description: 'Wool scarf',
+        quantity: 2,
+        unitValue: 18.5,
+        netWeight: 0.4,
+        weightUnit: 'KG',
+        hsCode: '611710',
+        originCountry: 'GB',
+      },
+      {
+        description: 'Ceramic mug “Ωmega”',
+        quantity: 1,
+        unitValue: 12,
+        netWeight: 450,
+        weightUnit: 'G',
+        hsCode: '691200',
+        originCountry: 'PT',
+      },
       // Unit and origin default to KG and the collection country.
-      { description: 'Paperback novel', quantity: 3, unitValue: 7.99, netWeight: 0.9, weightUnit: 'KG', hsCode: '490199', originCountry: 'GB' },
+      {
+        description: 'Paperback novel',
+        quantity: 3,
+        unitValue: 7.99,
+        netWeight: 0.9,
+        weightUnit: 'KG',
+        hsCode: '490199',
+        originCountry: 'GB',
+      },
     ]);
     const domestic = await createShipment(t, token);
     const domesticView = (await get(`/shipments/${domestic.shipmentId}`)).json();
@@ -77,7 +145,11 @@ describe('customs data on a create', () => {
     const before = await counts();
     const res = await post(
       international({
-        deliveryAddress: gbAddress({ fullName: 'Jürgen Ölmüller', countryTwoCharacterISOCode: 'DE', postZipCode: '1234' }),
+        deliveryAddress: gbAddress({
+          fullName: 'Jürgen Ölmüller',
+          countryTwoCharacterISOCode: 'DE',
+          postZipCode: '1234',
+        }),
         contentsType: 'Bribe',
         customsItems: [
           { description: '  ', quantity: 0, unitValue: 1.005, netWeight: 1, hsCode: '12', originCountry: 'XX' },
@@ -90,7 +162,8 @@ describe('customs data on a create', () => {
     const problem = res.json();
     expect(problem).toMatchObject({
       'deliveryAddress.postZipCode': expect.stringMatching(/not a German post code/),
-      contentsType: 'Contents type "Bribe" is not one of: Sale of goods, Gift, Documents, Commercial sample, Returned goods, Other',
+      contentsType:
+        'Contents type "Bribe" is not one of: Sale of goods, Gift, Documents, Commercial sample, Returned goods, Other',
       'customsItems[0].description': 'Description must not be empty',
       'customsItems[0].quantity': 'Quantity must be at least 1',
       'customsItems[0].unitValue': 'Unit value must have at most 2 decimals',
@@ -157,7 +230,14 @@ describe('customs forms', () => {
       international({
         customsItems: [
           { description: 'Camera lens', quantity: 1, unitValue: 240, netWeight: 0.8, hsCode: '900211' },
-          { description: 'Lens hood', quantity: 2, unitValue: 15.5, netWeight: 0.2, hsCode: '900219', originCountry: 'JP' },
+          {
+            description: 'Lens hood',
+            quantity: 2,
+            unitValue: 15.5,
+            netWeight: 0.2,
+            hsCode: '900219',
+            originCountry: 'JP',
+          },
         ],
       }),
     );
@@ -177,20 +257,38 @@ describe('customs forms', () => {
     expect(invoice).toMatch(/Invoice total \(GBP\)\s+271\.00/);
     expect(invoice).toContain(created.shipmentNumber);
     const pages = await pdfBarcodes(pdf, 200);
-    for (const codes of pages) expect(codes).toContainEqual({ type: 'CODE-128', data: created.shipmentPieces[0]!.trackingNumber });
+    for (const codes of pages)
+      expect(codes).toContainEqual({ type: 'CODE-128', data: created.shipmentPieces[0]!.trackingNumber });
   });
 
   it('chooses by the station’s limit per currency: a currency without one gets a CN23', async () => {
     const chf = await createShipment(t, token, international({ currency: 'CHF' }));
     expect((await get(`/shipments/${chf.shipmentId}/customs`)).json().form).toBe('CN23');
-    const settings = await t.request({ method: 'PATCH', url: '/settings', token, payload: { cn22MaxValue: { GBP: 270, CHF: 100 } } });
+    const settings = await t.request({
+      method: 'PATCH',
+      url: '/settings',
+      token,
+      payload: { cn22MaxValue: { GBP: 270, CHF: 100 } },
+    });
     expect(settings.statusCode).toBe(200);
     expect(settings.json().cn22MaxValue).toEqual({ GBP: 270, CHF: 100 });
     expect((await get(`/shipments/${chf.shipmentId}/customs`)).json().form).toBe('CN22');
-    const bad = await t.request({ method: 'PATCH', url: '/settings', token, payload: { cn22MaxValue: { XYZ: 1, EUR: -1, eur: 3 } } });
+    const bad = await t.request({
+      method: 'PATCH',
+      url: '/settings',
+      token,
+      payload: { cn22MaxValue: { XYZ: 1, EUR: -1, eur: 3 } },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(Object.keys(bad.json())).toEqual(expect.arrayContaining(['cn22MaxValue.XYZ', 'cn22MaxValue.EUR', 'cn22MaxValue.eur']));
-    await t.request({ method: 'PATCH', url: '/settings', token, payload: { cn22MaxValue: { GBP: 270, EUR: 300, USD: 350 } } });
+    expect(Object.keys(bad.json())).toEqual(
+      expect.arrayContaining(['cn22MaxValue.XYZ', 'cn22MaxValue.EUR', 'cn22MaxValue.eur']),
+    );
+    await t.request({
+      method: 'PATCH',
+      url: '/settings',
+      token,
+      payload: { cn22MaxValue: { GBP: 270, EUR: 300, USD: 350 } },
+    });
   });
 
   it('answers 409 for a domestic shipment', async () => {
@@ -215,49 +313,75 @@ describe('customs forms', () => {
     const high = await createShipment(t, token, international({ cost: 500 }));
     expect((await pdfInfo(pdfOf(await get(`/shipments/${high.shipmentId}/label?includeCustoms=true`)))).pages).toBe(2);
     const domestic = await createShipment(t, token);
-    expect((await pdfInfo(pdfOf(await get(`/shipments/${domestic.shipmentId}/label?includeCustoms=true`)))).pages).toBe(1);
+    expect((await pdfInfo(pdfOf(await get(`/shipments/${domestic.shipmentId}/label?includeCustoms=true`)))).pages).toBe(
+      1,
+    );
   });
 });
 
 describe('the CN22 as ZPL, for a thermal printer', () => {
-  const zplOf = (res: { json(): { base64String: string } }) => Buffer.from(res.json().base64String, 'base64').toString('latin1');
+  const zplOf = (res: { json(): { base64String: string } }) =>
+    Buffer.from(res.json().base64String, 'base64').toString('latin1');
   const words = (lines: string[]) => lines.join(' ').split(/\s+/).filter(Boolean).sort();
   /** To Athens from Łódź, an item from Moscow: every name beyond font 0 prints from the label font. */
   const unicode = () =>
     international({
       collectionAddress: gbAddress({ fullName: 'Łucja Wołodźko', city: 'Łódź' }),
-      deliveryAddress: gbAddress({ fullName: 'Νίκος Παπαδόπουλος', businessName: '', city: 'Αθήνα', countryTwoCharacterISOCode: 'GR', postZipCode: '10552' }),
+      deliveryAddress: gbAddress({
+        fullName: 'Νίκος Παπαδόπουλος',
+        businessName: '',
+        city: 'Αθήνα',
+        countryTwoCharacterISOCode: 'GR',
+        postZipCode: '10552',
+      }),
       customsItems: [
-        { description: 'Matryoshka from Москва', quantity: 2, unitValue: 15, netWeight: 0.6, hsCode: '442090', originCountry: 'RU' },
+        {
+          description: 'Matryoshka from Москва',
+          quantity: 2,
+          unitValue: 15,
+          netWeight: 0.6,
+          hsCode: '442090',
+          originCountry: 'RU',
+        },
         { description: 'Wool scarf', quantity: 1, unitValue: 20, netWeight: 0.3, hsCode: '611710' },
       ],
     });
 
-  it.each([203, 300] as const)('is the CN22 alone at %i dpi: the PDF CN22’s text, the tracking number as Code 128, the same bytes every time', async (dpi) => {
-    const created = await createShipment(t, token, unicode());
-    const url = `/shipments/${created.shipmentId}/customs?format=zpl&dpi=${dpi}`;
-    const res = await get(url);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ format: 'zpl', form: 'CN22' });
-    const zpl = zplOf(res);
-    expect(zpl.match(/\^XA/g)).toHaveLength(1);
-    expect(zpl).toContain(dpi === 203 ? '^PW812^LL1218' : '^PW1200^LL1800');
-    expect(Buffer.from(zpl, 'latin1').every((b) => b === 0x0a || (b >= 0x20 && b <= 0x7e))).toBe(true);
-    expect(zplOf(await get(url))).toBe(zpl);
-    // The chosen contents type's box is crossed: two slanted lines (the PDF draws the same).
-    expect(zpl.match(/\^GD/g)).toHaveLength(2);
+  it.each([203, 300] as const)(
+    'is the CN22 alone at %i dpi: the PDF CN22’s text, the tracking number as Code 128, the same bytes every time',
+    async (dpi) => {
+      const created = await createShipment(t, token, unicode());
+      const url = `/shipments/${created.shipmentId}/customs?format=zpl&dpi=${dpi}`;
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ format: 'zpl', form: 'CN22' });
+      const zpl = zplOf(res);
+      expect(zpl.match(/\^XA/g)).toHaveLength(1);
+      expect(zpl).toContain(dpi === 203 ? '^PW812^LL1218' : '^PW1200^LL1800');
+      expect(Buffer.from(zpl, 'latin1').every((b) => b === 0x0a || (b >= 0x20 && b <= 0x7e))).toBe(true);
+      expect(zplOf(await get(url))).toBe(zpl);
+      // The chosen contents type's box is crossed: two slanted lines (the PDF draws the same).
+      expect(zpl.match(/\^GD/g)).toHaveLength(2);
 
-    const [codes] = await zplBarcodes(zpl, dpi);
-    expect(codes).toContainEqual({ type: 'CODE-128', data: created.shipmentPieces[0]!.trackingNumber });
-    const [lines] = zplTexts(zpl);
-    const text = lines!.join('\n');
-    expect(text).toContain('CN 22');
-    for (const name of ['Łucja Wołodźko', 'Νίκος Παπαδόπουλος', 'Αθήνα', '2 × Matryoshka from Москва', 'Total value 50.00 GBP']) expect(text).toContain(name);
-    const pdf = pdfOf(await get(`/shipments/${created.shipmentId}/customs`));
-    expect(words(lines!)).toEqual(words([await pdfText(pdf)]));
-    // Fetching a form is not printing.
-    expect((await get(`/shipments/${created.shipmentId}`)).json().status).toBe('Not Printed');
-  });
+      const [codes] = await zplBarcodes(zpl, dpi);
+      expect(codes).toContainEqual({ type: 'CODE-128', data: created.shipmentPieces[0]!.trackingNumber });
+      const [lines] = zplTexts(zpl);
+      const text = lines!.join('\n');
+      expect(text).toContain('CN 22');
+      for (const name of [
+        'Łucja Wołodźko',
+        'Νίκος Παπαδόπουλος',
+        'Αθήνα',
+        '2 × Matryoshka from Москва',
+        'Total value 50.00 GBP',
+      ])
+        expect(text).toContain(name);
+      const pdf = pdfOf(await get(`/shipments/${created.shipmentId}/customs`));
+      expect(words(lines!)).toEqual(words([await pdfText(pdf)]));
+      // Fetching a form is not printing.
+      expect((await get(`/shipments/${created.shipmentId}`)).json().status).toBe('Not Printed');
+    },
+  );
 
   it('a shipment that needs a CN23 → 409 saying so: a CN23 is A4, never ZPL', async () => {
     const high = await createShipment(t, token, international({ cost: 500 }));
@@ -266,7 +390,9 @@ describe('the CN22 as ZPL, for a thermal printer', () => {
     expect(res.json().detail).toMatch(/needs a CN23 .*no ZPL version/);
     expect((await get(`/shipments/${high.shipmentId}/customs`)).json().form).toBe('CN23');
     // The label route prints its labels and appends nothing.
-    const labels = zplOf(await get(`/shipments/${high.shipmentId}/label?format=zpl&includeCustoms=true&markPrinted=false`));
+    const labels = zplOf(
+      await get(`/shipments/${high.shipmentId}/label?format=zpl&includeCustoms=true&markPrinted=false`),
+    );
     expect(labels.match(/\^XA/g)).toHaveLength(2);
     expect(labels).not.toContain('CN 22');
   });
@@ -280,14 +406,20 @@ describe('the CN22 as ZPL, for a thermal printer', () => {
 
   it('includeCustoms=true with format=zpl appends the ZPL CN22 after the pieces’ labels', async () => {
     const created = await createShipment(t, token, unicode());
-    const zpl = zplOf(await get(`/shipments/${created.shipmentId}/label?format=zpl&includeCustoms=true&markPrinted=false`));
+    const zpl = zplOf(
+      await get(`/shipments/${created.shipmentId}/label?format=zpl&includeCustoms=true&markPrinted=false`),
+    );
     const labels = zplOf(await get(`/shipments/${created.shipmentId}/label?format=zpl&markPrinted=false`));
     const cn22 = zplOf(await get(`/shipments/${created.shipmentId}/customs?format=zpl`));
     expect(zpl).toBe(labels + cn22);
     const pages = await zplBarcodes(zpl, 203);
     expect(pages).toHaveLength(3);
     const tracking = created.shipmentPieces.map((p) => p.trackingNumber);
-    expect(pages.map((p) => p.find((s) => s.type === 'CODE-128')?.data)).toEqual([tracking[0], tracking[1], tracking[0]]);
+    expect(pages.map((p) => p.find((s) => s.type === 'CODE-128')?.data)).toEqual([
+      tracking[0],
+      tracking[1],
+      tracking[0],
+    ]);
     expect(zplTexts(zpl)[2]!.join(' ')).toContain('CN 22');
   });
 });

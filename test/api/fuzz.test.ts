@@ -27,11 +27,25 @@ afterAll(() => {
 });
 
 const counts = async () =>
-  (await t.sql<{ s: number; e: number; u: number; k: number }>(
-    'SELECT (SELECT count(*) FROM shipments) AS s, (SELECT count(*) FROM tracking_events) AS e, (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM api_keys) AS k',
-  ))[0]!;
+  (
+    await t.sql<{ s: number; e: number; u: number; k: number }>(
+      'SELECT (SELECT count(*) FROM shipments) AS s, (SELECT count(*) FROM tracking_events) AS e, (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM api_keys) AS k',
+    )
+  )[0]!;
 
-const HOSTILE_NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf', 'type', 'status', 'detail', 'instance', ''];
+const HOSTILE_NAMES = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'valueOf',
+  'type',
+  'status',
+  'detail',
+  'instance',
+  '',
+];
 
 /** Any JSON-ish value, including texts with NUL, lone surrogates and very large numbers. */
 const anyValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -46,7 +60,8 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
 function paths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   const out: (string | number)[][] = [prefix];
   if (Array.isArray(value)) value.forEach((v, i) => out.push(...paths(v, [...prefix, i])));
-  else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) out.push(...paths(v, [...prefix, k]));
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) out.push(...paths(v, [...prefix, k]));
   return out;
 }
 
@@ -66,7 +81,9 @@ const mutatedCreate = fc
   .record({
     path: fc.constantFrom(...validPaths),
     value: anyValue,
-    strayAt: fc.constantFrom(...validPaths.filter((p) => p.length === 0 || p.at(-1) === 'deliveryAddress' || p.at(-1) === 0)),
+    strayAt: fc.constantFrom(
+      ...validPaths.filter((p) => p.length === 0 || p.at(-1) === 'deliveryAddress' || p.at(-1) === 0),
+    ),
     strayName: fc.oneof(fc.constantFrom(...HOSTILE_NAMES), fc.string({ maxLength: 12 })),
     stray: fc.boolean(),
   })
@@ -74,30 +91,46 @@ const mutatedCreate = fc
     const body = setAt(shipmentRequest(), path, value);
     if (!stray) return { text: JSON.stringify(body), unknownField: false };
     // Written as text so that a stray `__proto__` is a real key of the JSON.
-    const target = JSON.stringify(strayAt.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)?.[key], body));
+    const target = JSON.stringify(
+      strayAt.reduce<unknown>((node, key) => (node as Record<string | number, unknown>)?.[key], body),
+    );
     if (!target?.startsWith('{')) return { text: JSON.stringify(body), unknownField: false };
-    const text = JSON.stringify(body).replace(target, `{${JSON.stringify(strayName)}:${JSON.stringify(value) ?? 'null'},${target.slice(1)}`);
+    const text = JSON.stringify(body).replace(
+      target,
+      `{${JSON.stringify(strayName)}:${JSON.stringify(value) ?? 'null'},${target.slice(1)}`,
+    );
     return { text, unknownField: true };
   });
 
 /** JSON text broken in one place: cut, a byte swapped, brackets piled up. */
 const brokenText = fc
-  .record({ cut: fc.nat(), junk: fc.string({ unit: 'binary', maxLength: 8 }), depth: fc.integer({ min: 0, max: 3000 }) })
+  .record({
+    cut: fc.nat(),
+    junk: fc.string({ unit: 'binary', maxLength: 8 }),
+    depth: fc.integer({ min: 0, max: 3000 }),
+  })
   .map(({ cut, junk, depth }) => {
     const text = JSON.stringify(shipmentRequest());
     const at = cut % text.length;
-    const broken = depth > 2000 ? `{"carrierFeatures":${'['.repeat(depth * 10)}${']'.repeat(depth * 10)}}` : text.slice(0, at) + junk + text.slice(at + (junk.length % 3));
+    const broken =
+      depth > 2000
+        ? `{"carrierFeatures":${'['.repeat(depth * 10)}${']'.repeat(depth * 10)}}`
+        : text.slice(0, at) + junk + text.slice(at + (junk.length % 3));
     return { text: broken, unknownField: false };
   });
 
 export const seen = new Map<number, number>();
-function expectProblemOrSuccess(res: { statusCode: number; headers: Record<string, unknown>; body: string }, what: string) {
+function expectProblemOrSuccess(
+  res: { statusCode: number; headers: Record<string, unknown>; body: string },
+  what: string,
+) {
   seen.set(res.statusCode, (seen.get(res.statusCode) ?? 0) + 1);
   expect(res.statusCode, `${what} → ${res.body.slice(0, 300)}`).toBeLessThan(500);
   if (res.statusCode >= 400) {
     expect(String(res.headers['content-type']), what).toContain('application/problem+json');
     const problem = JSON.parse(res.body) as Record<string, unknown>;
-    for (const member of ['type', 'title', 'detail', 'instance']) expect(typeof problem[member], `${what}: ${member}`).toBe('string');
+    for (const member of ['type', 'title', 'detail', 'instance'])
+      expect(typeof problem[member], `${what}: ${member}`).toBe('string');
     expect(problem.status, what).toBe(res.statusCode);
   }
 }
@@ -109,7 +142,16 @@ describe('fuzz: malformed requests never reach a 500, always answer problem+json
         fc.oneof({ arbitrary: mutatedCreate, weight: 3 }, { arbitrary: brokenText, weight: 1 }),
         fc.oneof(
           { arbitrary: fc.constant('application/json'), weight: 8 },
-          { arbitrary: fc.constantFrom('application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/jsonx', ''), weight: 2 },
+          {
+            arbitrary: fc.constantFrom(
+              'application/json; charset=utf-8',
+              'text/plain',
+              'application/x-www-form-urlencoded',
+              'application/jsonx',
+              '',
+            ),
+            weight: 2,
+          },
         ),
         fc.option(fc.string({ minLength: 1, maxLength: 300 }), { nil: undefined }),
         async ({ text: payload, unknownField }, contentType, idempotencyKey) => {
@@ -119,7 +161,10 @@ describe('fuzz: malformed requests never reach a 500, always answer problem+json
             url: '/shipments',
             token,
             payload,
-            headers: { ...(contentType ? { 'content-type': contentType } : {}), ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+            headers: {
+              ...(contentType ? { 'content-type': contentType } : {}),
+              ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+            },
           });
           expectProblemOrSuccess(res, payload.slice(0, 200));
           const after = await counts();
@@ -135,17 +180,38 @@ describe('fuzz: malformed requests never reach a 500, always answer problem+json
 
   it('1000 requests to every kind of endpoint with random paths, queries and bodies', async () => {
     const urls = [
-      '/shipments', `/shipments/${shipmentId}`, `/shipments/${shipmentId}/events`, `/shipments/${shipmentId}/tracking`,
-      '/users', '/users/1', '/api-keys', '/settings', '/auth', '/carriers/1/services', '/me', '/health',
+      '/shipments',
+      `/shipments/${shipmentId}`,
+      `/shipments/${shipmentId}/events`,
+      `/shipments/${shipmentId}/tracking`,
+      '/users',
+      '/users/1',
+      '/api-keys',
+      '/settings',
+      '/auth',
+      '/carriers/1/services',
+      '/me',
+      '/health',
     ];
-    const segment = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom(...HOSTILE_NAMES, '%', '%E0%A4%A', '%00', '..', '%2F'));
+    const segment = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.constantFrom(...HOSTILE_NAMES, '%', '%E0%A4%A', '%00', '..', '%2F'),
+    );
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT') as fc.Arbitrary<'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT'>,
+        fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT') as fc.Arbitrary<
+          'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT'
+        >,
         fc.constantFrom(...urls),
         fc.option(segment, { nil: undefined, freq: 3 }),
         fc.array(fc.tuple(segment, segment), { maxLength: 4 }),
-        fc.option(fc.oneof(anyValue.map((v) => JSON.stringify(v) ?? 'null'), brokenText.map((b) => b.text)), { nil: undefined }),
+        fc.option(
+          fc.oneof(
+            anyValue.map((v) => JSON.stringify(v) ?? 'null'),
+            brokenText.map((b) => b.text),
+          ),
+          { nil: undefined },
+        ),
         async (method, base, extra, query, body) => {
           const before = await counts();
           const path = extra === undefined ? base : `${base}/${encodeURI(extra)}`;

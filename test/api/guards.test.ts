@@ -17,29 +17,51 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the loopback door', () => {
-  it.each(['evil.example:7317', '127.0.0.1:80', '127.0.0.1.evil.example:7317', 'localhost', ''])('Host %j → 421', async (host) => {
-    const res = await t.app.inject({ method: 'GET', url: '/health', headers: { host } });
-    expect(res.statusCode).toBe(421);
-    expect(res.json().type).toBe('/problems/misdirected');
-  });
+  it.each(['evil.example:7317', '127.0.0.1:80', '127.0.0.1.evil.example:7317', 'localhost', ''])(
+    'Host %j → 421',
+    async (host) => {
+      const res = await t.app.inject({ method: 'GET', url: '/health', headers: { host } });
+      expect(res.statusCode).toBe(421);
+      expect(res.json().type).toBe('/problems/misdirected');
+    },
+  );
 
   it.each(['127.0.0.1:7317', 'localhost:7317', '[::1]:7317'])('Host %s is served', async (host) => {
     expect((await t.app.inject({ method: 'GET', url: '/health', headers: { host } })).statusCode).toBe(200);
   });
 
   it('refuses requests from other web pages with 403 and never sends CORS headers', async () => {
-    for (const origin of ['https://evil.example', 'http://127.0.0.1:9999', 'null', 'http://localhost:7317.evil.example']) {
-      const res = await t.request({ method: 'POST', url: '/auth?option=credentials', payload: { credentials: ADMIN }, headers: { origin } });
+    for (const origin of [
+      'https://evil.example',
+      'http://127.0.0.1:9999',
+      'null',
+      'http://localhost:7317.evil.example',
+    ]) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/auth?option=credentials',
+        payload: { credentials: ADMIN },
+        headers: { origin },
+      });
       expect(res.statusCode, origin).toBe(403);
       expect(Object.keys(res.headers).filter((h) => h.startsWith('access-control'))).toEqual([]);
     }
-    const preflight = await t.request({ method: 'OPTIONS', url: '/shipments', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const preflight = await t.request({
+      method: 'OPTIONS',
+      url: '/shipments',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(preflight.statusCode).toBe(403);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('accepts the station’s own page as origin', async () => {
-    const res = await t.request({ method: 'POST', url: '/auth?option=credentials', payload: { credentials: ADMIN }, headers: { origin: 'http://127.0.0.1:7317' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/auth?option=credentials',
+      payload: { credentials: ADMIN },
+      headers: { origin: 'http://127.0.0.1:7317' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
@@ -82,7 +104,9 @@ describe('with the screens served at /', () => {
       const page = await call('GET', '/');
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-security-policy']).toContain("script-src 'self'");
-      const wrong = await call('POST', '/auth?option=credentials', { credentials: { username: 'admin', password: 'wrong password' } });
+      const wrong = await call('POST', '/auth?option=credentials', {
+        credentials: { username: 'admin', password: 'wrong password' },
+      });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().type).toBe('/problems/validation');
       const unauthorized = await call('GET', '/shipments');

@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBarcodes, pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
-import { addUsers, createShipment, OPERATOR, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
+import {
+  addUsers,
+  createShipment,
+  OPERATOR,
+  shipmentRequest,
+  startTestStation,
+  type TestStation,
+} from '../helpers/station';
 
 let t: TestStation;
 let token: string;
@@ -17,16 +24,36 @@ beforeAll(async () => {
   await addUsers(t);
   token = await t.signIn();
   // Rows without a sender are sent from the station's address.
-  const sender = { businessName: 'Acme Widgets Ltd', addressLine1: '1 Dock Road', city: 'London', countryTwoCharacterISOCode: 'GB', postZipCode: 'E1 1AA' };
-  expect((await t.request({ method: 'PATCH', url: '/settings', token, payload: { senderAddress: sender } })).statusCode).toBe(200);
+  const sender = {
+    businessName: 'Acme Widgets Ltd',
+    addressLine1: '1 Dock Road',
+    city: 'London',
+    countryTwoCharacterISOCode: 'GB',
+    postZipCode: 'E1 1AA',
+  };
+  expect(
+    (await t.request({ method: 'PATCH', url: '/settings', token, payload: { senderAddress: sender } })).statusCode,
+  ).toBe(200);
 });
 afterAll(() => t.close());
 
-const upload = (csv: string | Buffer, query = 'carrierId=1&carrierServiceId=101', headers: Record<string, string> = {}) =>
-  t.request({ method: 'POST', url: `/imports?${query}`, token, payload: csv, headers: { 'content-type': 'text/csv', ...headers } });
+const upload = (
+  csv: string | Buffer,
+  query = 'carrierId=1&carrierServiceId=101',
+  headers: Record<string, string> = {},
+) =>
+  t.request({
+    method: 'POST',
+    url: `/imports?${query}`,
+    token,
+    payload: csv,
+    headers: { 'content-type': 'text/csv', ...headers },
+  });
 const get = (url: string) => t.request({ method: 'GET', url, token });
 const count = async (reference: string) =>
-  Number((await t.sql<{ n: number }>('SELECT count(*) AS n FROM shipments WHERE reference_one = ?', [reference]))[0]!.n);
+  Number(
+    (await t.sql<{ n: number }>('SELECT count(*) AS n FROM shipments WHERE reference_one = ?', [reference]))[0]!.n,
+  );
 
 describe('importing a file', () => {
   it('creates the sample file: a BOM, quoted commas and line breaks, two rows as one two-piece shipment', async () => {
@@ -37,13 +64,22 @@ describe('importing a file', () => {
     expect(r).toMatchObject({ dryRun: false, totalRows: 4, created: 4, invalid: 0, skipped: 0 });
     expect(r.importId).toEqual(expect.any(Number));
     expect(r.columns[0]).toEqual({ header: 'Reference', field: 'referenceOne' });
-    expect(r.columns.find((c: { header: string }) => c.header === 'Post code').field).toBe('deliveryAddress.postZipCode');
+    expect(r.columns.find((c: { header: string }) => c.header === 'Post code').field).toBe(
+      'deliveryAddress.postZipCode',
+    );
     // Rows 2 and 3 share WEB-10232 and group A: one shipment of two pieces.
     expect(r.rows[1].shipmentId).toBe(r.rows[2].shipmentId);
     expect(new Set(r.rows.map((row: { shipmentId: string }) => row.shipmentId)).size).toBe(3);
     const bob = (await get(`/shipments/${r.rows[1].shipmentId}`)).json();
-    expect(bob.shipmentPieces.map((p: { weight: number; description: string }) => [p.weight, p.description])).toEqual([[2.5, 'Gearbox parts'], [1.25, 'Gaskets']]);
-    expect(bob.deliveryAddress).toMatchObject({ businessName: 'Baker & Sons', addressLine1: 'Unit 4, Canal Wharf', postZipCode: 'LS1 1BA' });
+    expect(bob.shipmentPieces.map((p: { weight: number; description: string }) => [p.weight, p.description])).toEqual([
+      [2.5, 'Gearbox parts'],
+      [1.25, 'Gaskets'],
+    ]);
+    expect(bob.deliveryAddress).toMatchObject({
+      businessName: 'Baker & Sons',
+      addressLine1: 'Unit 4, Canal Wharf',
+      postZipCode: 'LS1 1BA',
+    });
     expect(bob.deliveryInstructions).toBe('Ring the bell,\nthen wait');
     expect(bob.collectionAddress).toMatchObject({ businessName: 'Acme Widgets Ltd', postZipCode: 'E1 1AA' });
     const chloe = (await get(`/shipments/${r.rows[3].shipmentId}`)).json();
@@ -72,7 +108,11 @@ describe('importing a file', () => {
     expect(await count('SEMI-2')).toBe(0);
 
     // The schema passes, the business rules do not: the post code is named.
-    const rules = (await upload('Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\nRULE-1,Fox Mulder,1 Oak Road,Leeds,SW1A 9ZZZ,GB,1,30,20,10')).json();
+    const rules = (
+      await upload(
+        'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\nRULE-1,Fox Mulder,1 Oak Road,Leeds,SW1A 9ZZZ,GB,1,30,20,10',
+      )
+    ).json();
     expect(rules.rows[0].status).toBe('invalid');
     expect(rules.rows[0].problems['deliveryAddress.postZipCode']).toMatch(/Post code SW1A 9ZZZ is not a .*post code/);
   });
@@ -81,7 +121,8 @@ describe('importing a file', () => {
     await createShipment(t, token, shipmentRequest({ referenceOne: 'DUP-1' }));
     const cancelled = await createShipment(t, token, shipmentRequest({ referenceOne: 'DUP-2' }));
     await t.request({ method: 'DELETE', url: `/shipments/${cancelled.shipmentId}`, token });
-    const csv = 'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n' +
+    const csv =
+      'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n' +
       'DUP-1,A,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\nDUP-2,B,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\nDUP-2,C,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10';
     const r = (await upload(csv)).json();
     expect(r.rows.map((row: { status: string }) => row.status)).toEqual(['skipped', 'created', 'skipped']);
@@ -91,7 +132,8 @@ describe('importing a file', () => {
   });
 
   it('creates nothing in a dry run, and nothing more when the same file and key come again', async () => {
-    const csv = 'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\nKEY-1,A,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\nKEY-2,B,1 Oak Road,Leeds,XX,GB,1,30,20,10';
+    const csv =
+      'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\nKEY-1,A,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\nKEY-2,B,1 Oak Road,Leeds,XX,GB,1,30,20,10';
     const dry = (await upload(csv, 'carrierId=1&carrierServiceId=101&dryRun=true')).json();
     expect(dry).toMatchObject({ importId: null, dryRun: true, valid: 1, invalid: 1, created: 0 });
     expect(await count('KEY-1')).toBe(0);
@@ -108,7 +150,13 @@ describe('importing a file', () => {
     const wrongType = await t.request({ method: 'POST', url: '/imports', token, payload: { csv: 'x' } });
     expect(wrongType.statusCode).toBe(415);
     expect(wrongType.json().detail).toMatch(/text\/csv/);
-    const elsewhere = await t.request({ method: 'POST', url: '/shipments', token, payload: 'a,b', headers: { 'content-type': 'text/csv' } });
+    const elsewhere = await t.request({
+      method: 'POST',
+      url: '/shipments',
+      token,
+      payload: 'a,b',
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(elsewhere.statusCode).toBe(415);
     expect((await upload('just,a,header\n')).json().body).toMatch(/has no rows/);
     expect((await upload('colour,size\nred,9')).json().body).toMatch(/matches no column/);
@@ -126,17 +174,26 @@ describe('importing a file', () => {
   });
 
   it('prints every label of an import in one PDF, in row order, and marks the shipments Printed', async () => {
-    const csv = 'Reference,Group,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n' +
+    const csv =
+      'Reference,Group,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n' +
       'LBL-1,,Zed,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\nLBL-2,g,Yan,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n' +
       'LBL-3,,Bad,1 Oak Road,Leeds,XX,GB,1,30,20,10\nLBL-2,g,Yan,1 Oak Road,Leeds,LS1 1UR,GB,2,30,20,10\nLBL-4,,Xia,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10';
     const r = (await upload(csv)).json();
-    expect(r.rows.map((row: { status: string }) => row.status)).toEqual(['created', 'created', 'invalid', 'created', 'created']);
+    expect(r.rows.map((row: { status: string }) => row.status)).toEqual([
+      'created',
+      'created',
+      'invalid',
+      'created',
+      'created',
+    ]);
     const res = await get(`/imports/${r.importId}/labels`);
     expect(res.statusCode).toBe(200);
     const pdf = Buffer.from(res.json().base64String, 'base64');
     const pages = await pdfPageTexts(pdf);
     expect(pages).toHaveLength(4); // LBL-1, LBL-2 (two pieces), LBL-4
-    const order = [r.rows[0], r.rows[1], r.rows[1], r.rows[4]].map((row: { shipmentNumber: string }) => row.shipmentNumber);
+    const order = [r.rows[0], r.rows[1], r.rows[1], r.rows[4]].map(
+      (row: { shipmentNumber: string }) => row.shipmentNumber,
+    );
     pages.forEach((text, i) => expect(text).toContain(order[i]));
     expect(pages[2]).toContain('Piece 2 of 2');
     const tracking = [];
@@ -151,8 +208,9 @@ describe('importing a file', () => {
     expect((await get('/imports/999999/labels')).statusCode).toBe(404);
   });
 
-  it('prints an import\'s labels as ZPL (§15): each shipment\'s own label in row order, scannable, the same bytes each time', async () => {
-    const csv = 'Reference,Group,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n' +
+  it("prints an import's labels as ZPL (§15): each shipment's own label in row order, scannable, the same bytes each time", async () => {
+    const csv =
+      'Reference,Group,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n' +
       'ZPL-1,,Zed,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\nZPL-2,g,Yan,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n' +
       'ZPL-3,,Bad,1 Oak Road,Leeds,XX,GB,1,30,20,10\nZPL-2,g,Yan,1 Oak Road,Leeds,LS1 1UR,GB,2,30,20,10\nZPL-4,,Xia,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10';
     const r = (await upload(csv)).json();
@@ -162,7 +220,9 @@ describe('importing a file', () => {
     expect(res.json().format).toBe('zpl');
     const zpl = Buffer.from(res.json().base64String, 'base64');
     // Byte for byte the shipments' own ZPL labels, one after another in row order.
-    const own = await Promise.all(shipments.map((s) => get(`/shipments/${s.shipmentId}/label?format=zpl&dpi=300&markPrinted=false`)));
+    const own = await Promise.all(
+      shipments.map((s) => get(`/shipments/${s.shipmentId}/label?format=zpl&dpi=300&markPrinted=false`)),
+    );
     expect(zpl.equals(Buffer.concat(own.map((o) => Buffer.from(o.json().base64String, 'base64'))))).toBe(true);
     const tracking = [];
     for (const s of shipments) {
@@ -172,17 +232,25 @@ describe('importing a file', () => {
     }
     const pages = await zplBarcodes(zpl.toString('latin1'), 300);
     expect(pages.map((p) => p.find((x) => x.type === 'CODE-128')?.data)).toEqual(tracking);
-    expect((await get(`/imports/${r.importId}/labels?format=zpl&dpi=300`)).json().base64String).toBe(res.json().base64String);
+    expect((await get(`/imports/${r.importId}/labels?format=zpl&dpi=300`)).json().base64String).toBe(
+      res.json().base64String,
+    );
     // 203 dpi by default; a wrong format or dpi is named in a 400.
-    expect(Buffer.from((await get(`/imports/${r.importId}/labels?format=zpl`)).json().base64String, 'base64').toString('latin1')).toContain('^PW812^LL1218');
+    expect(
+      Buffer.from((await get(`/imports/${r.importId}/labels?format=zpl`)).json().base64String, 'base64').toString(
+        'latin1',
+      ),
+    ).toContain('^PW812^LL1218');
     const bad = await get(`/imports/${r.importId}/labels?format=eps&dpi=600`);
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json())).toEqual(expect.arrayContaining(['format', 'dpi']));
   });
 
-  it('tells how far a running import has got, rows done of the file\'s rows, to its own user only', async () => {
+  it("tells how far a running import has got, rows done of the file's rows, to its own user only", async () => {
     const header = 'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n';
-    const csv = header + Array.from({ length: 3000 }, (_, i) => `PROG-${i},Ann,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n`).join('');
+    const csv =
+      header +
+      Array.from({ length: 3000 }, (_, i) => `PROG-${i},Ann,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n`).join('');
     const key = 'progress-test-key';
     let finished = false;
     const running = upload(csv, undefined, { 'idempotency-key': key }).finally(() => (finished = true));
@@ -195,7 +263,8 @@ describe('importing a file', () => {
       const res = await get(`/import-progress/${key}`);
       if (res.statusCode === 200) seen.push(res.json());
       else expect(res.statusCode).toBe(404); // not started yet, or just finished
-      if ((await t.request({ method: 'GET', url: `/import-progress/${key}`, token: operator })).statusCode !== 404) othersSaw++;
+      if ((await t.request({ method: 'GET', url: `/import-progress/${key}`, token: operator })).statusCode !== 404)
+        othersSaw++;
     }
     expect((await running).json().created).toBe(3000);
     expect(othersSaw).toBe(0);
@@ -208,27 +277,54 @@ describe('importing a file', () => {
 
   it('prints several shipments in one PDF with an outcome for each (a bulk action of the list)', async () => {
     const a = await createShipment(t, token, shipmentRequest({ referenceOne: 'BULK-A' }));
-    const b = await createShipment(t, token, shipmentRequest({ referenceOne: 'BULK-B', shipmentPieces: [{ weight: 1, length: 1, width: 1, height: 1 }, { weight: 2, length: 1, width: 1, height: 1 }] }));
+    const b = await createShipment(
+      t,
+      token,
+      shipmentRequest({
+        referenceOne: 'BULK-B',
+        shipmentPieces: [
+          { weight: 1, length: 1, width: 1, height: 1 },
+          { weight: 2, length: 1, width: 1, height: 1 },
+        ],
+      }),
+    );
     const c = await createShipment(t, token, shipmentRequest({ referenceOne: 'BULK-C' }));
     await t.request({ method: 'DELETE', url: `/shipments/${c.shipmentId}`, token });
     const unknown = '3f2b8c1e-0000-4000-8000-000000000000';
-    const res = await t.request({ method: 'POST', url: '/labels', token, payload: { shipmentIds: [b.shipmentId, c.shipmentId, unknown, a.shipmentId] } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/labels',
+      token,
+      payload: { shipmentIds: [b.shipmentId, c.shipmentId, unknown, a.shipmentId] },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.results).toEqual([
       { shipmentId: b.shipmentId, shipmentNumber: b.shipmentNumber, ok: true },
-      { shipmentId: c.shipmentId, shipmentNumber: c.shipmentNumber, ok: false, problem: expect.stringMatching(/cancelled/) },
+      {
+        shipmentId: c.shipmentId,
+        shipmentNumber: c.shipmentNumber,
+        ok: false,
+        problem: expect.stringMatching(/cancelled/),
+      },
       { shipmentId: unknown, ok: false, problem: 'There is no such shipment.' },
       { shipmentId: a.shipmentId, shipmentNumber: a.shipmentNumber, ok: true },
     ]);
     const pages = await pdfPageTexts(Buffer.from(body.base64String, 'base64'));
-    expect(pages.map((p) => (p.includes(b.shipmentNumber) ? 'b' : p.includes(a.shipmentNumber) ? 'a' : '?'))).toEqual(['b', 'b', 'a']);
+    expect(pages.map((p) => (p.includes(b.shipmentNumber) ? 'b' : p.includes(a.shipmentNumber) ? 'a' : '?'))).toEqual([
+      'b',
+      'b',
+      'a',
+    ]);
     for (const s of [a, b]) expect((await get(`/shipments/${s.shipmentId}`)).json().status).toBe('Printed');
   });
 
   it('checks a file of 10,000 rows', async () => {
     const header = 'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n';
-    const rows = Array.from({ length: 10_000 }, (_, i) => `BIG-${i},Ann ${i},1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n`).join('');
+    const rows = Array.from(
+      { length: 10_000 },
+      (_, i) => `BIG-${i},Ann ${i},1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n`,
+    ).join('');
     const res = await upload(header + rows, 'carrierId=1&carrierServiceId=101&dryRun=true');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ totalRows: 10_000, valid: 10_000 });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfInfo } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
-import { addUsers, createShipment, piece, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
+import {
+  addUsers,
+  createShipment,
+  piece,
+  shipmentRequest,
+  startTestStation,
+  type TestStation,
+} from '../helpers/station';
 
 let t: TestStation;
 let token: string;
@@ -27,12 +34,17 @@ describe('GET /shipments/{id}/label?format=zpl (CONTRACT §15)', () => {
     const again = await get(`/shipments/${s.shipmentId}/label?format=zpl&dpi=300&markPrinted=false`);
     expect(again.json().base64String).toBe(res.json().base64String);
     const pages = await zplBarcodes(zpl, 300);
-    expect(pages.map((p) => p.find((x) => x.type === 'CODE-128')?.data)).toEqual(s.shipmentPieces.map((p) => p.trackingNumber));
+    expect(pages.map((p) => p.find((x) => x.type === 'CODE-128')?.data)).toEqual(
+      s.shipmentPieces.map((p) => p.trackingNumber),
+    );
   });
 
   it('defaults to 203 dpi; A6 has its own dot size', async () => {
     const s = await createShipment(t, token, shipmentRequest());
-    const zpl = (q: string) => get(`/shipments/${s.shipmentId}/label?${q}`).then((r) => Buffer.from(r.json().base64String, 'base64').toString('latin1'));
+    const zpl = (q: string) =>
+      get(`/shipments/${s.shipmentId}/label?${q}`).then((r) =>
+        Buffer.from(r.json().base64String, 'base64').toString('latin1'),
+      );
     expect(await zpl('format=zpl&markPrinted=false')).toContain('^PW812^LL1218');
     expect(await zpl('format=zpl&pageSize=A6&markPrinted=false')).toContain('^PW839^LL1183');
   });

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfInfo, pdfPageTexts } from '../helpers/pdf';
-import { addUsers, createShipment, piece, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
+import {
+  addUsers,
+  createShipment,
+  piece,
+  shipmentRequest,
+  startTestStation,
+  type TestStation,
+} from '../helpers/station';
 
 let t: TestStation;
 let token: string;
@@ -12,23 +19,45 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string) => t.request({ method: 'GET', url, token });
-const scan = (id: string, payload: object) => t.request({ method: 'POST', url: `/shipments/${id}/events`, token, payload });
+const scan = (id: string, payload: object) =>
+  t.request({ method: 'POST', url: `/shipments/${id}/events`, token, payload });
 const status = async (id: string) => (await get(`/shipments/${id}`)).json().status as string;
 
 describe('view', () => {
   it('returns both addresses, pieces with labels, and the extensions', async () => {
-    const s = await createShipment(t, token, shipmentRequest({ shipmentPieces: [piece(), piece({ description: 'Tube' })], carrierFeatures: [1001], referenceTwo: 'B', referenceThree: 'C' }));
+    const s = await createShipment(
+      t,
+      token,
+      shipmentRequest({
+        shipmentPieces: [piece(), piece({ description: 'Tube' })],
+        carrierFeatures: [1001],
+        referenceTwo: 'B',
+        referenceThree: 'C',
+      }),
+    );
     const res = await get(`/shipments/${s.shipmentId}`);
     expect(res.statusCode).toBe(200);
     const v = res.json();
     expect(v).toMatchObject({
-      shipmentNumber: s.shipmentNumber, shipmentId: s.shipmentId, carrier: 'Swift Parcels', carrierService: 'Next Day',
-      carrierId: 1, carrierServiceId: 101, carrierFeatures: [1001], reference: 'PO-1001', referenceOne: 'PO-1001',
-      referenceTwo: 'B', referenceThree: 'C', status: 'Not Printed', createdOn: '2026-11-21T09:30:00.000Z',
+      shipmentNumber: s.shipmentNumber,
+      shipmentId: s.shipmentId,
+      carrier: 'Swift Parcels',
+      carrierService: 'Next Day',
+      carrierId: 1,
+      carrierServiceId: 101,
+      carrierFeatures: [1001],
+      reference: 'PO-1001',
+      referenceOne: 'PO-1001',
+      referenceTwo: 'B',
+      referenceThree: 'C',
+      status: 'Not Printed',
+      createdOn: '2026-11-21T09:30:00.000Z',
     });
     expect(v.collectionAddress.businessName).toBe('Acme Widgets Ltd');
     expect(Object.keys(v.deliveryAddress)).toHaveLength(11);
-    expect(v.shipmentPieces.map((p: { trackingNumber: string }) => p.trackingNumber)).toEqual(s.shipmentPieces.map((p) => p.trackingNumber));
+    expect(v.shipmentPieces.map((p: { trackingNumber: string }) => p.trackingNumber)).toEqual(
+      s.shipmentPieces.map((p) => p.trackingNumber),
+    );
     expect(v.shipmentPieces[1].description).toBe('Tube');
     expect(v.shipmentPieces[0].base64String).toBe(s.shipmentPieces[0]!.base64String); // re-rendered byte-identical
   });
@@ -102,7 +131,12 @@ describe('cancel', () => {
 
   it('accepts a bodiless DELETE that names a JSON content type', async () => {
     const s = await createShipment(t, token);
-    const res = await t.request({ method: 'DELETE', url: `/shipments/${s.shipmentId}`, token, headers: { 'content-type': 'application/json' } });
+    const res = await t.request({
+      method: 'DELETE',
+      url: `/shipments/${s.shipmentId}`,
+      token,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true });
   });
@@ -128,23 +162,45 @@ describe('carrier events', () => {
     await get(`/shipments/${s.shipmentId}/label`);
     const steps = ['Awaiting Collection', 'Enroute to Depot', 'At the Depot', 'On Hold', 'On Vehicle For Delivery'];
     for (const step of steps) {
-      const res = await scan(s.shipmentId, { status: step, location: 'Leeds depot', trackingNumber: s.shipmentPieces[1]!.trackingNumber });
+      const res = await scan(s.shipmentId, {
+        status: step,
+        location: 'Leeds depot',
+        trackingNumber: s.shipmentPieces[1]!.trackingNumber,
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().lastStatus.status).toBe(step);
     }
     t.clock.advance(1000);
     const delivered = await scan(s.shipmentId, {
-      status: 'Delivered to Receiver', signatory: 'S. RECEIVER', signatoryFileName: 'sig-1.png',
-      geoLocationLatitude: 53.8, geoLocationLongitude: -1.55, carrierDepotId: 12, description: 'Left with receiver',
+      status: 'Delivered to Receiver',
+      signatory: 'S. RECEIVER',
+      signatoryFileName: 'sig-1.png',
+      geoLocationLatitude: 53.8,
+      geoLocationLongitude: -1.55,
+      carrierDepotId: 12,
+      description: 'Left with receiver',
     });
     const body = delivered.json();
     expect(body.shipmentNumber).toBe(s.shipmentNumber);
     expect(body.lastStatus).toEqual({
-      signatoryFileName: 'sig-1.png', location: '', signatory: 'S. RECEIVER', geoLocationLongitude: -1.55, geoLocationLatitude: 53.8,
-      carrierDepotId: 12, user: 'admin', trackingNumber: '', description: 'Left with receiver', status: 'Delivered to Receiver',
+      signatoryFileName: 'sig-1.png',
+      location: '',
+      signatory: 'S. RECEIVER',
+      geoLocationLongitude: -1.55,
+      geoLocationLatitude: 53.8,
+      carrierDepotId: 12,
+      user: 'admin',
+      trackingNumber: '',
+      description: 'Left with receiver',
+      status: 'Delivered to Receiver',
       occurredOn: new Date(t.clock.now).toISOString(),
     });
-    expect(body.trackingHistory.map((h: { status: string }) => h.status)).toEqual(['Not Printed', 'Printed', ...steps, 'Delivered to Receiver']);
+    expect(body.trackingHistory.map((h: { status: string }) => h.status)).toEqual([
+      'Not Printed',
+      'Printed',
+      ...steps,
+      'Delivered to Receiver',
+    ]);
     expect(body.trackingHistory[0].geoLocationLatitude).toBeNull();
     const after = await scan(s.shipmentId, { status: 'At the Depot' });
     expect(after.statusCode).toBe(409); // terminal
@@ -173,20 +229,32 @@ describe('carrier events', () => {
     t.clock.advance(10 * 60_000);
     await get(`/shipments/${s.shipmentId}/label`);
     await scan(s.shipmentId, { status: 'At the Depot' });
-    const late = await scan(s.shipmentId, { status: 'Enroute to Depot', occurredOn: new Date(t.clock.now - 5 * 60_000).toISOString() });
+    const late = await scan(s.shipmentId, {
+      status: 'Enroute to Depot',
+      occurredOn: new Date(t.clock.now - 5 * 60_000).toISOString(),
+    });
     expect(late.statusCode).toBe(200);
     expect(late.json().lastStatus.status).toBe('At the Depot');
-    expect(late.json().trackingHistory.map((h: { status: string }) => h.status)).toEqual(['Not Printed', 'Enroute to Depot', 'Printed', 'At the Depot']);
+    expect(late.json().trackingHistory.map((h: { status: string }) => h.status)).toEqual([
+      'Not Printed',
+      'Enroute to Depot',
+      'Printed',
+      'At the Depot',
+    ]);
   });
 });
 
 describe('the same scan twice', () => {
-  const statuses = (res: { json: () => { trackingHistory: { status: string }[] } }) => res.json().trackingHistory.map((h) => h.status);
+  const statuses = (res: { json: () => { trackingHistory: { status: string }[] } }) =>
+    res.json().trackingHistory.map((h) => h.status);
 
   it('is recorded once within 10 seconds; another piece, place or a later time is a new scan', async () => {
     const s = await createShipment(t, token, shipmentRequest({ shipmentPieces: [piece(), piece()] }));
     await get(`/shipments/${s.shipmentId}/label`);
-    const [first, second] = s.shipmentPieces.map((p: { trackingNumber: string }) => p.trackingNumber) as [string, string];
+    const [first, second] = s.shipmentPieces.map((p: { trackingNumber: string }) => p.trackingNumber) as [
+      string,
+      string,
+    ];
     const depot = { status: 'At the Depot', location: 'Leeds depot', trackingNumber: first };
 
     const once = await scan(s.shipmentId, depot);
@@ -197,9 +265,13 @@ describe('the same scan twice', () => {
     expect(statuses(again)).toEqual(['Not Printed', 'Printed', 'At the Depot']);
 
     expect(statuses(await scan(s.shipmentId, { ...depot, trackingNumber: second }))).toHaveLength(4);
-    expect(statuses(await scan(s.shipmentId, { ...depot, trackingNumber: second, location: 'York depot' }))).toHaveLength(5);
+    expect(
+      statuses(await scan(s.shipmentId, { ...depot, trackingNumber: second, location: 'York depot' })),
+    ).toHaveLength(5);
     t.clock.advance(10_001);
-    expect(statuses(await scan(s.shipmentId, { ...depot, trackingNumber: second, location: 'York depot' }))).toHaveLength(6);
+    expect(
+      statuses(await scan(s.shipmentId, { ...depot, trackingNumber: second, location: 'York depot' })),
+    ).toHaveLength(6);
   });
 
   it('sent twice at once is recorded once, and a repeated final scan is no conflict', async () => {
@@ -220,11 +292,20 @@ describe('the same scan twice', () => {
 
 describe('public tracking view', () => {
   const track = (ref: string, postCode: string, client = '127.0.0.1') =>
-    t.request({ method: 'GET', url: `/shipments/${encodeURIComponent(ref)}?postCode=${encodeURIComponent(postCode)}`, remoteAddress: client });
+    t.request({
+      method: 'GET',
+      url: `/shipments/${encodeURIComponent(ref)}?postCode=${encodeURIComponent(postCode)}`,
+      remoteAddress: client,
+    });
 
   it('finds a shipment by id, shipment number or any tracking number with the delivery post code, without a token', async () => {
     const s = await createShipment(t, token, shipmentRequest({ shipmentPieces: [piece(), piece()] }));
-    for (const ref of [s.shipmentId, s.shipmentNumber, s.shipmentPieces[1]!.trackingNumber, s.shipmentNumber.toLowerCase()]) {
+    for (const ref of [
+      s.shipmentId,
+      s.shipmentNumber,
+      s.shipmentPieces[1]!.trackingNumber,
+      s.shipmentNumber.toLowerCase(),
+    ]) {
       const res = await track(ref, 'ls11ur', '10.9.0.1');
       expect(res.statusCode, ref).toBe(200);
       expect(res.json().shipmentNumber).toBe(s.shipmentNumber);
@@ -262,8 +343,12 @@ describe('carriers', () => {
       const features = (await get(`/carriers/${c.id}/features`)).json().items;
       expect(services.length).toBeGreaterThanOrEqual(3);
       expect(features.length).toBeGreaterThanOrEqual(3);
-      expect(services.map((s: { id: number }) => s.id)).toEqual([...services.map((s: { id: number }) => s.id)].sort((a, b) => a - b));
-      expect(Object.keys(services[0])).toEqual(expect.arrayContaining(['id', 'systemName', 'name', 'uniqueIdentifier', 'serviceCode']));
+      expect(services.map((s: { id: number }) => s.id)).toEqual(
+        [...services.map((s: { id: number }) => s.id)].sort((a, b) => a - b),
+      );
+      expect(Object.keys(services[0])).toEqual(
+        expect.arrayContaining(['id', 'systemName', 'name', 'uniqueIdentifier', 'serviceCode']),
+      );
       expect(Object.keys(features[0]).sort()).toEqual(['carrierFeatureCode', 'id', 'name']);
     }
   });
@@ -276,7 +361,8 @@ describe('carriers', () => {
 });
 
 describe('path ids, read once at the door (operations/path-ids.ts)', () => {
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string) => t.request({ method, url, token, ...(method === 'PATCH' ? { payload: {} } : {}) });
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string) =>
+    t.request({ method, url, token, ...(method === 'PATCH' ? { payload: {} } : {}) });
   const ROUTES: [string, 'GET' | 'POST' | 'PATCH' | 'DELETE', (id: string) => string, 400 | 404][] = [
     ['carrierId', 'GET', (id) => `/carriers/${id}/services`, 400],
     ['importId', 'GET', (id) => `/imports/${id}`, 400],
@@ -311,13 +397,26 @@ describe('station endpoints', () => {
     expect(health.json()).toEqual({ status: 'ok', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
     const doc = (await t.request({ method: 'GET', url: '/openapi.json' })).json();
     expect(doc.openapi).toBe('3.1.0');
-    for (const path of ['/auth', '/shipments', '/shipments/{uniqueId}', '/shipments/{uniqueId}/label', '/carriers/{carrierId}/services',
-      '/carriers/{carrierId}/features', '/shipments/{uniqueId}/events', '/shipments/{uniqueId}/tracking', '/health']) {
+    for (const path of [
+      '/auth',
+      '/shipments',
+      '/shipments/{uniqueId}',
+      '/shipments/{uniqueId}/label',
+      '/carriers/{carrierId}/services',
+      '/carriers/{carrierId}/features',
+      '/shipments/{uniqueId}/events',
+      '/shipments/{uniqueId}/tracking',
+      '/health',
+    ]) {
       expect(doc.paths, path).toHaveProperty([path]);
     }
     expect(doc.components.schemas.CreateShipmentRequest.properties.shipmentPieces.maxItems).toBe(50);
     // Labels are documented as OpenAPI base 64 (format byte) of a PDF.
-    expect(doc.components.schemas.CreatedPiece.properties.base64String).toMatchObject({ type: 'string', format: 'byte', contentMediaType: 'application/pdf' });
+    expect(doc.components.schemas.CreatedPiece.properties.base64String).toMatchObject({
+      type: 'string',
+      format: 'byte',
+      contentMediaType: 'application/pdf',
+    });
   });
 
   it('serves a page for every problem type', async () => {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUsers, createShipment, piece, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
+import {
+  addUsers,
+  createShipment,
+  piece,
+  shipmentRequest,
+  startTestStation,
+  type TestStation,
+} from '../helpers/station';
 
 let t: TestStation;
 let token: string;
@@ -14,7 +21,9 @@ beforeAll(async () => {
   // 6 shipments, 1 to 3 pieces each, spread over two days; two end up Printed, one Cancelled.
   for (let i = 0; i < 6; i++) {
     token = await t.signIn(); // the clock moves 8 hours a shipment: tokens last one
-    const pieces = Array.from({ length: (i % 3) + 1 }, (_, k) => piece({ weight: k + 1, weightUnit: i === 5 && k === 1 ? 'G' : 'KG' }));
+    const pieces = Array.from({ length: (i % 3) + 1 }, (_, k) =>
+      piece({ weight: k + 1, weightUnit: i === 5 && k === 1 ? 'G' : 'KG' }),
+    );
     const s = await createShipment(t, token, shipmentRequest({ shipmentPieces: pieces, referenceOne: `REF-${i}` }));
     created.push({ id: s.shipmentId, number: s.shipmentNumber, createdOn: new Date(t.clock.now).toISOString() });
     t.clock.advance(8 * HOUR);
@@ -41,8 +50,26 @@ describe('list', () => {
   it('items carry the seed fields, derived as CONTRACT §6 says', async () => {
     const item = (await list('?OrderByDate=OldestFirst')).json().items[5];
     expect(Object.keys(item).sort()).toEqual(
-      ['carrier', 'carrierService', 'createdOn', 'deliveryAddress', 'id', 'pieces', 'reference', 'shipmentId', 'shipmentNo', 'shipper',
-        'shipping', 'status', 'statusDateTime', 'statusLocation', 'statusSignatory', 'trackingDescription', 'weight', 'weightMeasurement'].sort(),
+      [
+        'carrier',
+        'carrierService',
+        'createdOn',
+        'deliveryAddress',
+        'id',
+        'pieces',
+        'reference',
+        'shipmentId',
+        'shipmentNo',
+        'shipper',
+        'shipping',
+        'status',
+        'statusDateTime',
+        'statusLocation',
+        'statusSignatory',
+        'trackingDescription',
+        'weight',
+        'weightMeasurement',
+      ].sort(),
     );
     expect(item).toMatchObject({
       shipmentId: created[5]!.id,
@@ -106,9 +133,13 @@ describe('list', () => {
     // Created at 09:30, 17:30 on the 21st; 01:30, 09:30, 17:30 on the 22nd; 01:30 on the 23rd.
     const day22 = (await list('?DateFrom=2026-11-22&DateTo=2026-11-22&OrderByDate=OldestFirst')).json();
     expect(numbers(day22)).toEqual([created[2]!.number, created[3]!.number, created[4]!.number]);
-    const exact = (await list(`?DateFrom=${created[1]!.createdOn}&DateTo=${created[3]!.createdOn}&OrderByDate=OldestFirst`)).json();
+    const exact = (
+      await list(`?DateFrom=${created[1]!.createdOn}&DateTo=${created[3]!.createdOn}&OrderByDate=OldestFirst`)
+    ).json();
     expect(numbers(exact)).toEqual([created[1]!.number, created[2]!.number, created[3]!.number]);
-    const offset = (await list(`?DateFrom=${encodeURIComponent('2026-11-22T10:30:00+01:00')}&DateTo=2026-11-22T09:30:00Z`)).json();
+    const offset = (
+      await list(`?DateFrom=${encodeURIComponent('2026-11-22T10:30:00+01:00')}&DateTo=2026-11-22T09:30:00Z`)
+    ).json();
     expect(numbers(offset)).toEqual([created[3]!.number]);
     const withStatus = (await list('?DateFrom=2026-11-22&Status=Cancelled')).json();
     expect(numbers(withStatus)).toEqual([created[4]!.number]);

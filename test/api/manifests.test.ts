@@ -5,7 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBarcodes, pdfInfo, pdfPageTexts } from '../helpers/pdf';
-import { addUsers, createShipment, piece, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
+import {
+  addUsers,
+  createShipment,
+  piece,
+  shipmentRequest,
+  startTestStation,
+  type TestStation,
+} from '../helpers/station';
 
 let t: TestStation;
 let token: string;
@@ -26,7 +33,9 @@ async function shipment(options: { carrier?: 1 | 2; print?: boolean; pieces?: nu
   const body = shipmentRequest({
     ...(carrier === 2 ? { carrierId: 2, carrierServiceId: 201 } : {}),
     referenceOne: options.reference ?? 'PO-1001',
-    shipmentPieces: Array.from({ length: options.pieces ?? 1 }, (_, i) => piece({ weight: 1.5 + i, weightUnit: i % 2 ? 'G' : 'KG' })),
+    shipmentPieces: Array.from({ length: options.pieces ?? 1 }, (_, i) =>
+      piece({ weight: 1.5 + i, weightUnit: i % 2 ? 'G' : 'KG' }),
+    ),
   });
   const s = await createShipment(t, token, body);
   if (options.print ?? true) expect((await get(`/shipments/${s.shipmentId}/label`)).statusCode).toBe(200);
@@ -42,22 +51,36 @@ describe('closing the day', () => {
     await t.request({ method: 'DELETE', url: `/shipments/${cancelled.shipmentId}`, token });
 
     const before = (await get('/end-of-day')).json();
-    expect(before.items.find((c: { carrierId: number }) => c.carrierId === 1)).toMatchObject({ printedWaiting: 2, notPrinted: 1 });
+    expect(before.items.find((c: { carrierId: number }) => c.carrierId === 1)).toMatchObject({
+      printedWaiting: 2,
+      notPrinted: 1,
+    });
 
     t.clock.advance(60_000);
     const res = await close({ carrierId: 1 });
     expect(res.statusCode).toBe(200);
     const m = res.json();
     expect(m).toMatchObject({
-      manifestNumber: 'MF00000001', carrierId: 1, carrier: 'Swift Parcels', createdBy: 'admin',
-      createdOn: '2026-11-21T09:31:00.000Z', shipmentCount: 2, pieceCount: 3, format: 'pdf',
+      manifestNumber: 'MF00000001',
+      carrierId: 1,
+      carrier: 'Swift Parcels',
+      createdBy: 'admin',
+      createdOn: '2026-11-21T09:31:00.000Z',
+      shipmentCount: 2,
+      pieceCount: 3,
+      format: 'pdf',
     });
     // 1.5 KG + 2.5 G, and 1.5 KG
     expect(m.totalWeightKg).toBe(3.003);
     expect(m.shipments.map((s: { shipmentId: string }) => s.shipmentId)).toEqual(printed.map((s) => s.shipmentId));
     expect(m.shipments[0]).toMatchObject({
-      shipmentNumber: printed[0]!.shipmentNumber, reference: 'ORDER-A', deliveryName: 'Sam Receiver',
-      deliveryPostZipCode: 'LS1 1UR', deliveryCountry: 'GB', pieces: 2, weightKg: 1.503,
+      shipmentNumber: printed[0]!.shipmentNumber,
+      reference: 'ORDER-A',
+      deliveryName: 'Sam Receiver',
+      deliveryPostZipCode: 'LS1 1UR',
+      deliveryCountry: 'GB',
+      pieces: 2,
+      weightKg: 1.503,
       trackingNumbers: printed[0]!.shipmentPieces.map((p) => p.trackingNumber),
     });
 
@@ -66,10 +89,17 @@ describe('closing the day', () => {
     expect(await status(otherCarrier.shipmentId)).toBe('Printed');
     expect(await status(cancelled.shipmentId)).toBe('Cancelled');
     const tracking = (await get(`/shipments/${printed[1]!.shipmentId}/tracking`)).json();
-    expect(tracking.lastStatus).toMatchObject({ status: 'Manifested', user: 'admin', occurredOn: '2026-11-21T09:31:00.000Z' });
+    expect(tracking.lastStatus).toMatchObject({
+      status: 'Manifested',
+      user: 'admin',
+      occurredOn: '2026-11-21T09:31:00.000Z',
+    });
 
     const after = (await get('/end-of-day')).json();
-    expect(after.items.find((c: { carrierId: number }) => c.carrierId === 1)).toMatchObject({ printedWaiting: 0, notPrinted: 1 });
+    expect(after.items.find((c: { carrierId: number }) => c.carrierId === 1)).toMatchObject({
+      printedWaiting: 0,
+      notPrinted: 1,
+    });
     expect(after.items.find((c: { carrierId: number }) => c.carrierId === 2)).toMatchObject({ printedWaiting: 1 });
   });
 

@@ -18,19 +18,57 @@ describe('package presets', () => {
   it('are added, listed by name, changed and deleted', async () => {
     const small = await call('POST', '/package-presets', { name: 'Small box', length: 30, width: 20, height: 10 });
     expect(small.statusCode, small.body).toBe(200);
-    expect(small.json()).toMatchObject({ name: 'Small box', length: 30, width: 20, height: 10, dimensionUnit: 'CM', weight: null, weightUnit: 'KG', description: '' });
-    const tube = (await call('POST', '/package-presets', { name: 'A3 tube', length: 45, width: 8, height: 8, weight: 0.4, description: 'Poster tube' })).json();
-    expect((await call('GET', '/package-presets')).json().items.map((p: { name: string }) => p.name)).toEqual(['A3 tube', 'Small box']);
+    expect(small.json()).toMatchObject({
+      name: 'Small box',
+      length: 30,
+      width: 20,
+      height: 10,
+      dimensionUnit: 'CM',
+      weight: null,
+      weightUnit: 'KG',
+      description: '',
+    });
+    const tube = (
+      await call('POST', '/package-presets', {
+        name: 'A3 tube',
+        length: 45,
+        width: 8,
+        height: 8,
+        weight: 0.4,
+        description: 'Poster tube',
+      })
+    ).json();
+    expect((await call('GET', '/package-presets')).json().items.map((p: { name: string }) => p.name)).toEqual([
+      'A3 tube',
+      'Small box',
+    ]);
 
-    const changed = await call('PATCH', `/package-presets/${tube.id}`, { weight: null, dimensionUnit: 'IN', length: 18 });
-    expect(changed.json()).toMatchObject({ id: tube.id, name: 'A3 tube', length: 18, dimensionUnit: 'IN', weight: null, description: 'Poster tube' });
+    const changed = await call('PATCH', `/package-presets/${tube.id}`, {
+      weight: null,
+      dimensionUnit: 'IN',
+      length: 18,
+    });
+    expect(changed.json()).toMatchObject({
+      id: tube.id,
+      name: 'A3 tube',
+      length: 18,
+      dimensionUnit: 'IN',
+      weight: null,
+      description: 'Poster tube',
+    });
     expect((await call('DELETE', `/package-presets/${tube.id}`)).json()).toEqual({ success: true });
     expect((await call('DELETE', `/package-presets/${tube.id}`)).statusCode).toBe(404);
     expect((await call('GET', '/package-presets')).json().items).toHaveLength(1);
   });
 
   it('refuse a preset without a name or with a size of 0, naming every field, and keep nothing', async () => {
-    const res = await call('POST', '/package-presets', { name: '', length: 0, width: -1, height: 10, dimensionUnit: 'FT' });
+    const res = await call('POST', '/package-presets', {
+      name: '',
+      length: 0,
+      width: -1,
+      height: 10,
+      dimensionUnit: 'FT',
+    });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json())).toEqual(expect.arrayContaining(['name', 'length', 'width', 'dimensionUnit']));
     expect((await call('PATCH', '/package-presets/999', { name: 'x' })).statusCode).toBe(404);

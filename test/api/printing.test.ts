@@ -8,10 +8,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeskPrinters } from '../../main/printers/desk-printers';
-import { freePort, GENERIC_PDF_PPD, labelPrinterPpd, startCups, startTestPrinter, type TestCups, type TestPrinter } from '../helpers/cups';
+import {
+  freePort,
+  GENERIC_PDF_PPD,
+  labelPrinterPpd,
+  startCups,
+  startTestPrinter,
+  type TestCups,
+  type TestPrinter,
+} from '../helpers/cups';
 import { pdfInfo, pdfPageTexts, pdfWords } from '../helpers/pdf';
 import { zplBarcodes, zplTexts } from '../helpers/zpl';
-import { addUsers, createShipment, gbAddress, piece, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
+import {
+  addUsers,
+  createShipment,
+  gbAddress,
+  piece,
+  shipmentRequest,
+  startTestStation,
+  type TestStation,
+} from '../helpers/station';
 
 let t: TestStation;
 let token: string;
@@ -26,11 +42,24 @@ const deskDir = mkdtempSync(join(tmpdir(), 'ss-desk-'));
 
 beforeAll(async () => {
   [cups, network, rawDevice, pdfDevice, a4Device, a4Network] = await Promise.all([
-    startCups(), startTestPrinter(), startTestPrinter(), startTestPrinter(), startTestPrinter(), startTestPrinter(),
+    startCups(),
+    startTestPrinter(),
+    startTestPrinter(),
+    startTestPrinter(),
+    startTestPrinter(),
+    startTestPrinter(),
   ]);
   await cups.lpadmin('-p', 'zebra-raw', '-E', '-v', `socket://127.0.0.1:${rawDevice.port}`, '-m', 'raw');
   // A PDF label printer's queue has a 4×6 in page; an office printer's (A4) has none.
-  await cups.lpadmin('-p', 'label-pdf', '-E', '-v', `socket://127.0.0.1:${pdfDevice.port}`, '-P', await labelPrinterPpd(deskDir));
+  await cups.lpadmin(
+    '-p',
+    'label-pdf',
+    '-E',
+    '-v',
+    `socket://127.0.0.1:${pdfDevice.port}`,
+    '-P',
+    await labelPrinterPpd(deskDir),
+  );
   await cups.lpadmin('-p', 'office-a4', '-E', '-v', `socket://127.0.0.1:${a4Device.port}`, '-P', GENERIC_PDF_PPD);
   t = await startTestStation({ printers: createDeskPrinters({ dataDir: deskDir, env: cups.env }) });
   await addUsers(t);
@@ -38,7 +67,14 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  await Promise.all([cups?.stop(), network?.close(), rawDevice?.close(), pdfDevice?.close(), a4Device?.close(), a4Network?.close()]);
+  await Promise.all([
+    cups?.stop(),
+    network?.close(),
+    rawDevice?.close(),
+    pdfDevice?.close(),
+    a4Device?.close(),
+    a4Network?.close(),
+  ]);
   rmSync(deskDir, { recursive: true, force: true });
 });
 
@@ -46,20 +82,36 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: 
   t.request({ method, url, token, ...(payload ? { payload } : {}) });
 const status = async (id: string) => (await call('GET', `/shipments/${id}`)).json().status as string;
 const zplOf = async (id: string, dpi = 203) =>
-  Buffer.from((await call('GET', `/shipments/${id}/label?format=zpl&dpi=${dpi}&markPrinted=false`)).json().base64String, 'base64');
+  Buffer.from(
+    (await call('GET', `/shipments/${id}/label?format=zpl&dpi=${dpi}&markPrinted=false`)).json().base64String,
+    'base64',
+  );
 
 describe('GET /printers', () => {
-  it('lists the system queues (CUPS) and the network printers added by address, with the desk\'s choice', async () => {
+  it("lists the system queues (CUPS) and the network printers added by address, with the desk's choice", async () => {
     const added = await call('POST', '/printers', { address: `127.0.0.1:${network.port}`, name: 'Dock Zebra' });
     expect(added.statusCode).toBe(200);
     const list = (await call('GET', '/printers')).json();
     expect(list.systemError).toBeNull();
-    expect(list.items).toEqual(expect.arrayContaining([
-      { id: 'system:zebra-raw', name: 'zebra-raw', kind: 'system' },
-      { id: 'system:label-pdf', name: 'label-pdf', kind: 'system' },
-      { id: `network:127.0.0.1:${network.port}`, name: 'Dock Zebra', kind: 'network', address: `127.0.0.1:${network.port}` },
-    ]));
-    expect(list.labelPrinter).toEqual({ printerId: null, format: 'pdf', dpi: 203, pageSize: '4x6', documentPrinterId: null });
+    expect(list.items).toEqual(
+      expect.arrayContaining([
+        { id: 'system:zebra-raw', name: 'zebra-raw', kind: 'system' },
+        { id: 'system:label-pdf', name: 'label-pdf', kind: 'system' },
+        {
+          id: `network:127.0.0.1:${network.port}`,
+          name: 'Dock Zebra',
+          kind: 'network',
+          address: `127.0.0.1:${network.port}`,
+        },
+      ]),
+    );
+    expect(list.labelPrinter).toEqual({
+      printerId: null,
+      format: 'pdf',
+      dpi: 203,
+      pageSize: '4x6',
+      documentPrinterId: null,
+    });
   });
 
   it('an address without a port means 9100; a bad address or choice is a 400 naming each field', async () => {
@@ -68,19 +120,38 @@ describe('GET /printers', () => {
     const bad = await call('POST', '/printers', { address: 'not a host:99999', name: 'x'.repeat(300) });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json())).toEqual(expect.arrayContaining(['address', 'name']));
-    const choice = await call('PUT', '/printers/label-printer', { printerId: 'system:nope', format: 'zpl', dpi: 600, pageSize: '4x6' });
+    const choice = await call('PUT', '/printers/label-printer', {
+      printerId: 'system:nope',
+      format: 'zpl',
+      dpi: 600,
+      pageSize: '4x6',
+    });
     expect(choice.statusCode).toBe(400);
     expect(choice.json().dpi).toBeDefined();
-    const unknown = await call('PUT', '/printers/label-printer', { printerId: 'system:nope', format: 'zpl', dpi: 203, pageSize: '4x6' });
+    const unknown = await call('PUT', '/printers/label-printer', {
+      printerId: 'system:nope',
+      format: 'zpl',
+      dpi: 203,
+      pageSize: '4x6',
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().printerId).toMatch(/not a printer/);
-    expect((await call('DELETE', '/printers/network%3Aprinter-7.local%3A9100')).json().items.map((p: { id: string }) => p.id)).not.toContain('network:printer-7.local:9100');
+    expect(
+      (await call('DELETE', '/printers/network%3Aprinter-7.local%3A9100'))
+        .json()
+        .items.map((p: { id: string }) => p.id),
+    ).not.toContain('network:printer-7.local:9100');
   });
 });
 
 describe('POST /shipments/{id}/print', () => {
-  it('sends ZPL raw over TCP to a network printer: the bytes arriving are the label route\'s ZPL; then Printed', async () => {
-    const chosen = await call('PUT', '/printers/label-printer', { printerId: `network:127.0.0.1:${network.port}`, format: 'zpl', dpi: 300, pageSize: '4x6' });
+  it("sends ZPL raw over TCP to a network printer: the bytes arriving are the label route's ZPL; then Printed", async () => {
+    const chosen = await call('PUT', '/printers/label-printer', {
+      printerId: `network:127.0.0.1:${network.port}`,
+      format: 'zpl',
+      dpi: 300,
+      pageSize: '4x6',
+    });
     expect(chosen.statusCode).toBe(200);
     const s = await createShipment(t, token, shipmentRequest({ shipmentPieces: [piece(), piece(), piece()] }));
     const arriving = network.nextJob();
@@ -91,20 +162,31 @@ describe('POST /shipments/{id}/print', () => {
     expect(await status(s.shipmentId)).toBe('Printed');
     const events = (await call('GET', `/shipments/${s.shipmentId}/tracking`)).json();
     expect(JSON.stringify(events)).toContain('Label printed on Dock Zebra');
-    expect((await call('GET', '/printers')).json().lastJob).toMatchObject({ ok: true, error: null, what: s.shipmentNumber, printerName: 'Dock Zebra' });
+    expect((await call('GET', '/printers')).json().lastJob).toMatchObject({
+      ok: true,
+      error: null,
+      what: s.shipmentNumber,
+      printerName: 'Dock Zebra',
+    });
   });
 
   it('a printer that refuses the connection → 503 naming it and why; the shipment stays Not Printed', async () => {
     const closedPort = await freePort();
     await call('POST', '/printers', { address: `127.0.0.1:${closedPort}`, name: 'Switched-off Zebra' });
     const s = await createShipment(t, token, shipmentRequest());
-    const res = await call('POST', `/shipments/${s.shipmentId}/print?printerId=${encodeURIComponent(`network:127.0.0.1:${closedPort}`)}`);
+    const res = await call(
+      'POST',
+      `/shipments/${s.shipmentId}/print?printerId=${encodeURIComponent(`network:127.0.0.1:${closedPort}`)}`,
+    );
     expect(res.statusCode).toBe(503);
     expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(res.json()).toMatchObject({ type: '/problems/printer-unavailable', printer: 'Switched-off Zebra' });
     expect(res.json().reason).toMatch(/refused the connection/);
     expect(await status(s.shipmentId)).toBe('Not Printed');
-    expect((await call('GET', '/printers')).json().lastJob).toMatchObject({ ok: false, printerName: 'Switched-off Zebra' });
+    expect((await call('GET', '/printers')).json().lastJob).toMatchObject({
+      ok: false,
+      printerName: 'Switched-off Zebra',
+    });
   });
 
   it('an unknown printer, or none chosen → 503; the shipment is unchanged', async () => {
@@ -118,8 +200,13 @@ describe('POST /shipments/{id}/print', () => {
     expect(await status(s.shipmentId)).toBe('Not Printed');
   });
 
-  it('ZPL to a CUPS raw queue arrives byte for byte at the queue\'s device', async () => {
-    await call('PUT', '/printers/label-printer', { printerId: 'system:zebra-raw', format: 'zpl', dpi: 203, pageSize: '4x6' });
+  it("ZPL to a CUPS raw queue arrives byte for byte at the queue's device", async () => {
+    await call('PUT', '/printers/label-printer', {
+      printerId: 'system:zebra-raw',
+      format: 'zpl',
+      dpi: 203,
+      pageSize: '4x6',
+    });
     const s = await createShipment(t, token, shipmentRequest({ shipmentPieces: [piece(), piece()] }));
     const arriving = rawDevice.nextJob();
     const res = await call('POST', `/shipments/${s.shipmentId}/print`);
@@ -129,7 +216,12 @@ describe('POST /shipments/{id}/print', () => {
   });
 
   it('a PDF to a CUPS PDF queue reaches its device with every label', async () => {
-    await call('PUT', '/printers/label-printer', { printerId: 'system:label-pdf', format: 'pdf', dpi: 203, pageSize: '4x6' });
+    await call('PUT', '/printers/label-printer', {
+      printerId: 'system:label-pdf',
+      format: 'pdf',
+      dpi: 203,
+      pageSize: '4x6',
+    });
     const s = await createShipment(t, token, shipmentRequest({ shipmentPieces: [piece(), piece()] }));
     const arriving = pdfDevice.nextJob();
     const res = await call('POST', `/shipments/${s.shipmentId}/print`);
@@ -139,41 +231,63 @@ describe('POST /shipments/{id}/print', () => {
     expect(pages[1]!.replace(/\s+/g, '')).toContain(s.shipmentPieces[1]!.trackingNumber);
   });
 
-  it.each(['4x6', 'A6'] as const)('a %s PDF reaches a label queue\'s device at the label\'s own page size, unscaled', async (size) => {
-    await call('PUT', '/printers/label-printer', { printerId: 'system:label-pdf', format: 'pdf', dpi: 203, pageSize: size });
-    const s = await createShipment(t, token, shipmentRequest());
-    const arriving = pdfDevice.nextJob();
-    expect((await call('POST', `/shipments/${s.shipmentId}/print`)).statusCode).toBe(200);
-    const got = await arriving;
-    const sent = Buffer.from((await call('GET', `/shipments/${s.shipmentId}/label?pageSize=${size}&markPrinted=false`)).json().base64String, 'base64');
-    const [a, b] = [await pdfInfo(got), await pdfInfo(sent)];
-    // CUPS writes the page in whole points (A6 is 297.64 × 419.53).
-    expect([Math.round(a.width), Math.round(a.height)]).toEqual([Math.floor(b.width), Math.ceil(b.height)]);
-    // No scaling, no shift: every word where the label put it, to within half a point.
-    const [gotWords, sentWords] = [await pdfWords(got), await pdfWords(sent)];
-    expect(gotWords.map((w) => w.text)).toEqual(sentWords.map((w) => w.text));
-    gotWords.forEach((w, i) => {
-      expect(Math.abs(w.x - sentWords[i]!.x)).toBeLessThan(0.5);
-      expect(Math.abs(w.y - sentWords[i]!.y)).toBeLessThan(0.5);
-    });
-  });
+  it.each(['4x6', 'A6'] as const)(
+    "a %s PDF reaches a label queue's device at the label's own page size, unscaled",
+    async (size) => {
+      await call('PUT', '/printers/label-printer', {
+        printerId: 'system:label-pdf',
+        format: 'pdf',
+        dpi: 203,
+        pageSize: size,
+      });
+      const s = await createShipment(t, token, shipmentRequest());
+      const arriving = pdfDevice.nextJob();
+      expect((await call('POST', `/shipments/${s.shipmentId}/print`)).statusCode).toBe(200);
+      const got = await arriving;
+      const sent = Buffer.from(
+        (await call('GET', `/shipments/${s.shipmentId}/label?pageSize=${size}&markPrinted=false`)).json().base64String,
+        'base64',
+      );
+      const [a, b] = [await pdfInfo(got), await pdfInfo(sent)];
+      // CUPS writes the page in whole points (A6 is 297.64 × 419.53).
+      expect([Math.round(a.width), Math.round(a.height)]).toEqual([Math.floor(b.width), Math.ceil(b.height)]);
+      // No scaling, no shift: every word where the label put it, to within half a point.
+      const [gotWords, sentWords] = [await pdfWords(got), await pdfWords(sent)];
+      expect(gotWords.map((w) => w.text)).toEqual(sentWords.map((w) => w.text));
+      gotWords.forEach((w, i) => {
+        expect(Math.abs(w.x - sentWords[i]!.x)).toBeLessThan(0.5);
+        expect(Math.abs(w.y - sentWords[i]!.y)).toBeLessThan(0.5);
+      });
+    },
+  );
 
   it('a label PDF to a queue whose driver has no page of its size → 503 saying so; nothing sent, status unchanged', async () => {
-    await call('PUT', '/printers/label-printer', { printerId: 'system:office-a4', format: 'pdf', dpi: 203, pageSize: '4x6' });
+    await call('PUT', '/printers/label-printer', {
+      printerId: 'system:office-a4',
+      format: 'pdf',
+      dpi: 203,
+      pageSize: '4x6',
+    });
     const s = await createShipment(t, token, shipmentRequest());
     const sent = a4Device.jobs.length;
     const res = await call('POST', `/shipments/${s.shipmentId}/print`);
     expect(res.statusCode).toBe(503);
     expect(res.json().printer).toBe('office-a4');
-    expect(res.json().reason).toMatch(/its driver has no 4×6 in page \(it offers Letter, .*\), so the 4×6 in page would come out on Letter/);
+    expect(res.json().reason).toMatch(
+      /its driver has no 4×6 in page \(it offers Letter, .*\), so the 4×6 in page would come out on Letter/,
+    );
     expect(await status(s.shipmentId)).toBe('Not Printed');
     expect(a4Device.jobs.length).toBe(sent);
   });
 
-  it('a queue that is not accepting jobs → 503 with CUPS\'s reason; status unchanged', async () => {
+  it("a queue that is not accepting jobs → 503 with CUPS's reason; status unchanged", async () => {
     await cups.lpadmin('-p', 'zebra-raw', '-E', '-v', `socket://127.0.0.1:${rawDevice.port}`);
     const { execFile } = await import('node:child_process');
-    await new Promise((resolve, reject) => execFile('cupsreject', ['-r', 'out of labels', 'zebra-raw'], { env: cups.env }, (e) => (e ? reject(e) : resolve(null))));
+    await new Promise((resolve, reject) =>
+      execFile('cupsreject', ['-r', 'out of labels', 'zebra-raw'], { env: cups.env }, (e) =>
+        e ? reject(e) : resolve(null),
+      ),
+    );
     const s = await createShipment(t, token, shipmentRequest());
     const res = await call('POST', `/shipments/${s.shipmentId}/print?printerId=system%3Azebra-raw`);
     expect(res.statusCode).toBe(503);
@@ -184,8 +298,13 @@ describe('POST /shipments/{id}/print', () => {
 });
 
 describe('POST /printers/test-page (the printer doctor)', () => {
-  it('prints the printer\'s name, the assumed dpi and a barcode that scans; the last job says so', async () => {
-    await call('PUT', '/printers/label-printer', { printerId: `network:127.0.0.1:${network.port}`, format: 'zpl', dpi: 203, pageSize: '4x6' });
+  it("prints the printer's name, the assumed dpi and a barcode that scans; the last job says so", async () => {
+    await call('PUT', '/printers/label-printer', {
+      printerId: `network:127.0.0.1:${network.port}`,
+      format: 'zpl',
+      dpi: 203,
+      pageSize: '4x6',
+    });
     const arriving = network.nextJob();
     const res = await call('POST', '/printers/test-page');
     expect(res.statusCode).toBe(200);
@@ -199,7 +318,12 @@ describe('POST /printers/test-page (the printer doctor)', () => {
   });
 
   it('as a PDF through CUPS, with its text readable', async () => {
-    await call('PUT', '/printers/label-printer', { printerId: 'system:label-pdf', format: 'pdf', dpi: 203, pageSize: '4x6' });
+    await call('PUT', '/printers/label-printer', {
+      printerId: 'system:label-pdf',
+      format: 'pdf',
+      dpi: 203,
+      pageSize: '4x6',
+    });
     const arriving = pdfDevice.nextJob();
     const res = await call('POST', '/printers/test-page');
     expect(res.statusCode).toBe(200);
@@ -209,31 +333,56 @@ describe('POST /printers/test-page (the printer doctor)', () => {
   });
 });
 
-describe('customs forms on print (CONTRACT §17): the CN22 with the labels, a CN23 and invoice to the desk\'s A4 printer', () => {
+describe("customs forms on print (CONTRACT §17): the CN22 with the labels, a CN23 and invoice to the desk's A4 printer", () => {
   const zebra = () => `network:127.0.0.1:${network.port}`;
   const choose = (documentPrinterId?: string | null) =>
     call('PUT', '/printers/label-printer', {
-      printerId: zebra(), format: 'zpl', dpi: 203, pageSize: '4x6', ...(documentPrinterId !== undefined ? { documentPrinterId } : {}),
+      printerId: zebra(),
+      format: 'zpl',
+      dpi: 203,
+      pageSize: '4x6',
+      ...(documentPrinterId !== undefined ? { documentPrinterId } : {}),
     });
   /** To Germany; `cost` above GBP 270 needs a CN23. */
   const international = (cost: number) =>
     shipmentRequest({
       carrierServiceId: 104,
-      deliveryAddress: gbAddress({ fullName: 'Jürgen Ölmüller', city: 'Berlin', countryTwoCharacterISOCode: 'DE', postZipCode: '10115' }),
+      deliveryAddress: gbAddress({
+        fullName: 'Jürgen Ölmüller',
+        city: 'Berlin',
+        countryTwoCharacterISOCode: 'DE',
+        postZipCode: '10115',
+      }),
       hsCode: '610910',
       descriptionOfGoods: 'Cotton T-shirts',
       cost,
       shipmentPieces: [piece({ weight: 2 }), piece({ weight: 1.5 })],
     });
   const labelWithCustoms = async (id: string) =>
-    Buffer.from((await call('GET', `/shipments/${id}/label?format=zpl&includeCustoms=true&markPrinted=false`)).json().base64String, 'base64');
+    Buffer.from(
+      (await call('GET', `/shipments/${id}/label?format=zpl&includeCustoms=true&markPrinted=false`)).json()
+        .base64String,
+      'base64',
+    );
 
   it('chooses the A4 printer with the label printer, names both wrong choices at once, and keeps it when left out', async () => {
-    const bad = await call('PUT', '/printers/label-printer', { printerId: 'system:nope', format: 'zpl', dpi: 203, pageSize: '4x6', documentPrinterId: 'network:nowhere:1' });
+    const bad = await call('PUT', '/printers/label-printer', {
+      printerId: 'system:nope',
+      format: 'zpl',
+      dpi: 203,
+      pageSize: '4x6',
+      documentPrinterId: 'network:nowhere:1',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().printerId).toMatch(/not a printer/);
     expect(bad.json().documentPrinterId).toMatch(/not a printer/);
-    expect((await choose('system:office-a4')).json().labelPrinter).toEqual({ printerId: zebra(), format: 'zpl', dpi: 203, pageSize: '4x6', documentPrinterId: 'system:office-a4' });
+    expect((await choose('system:office-a4')).json().labelPrinter).toEqual({
+      printerId: zebra(),
+      format: 'zpl',
+      dpi: 203,
+      pageSize: '4x6',
+      documentPrinterId: 'system:office-a4',
+    });
     expect((await choose()).json().labelPrinter.documentPrinterId).toBe('system:office-a4');
     expect((await call('GET', '/printers')).json().labelPrinter.documentPrinterId).toBe('system:office-a4');
   });
@@ -277,7 +426,7 @@ describe('customs forms on print (CONTRACT §17): the CN22 with the labels, a CN
     expect(events).toContain('Label printed on Dock Zebra and office-a4');
   });
 
-  it('to a network A4 printer the bytes that arrive are the customs route\'s PDF', async () => {
+  it("to a network A4 printer the bytes that arrive are the customs route's PDF", async () => {
     await call('POST', '/printers', { address: `127.0.0.1:${a4Network.port}`, name: 'Office laser' });
     await choose(`network:127.0.0.1:${a4Network.port}`);
     const s = await createShipment(t, token, international(400));
@@ -311,7 +460,10 @@ describe('customs forms on print (CONTRACT §17): the CN22 with the labels, a CN
     expect(res.statusCode).toBe(503);
     expect(res.json().printer).toBe('Switched-off laser');
     expect(await status(s.shipmentId)).toBe('Not Printed');
-    expect((await call('GET', '/printers')).json().lastJob).toMatchObject({ ok: false, printerName: 'Switched-off laser' });
+    expect((await call('GET', '/printers')).json().lastJob).toMatchObject({
+      ok: false,
+      printerName: 'Switched-off laser',
+    });
     await choose(null);
   });
 });

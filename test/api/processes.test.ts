@@ -53,7 +53,11 @@ afterAll(() => {
 });
 
 const signIn = (query: string, body: object) =>
-  fetch(`${base}/auth?option=${query}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${base}/auth?option=${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('npm run serve', () => {
   it('creates the first admin, prints its password once, and listens on loopback', async () => {
@@ -64,7 +68,9 @@ describe('npm run serve', () => {
     const health = await (await fetch(`${base}/health`)).json();
     expect(health.status).toBe('ok');
     // Where the data is, and never the database's password.
-    expect(output).toMatch(databaseUrl ? /data in postgres:\/\/postgres:\*\*\*@127\.0\.0\.1/ : /data in .*shipping-station\.db/);
+    expect(output).toMatch(
+      databaseUrl ? /data in postgres:\/\/postgres:\*\*\*@127\.0\.0\.1/ : /data in .*shipping-station\.db/,
+    );
     if (databaseUrl) expect(output).not.toContain(new URL(databaseUrl).password);
   });
 });
@@ -118,24 +124,39 @@ describe('npm run cli', () => {
     expect(key.stdout.trim()).toMatch(/^ssk_[A-Za-z0-9_-]{43}$/);
     const byKey = await signIn('apikey', { apiKey: { apiKey: key.stdout.trim() } });
     expect(byKey.status).toBe(200);
-    const byPassword = await signIn('credentials', { credentials: { username: 'wms', password: 'warehouse system pw' } });
+    const byPassword = await signIn('credentials', {
+      credentials: { username: 'wms', password: 'warehouse system pw' },
+    });
     expect(byPassword.status).toBe(200);
     await expect(run(process.execPath, [CLI, ...storeArgs, 'user', 'add', 'x'])).rejects.toThrow();
 
     // unlock-user lifts a lock the running station counted (the limits live in the store).
-    for (let i = 0; i < 10; i++) expect((await signIn('credentials', { credentials: { username: 'wms', password: `wrong ${i}` } })).status).toBe(400);
-    expect((await signIn('credentials', { credentials: { username: 'wms', password: 'warehouse system pw' } })).status).toBe(429);
+    for (let i = 0; i < 10; i++)
+      expect((await signIn('credentials', { credentials: { username: 'wms', password: `wrong ${i}` } })).status).toBe(
+        400,
+      );
+    expect(
+      (await signIn('credentials', { credentials: { username: 'wms', password: 'warehouse system pw' } })).status,
+    ).toBe(429);
     const unlocked = await run(process.execPath, [CLI, ...storeArgs, 'unlock-user', 'wms']);
     expect(unlocked.stderr).toContain('unlocked sign-in for wms');
-    expect((await signIn('credentials', { credentials: { username: 'wms', password: 'warehouse system pw' } })).status).toBe(200);
+    expect(
+      (await signIn('credentials', { credentials: { username: 'wms', password: 'warehouse system pw' } })).status,
+    ).toBe(200);
   });
 
   it('refuses a data folder with no station in it, naming the folder and the flag, and creates nothing', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'ss-empty-'));
     try {
-      const failed: { code?: number; stderr: string } = await run(process.execPath, [CLI, '--data-dir', empty, 'apikey', 'create', '--user', 'admin']).catch(
-        (e: { code: number; stderr: string }) => e,
-      );
+      const failed: { code?: number; stderr: string } = await run(process.execPath, [
+        CLI,
+        '--data-dir',
+        empty,
+        'apikey',
+        'create',
+        '--user',
+        'admin',
+      ]).catch((e: { code: number; stderr: string }) => e);
       expect(failed.code).toBe(1);
       expect(failed.stderr).toContain(`No station data in ${empty}`);
       expect(failed.stderr).toContain('--data-dir');

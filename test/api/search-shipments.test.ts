@@ -1,6 +1,15 @@
 /** GET /shipments?Search= (CONTRACT §12) over real HTTP, on each store: every kind of match with the filters. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUsers, createShipment, gbAddress, piece, shipmentRequest, startTestStation, type Created, type TestStation } from '../helpers/station';
+import {
+  addUsers,
+  createShipment,
+  gbAddress,
+  piece,
+  shipmentRequest,
+  startTestStation,
+  type Created,
+  type TestStation,
+} from '../helpers/station';
 
 let t: TestStation;
 let token: string;
@@ -11,12 +20,36 @@ beforeAll(async () => {
   await addUsers(t);
   token = await t.signIn();
   const to = (overrides: Record<string, string>) =>
-    gbAddress({ businessName: '', addressLine1: '22 High Street', city: 'Leeds', postZipCode: 'LS1 1UR', ...overrides });
+    gbAddress({
+      businessName: '',
+      addressLine1: '22 High Street',
+      city: 'Leeds',
+      postZipCode: 'LS1 1UR',
+      ...overrides,
+    });
   const bodies = [
-    { deliveryAddress: to({ fullName: 'Łukasz Wójcik', businessName: 'Łódź Books', countryTwoCharacterISOCode: 'PL', postZipCode: '90-001', city: 'Łódź' }),
-      referenceOne: 'ORDER-7781', hsCode: '490199', descriptionOfGoods: 'Books', carrierServiceId: 104 },
-    { deliveryAddress: to({ fullName: 'Sam Receiver', emailAddress: 'sam@example.com' }), referenceTwo: 'INV-55', shipmentPieces: [piece(), piece()] },
-    { deliveryAddress: to({ fullName: 'Samira Patel', postZipCode: 'M1 1AE', city: 'Manchester' }), referenceOne: 'ORDER-7790' },
+    {
+      deliveryAddress: to({
+        fullName: 'Łukasz Wójcik',
+        businessName: 'Łódź Books',
+        countryTwoCharacterISOCode: 'PL',
+        postZipCode: '90-001',
+        city: 'Łódź',
+      }),
+      referenceOne: 'ORDER-7781',
+      hsCode: '490199',
+      descriptionOfGoods: 'Books',
+      carrierServiceId: 104,
+    },
+    {
+      deliveryAddress: to({ fullName: 'Sam Receiver', emailAddress: 'sam@example.com' }),
+      referenceTwo: 'INV-55',
+      shipmentPieces: [piece(), piece()],
+    },
+    {
+      deliveryAddress: to({ fullName: 'Samira Patel', postZipCode: 'M1 1AE', city: 'Manchester' }),
+      referenceOne: 'ORDER-7790',
+    },
   ];
   for (const body of bodies) {
     made.push(await createShipment(t, token, shipmentRequest(body)));
@@ -37,7 +70,11 @@ const numbers = (...i: number[]) => i.map((k) => made[k]!.shipmentNumber);
 describe('Search', () => {
   it.each([
     ['a shipment number, lower case', () => made[1]!.shipmentNumber.toLowerCase(), [1]],
-    ['a tracking number with the spaces of the label', () => made[1]!.shipmentPieces[1]!.trackingNumber.replace(/^(..)(....)(....)/, '$1 $2 $3 '), [1]],
+    [
+      'a tracking number with the spaces of the label',
+      () => made[1]!.shipmentPieces[1]!.trackingNumber.replace(/^(..)(....)(....)/, '$1 $2 $3 '),
+      [1],
+    ],
     ['a reference prefix, any case, any of the three', () => 'order-77', [2, 0]],
     ['referenceTwo', () => 'inv-5', [1]],
     ['a name word prefix, accents folded', () => 'lodz', [0]],
@@ -55,15 +92,30 @@ describe('Search', () => {
 
   it('combines with status, dates, order and paging; totals stay exact', async () => {
     expect(await search('sam', '&Status=Printed')).toEqual({ totalItems: 1, totalPieces: 1, numbers: numbers(2) });
-    expect(await search('sam', '&OrderByDate=OldestFirst&ItemsPerPage=1&Page=2')).toEqual({ totalItems: 2, totalPieces: 3, numbers: numbers(2) });
+    expect(await search('sam', '&OrderByDate=OldestFirst&ItemsPerPage=1&Page=2')).toEqual({
+      totalItems: 2,
+      totalPieces: 3,
+      numbers: numbers(2),
+    });
     expect(await search('sam', '&ItemsPerPage=1&Page=3')).toEqual({ totalItems: 2, totalPieces: 3, numbers: [] });
-    expect(await search('sam', '&DateFrom=2020-01-01&DateTo=2020-01-02')).toEqual({ totalItems: 0, totalPieces: 0, numbers: [] });
+    expect(await search('sam', '&DateFrom=2020-01-01&DateTo=2020-01-02')).toEqual({
+      totalItems: 0,
+      totalPieces: 0,
+      numbers: [],
+    });
   });
 
   it.each(['', 'a', ' b '])('answers %j with a 400 naming Search', async (query) => {
-    const res = await t.request({ method: 'GET', url: `/shipments?Search=${encodeURIComponent(query)}&Status=Nope`, token });
+    const res = await t.request({
+      method: 'GET',
+      url: `/shipments?Search=${encodeURIComponent(query)}&Status=Nope`,
+      token,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ Search: 'Type at least 2 characters to search', Status: expect.stringMatching(/not a status/) });
+    expect(res.json()).toMatchObject({
+      Search: 'Type at least 2 characters to search',
+      Status: expect.stringMatching(/not a status/),
+    });
   });
 
   it('is described in the OpenAPI document', async () => {

@@ -74,7 +74,9 @@ const api = async (method: string, path: string, body?: unknown, as = token) => 
 async function signIn() {
   const key = (apiKey ??= await createApiKey(station, 'webhooks test'));
   const res = await fetch(`${station.base}/auth?option=apikey`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey: { apiKey: key } }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ apiKey: { apiKey: key } }),
   });
   return (await res.json()).token.accessToken as string;
 }
@@ -86,7 +88,8 @@ beforeAll(async () => {
   token = await signIn();
   await api('POST', '/users', { username: 'olga', password: 'operator password 1', role: 'operator' });
   const res = await fetch(`${station.base}/auth?option=credentials`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ credentials: { username: 'olga', password: 'operator password 1' } }),
   });
   operatorToken = (await res.json()).token.accessToken;
@@ -98,18 +101,30 @@ afterAll(async () => {
 
 describe('subscribing', () => {
   it('takes loopback URLs; another host only when an admin allows it; every wrong field at once', async () => {
-    const refused = await api('POST', '/webhooks', { url: 'http://127.0.0.1.example.com/hook', events: ['shipment.created'] });
+    const refused = await api('POST', '/webhooks', {
+      url: 'http://127.0.0.1.example.com/hook',
+      events: ['shipment.created'],
+    });
     expect(refused.status).toBe(400);
     expect(refused.json.url).toMatch(/not this machine.*allowRemoteHost/);
-    const unknownEvent = await api('POST', '/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['shipment.created', 'shipment.lost'] });
+    const unknownEvent = await api('POST', '/webhooks', {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['shipment.created', 'shipment.lost'],
+    });
     expect(unknownEvent.status).toBe(400);
     expect(unknownEvent.json['events[1]']).toBeTruthy();
     expect((await api('POST', '/webhooks', { url: 'ftp://127.0.0.1/x' })).json.url).toMatch(/http or https/);
-    expect((await api('POST', '/webhooks', { url: 'http://user:pw@127.0.0.1/x' })).json.url).toMatch(/user name or password/);
+    expect((await api('POST', '/webhooks', { url: 'http://user:pw@127.0.0.1/x' })).json.url).toMatch(
+      /user name or password/,
+    );
 
     const remote = await api('POST', '/webhooks', { url: 'https://hooks.example.com/ss', allowRemoteHost: true });
     expect(remote.status).toBe(200);
-    expect(remote.json.webhook).toMatchObject({ url: 'https://hooks.example.com/ss', allowRemoteHost: true, createdBy: 'admin' });
+    expect(remote.json.webhook).toMatchObject({
+      url: 'https://hooks.example.com/ss',
+      allowRemoteHost: true,
+      createdBy: 'admin',
+    });
     expect(remote.json.secret).toMatch(/^whsec_[\w-]{43}$/);
     // The secret is shown once: never in the list.
     const list = await api('GET', '/webhooks');
@@ -125,85 +140,110 @@ describe('subscribing', () => {
 });
 
 describe('delivery from the outbox', () => {
-  it('delivers every change, signed, once the listener is up — across a restart while it was down', { timeout: 120_000 }, async () => {
-    const port = await freePort();
-    const created = await api('POST', '/webhooks', { url: `http://127.0.0.1:${port}/hooks` });
-    expect(created.status).toBe(200);
-    const { webhook, secret } = created.json;
+  it(
+    'delivers every change, signed, once the listener is up — across a restart while it was down',
+    { timeout: 120_000 },
+    async () => {
+      const port = await freePort();
+      const created = await api('POST', '/webhooks', { url: `http://127.0.0.1:${port}/hooks` });
+      expect(created.status).toBe(200);
+      const { webhook, secret } = created.json;
 
-    // Changes while the listener is down: a create, its print, a carrier scan, a cancel.
-    const shipment = await api('POST', '/shipments', shipmentRequest());
-    expect(shipment.status).toBe(200);
-    const id = shipment.json.shipmentId;
-    expect((await api('GET', `/shipments/${id}/label`)).status).toBe(200);
-    const other = await api('POST', '/shipments', shipmentRequest());
-    expect((await api('DELETE', `/shipments/${other.json.shipmentId}`)).status).toBe(200);
+      // Changes while the listener is down: a create, its print, a carrier scan, a cancel.
+      const shipment = await api('POST', '/shipments', shipmentRequest());
+      expect(shipment.status).toBe(200);
+      const id = shipment.json.shipmentId;
+      expect((await api('GET', `/shipments/${id}/label`)).status).toBe(200);
+      const other = await api('POST', '/shipments', shipmentRequest());
+      expect((await api('DELETE', `/shipments/${other.json.shipmentId}`)).status).toBe(200);
 
-    // Tried and failed, kept for a retry.
-    const failing = await until('a failed attempt', async () => {
-      const { json } = await api('GET', `/webhooks/${webhook.id}/deliveries`);
-      return json.items.length === 4 && json.items.every((d: { attempts: number }) => d.attempts >= 1) ? json.items : undefined;
-    });
-    for (const d of failing) {
-      expect(d).toMatchObject({ state: 'pending', responseStatus: null, error: expect.stringMatching(/could not reach the listener/) });
-      expect(Date.parse(d.nextAttemptOn)).toBeGreaterThan(Date.parse(d.lastAttemptOn));
-    }
-
-    // The station stops and starts again; then the listener comes up.
-    await station.stop();
-    station = await serveStation({ dataDir: join(dir, 'data'), databaseUrl });
-    token = await signIn();
-    const received: Received[] = [];
-    const listener = await listen(port, received);
-    try {
-      await until('four deliveries', () => (received.length >= 4 ? true : undefined));
-      const events = received.map((r) => JSON.parse(r.body));
-      expect(received).toHaveLength(4);
-      expect(events.filter((e) => e.data.shipmentId === id).map((e) => e.type)).toEqual(['shipment.created', 'shipment.printed']);
-      expect(events.filter((e) => e.data.shipmentId === other.json.shipmentId).map((e) => e.type)).toEqual(['shipment.created', 'shipment.cancelled']);
-      // Each is signed over its timestamp and body, with an id to de-duplicate by.
-      for (const r of received) {
-        const timestamp = String(r.headers['webhook-timestamp']);
-        expect(r.headers['webhook-signature']).toBe(signatureOf(secret, timestamp, r.body));
-        expect(r.headers['webhook-id']).toBe(JSON.parse(r.body).id);
-        expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
-        // A wrong secret, or a body changed on the way, does not verify.
-        expect(r.headers['webhook-signature']).not.toBe(signatureOf('whsec_wrong', timestamp, r.body));
-        expect(r.headers['webhook-signature']).not.toBe(signatureOf(secret, timestamp, r.body.replace('SS', 'XX')));
-      }
-      expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(received.length);
-      const createdEvent = events.find((e) => e.data.shipmentId === id && e.type === 'shipment.created');
-      expect(createdEvent.data).toMatchObject({ shipmentNumber: shipment.json.shipmentNumber, status: 'Not Printed', user: 'admin' });
-
-      // Admins see the outcome.
-      const delivered = await until('deliveries marked delivered', async () => {
+      // Tried and failed, kept for a retry.
+      const failing = await until('a failed attempt', async () => {
         const { json } = await api('GET', `/webhooks/${webhook.id}/deliveries`);
-        return json.items.every((d: { state: string }) => d.state === 'delivered') ? json.items : undefined;
+        return json.items.length === 4 && json.items.every((d: { attempts: number }) => d.attempts >= 1)
+          ? json.items
+          : undefined;
       });
-      expect(delivered[0]).toMatchObject({ state: 'delivered', responseStatus: 200, error: '', nextAttemptOn: null });
+      for (const d of failing) {
+        expect(d).toMatchObject({
+          state: 'pending',
+          responseStatus: null,
+          error: expect.stringMatching(/could not reach the listener/),
+        });
+        expect(Date.parse(d.nextAttemptOn)).toBeGreaterThan(Date.parse(d.lastAttemptOn));
+      }
 
-      // A carrier scan while the listener is up arrives as tracking.updated within seconds.
-      const scan = await api('POST', `/shipments/${id}/events`, { status: 'Enroute to Depot', location: 'Leeds' });
-      expect(scan.status).toBe(200);
-      const tracking = await until('the scan', () => received.map((r) => JSON.parse(r.body)).find((e) => e.type === 'tracking.updated'));
-      expect(tracking.data).toMatchObject({ shipmentId: id, status: 'Enroute to Depot', location: 'Leeds' });
+      // The station stops and starts again; then the listener comes up.
+      await station.stop();
+      station = await serveStation({ dataDir: join(dir, 'data'), databaseUrl });
+      token = await signIn();
+      const received: Received[] = [];
+      const listener = await listen(port, received);
+      try {
+        await until('four deliveries', () => (received.length >= 4 ? true : undefined));
+        const events = received.map((r) => JSON.parse(r.body));
+        expect(received).toHaveLength(4);
+        expect(events.filter((e) => e.data.shipmentId === id).map((e) => e.type)).toEqual([
+          'shipment.created',
+          'shipment.printed',
+        ]);
+        expect(events.filter((e) => e.data.shipmentId === other.json.shipmentId).map((e) => e.type)).toEqual([
+          'shipment.created',
+          'shipment.cancelled',
+        ]);
+        // Each is signed over its timestamp and body, with an id to de-duplicate by.
+        for (const r of received) {
+          const timestamp = String(r.headers['webhook-timestamp']);
+          expect(r.headers['webhook-signature']).toBe(signatureOf(secret, timestamp, r.body));
+          expect(r.headers['webhook-id']).toBe(JSON.parse(r.body).id);
+          expect(Math.abs(Number(timestamp) - Date.now() / 1000)).toBeLessThan(60);
+          // A wrong secret, or a body changed on the way, does not verify.
+          expect(r.headers['webhook-signature']).not.toBe(signatureOf('whsec_wrong', timestamp, r.body));
+          expect(r.headers['webhook-signature']).not.toBe(signatureOf(secret, timestamp, r.body.replace('SS', 'XX')));
+        }
+        expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(received.length);
+        const createdEvent = events.find((e) => e.data.shipmentId === id && e.type === 'shipment.created');
+        expect(createdEvent.data).toMatchObject({
+          shipmentNumber: shipment.json.shipmentNumber,
+          status: 'Not Printed',
+          user: 'admin',
+        });
 
-      // The test event is delivered at once and says so.
-      const test = await api('POST', `/webhooks/${webhook.id}/test`);
-      expect(test.json).toMatchObject({ type: 'webhook.test', state: 'delivered', responseStatus: 200, attempts: 1 });
-      expect(received.map((r) => JSON.parse(r.body).type)).toContain('webhook.test');
-    } finally {
-      await close(listener);
-      await api('DELETE', `/webhooks/${webhook.id}`);
-    }
-  });
+        // Admins see the outcome.
+        const delivered = await until('deliveries marked delivered', async () => {
+          const { json } = await api('GET', `/webhooks/${webhook.id}/deliveries`);
+          return json.items.every((d: { state: string }) => d.state === 'delivered') ? json.items : undefined;
+        });
+        expect(delivered[0]).toMatchObject({ state: 'delivered', responseStatus: 200, error: '', nextAttemptOn: null });
+
+        // A carrier scan while the listener is up arrives as tracking.updated within seconds.
+        const scan = await api('POST', `/shipments/${id}/events`, { status: 'Enroute to Depot', location: 'Leeds' });
+        expect(scan.status).toBe(200);
+        const tracking = await until('the scan', () =>
+          received.map((r) => JSON.parse(r.body)).find((e) => e.type === 'tracking.updated'),
+        );
+        expect(tracking.data).toMatchObject({ shipmentId: id, status: 'Enroute to Depot', location: 'Leeds' });
+
+        // The test event is delivered at once and says so.
+        const test = await api('POST', `/webhooks/${webhook.id}/test`);
+        expect(test.json).toMatchObject({ type: 'webhook.test', state: 'delivered', responseStatus: 200, attempts: 1 });
+        expect(received.map((r) => JSON.parse(r.body).type)).toContain('webhook.test');
+      } finally {
+        await close(listener);
+        await api('DELETE', `/webhooks/${webhook.id}`);
+      }
+    },
+  );
 
   it('tells a subscription only the events it chose', { timeout: 60_000 }, async () => {
     const received: Received[] = [];
     const listener = await listen(0, received);
     const { port } = listener.address() as AddressInfo;
     try {
-      const { json } = await api('POST', '/webhooks', { url: `http://localhost:${port}/only-cancels`, events: ['shipment.cancelled'] });
+      const { json } = await api('POST', '/webhooks', {
+        url: `http://localhost:${port}/only-cancels`,
+        events: ['shipment.cancelled'],
+      });
       const shipment = await api('POST', '/shipments', shipmentRequest());
       await api('DELETE', `/shipments/${shipment.json.shipmentId}`);
       await until('the cancel', () => (received.length >= 1 ? true : undefined));

@@ -44,7 +44,11 @@ describe('CN22 limits in Settings', () => {
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
 
     // The defaults, about the UPU's 300 SDR.
-    for (const [currency, value] of [['EUR', '300'], ['GBP', '270'], ['USD', '350']]) {
+    for (const [currency, value] of [
+      ['EUR', '300'],
+      ['GBP', '270'],
+      ['USD', '350'],
+    ]) {
       expect(await limits().getByLabel(`CN22 limit in ${currency}`).inputValue()).toBe(value);
     }
 
@@ -73,7 +77,11 @@ describe('CN22 limits in Settings', () => {
     expect(await limits().getByLabel('CN22 limit in GBP').getAttribute('aria-invalid')).toBeNull();
     await screenshot(page, 'cn22-01-two-wrong-rows');
     // Nothing was kept.
-    expect((await callAsAdmin<{ cn22MaxValue: object }>(station, 'GET', '/settings')).cn22MaxValue).toEqual({ GBP: 270, EUR: 300, USD: 350 });
+    expect((await callAsAdmin<{ cn22MaxValue: object }>(station, 'GET', '/settings')).cn22MaxValue).toEqual({
+      GBP: 270,
+      EUR: 300,
+      USD: 350,
+    });
 
     // Correct both, remove USD (the focus moves on to the next row), save with Enter.
     await limits().getByLabel('CN22 limit in CHF').focus();
@@ -87,7 +95,11 @@ describe('CN22 limits in Settings', () => {
     expect(await focusedLabel()).toBe('CN22 limit in CHF');
     await press('Enter');
     await waitForText(page.locator('main'), 'Station settings saved.');
-    expect((await callAsAdmin<{ cn22MaxValue: object }>(station, 'GET', '/settings')).cn22MaxValue).toEqual({ EUR: 299.5, GBP: 270, CHF: 100 });
+    expect((await callAsAdmin<{ cn22MaxValue: object }>(station, 'GET', '/settings')).cn22MaxValue).toEqual({
+      EUR: 299.5,
+      GBP: 270,
+      CHF: 100,
+    });
     await screenshot(page, 'cn22-02-saved');
 
     // What was saved is what a fresh Settings shows.

@@ -17,7 +17,11 @@ const pageErrors: string[] = [];
 beforeAll(async () => {
   station = await startStation();
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  });
   page = await context.newPage();
   page.setDefaultTimeout(10_000);
   page.on('pageerror', (error) => pageErrors.push(error.message));
@@ -36,7 +40,9 @@ async function viewByApi(id: string): Promise<{ contentsType: string; customsFor
     body: JSON.stringify({ credentials: { username: 'admin', password: station.adminPassword } }),
   });
   const { token } = (await auth.json()) as { token: { accessToken: string } };
-  const response = await fetch(`${station.url}/shipments/${id}`, { headers: { Authorization: `Bearer ${token.accessToken}` } });
+  const response = await fetch(`${station.url}/shipments/${id}`, {
+    headers: { Authorization: `Bearer ${token.accessToken}` },
+  });
   return (await response.json()) as { contentsType: string; customsForm: string; customsItems: unknown[] };
 }
 
@@ -53,7 +59,9 @@ describe('customs at the desk', () => {
 
     // The rest of the form as any shipment (shipping-desk.test.ts drives it in detail).
     await page.getByLabel('Carrier', { exact: true }).selectOption({ label: 'Swift Parcels' });
-    await page.locator('#field-carrierServiceId option', { hasText: 'International Express' }).waitFor({ state: 'attached' });
+    await page
+      .locator('#field-carrierServiceId option', { hasText: 'International Express' })
+      .waitFor({ state: 'attached' });
     await page.getByLabel('Service', { exact: true }).selectOption({ label: 'International Express (INTL)' });
     const collection = page.getByRole('group', { name: 'Collection address' });
     await collection.getByLabel('Full name').fill('Zoë Fairweather');
@@ -130,19 +138,52 @@ describe('customs at the desk', () => {
     expect(response.status(), await response.text()).toBe(200);
     const { shipmentId } = (await response.json()) as { shipmentId: string };
 
-    const stored = await (await viewByApi(shipmentId));
+    const stored = await await viewByApi(shipmentId);
     expect(stored.contentsType).toBe('Sale of goods');
     expect(stored.customsForm).toBe('CN22');
     expect(stored.customsItems).toEqual([
-      { description: 'Wool scarf', quantity: 2, unitValue: 18.5, netWeight: 0.4, weightUnit: 'KG', hsCode: '611710', originCountry: 'GB' },
-      { description: 'Ceramic mug', quantity: 1, unitValue: 12, netWeight: 450, weightUnit: 'G', hsCode: '691200', originCountry: 'PT' },
-      { description: 'Paperback novel', quantity: 3, unitValue: 4.5, netWeight: 0.9, weightUnit: 'KG', hsCode: '611710', originCountry: 'GB' },
+      {
+        description: 'Wool scarf',
+        quantity: 2,
+        unitValue: 18.5,
+        netWeight: 0.4,
+        weightUnit: 'KG',
+        hsCode: '611710',
+        originCountry: 'GB',
+      },
+      {
+        description: 'Ceramic mug',
+        quantity: 1,
+        unitValue: 12,
+        netWeight: 450,
+        weightUnit: 'G',
+        hsCode: '691200',
+        originCountry: 'PT',
+      },
+      {
+        description: 'Paperback novel',
+        quantity: 3,
+        unitValue: 4.5,
+        netWeight: 0.9,
+        weightUnit: 'KG',
+        hsCode: '611710',
+        originCountry: 'GB',
+      },
     ]);
 
-    await waitUntil('the detail route', async () => page.url(), (url) => url.endsWith(`#/shipments/${shipmentId}`));
+    await waitUntil(
+      'the detail route',
+      async () => page.url(),
+      (url) => url.endsWith(`#/shipments/${shipmentId}`),
+    );
     await waitForText(detailStatus(page), /^Not Printed$/);
     const customsPages = page.locator('[data-testid="customs-pages"] canvas[data-rendered="true"]');
-    await waitUntil('the CN22 drawn', () => customsPages.count(), (n) => n === 1, 20_000);
+    await waitUntil(
+      'the CN22 drawn',
+      () => customsPages.count(),
+      (n) => n === 1,
+      20_000,
+    );
     expect(await customsPages.first().getAttribute('aria-label')).toMatch(/^CN22 customs declaration of SS\d{8}$/);
     expect(await textOf(page.getByRole('heading', { name: /^Customs/ }))).toContain('CN22');
     await screenshot(page, 'customs-02-detail');

@@ -5,7 +5,15 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskPage, launchBrowser, startStation, type RunningStation, signIn, submitSignIn, printCalls as printCallsOn } from './station';
+import {
+  deskPage,
+  launchBrowser,
+  startStation,
+  type RunningStation,
+  signIn,
+  submitSignIn,
+  printCalls as printCallsOn,
+} from './station';
 import { apiToken, callAsAdmin, createByApi } from './station-api';
 import { detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
 
@@ -18,7 +26,11 @@ const pageErrors: string[] = [];
 export const focused = (on: Page): Promise<string> => focusNow(on, false);
 
 const waitForFocus = (expected: string | RegExp) =>
-  waitUntil(`focus on ${String(expected)}`, () => focused(page), (f) => (typeof expected === 'string' ? f === expected : expected.test(f)));
+  waitUntil(
+    `focus on ${String(expected)}`,
+    () => focused(page),
+    (f) => (typeof expected === 'string' ? f === expected : expected.test(f)),
+  );
 
 /** print() calls of this page and of the hidden label frame (see browser-print.ts). */
 const printCalls = () => printCallsOn(page);
@@ -104,7 +116,14 @@ describe('focus on the desk', () => {
     await waitForFocus(/^SELECT Status/);
     const status = page.locator('form.scan-form').getByLabel('Status');
     expect(await status.locator('option').allTextContents()).toEqual([
-      'Awaiting Collection', 'Enroute to Depot', 'At the Depot', 'On Vehicle For Delivery', 'Unknown', 'On Hold', 'Not Scanned', 'Failed',
+      'Awaiting Collection',
+      'Enroute to Depot',
+      'At the Depot',
+      'On Vehicle For Delivery',
+      'Unknown',
+      'On Hold',
+      'Not Scanned',
+      'Failed',
     ]);
     await status.selectOption('On Vehicle For Delivery');
     await page.keyboard.press('Tab');
@@ -123,7 +142,10 @@ describe('focus on the desk', () => {
     await status.selectOption('On Vehicle For Delivery');
     await page.locator('form.scan-form').getByLabel('Location').fill('Leeds depot');
     await page.keyboard.press('Enter');
-    await waitForText(page.getByRole('status').filter({ hasText: 'Scan recorded' }), 'Scan recorded: On Vehicle For Delivery.');
+    await waitForText(
+      page.getByRole('status').filter({ hasText: 'Scan recorded' }),
+      'Scan recorded: On Vehicle For Delivery.',
+    );
     const history = await page.locator('.timeline').innerText();
     expect(history.match(/On Vehicle For Delivery/g)).toHaveLength(1);
     await screenshot(page, 'scan-recorded-once');
@@ -146,18 +168,28 @@ describe('focus on the desk', () => {
       await form.getByLabel('New password again').fill('olive new passphrase');
       await form.getByRole('button', { name: 'Change password' }).click();
       const current = form.getByLabel('Current password');
-      await waitUntil('the current password marked', () => current.getAttribute('aria-invalid'), (v) => v === 'true');
+      await waitUntil(
+        'the current password marked',
+        () => current.getAttribute('aria-invalid'),
+        (v) => v === 'true',
+      );
       const errorId = (await current.getAttribute('aria-describedby'))!.split(' ')[0]!;
       expect(await textOf(desk.locator(`[id="${errorId}"]`))).toMatch(/not your current password/i);
 
       await current.fill(olive.password);
       await form.getByRole('button', { name: 'Change password' }).click();
-      await waitForText(desk.locator('section[aria-labelledby="own-password-heading"]').getByRole('status'), 'Password changed.');
+      await waitForText(
+        desk.locator('section[aria-labelledby="own-password-heading"]').getByRole('status'),
+        'Password changed.',
+      );
       await screenshot(desk, 'settings-own-password-changed');
       // This desk goes on: the list loads with the new sign-in.
       await desk.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shipments' }).click();
       await desk.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
-      await desk.getByText(/No shipments yet|shipments? ·/).first().waitFor();
+      await desk
+        .getByText(/No shipments yet|shipments? ·/)
+        .first()
+        .waitFor();
       expect(await desk.getByRole('button', { name: 'Sign in' }).count()).toBe(0);
       // The other sign-in ended; the old password is refused, the new one accepted.
       const me = await fetch(`${station.url}/me`, { headers: { Authorization: `Bearer ${elsewhere}` } });
@@ -170,7 +202,8 @@ describe('focus on the desk', () => {
   });
 
   it('speaks to the operator in their words: no request paths, no "check the key", no stack text; each says what to do', async () => {
-    const technical = /[a-z][A-Za-z]*\.[a-z][A-Za-z]*\b|\[\d+\]|check the key|Error:|\bat \w+ \(|fetch|EADDR|SQLITE|undefined/i;
+    const technical =
+      /[a-z][A-Za-z]*\.[a-z][A-Za-z]*\b|\[\d+\]|check the key|Error:|\bat \w+ \(|fetch|EADDR|SQLITE|undefined/i;
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const desk = await context.newPage();
     desk.on('pageerror', (error) => pageErrors.push(error.message));
@@ -196,8 +229,14 @@ describe('focus on the desk', () => {
         route.fulfill({
           status: 500,
           contentType: 'application/problem+json',
-          body: JSON.stringify({ type: '/problems/internal', title: 'Something went wrong inside the station', status: 500,
-            detail: 'Something went wrong inside the station; quote trace id req-2a.', instance: '/shipments', traceId: 'req-2a' }),
+          body: JSON.stringify({
+            type: '/problems/internal',
+            title: 'Something went wrong inside the station',
+            status: 500,
+            detail: 'Something went wrong inside the station; quote trace id req-2a.',
+            instance: '/shipments',
+            traceId: 'req-2a',
+          }),
         }),
       );
       await desk.getByRole('button', { name: 'Refresh' }).click();

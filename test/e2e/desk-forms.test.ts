@@ -20,7 +20,12 @@ const answers: ('accept' | 'dismiss')[] = [];
 /** Create requests the page sent (POST /shipments). */
 let creates = 0;
 
-const focusIs = (expected: RegExp) => waitUntil(`focus on ${String(expected)}`, () => focusNow(page), (f) => expected.test(f));
+const focusIs = (expected: RegExp) =>
+  waitUntil(
+    `focus on ${String(expected)}`,
+    () => focusNow(page),
+    (f) => expected.test(f),
+  );
 
 /** Presses Tab until focus is on `target` and returns how many presses it took. */
 async function tabsTo(target: RegExp, max = 60): Promise<number> {
@@ -31,7 +36,8 @@ async function tabsTo(target: RegExp, max = 60): Promise<number> {
   throw new Error(`${String(target)} not reached in ${max} Tabs; focus is on ${await focusNow(page)}`);
 }
 
-const shipmentCount = async () => (await callAsAdmin<{ totalItems: number }>(station, 'GET', '/shipments?ItemsPerPage=1')).totalItems;
+const shipmentCount = async () =>
+  (await callAsAdmin<{ totalItems: number }>(station, 'GET', '/shipments?ItemsPerPage=1')).totalItems;
 const delivery = () => page.getByRole('group', { name: 'Delivery address' });
 
 async function openForm(): Promise<void> {
@@ -57,11 +63,20 @@ beforeAll(async () => {
   station = await startStation();
   await callAsAdmin(station, 'PATCH', '/settings', {
     senderAddress: {
-      businessName: 'Acme Components Ltd', addressLine1: 'Unit 4, Canal Wharf', city: 'Leeds', countryTwoCharacterISOCode: 'GB', postZipCode: 'LS11 5PS',
+      businessName: 'Acme Components Ltd',
+      addressLine1: 'Unit 4, Canal Wharf',
+      city: 'Leeds',
+      countryTwoCharacterISOCode: 'GB',
+      postZipCode: 'LS11 5PS',
     },
   });
   await callAsAdmin(station, 'POST', '/addresses', {
-    nickname: 'Rex at the depot', fullName: 'Repeat Customer', addressLine1: '9 Mill Road', city: 'Bristol', postZipCode: 'BS1 4DJ', countryTwoCharacterISOCode: 'GB',
+    nickname: 'Rex at the depot',
+    fullName: 'Repeat Customer',
+    addressLine1: '9 Mill Road',
+    city: 'Bristol',
+    postZipCode: 'BS1 4DJ',
+    countryTwoCharacterISOCode: 'GB',
   });
   browser = await launchBrowser();
   page = await deskPage(browser, pageErrors);
@@ -101,7 +116,11 @@ describe('the New shipment form at the keyboard', () => {
     expect(await service.isDisabled()).toBe(false);
     expect(await service.locator('option').allTextContents()).toEqual(['Loading services…']);
     releaseServices();
-    await waitUntil('services loaded', () => service.getAttribute('aria-busy'), (busy) => busy === 'false');
+    await waitUntil(
+      'services loaded',
+      () => service.getAttribute('aria-busy'),
+      (busy) => busy === 'false',
+    );
     await focusIs(/^SELECT Service$/);
     await page.keyboard.type('N');
     expect(await service.locator('option:checked').textContent()).toMatch(/^Next Day/);
@@ -117,7 +136,9 @@ describe('the New shipment form at the keyboard', () => {
     expect(await tabsTo(/^INPUT Piece 1 weight$/)).toBe(4);
     const collection = page.getByRole('group', { name: 'Collection address' });
     expect(await collection.isVisible()).toBe(false);
-    expect(await textOf(page.getByTestId('sender-options-summary'))).toBe('From Acme Components Ltd, Leeds · no features');
+    expect(await textOf(page.getByTestId('sender-options-summary'))).toBe(
+      'From Acme Components Ltd, Leeds · no features',
+    );
 
     // Reachable: Shift+Tab back to it, Enter opens it, and Tab walks into the sender.
     await page.keyboard.press('Shift+Tab');
@@ -141,12 +162,20 @@ describe('the New shipment form at the keyboard', () => {
     await page.keyboard.type('rep');
     await page.getByRole('option', { name: /Rex at the depot/ }).waitFor();
     await page.keyboard.press('Enter');
-    await waitUntil('the address picked', () => delivery().getByLabel('Post code').inputValue(), (v) => v === 'BS1 4DJ');
+    await waitUntil(
+      'the address picked',
+      () => delivery().getByLabel('Post code').inputValue(),
+      (v) => v === 'BS1 4DJ',
+    );
     expect(creates).toBe(0);
 
     // A scanner's Enter in the post code, in a weight, in a reference: nothing is sent.
     const before = await shipmentCount();
-    for (const field of [delivery().getByLabel('Post code'), page.getByLabel('Piece 1 weight', { exact: true }), page.getByLabel('Reference 1')]) {
+    for (const field of [
+      delivery().getByLabel('Post code'),
+      page.getByLabel('Piece 1 weight', { exact: true }),
+      page.getByLabel('Reference 1'),
+    ]) {
       await field.focus();
       await page.keyboard.type('1');
       await page.keyboard.press('Enter');
@@ -213,7 +242,11 @@ describe('the New shipment form at the keyboard', () => {
       if (request.method() !== 'POST' || lost) return route.fallback();
       lost = true;
       // Sent on to the station from here, so that the page never hears the answer.
-      const answer = await fetch(request.url(), { method: 'POST', headers: await request.allHeaders(), body: request.postData() });
+      const answer = await fetch(request.url(), {
+        method: 'POST',
+        headers: await request.allHeaders(),
+        body: request.postData(),
+      });
       expect(answer.status).toBe(200);
       await route.abort('connectionreset');
     });
@@ -259,7 +292,9 @@ describe('the New shipment form at the keyboard', () => {
     await page.getByLabel('Reference 1').fill('PO-2');
     await page.keyboard.press('Control+Enter');
     await focusIs(/^H2 Already created — reprint the label\?$/);
-    expect(await textOf(page.getByRole('alert').filter({ hasText: 'Already created' }))).toMatch(/Find that shipment in Shipments/);
+    expect(await textOf(page.getByRole('alert').filter({ hasText: 'Already created' }))).toMatch(
+      /Find that shipment in Shipments/,
+    );
     expect(await shipmentCount()).toBe(before + 1);
 
     await page.getByRole('button', { name: 'Start a new shipment' }).click();
@@ -270,7 +305,6 @@ describe('the New shipment form at the keyboard', () => {
     await focusIs(/^H1 SS\d{8}/);
     expect(await shipmentCount()).toBe(before + 2);
   });
-
 });
 
 describe('unsaved input', () => {
@@ -289,7 +323,11 @@ describe('unsaved input', () => {
     await delivery().getByLabel('City').focus();
     answers.push('dismiss');
     await nav().getByRole('link', { name: 'Shipments' }).click();
-    await waitUntil('the question', async () => dialogs.length, (n) => n === 1);
+    await waitUntil(
+      'the question',
+      async () => dialogs.length,
+      (n) => n === 1,
+    );
     expect(dialogs[0]).toBe('confirm: Leave this new shipment? What you typed is not created and will be lost.');
     expect(await heading('New shipment').isVisible()).toBe(true);
     expect(page.url()).toMatch(/#\/shipments\/new$/);
@@ -298,7 +336,11 @@ describe('unsaved input', () => {
     // an entry of the form's own address behind: two steps back.)
     answers.push('dismiss');
     await page.evaluate(() => history.go(-2));
-    await waitUntil('the second question', async () => dialogs.length, (n) => n === 2);
+    await waitUntil(
+      'the second question',
+      async () => dialogs.length,
+      (n) => n === 2,
+    );
     expect(await heading('New shipment').isVisible()).toBe(true);
     expect(await delivery().getByLabel('Full name').inputValue()).toBe('Dee Draft');
 
@@ -306,7 +348,10 @@ describe('unsaved input', () => {
     await page.reload();
     await heading('New shipment').waitFor();
     expect(dialogs.at(-1)).toMatch(/^beforeunload/);
-    await waitForText(page.getByRole('status').filter({ hasText: 'is back' }), 'The shipment you were typing before the window reloaded is back.');
+    await waitForText(
+      page.getByRole('status').filter({ hasText: 'is back' }),
+      'The shipment you were typing before the window reloaded is back.',
+    );
     expect(await delivery().getByLabel('Full name').inputValue()).toBe('Dee Draft');
     expect(await page.getByLabel('Piece 1 height', { exact: true }).inputValue()).toBe('10');
     await screenshot(page, 'create-form-draft-restored');
@@ -385,7 +430,12 @@ describe('a cancelled shipment', () => {
       }
       return red;
     });
-  const drawn = () => waitUntil('the preview drawn', () => page.getByTestId('label-pages').getAttribute('aria-busy'), (b) => b === 'false');
+  const drawn = () =>
+    waitUntil(
+      'the preview drawn',
+      () => page.getByTestId('label-pages').getAttribute('aria-busy'),
+      (b) => b === 'false',
+    );
 
   it('shows its preview stamped VOID, and its Print label is off with the reason', async () => {
     const live = await createByApi(station, 'SW1A 2AA', 'Liv Live');
@@ -409,17 +459,22 @@ describe('a cancelled shipment', () => {
     const reason = await textOf(page.locator(`[id="${await print.getAttribute('aria-describedby')}"]`));
     expect(reason).toMatch(/^This shipment is cancelled: its labels are void and cannot be printed/);
     // Not on the label itself: the station gives no label for a cancelled shipment.
-    const label = await fetch(`${station.url}/shipments/${cancelled.shipmentId}/label`, { headers: { Authorization: `Bearer ${await apiToken(station)}` } });
+    const label = await fetch(`${station.url}/shipments/${cancelled.shipmentId}/label`, {
+      headers: { Authorization: `Bearer ${await apiToken(station)}` },
+    });
     expect(label.status).toBe(409);
     await screenshot(page, 'cancelled-preview-void');
   });
-
 });
 
 describe('addresses that need a state', () => {
   /** The error sentence shown for a field, through its aria-describedby. */
   async function fieldError(field: ReturnType<Page['getByLabel']>): Promise<string> {
-    await waitUntil('the field marked', () => field.getAttribute('aria-invalid'), (v) => v === 'true');
+    await waitUntil(
+      'the field marked',
+      () => field.getAttribute('aria-invalid'),
+      (v) => v === 'true',
+    );
     const id = (await field.getAttribute('aria-describedby'))!.split(' ')[0]!;
     return textOf(page.locator(`[id="${id}"]`));
   }
@@ -445,12 +500,17 @@ describe('addresses that need a state', () => {
     await save.click();
     const senderState = sender.getByLabel('State', { exact: true });
     expect(await fieldError(senderState)).toBe('Choose a state for a US address');
-    expect((await callAsAdmin<{ senderAddress: { city: string } }>(station, 'GET', '/settings')).senderAddress.city).toBe('Leeds');
+    expect(
+      (await callAsAdmin<{ senderAddress: { city: string } }>(station, 'GET', '/settings')).senderAddress.city,
+    ).toBe('Leeds');
     await screenshot(page, 'settings-sender-needs-state');
     await senderState.fill('TX');
     await save.click();
     await waitForText(page.getByRole('status').filter({ hasText: 'saved' }), 'Station settings saved.');
-    expect((await callAsAdmin<{ senderAddress: { county: string; city: string } }>(station, 'GET', '/settings')).senderAddress).toMatchObject({ county: 'TX', city: 'Austin' });
+    expect(
+      (await callAsAdmin<{ senderAddress: { county: string; city: string } }>(station, 'GET', '/settings'))
+        .senderAddress,
+    ).toMatchObject({ county: 'TX', city: 'Austin' });
   });
 
   it('threw no uncaught errors in the page', () => {

@@ -5,7 +5,14 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskPage, launchBrowser, startStation, type RunningStation, signIn, printCalls as printCallsOn } from './station';
+import {
+  deskPage,
+  launchBrowser,
+  startStation,
+  type RunningStation,
+  signIn,
+  printCalls as printCallsOn,
+} from './station';
 import { screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
@@ -24,11 +31,17 @@ async function call(method: string, path: string, body?: object): Promise<Respon
 
 async function shipment(print: boolean): Promise<string> {
   const address = (name: string, city: string, post: string) => ({
-    fullName: name, addressLine1: '1 High Street', city, postZipCode: post, countryTwoCharacterISOCode: 'GB',
+    fullName: name,
+    addressLine1: '1 High Street',
+    city,
+    postZipCode: post,
+    countryTwoCharacterISOCode: 'GB',
   });
   const response = await call('POST', '/shipments', {
-    carrierId: 1, carrierServiceId: 101,
-    collectionAddress: address('Dispatch', 'Leeds', 'LS1 1BA'), deliveryAddress: address('Ann Other', 'London', 'SW1A 1AA'),
+    carrierId: 1,
+    carrierServiceId: 101,
+    collectionAddress: address('Dispatch', 'Leeds', 'LS1 1BA'),
+    deliveryAddress: address('Ann Other', 'London', 'SW1A 1AA'),
     shipmentPieces: [{ weight: 1.5, length: 30, width: 20, height: 10 }],
   });
   expect(response.status).toBe(200);
@@ -79,7 +92,11 @@ describe('the End of day screen', () => {
 
   it('closes the day and prints the manifest with one key, Enter', async () => {
     const close = page.getByRole('button', { name: 'Close day and print manifest for Swift Parcels' });
-    await waitUntil('the close button focused', () => close.evaluate((b) => b === document.activeElement), (v) => v);
+    await waitUntil(
+      'the close button focused',
+      () => close.evaluate((b) => b === document.activeElement),
+      (v) => v,
+    );
     const made = page.waitForResponse((r) => r.url().endsWith('/manifests') && r.request().method() === 'POST');
     await page.keyboard.press('Enter');
     const response = await made;
@@ -88,7 +105,10 @@ describe('the End of day screen', () => {
     expect(manifest.manifestNumber).toBe('MF00000001');
     expect(manifest.shipments.map((s) => s.shipmentId).sort()).toEqual([...printed].sort());
     await waitUntil('a print() call', printCalls, (n) => n === 1);
-    await waitForText(page.getByRole('status').filter({ hasText: 'MF00000001' }), 'Manifest MF00000001 for Swift Parcels: 3 shipments, 3 pieces. Sent to print.');
+    await waitForText(
+      page.getByRole('status').filter({ hasText: 'MF00000001' }),
+      'Manifest MF00000001 for Swift Parcels: 3 shipments, 3 pieces. Sent to print.',
+    );
     await waitForText(page.getByTestId('carrier-1').locator('td').nth(0), /^0$/);
     for (const id of printed) {
       expect(((await (await call('GET', `/shipments/${id}`)).json()) as { status: string }).status).toBe('Manifested');
@@ -108,11 +128,17 @@ describe('the End of day screen', () => {
     await page.getByRole('button', { name: 'Print again MF00000001' }).click();
     expect((await fetched).status()).toBe(200);
     await waitUntil('a second print() call', printCalls, (n) => n === before + 1);
-    await waitForText(page.getByRole('status').filter({ hasText: 'again' }), 'Manifest MF00000001 sent to print again.');
+    await waitForText(
+      page.getByRole('status').filter({ hasText: 'again' }),
+      'Manifest MF00000001 sent to print again.',
+    );
   });
 
   it('leads from the warning to the Not Printed shipments', async () => {
-    await page.getByTestId('carrier-1').getByRole('link', { name: /not printed/ }).click();
+    await page
+      .getByTestId('carrier-1')
+      .getByRole('link', { name: /not printed/ })
+      .click();
     await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
     await waitForText(page.locator('.page-sub'), '1 shipment');
   });
@@ -123,9 +149,16 @@ describe('the End of day screen', () => {
     await page.reload(); // the list was open at this address already: load it afresh
     await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
     const rows = page.getByRole('table', { name: 'Shipments' }).locator('tbody tr');
-    await waitUntil('four Not Printed rows', () => rows.count(), (n) => n === 4);
+    await waitUntil(
+      'four Not Printed rows',
+      () => rows.count(),
+      (n) => n === 4,
+    );
     const numbers: string[] = [];
-    for (const id of made) numbers.push(((await (await call('GET', `/shipments/${id}`)).json()) as { shipmentNumber: string }).shipmentNumber);
+    for (const id of made)
+      numbers.push(
+        ((await (await call('GET', `/shipments/${id}`)).json()) as { shipmentNumber: string }).shipmentNumber,
+      );
     // Keyboard: the first row focused, Space selects it, ↓ and Space the next; the mouse, a third.
     await page.locator(`tr[data-shipment-no="${numbers[2]}"]`).focus();
     await page.keyboard.press('Space');
@@ -141,7 +174,8 @@ describe('the End of day screen', () => {
     expect(results.map((r) => r.ok)).toEqual([true, true, true]);
     const outcome = page.getByRole('list', { name: 'Outcome per shipment' });
     for (const n of [numbers[2]!, numbers[1]!, numbers[0]!]) await waitForText(outcome, `${n} ✓ label sent to print`);
-    for (const id of made) expect(((await (await call('GET', `/shipments/${id}`)).json()) as { status: string }).status).toBe('Printed');
+    for (const id of made)
+      expect(((await (await call('GET', `/shipments/${id}`)).json()) as { status: string }).status).toBe('Printed');
 
     await page.getByRole('button', { name: 'Add to manifest' }).click();
     for (const n of numbers) await waitForText(outcome, `${n} ✓ on manifest MF00000002`);

@@ -6,7 +6,14 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskPage, launchBrowser, startStation, type RunningStation, signIn, printCalls as printCallsOn } from './station';
+import {
+  deskPage,
+  launchBrowser,
+  startStation,
+  type RunningStation,
+  signIn,
+  printCalls as printCallsOn,
+} from './station';
 import { detailStatus, screenshot, textOf, waitUntil } from './ui';
 
 let station: RunningStation;
@@ -28,11 +35,20 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
 }
 
 const address = (fullName: string, city: string, postZipCode: string, more: Record<string, string> = {}) => ({
-  fullName, addressLine1: '1 High Street', city, postZipCode, countryTwoCharacterISOCode: 'GB', ...more,
+  fullName,
+  addressLine1: '1 High Street',
+  city,
+  postZipCode,
+  countryTwoCharacterISOCode: 'GB',
+  ...more,
 });
 
 async function createByApi(name: string, postCode: string, reference: string, pieces = 1) {
-  const created = await api<{ shipmentId: string; shipmentNumber: string; shipmentPieces: { trackingNumber: string }[] }>('POST', '/shipments', {
+  const created = await api<{
+    shipmentId: string;
+    shipmentNumber: string;
+    shipmentPieces: { trackingNumber: string }[];
+  }>('POST', '/shipments', {
     carrierId: 1,
     carrierServiceId: 101,
     collectionAddress: address('Dispatch', 'Leeds', 'LS1 1BA', { businessName: 'Acme Widgets Ltd' }),
@@ -44,15 +60,20 @@ async function createByApi(name: string, postCode: string, reference: string, pi
 }
 
 const searchBox = () => page.getByRole('searchbox', { name: 'Search shipments' });
-const rowNumbers = () => page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-shipment-no')));
+const rowNumbers = () =>
+  page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-shipment-no')));
 
 beforeAll(async () => {
   station = await startStation();
-  token = (await api<{ token: { accessToken: string } }>('POST', '/auth?option=credentials', {
-    credentials: { username: 'admin', password: station.adminPassword },
-  })).token.accessToken;
+  token = (
+    await api<{ token: { accessToken: string } }>('POST', '/auth?option=credentials', {
+      credentials: { username: 'admin', password: station.adminPassword },
+    })
+  ).token.accessToken;
   // The station's sender address is set, as at any desk that ships: it prefills Collection.
-  await api('PATCH', '/settings', { senderAddress: address('Dispatch', 'Leeds', 'LS1 1BA', { businessName: 'Acme Widgets Ltd' }) });
+  await api('PATCH', '/settings', {
+    senderAddress: address('Dispatch', 'Leeds', 'LS1 1BA', { businessName: 'Acme Widgets Ltd' }),
+  });
   await createByApi('Łucja Wójcik', 'EC1A 1BB', 'PO-5001');
   await createByApi('Sam Receiver', 'SW1A 2AA', 'PO-5002', 3);
   await createByApi('Samira Patel', 'M1 1AE', 'INV-77');
@@ -86,8 +107,16 @@ describe('finding shipments', () => {
     await page.keyboard.press('Control+f');
     expect(await searchBox().evaluate((e) => e === document.activeElement)).toBe(true);
     await page.keyboard.type('sam');
-    await waitUntil('two Sams', rowNumbers, (n) => n.join() === [made[2]!.shipmentNumber, made[1]!.shipmentNumber].join());
-    await waitUntil('the totals of the search', () => textOf(page.locator('.page-sub')), (t) => t === '2 shipments · 4 pieces');
+    await waitUntil(
+      'two Sams',
+      rowNumbers,
+      (n) => n.join() === [made[2]!.shipmentNumber, made[1]!.shipmentNumber].join(),
+    );
+    await waitUntil(
+      'the totals of the search',
+      () => textOf(page.locator('.page-sub')),
+      (t) => t === '2 shipments · 4 pieces',
+    );
     await screenshot(page, 'search-02-results');
     await page.keyboard.press('Escape');
     await waitUntil('every shipment again', rowNumbers, (n) => n.length === 3);
@@ -99,7 +128,11 @@ describe('finding shipments', () => {
     // A keyboard wedge: fast keys, then Enter.
     await page.keyboard.type(made[1]!.trackingNumber, { delay: 5 });
     await page.keyboard.press('Enter');
-    await waitUntil('the detail route', async () => page.url(), (url) => url.endsWith(`#/shipments/${made[1]!.shipmentId}`));
+    await waitUntil(
+      'the detail route',
+      async () => page.url(),
+      (url) => url.endsWith(`#/shipments/${made[1]!.shipmentId}`),
+    );
     await detailStatus(page).waitFor();
     expect(await textOf(page.locator('h1'))).toContain(made[1]!.shipmentNumber);
   });
@@ -109,7 +142,11 @@ describe('finding shipments', () => {
     await searchBox().focus();
     await page.keyboard.type(made[2]!.shipmentNumber.toLowerCase().replace(/^(ss)(\d{4})/, '$1 $2 '));
     await page.keyboard.press('Enter');
-    await waitUntil('the detail route', async () => page.url(), (url) => url.endsWith(`#/shipments/${made[2]!.shipmentId}`));
+    await waitUntil(
+      'the detail route',
+      async () => page.url(),
+      (url) => url.endsWith(`#/shipments/${made[2]!.shipmentId}`),
+    );
     await page.goto(`${station.url}/#/shipments`);
     await searchBox().focus();
     await page.keyboard.type('Samira');
@@ -117,7 +154,6 @@ describe('finding shipments', () => {
     await waitUntil('one result', rowNumbers, (n) => n.join() === made[2]!.shipmentNumber);
     expect(page.url()).toContain('#/shipments?q=Samira');
   });
-
 });
 
 describe('entering fast: address book, presets, ship again', () => {
@@ -131,14 +167,22 @@ describe('entering fast: address book, presets, ship again', () => {
     await page.getByLabel('City').fill('Bristol');
     await page.getByLabel('Post code').fill('NOT A CODE');
     await page.getByRole('button', { name: 'Save address' }).click();
-    await waitUntil('the post code marked', () => page.getByLabel('Post code').getAttribute('aria-invalid'), (v) => v === 'true');
+    await waitUntil(
+      'the post code marked',
+      () => page.getByLabel('Post code').getAttribute('aria-invalid'),
+      (v) => v === 'true',
+    );
     await page.getByLabel('Post code').fill('bs1 4dj');
     await page.getByRole('button', { name: 'Save address' }).click();
     const row = page.locator('tbody tr', { hasText: 'Repeat Customer' });
     await row.waitFor();
     expect(await textOf(row)).toContain('9 Mill Road, Bristol, BS1 4DJ, GB');
     await page.getByRole('searchbox', { name: 'Search the address book' }).fill('rex dep');
-    await waitUntil('the search', () => page.locator('tbody tr').count(), (n) => n === 1);
+    await waitUntil(
+      'the search',
+      () => page.locator('tbody tr').count(),
+      (n) => n === 1,
+    );
     await screenshot(page, 'address-book');
   });
 
@@ -159,10 +203,19 @@ describe('entering fast: address book, presets, ship again', () => {
     await page.goto(`${station.url}/#/shipments/${made[1]!.shipmentId}`);
     await page.getByRole('button', { name: 'Ship again' }).click();
     await page.getByRole('heading', { name: 'New shipment', level: 1 }).waitFor();
-    await waitUntil('the copied delivery name', () => page.getByRole('group', { name: 'Delivery address' }).getByLabel('Full name').inputValue(), (v) => v === 'Sam Receiver');
+    await waitUntil(
+      'the copied delivery name',
+      () => page.getByRole('group', { name: 'Delivery address' }).getByLabel('Full name').inputValue(),
+      (v) => v === 'Sam Receiver',
+    );
     expect(await page.getByLabel('Carrier', { exact: true }).inputValue()).toBe('1');
     expect(await page.getByLabel('Piece 3 weight', { exact: true }).inputValue()).toBe('1.5');
-    expect(await page.getByLabel('Reference 1').inputValue().catch(() => '')).toBe('');
+    expect(
+      await page
+        .getByLabel('Reference 1')
+        .inputValue()
+        .catch(() => ''),
+    ).toBe('');
     await screenshot(page, 'ship-again');
     // The desk prints on create from now on (a preference of the desk, kept across forms).
     await page.getByLabel('Print the label on create').check();
@@ -193,16 +246,28 @@ describe('entering fast: address book, presets, ship again', () => {
     const option = page.getByRole('option', { name: /Rex at the depot/ });
     await option.waitFor();
     await press('Enter');
-    await waitUntil('the whole address filled', () => page.getByRole('group', { name: 'Delivery address' }).getByLabel('Post code').inputValue(), (v) => v === 'BS1 4DJ');
+    await waitUntil(
+      'the whole address filled',
+      () => page.getByRole('group', { name: 'Delivery address' }).getByLabel('Post code').inputValue(),
+      (v) => v === 'BS1 4DJ',
+    );
     const preset = page.getByLabel('Piece 1 preset');
     await waitUntil('the preset choice focused', () => preset.evaluate((e) => e === document.activeElement), Boolean);
     await press('s');
-    await waitUntil('the piece filled', () => page.getByLabel('Piece 1 length', { exact: true }).inputValue(), (v) => v === '30');
+    await waitUntil(
+      'the piece filled',
+      () => page.getByLabel('Piece 1 length', { exact: true }).inputValue(),
+      (v) => v === '30',
+    );
     expect(await page.getByLabel('Piece 1 weight', { exact: true }).inputValue()).toBe('2');
     await press('Control+Enter');
     await detailStatus(page).waitFor();
     await waitUntil('the label sent to print', printCalls, (n) => n > printsBefore);
-    await waitUntil('Printed', () => textOf(detailStatus(page)), (t) => t === 'Printed');
+    await waitUntil(
+      'Printed',
+      () => textOf(detailStatus(page)),
+      (t) => t === 'Printed',
+    );
     expect(keys).toBeLessThanOrEqual(25);
     expect(await textOf(page.locator('main'))).toContain('Repeat Customer');
     await screenshot(page, 'keyboard-created');
@@ -214,7 +279,11 @@ describe('entering fast: address book, presets, ship again', () => {
     await page.locator('tbody tr').first().focus();
     await page.keyboard.type(detail.shipmentPieces[0]!.trackingNumber, { delay: 5 });
     await page.keyboard.press('Enter');
-    await waitUntil('the scanned shipment', async () => page.url(), (url) => url.endsWith(`#/shipments/${id}`));
+    await waitUntil(
+      'the scanned shipment',
+      async () => page.url(),
+      (url) => url.endsWith(`#/shipments/${id}`),
+    );
   });
 
   it.each([
@@ -241,21 +310,27 @@ describe('entering fast: address book, presets, ship again', () => {
           if (!e) return found.push(`no ${what}`);
           const box = e.getBoundingClientRect();
           const cell = e.closest('td')!.getBoundingClientRect();
-          if (e.scrollWidth > e.clientWidth + 1 || box.right > cell.right + 1 || box.width === 0) found.push(`${what} cut: ${e.textContent}`);
+          if (e.scrollWidth > e.clientWidth + 1 || box.right > cell.right + 1 || box.width === 0)
+            found.push(`${what} cut: ${e.textContent}`);
         };
         for (const row of document.querySelectorAll('tbody tr')) {
           cut(row.querySelector('td.mono a'), 'number');
           cut(row.querySelector('.delivery-end'), 'post code');
           cut(row.querySelector('.status-cell .chip'), 'status');
         }
-        const status = [...document.querySelectorAll('thead th')].find((th) => th.textContent === 'Status')!.getBoundingClientRect();
-        if (status.right > window.innerWidth) found.push(`Status column ends at ${status.right} of ${window.innerWidth}`);
+        const status = [...document.querySelectorAll('thead th')]
+          .find((th) => th.textContent === 'Status')!
+          .getBoundingClientRect();
+        if (status.right > window.innerWidth)
+          found.push(`Status column ends at ${status.right} of ${window.innerWidth}`);
         const wrap = document.querySelector('.table-wrap')!;
         if (wrap.scrollWidth > wrap.clientWidth + 1) found.push('the table scrolls sideways');
         return found;
       });
       expect(problems).toEqual([]);
-      expect(await textOf(page.locator(`tr[data-shipment-no="${longest.shipmentNumber}"] .chip`))).toBe(width === 1280 ? 'On Vehicle For Delivery' : 'Not Printed');
+      expect(await textOf(page.locator(`tr[data-shipment-no="${longest.shipmentNumber}"] .chip`))).toBe(
+        width === 1280 ? 'On Vehicle For Delivery' : 'Not Printed',
+      );
       await screenshot(page, `list-${width}`);
     } finally {
       await page.setViewportSize({ width: 1440, height: 900 });

@@ -31,7 +31,13 @@ beforeAll(async () => {
     body: JSON.stringify({ credentials: { username: 'admin', password: station.adminPassword } }),
   });
   const token = ((await auth.json()) as { token: { accessToken: string } }).token.accessToken;
-  const sender = { businessName: 'Acme Widgets Ltd', addressLine1: '1 Dock Road', city: 'London', countryTwoCharacterISOCode: 'GB', postZipCode: 'E1 1AA' };
+  const sender = {
+    businessName: 'Acme Widgets Ltd',
+    addressLine1: '1 Dock Road',
+    city: 'London',
+    countryTwoCharacterISOCode: 'GB',
+    postZipCode: 'E1 1AA',
+  };
   const set = await fetch(`${station.url}/settings`, {
     method: 'PATCH',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
@@ -47,7 +53,13 @@ afterAll(async () => {
   await station?.stop();
 });
 
-const rowOutcome = (row: number) => page.getByRole('table', { name: 'Rows of the file' }).locator('tbody tr').nth(row - 1).locator('td').nth(1);
+const rowOutcome = (row: number) =>
+  page
+    .getByRole('table', { name: 'Rows of the file' })
+    .locator('tbody tr')
+    .nth(row - 1)
+    .locator('td')
+    .nth(1);
 
 describe('the Import screen', () => {
   it('reads a chosen file, matches its columns, and maps one by hand in a dry run', async () => {
@@ -57,11 +69,18 @@ describe('the Import screen', () => {
     await page.locator('#import-service option').first().waitFor({ state: 'attached' });
     await page.getByLabel('CSV file').setInputFiles(file());
     await page.getByRole('button', { name: 'Check (dry run)' }).click();
-    await waitForText(page.getByRole('status').filter({ hasText: 'Dry run' }), 'Dry run: 2 valid, 1 invalid, 0 skipped of 3 rows.');
+    await waitForText(
+      page.getByRole('status').filter({ hasText: 'Dry run' }),
+      'Dry run: 2 valid, 1 invalid, 0 skipped of 3 rows.',
+    );
     expect(await page.getByLabel('Field for column Post code').inputValue()).toBe('deliveryAddress.postZipCode');
     expect(await page.getByLabel('Field for column Order no').inputValue()).toBe('');
     await page.getByLabel('Field for column Order no').selectOption('referenceOne');
-    await waitUntil('the check run again with the mapping', async () => page.getByLabel('Field for column Order no').inputValue(), (v) => v === 'referenceOne');
+    await waitUntil(
+      'the check run again with the mapping',
+      async () => page.getByLabel('Field for column Order no').inputValue(),
+      (v) => v === 'referenceOne',
+    );
     await waitForText(rowOutcome(2), 'deliveryAddress.postZipCode');
     await screenshot(page, 'import-01-checked');
   });
@@ -77,7 +96,10 @@ describe('the Import screen', () => {
     await page.getByLabel('Row 2 Post code').fill('LS3 1AB');
     await page.getByRole('button', { name: 'Retry 1 fixed row' }).click();
     await waitForText(rowOutcome(2), 'created');
-    await waitForText(page.getByRole('status').filter({ hasText: 'Retried' }), 'Retried 1 row: 1 created, 0 still invalid.');
+    await waitForText(
+      page.getByRole('status').filter({ hasText: 'Retried' }),
+      'Retried 1 row: 1 created, 0 still invalid.',
+    );
     await screenshot(page, 'import-02-created');
   });
 
@@ -95,7 +117,10 @@ describe('the Import screen', () => {
     await page.getByLabel('CSV file').setInputFiles(file('orders-2.csv'));
     await page.getByRole('button', { name: 'Check (dry run)' }).click();
     // Every reference is shipped now: all three rows are skipped, found by the remembered column.
-    await waitForText(page.getByRole('status').filter({ hasText: 'Dry run' }), 'Dry run: 0 valid, 0 invalid, 3 skipped of 3 rows.');
+    await waitForText(
+      page.getByRole('status').filter({ hasText: 'Dry run' }),
+      'Dry run: 0 valid, 0 invalid, 3 skipped of 3 rows.',
+    );
     expect(await page.getByLabel('Field for column Order no').inputValue()).toBe('referenceOne');
   });
 
@@ -104,21 +129,39 @@ describe('the Import screen', () => {
     const big = ['Order no,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height']
       .concat(Array.from({ length: rows }, (_, i) => `BIG-${i},Ann Other,${i} Oak Road,Leeds,LS1 1UR,GB,1,30,20,10`))
       .join('\n');
-    await page.getByLabel('CSV file').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(big) });
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(big) });
     await page.getByRole('button', { name: 'Check (dry run)' }).click();
-    await waitForText(page.getByRole('status').filter({ hasText: 'Dry run' }), 'Dry run: 6,000 valid, 0 invalid, 0 skipped of 6,000 rows.', 60_000);
+    await waitForText(
+      page.getByRole('status').filter({ hasText: 'Dry run' }),
+      'Dry run: 6,000 valid, 0 invalid, 0 skipped of 6,000 rows.',
+      60_000,
+    );
     await page.getByRole('button', { name: 'Create shipments' }).click();
     // Caught part-way: some rows done, not all, and the sentence says the same.
     const bar = page.getByRole('progressbar', { name: 'Creating shipments' });
-    await page.waitForFunction(() => {
-      const p = document.querySelector<HTMLProgressElement>('progress[aria-label="Creating shipments"]');
-      return p !== null && p.value > 0 && p.value < p.max;
-    }, undefined, { timeout: 60_000, polling: 20 });
-    const [value, max, sentence] = await Promise.all([bar.getAttribute('value'), bar.getAttribute('max'), textOf(page.locator('.import-progress'))]);
+    await page.waitForFunction(
+      () => {
+        const p = document.querySelector<HTMLProgressElement>('progress[aria-label="Creating shipments"]');
+        return p !== null && p.value > 0 && p.value < p.max;
+      },
+      undefined,
+      { timeout: 60_000, polling: 20 },
+    );
+    const [value, max, sentence] = await Promise.all([
+      bar.getAttribute('value'),
+      bar.getAttribute('max'),
+      textOf(page.locator('.import-progress')),
+    ]);
     expect(Number(max)).toBe(rows);
     expect(Number(value)).toBeGreaterThan(0);
     expect(sentence).toMatch(/^[\d,]+ of 6,000 rows done$/);
-    await waitForText(page.getByRole('status').filter({ hasText: 'created' }), '6,000 rows created, 0 invalid, 0 skipped.', 120_000);
+    await waitForText(
+      page.getByRole('status').filter({ hasText: 'created' }),
+      '6,000 rows created, 0 invalid, 0 skipped.',
+      120_000,
+    );
     await expect(bar.count()).resolves.toBe(0);
   }, 240_000);
 

@@ -27,15 +27,26 @@ async function tabTo(target: RegExp, { back = false, max = 60 } = {}): Promise<n
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
     if (target.test(await focusNow())) return presses;
   }
-  throw new Error(`${String(target)} not reached in ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}; focus is on ${await focusNow()}`);
+  throw new Error(
+    `${String(target)} not reached in ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}; focus is on ${await focusNow()}`,
+  );
 }
 
 beforeAll(async () => {
   station = await startStation();
   await callAsAdmin(station, 'PATCH', '/settings', {
     senderAddress: {
-      businessName: 'Acme Components Ltd', fullName: '', phoneNumber: '', emailAddress: '', addressLine1: 'Unit 4, Canal Wharf',
-      addressLine2: '', addressLine3: '', county: '', city: 'Leeds', countryTwoCharacterISOCode: 'GB', postZipCode: 'LS11 5PS',
+      businessName: 'Acme Components Ltd',
+      fullName: '',
+      phoneNumber: '',
+      emailAddress: '',
+      addressLine1: 'Unit 4, Canal Wharf',
+      addressLine2: '',
+      addressLine3: '',
+      county: '',
+      city: 'Leeds',
+      countryTwoCharacterISOCode: 'GB',
+      postZipCode: 'LS11 5PS',
     },
   });
   browser = await launchBrowser();
@@ -72,7 +83,11 @@ describe('a morning at the desk, keyboard only', () => {
         // The first of the day: choose the carrier and service by typing their first letters.
         await focusIs(/^SELECT Carrier$/);
         await page.keyboard.type('S');
-        await waitUntil('services loaded', () => page.locator('#field-carrierServiceId').getAttribute('aria-busy'), (busy) => busy === 'false');
+        await waitUntil(
+          'services loaded',
+          () => page.locator('#field-carrierServiceId').getAttribute('aria-busy'),
+          (busy) => busy === 'false',
+        );
         await page.keyboard.press('Tab');
         await focusIs(/^SELECT Service$/);
         await page.keyboard.type('N');
@@ -89,7 +104,12 @@ describe('a morning at the desk, keyboard only', () => {
       await page.keyboard.type(to.city);
       await tabTo(/^INPUT Delivery address › Post code$/);
       await page.keyboard.type(to.postCode);
-      for (const [field, value] of [['weight', '2.5'], ['length', '40'], ['width', '30'], ['height', '20']] as const) {
+      for (const [field, value] of [
+        ['weight', '2.5'],
+        ['length', '40'],
+        ['width', '30'],
+        ['height', '20'],
+      ] as const) {
         await tabTo(new RegExp(`^INPUT Piece 1 ${field}$`));
         await page.keyboard.type(value);
       }

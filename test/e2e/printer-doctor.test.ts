@@ -24,8 +24,17 @@ const pageErrors: string[] = [];
 const doctor = () => page.locator('section', { has: page.getByRole('heading', { name: 'Printers' }) });
 
 beforeAll(async () => {
-  [station, browser, printer, office] = await Promise.all([startStation(), launchBrowser(), startTestPrinter(), startTestPrinter()]);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
+  [station, browser, printer, office] = await Promise.all([
+    startStation(),
+    launchBrowser(),
+    startTestPrinter(),
+    startTestPrinter(),
+  ]);
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  });
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
 }, 90_000);
@@ -70,7 +79,9 @@ describe('the printer doctor', () => {
     await page.getByLabel('Name (optional)').fill('Switched-off Zebra');
     await page.getByRole('button', { name: 'Add printer' }).click();
     await waitForText(page.getByRole('list', { name: 'Printers of this desk' }), 'Switched-off Zebra');
-    await doctor().getByRole('combobox', { name: 'Label printer', exact: true }).selectOption({ label: 'Switched-off Zebra' });
+    await doctor()
+      .getByRole('combobox', { name: 'Label printer', exact: true })
+      .selectOption({ label: 'Switched-off Zebra' });
     await page.getByRole('button', { name: 'Save printers' }).click();
     await page.getByRole('button', { name: 'Print test page' }).click();
     await waitForText(page.getByTestId('last-job'), 'refused the connection');
@@ -88,12 +99,21 @@ describe('the printer doctor', () => {
     await doctor().getByRole('combobox', { name: 'A4 printer' }).selectOption({ label: 'Office laser' });
     await page.getByRole('button', { name: 'Save printers' }).click();
     await page.getByRole('button', { name: 'Print test page' }).and(page.locator(':not([disabled])')).waitFor();
-    const saved = await callAsAdmin<{ labelPrinter: { documentPrinterId: string | null } }>(station, 'GET', '/printers');
+    const saved = await callAsAdmin<{ labelPrinter: { documentPrinterId: string | null } }>(
+      station,
+      'GET',
+      '/printers',
+    );
     expect(saved.labelPrinter.documentPrinterId).toBe(`network:127.0.0.1:${office.port}`);
     await screenshot(page, 'printers-03-a4-printer');
 
-    const address = (fullName: string, city: string, postZipCode: string, countryTwoCharacterISOCode: string) =>
-      ({ fullName, addressLine1: '1 High Street', city, postZipCode, countryTwoCharacterISOCode });
+    const address = (fullName: string, city: string, postZipCode: string, countryTwoCharacterISOCode: string) => ({
+      fullName,
+      addressLine1: '1 High Street',
+      city,
+      postZipCode,
+      countryTwoCharacterISOCode,
+    });
     const created = await callAsAdmin<{ shipmentId: string }>(station, 'POST', '/shipments', {
       carrierId: 1,
       carrierServiceId: 104,

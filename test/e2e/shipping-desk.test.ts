@@ -6,7 +6,14 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskPage, launchBrowser, startStation, type RunningStation, submitSignIn, printCalls as printCallsOn } from './station';
+import {
+  deskPage,
+  launchBrowser,
+  startStation,
+  type RunningStation,
+  submitSignIn,
+  printCalls as printCallsOn,
+} from './station';
 import { detailStatus, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
@@ -110,7 +117,11 @@ describe('the dispatch desk in a browser', () => {
     await page.getByRole('button', { name: 'Create shipment' }).click();
 
     const postCode = delivery.getByLabel('Post code');
-    await waitUntil('aria-invalid on the post code', () => postCode.getAttribute('aria-invalid'), (v) => v === 'true');
+    await waitUntil(
+      'aria-invalid on the post code',
+      () => postCode.getAttribute('aria-invalid'),
+      (v) => v === 'true',
+    );
     const describedBy = (await postCode.getAttribute('aria-describedby')) ?? '';
     expect(describedBy).not.toBe('');
     const messages = await Promise.all(describedBy.split(' ').map((id) => textOf(page.locator(`[id="${id}"]`))));
@@ -118,7 +129,11 @@ describe('the dispatch desk in a browser', () => {
     // Only the field the station named is marked.
     expect(await collection.getByLabel('Post code').getAttribute('aria-invalid')).toBeNull();
     // The summary took focus.
-    await waitUntil('focus on the summary', () => page.evaluate(() => document.activeElement?.className ?? ''), (c) => c.includes('error-summary'));
+    await waitUntil(
+      'focus on the summary',
+      () => page.evaluate(() => document.activeElement?.className ?? ''),
+      (c) => c.includes('error-summary'),
+    );
     await screenshot(page, '03-new-shipment-errors');
   });
 
@@ -135,13 +150,24 @@ describe('the dispatch desk in a browser', () => {
     created.id = body.shipmentId;
     created.number = body.shipmentNumber;
 
-    await waitUntil('the detail route', async () => page.url(), (url) => url.endsWith(`#/shipments/${created.id}`));
+    await waitUntil(
+      'the detail route',
+      async () => page.url(),
+      (url) => url.endsWith(`#/shipments/${created.id}`),
+    );
     await waitForText(detailStatus(page), /^Not Printed$/);
     await waitForText(page.getByRole('heading', { level: 1 }), created.number);
     const canvases = page.locator('[data-testid="label-pages"] canvas[data-rendered="true"]');
-    await waitUntil('two rendered label canvases', () => canvases.count(), (n) => n === 2, 20_000);
+    await waitUntil(
+      'two rendered label canvases',
+      () => canvases.count(),
+      (n) => n === 2,
+      20_000,
+    );
     // Crisp: the backing store is at least as large as the drawn size.
-    const size = await canvases.first().evaluate((c: HTMLCanvasElement) => ({ w: c.width, css: c.getBoundingClientRect().width }));
+    const size = await canvases
+      .first()
+      .evaluate((c: HTMLCanvasElement) => ({ w: c.width, css: c.getBoundingClientRect().width }));
     expect(size.w).toBeGreaterThanOrEqual(Math.floor(size.css));
     await screenshot(page, '04-shipment-detail');
   });
@@ -160,7 +186,11 @@ describe('the dispatch desk in a browser', () => {
     await page.locator('tbody tr').first().focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
-    await waitUntil('the detail route', async () => page.url(), (url) => url.endsWith(`#/shipments/${created.id}`));
+    await waitUntil(
+      'the detail route',
+      async () => page.url(),
+      (url) => url.endsWith(`#/shipments/${created.id}`),
+    );
     await detailStatus(page).waitFor();
   });
 
@@ -168,11 +198,19 @@ describe('the dispatch desk in a browser', () => {
     await page.goto(`${station.url}/#/shipments`);
     await page.getByRole('button', { name: /^Status/ }).click();
     await page.getByRole('checkbox', { name: 'Printed', exact: true }).check();
-    await waitUntil('the status in the hash', async () => page.url(), (url) => url.includes('status=Printed'));
+    await waitUntil(
+      'the status in the hash',
+      async () => page.url(),
+      (url) => url.includes('status=Printed'),
+    );
     await page.getByText('No shipment matches these filters.').waitFor();
     await page.keyboard.press('Escape');
     await page.goBack();
-    await waitUntil('the filter gone again', async () => page.url(), (url) => !url.includes('status='));
+    await waitUntil(
+      'the filter gone again',
+      async () => page.url(),
+      (url) => !url.includes('status='),
+    );
     await page.locator(`tr[data-shipment-no="${created.number}"]`).waitFor();
   });
 
@@ -186,7 +224,10 @@ describe('the dispatch desk in a browser', () => {
     // print() of the hidden PDF frame, or of this page when the frame was refused (see browser-print.ts).
     const printCalls = () => printCallsOn(page);
     await waitUntil('a print() call', printCalls, (n) => n === 1);
-    await waitForText(page.getByRole('status').filter({ hasText: 'print' }), 'Label sent to the browser’s print dialog.');
+    await waitForText(
+      page.getByRole('status').filter({ hasText: 'print' }),
+      'Label sent to the browser’s print dialog.',
+    );
   });
 
   it('cancels a shipment after confirming, and then offers no second cancel', async () => {

@@ -1,7 +1,11 @@
 /** Setting a scene for a screen test straight through the station's HTTP API. */
 import type { RunningStation } from './station';
 
-export async function apiToken(station: RunningStation, username = 'admin', password = station.adminPassword): Promise<string> {
+export async function apiToken(
+  station: RunningStation,
+  username = 'admin',
+  password = station.adminPassword,
+): Promise<string> {
   const response = await fetch(`${station.url}/auth?option=credentials`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -13,10 +17,18 @@ export async function apiToken(station: RunningStation, username = 'admin', pass
 }
 
 /** Sends one call as admin and returns the parsed answer; throws on anything but 200. */
-export async function callAsAdmin<T>(station: RunningStation, method: string, path: string, body?: unknown): Promise<T> {
+export async function callAsAdmin<T>(
+  station: RunningStation,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const response = await fetch(`${station.url}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${await apiToken(station)}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Authorization: `Bearer ${await apiToken(station)}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -24,7 +36,11 @@ export async function callAsAdmin<T>(station: RunningStation, method: string, pa
 }
 
 /** A one-piece GB shipment, Not Printed. */
-export function createByApi(station: RunningStation, postCode = 'SW1A 2AA', name = 'Ann Other'): Promise<{ shipmentId: string; shipmentNumber: string }> {
+export function createByApi(
+  station: RunningStation,
+  postCode = 'SW1A 2AA',
+  name = 'Ann Other',
+): Promise<{ shipmentId: string; shipmentNumber: string }> {
   const address = (fullName: string, city: string, post: string) => ({
     fullName,
     addressLine1: '1 High Street',

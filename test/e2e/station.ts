@@ -30,11 +30,11 @@ export async function startStation(): Promise<RunningStation> {
     }
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'ss-e2e-'));
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [SERVE, '--port', '0', '--data-dir', dataDir],
-    { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'test' } },
-  );
+  const child: ChildProcess = spawn(process.execPath, [SERVE, '--port', '0', '--data-dir', dataDir], {
+    cwd: REPO,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'test' },
+  });
   // Whatever happens to the test run, the station does not outlive it.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
@@ -110,7 +110,11 @@ export async function launchBrowser(): Promise<Browser> {
  * page error pushed to `pageErrors` for the test to assert none.
  */
 export async function deskPage(browser: Browser, pageErrors: string[], timeout = 10_000): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  });
   await context.addInitScript(() => {
     const counted = window as Window & { __printCalls?: number };
     counted.print = () => {
@@ -153,7 +157,8 @@ export const printCalls = (page: Page, frame = 'iframe[data-label-print]'): Prom
     type Counted = Window & { __printCalls?: number };
     let inFrame = 0;
     try {
-      inFrame = (document.querySelector<HTMLIFrameElement>(selector)?.contentWindow as Counted | null)?.__printCalls ?? 0;
+      inFrame =
+        (document.querySelector<HTMLIFrameElement>(selector)?.contentWindow as Counted | null)?.__printCalls ?? 0;
     } catch {
       inFrame = 0;
     }

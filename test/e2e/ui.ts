@@ -26,7 +26,9 @@ export async function waitUntil<T>(
       lastError = error;
     }
     if (Date.now() > deadline) {
-      throw new Error(`Timed out waiting for ${what}; last seen: ${JSON.stringify(last)}${lastError ? ` (${String(lastError)})` : ''}`);
+      throw new Error(
+        `Timed out waiting for ${what}; last seen: ${JSON.stringify(last)}${lastError ? ` (${String(lastError)})` : ''}`,
+      );
     }
     await new Promise((r) => setTimeout(r, delay));
   }
@@ -67,9 +69,11 @@ export async function focusNow(page: Page, withGroup = true): Promise<string> {
       (active.id ? document.querySelector(`label[for="${active.id}"]`)?.textContent : null) ??
       active.textContent ??
       '';
-    const legend = !withGroup || active.tagName === 'SUMMARY' ? null : active.closest('fieldset')?.querySelector('legend')?.textContent;
+    const legend =
+      !withGroup || active.tagName === 'SUMMARY'
+        ? null
+        : active.closest('fieldset')?.querySelector('legend')?.textContent;
     const text = `${legend ? `${legend} › ` : ''}${label}`.replace(/\s+/g, ' ').replace(/\*/g, '').trim();
     return `${active.tagName} ${text}`;
   }, withGroup);
 }
-

@@ -42,8 +42,16 @@ export async function startCups(): Promise<TestCups> {
       'WebInterface No',
       'Browsing No',
       'DefaultAuthType None',
-      '<Location />', '  Order allow,deny', '  Allow all', '</Location>',
-      '<Policy default>', '  <Limit All>', '    Order deny,allow', '    Allow all', '  </Limit>', '</Policy>',
+      '<Location />',
+      '  Order allow,deny',
+      '  Allow all',
+      '</Location>',
+      '<Policy default>',
+      '  <Limit All>',
+      '    Order deny,allow',
+      '    Allow all',
+      '  </Limit>',
+      '</Policy>',
     ].join('\n'),
   );
   await writeFile(
@@ -61,7 +69,11 @@ export async function startCups(): Promise<TestCups> {
       'Sandboxing Relaxed',
     ].join('\n'),
   );
-  const daemon: ChildProcess = spawn('cupsd', ['-f', '-c', join(dir, 'cupsd.conf'), '-s', join(dir, 'cups-files.conf')], { stdio: 'ignore' });
+  const daemon: ChildProcess = spawn(
+    'cupsd',
+    ['-f', '-c', join(dir, 'cupsd.conf'), '-s', join(dir, 'cups-files.conf')],
+    { stdio: 'ignore' },
+  );
   const env = { ...process.env, CUPS_SERVER: server };
   // Ready when it answers.
   const deadline = Date.now() + 15_000;
@@ -128,7 +140,12 @@ export async function startTestPrinter(): Promise<TestPrinter> {
     jobs,
     nextJob() {
       if (jobs.length > seen) return Promise.resolve(jobs[seen++]!);
-      return new Promise((resolve) => waiting.push((job) => { seen++; resolve(job); }));
+      return new Promise((resolve) =>
+        waiting.push((job) => {
+          seen++;
+          resolve(job);
+        }),
+      );
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -11,10 +11,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /** Runs `fn` with the PDF written to a fresh temporary folder, removed afterwards. */
-export async function withPdfFile<T>(
-  pdf: Buffer,
-  fn: (file: string, dir: string) => Promise<T>,
-): Promise<T> {
+export async function withPdfFile<T>(pdf: Buffer, fn: (file: string, dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), 'ss-pdf-'));
   try {
     const file = join(dir, 'doc.pdf');
@@ -57,7 +54,9 @@ export async function pdfText(pdf: Buffer): Promise<string> {
 /** Each word of page 1 and where it sits (`pdftotext -bbox`), in points from the top left. */
 export async function pdfWords(pdf: Buffer): Promise<{ text: string; x: number; y: number }[]> {
   return withPdfFile(pdf, async (file) => {
-    const { stdout } = await run('pdftotext', ['-bbox', '-f', '1', '-l', '1', '-enc', 'UTF-8', file, '-'], { maxBuffer: 16 * 1024 * 1024 });
+    const { stdout } = await run('pdftotext', ['-bbox', '-f', '1', '-l', '1', '-enc', 'UTF-8', file, '-'], {
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return [...stdout.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((m) => ({
       text: m[3]!,
       x: Number(m[1]),

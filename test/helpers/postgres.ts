@@ -80,7 +80,10 @@ export async function startPostgres(): Promise<TestPostgres> {
 }
 
 /** A new, empty database on the server of `adminUrl`; returns its URL. */
-export async function createDatabase(adminUrl: string, name = `ss_test_${randomBytes(6).toString('hex')}`): Promise<string> {
+export async function createDatabase(
+  adminUrl: string,
+  name = `ss_test_${randomBytes(6).toString('hex')}`,
+): Promise<string> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

@@ -16,12 +16,20 @@ export interface ServedStation {
   stop(): Promise<void>;
 }
 
-export async function serveStation(options: { dataDir: string; databaseUrl?: string | undefined; port?: number }): Promise<ServedStation> {
+export async function serveStation(options: {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  port?: number;
+}): Promise<ServedStation> {
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [SERVE, '--port', String(options.port ?? 0), '--data-dir', options.dataDir, '--quiet'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...(options.databaseUrl ? { SHIPPING_STATION_DATABASE_URL: options.databaseUrl } : {}) },
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [SERVE, '--port', String(options.port ?? 0), '--data-dir', options.dataDir, '--quiet'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...(options.databaseUrl ? { SHIPPING_STATION_DATABASE_URL: options.databaseUrl } : {}) },
+    },
+  );
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const base = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 30_000);
@@ -49,7 +57,8 @@ export async function serveStation(options: { dataDir: string; databaseUrl?: str
 
 /** Signs in as the first admin and creates an API key for a tool: the key. */
 export async function createApiKey(station: ServedStation, name = 'test tool'): Promise<string> {
-  const json = (res: Response) => (res.ok ? res.json() : res.text().then((t) => Promise.reject(new Error(`${res.status} ${t}`))));
+  const json = (res: Response) =>
+    res.ok ? res.json() : res.text().then((t) => Promise.reject(new Error(`${res.status} ${t}`)));
   const auth = await json(
     await fetch(`${station.base}/auth?option=credentials`, {
       method: 'POST',

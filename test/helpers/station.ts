@@ -39,7 +39,10 @@ export interface TestStation {
 }
 
 export async function startTestStation(
-  options: Partial<OpenStationOptions> & { logger?: object; /** SQLite whatever the run's store: a test of that store. */ sqlite?: boolean } = {},
+  options: Partial<OpenStationOptions> & {
+    logger?: object;
+    /** SQLite whatever the run's store: a test of that store. */ sqlite?: boolean;
+  } = {},
 ): Promise<TestStation> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ss-test-'));
   const clock = {
@@ -48,7 +51,8 @@ export async function startTestStation(
       this.now += ms;
     },
   };
-  const databaseUrl = testStore() === 'postgres' && !options.sqlite ? await createDatabase(inject('postgresUrl')) : undefined;
+  const databaseUrl =
+    testStore() === 'postgres' && !options.sqlite ? await createDatabase(inject('postgresUrl')) : undefined;
   const station = await openStation({ dataDir, databaseUrl, now: () => clock.now, ...options });
   const app = await buildApp({ station, port: PORT, ...(options.logger ? { logger: options.logger } : {}) });
   const request: TestStation['request'] = ({ token, headers, ...rest }) =>
@@ -129,7 +133,11 @@ export interface Created {
   shipmentPieces: { sequenceNumber: number; base64String: string; trackingNumber: string }[];
 }
 
-export async function createShipment(t: TestStation, token: string, body: object = shipmentRequest()): Promise<Created> {
+export async function createShipment(
+  t: TestStation,
+  token: string,
+  body: object = shipmentRequest(),
+): Promise<Created> {
   const res = await t.request({ method: 'POST', url: '/shipments', token, payload: body });
   if (res.statusCode !== 200) throw new Error(`create failed: ${res.body}`);
   return res.json<Created>();
@@ -137,7 +145,8 @@ export async function createShipment(t: TestStation, token: string, body: object
 
 /** The SQLite connection beneath a station, for tests of what only that store does. */
 export function sqliteDb(station: Station): SqliteStore['db'] {
-  if (station.store.dialect !== 'sqlite') throw new Error(`this test needs the SQLite store, not ${station.store.dialect}`);
+  if (station.store.dialect !== 'sqlite')
+    throw new Error(`this test needs the SQLite store, not ${station.store.dialect}`);
   return (station.store as SqliteStore).db;
 }
 
@@ -145,13 +154,20 @@ export function sqliteDb(station: Station): SqliteStore['db'] {
  * Runs plain SQL on the station's store, SQLite or PostgreSQL: `?` placeholders become
  * `$1…` for PostgreSQL. For tests that check what is stored (hashes, counts), not how.
  */
-export async function sql<R = Record<string, unknown>>(station: Station, text: string, params: unknown[] = []): Promise<R[]> {
+export async function sql<R = Record<string, unknown>>(
+  station: Station,
+  text: string,
+  params: unknown[] = [],
+): Promise<R[]> {
   const store = station.store as SqliteStore | PostgresStore;
   if (store.dialect === 'sqlite') {
     const statement = store.db.prepare(text);
     return (statement.reader ? statement.all(...params) : (statement.run(...params), [])) as R[];
   }
   let n = 0;
-  const result = await store.pool.query(text.replace(/\?/g, () => `$${++n}`), params);
+  const result = await store.pool.query(
+    text.replace(/\?/g, () => `$${++n}`),
+    params,
+  );
   return result.rows as R[];
 }

@@ -18,8 +18,15 @@ export const TEST_CATALOG: CatalogRecords = {
   carriers: [{ id: 1, code: 'SWIFT', name: 'Swift Parcels', trackingPrefix: 'SP' }],
   services: [
     {
-      id: 101, carrierId: 1, systemName: 'next-day', name: 'Next Day', uniqueIdentifier: '6f1c2a4e-0000-4000-8000-000000000101',
-      serviceCode: 'ND', maxWeightKg: 30, maxLengthCm: 150, scope: 'both',
+      id: 101,
+      carrierId: 1,
+      systemName: 'next-day',
+      name: 'Next Day',
+      uniqueIdentifier: '6f1c2a4e-0000-4000-8000-000000000101',
+      serviceCode: 'ND',
+      maxWeightKg: 30,
+      maxLengthCm: 150,
+      scope: 'both',
     },
   ],
   features: [{ id: 1001, carrierId: 1, name: 'Signature', code: 'SIG' }],

@@ -8,7 +8,11 @@ import { join } from 'node:path';
 import { zbar, type DecodedSymbol } from './pdf';
 
 /** One PNG per label of the document, at the printer's resolution. */
-export async function zplToPngs(zpl: string, dpi: 203 | 300, size: { widthMm: number; heightMm: number }): Promise<Buffer[]> {
+export async function zplToPngs(
+  zpl: string,
+  dpi: 203 | 300,
+  size: { widthMm: number; heightMm: number },
+): Promise<Buffer[]> {
   const { ready } = await import('zpl-renderer-js');
   const { api } = await ready;
   const pngs = await api.zplToBase64MultipleAsync(zpl, size.widthMm, size.heightMm, dpi === 203 ? 8 : 12);
@@ -16,7 +20,11 @@ export async function zplToPngs(zpl: string, dpi: 203 | 300, size: { widthMm: nu
 }
 
 /** The symbols zbarimg finds on each label of the document. */
-export async function zplBarcodes(zpl: string, dpi: 203 | 300, size = { widthMm: 101.6, heightMm: 152.4 }): Promise<DecodedSymbol[][]> {
+export async function zplBarcodes(
+  zpl: string,
+  dpi: 203 | 300,
+  size = { widthMm: 101.6, heightMm: 152.4 },
+): Promise<DecodedSymbol[][]> {
   const dir = await mkdtemp(join(tmpdir(), 'ss-zpl-'));
   try {
     const pages: DecodedSymbol[][] = [];
@@ -43,7 +51,10 @@ export function zplTexts(zpl: string): string[][] {
       const out: string[] = [];
       for (const m of label.matchAll(/\^A0N[^^]*\^FB[^^]*(?:\^FR)?\^FH_\^FD([^^]*)\^FS|\^FX([^^]*)\^FS/g)) {
         if (m[1] !== undefined) out.push(unhex(m[1]));
-        else out.push(unhex(m[2] ?? '').replace(/\\u\{([0-9a-f]+)\}/g, (_, h: string) => String.fromCodePoint(parseInt(h, 16))));
+        else
+          out.push(
+            unhex(m[2] ?? '').replace(/\\u\{([0-9a-f]+)\}/g, (_, h: string) => String.fromCodePoint(parseInt(h, 16))),
+          );
       }
       return out;
     });
@@ -51,4 +62,11 @@ export function zplTexts(zpl: string): string[][] {
 
 /** ^FH_ field data back to text: runs of _XX escapes are UTF-8 bytes (^CI28). */
 const unhex = (data: string) =>
-  data.replace(/(?:_[0-9A-F]{2})+/g, (run) => Buffer.from(run.split('_').filter(Boolean).map((h) => parseInt(h, 16))).toString('utf8'));
+  data.replace(/(?:_[0-9A-F]{2})+/g, (run) =>
+    Buffer.from(
+      run
+        .split('_')
+        .filter(Boolean)
+        .map((h) => parseInt(h, 16)),
+    ).toString('utf8'),
+  );

@@ -38,8 +38,15 @@ it('generates, type-checks and runs a client program against a real station', { 
     join(project, 'tsconfig.json'),
     JSON.stringify({
       compilerOptions: {
-        target: 'ES2023', module: 'ESNext', moduleResolution: 'Bundler', strict: true, noUncheckedIndexedAccess: true,
-        types: ['node'], noEmit: true, skipLibCheck: false, lib: ['ES2023', 'DOM'],
+        target: 'ES2023',
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        strict: true,
+        noUncheckedIndexedAccess: true,
+        types: ['node'],
+        noEmit: true,
+        skipLibCheck: false,
+        lib: ['ES2023', 'DOM'],
       },
       files: ['program.ts', 'api.d.ts'],
     }),
@@ -62,17 +69,27 @@ it('generates, type-checks and runs a client program against a real station', { 
   });
 });
 
-it('a program that misuses the generated types does not type-check (the check is real)', { timeout: 120_000 }, async () => {
-  const project = join(dir, 'tool');
-  writeFileSync(
-    join(project, 'wrong.ts'),
-    `import createClient from 'openapi-fetch';
+it(
+  'a program that misuses the generated types does not type-check (the check is real)',
+  { timeout: 120_000 },
+  async () => {
+    const project = join(dir, 'tool');
+    writeFileSync(
+      join(project, 'wrong.ts'),
+      `import createClient from 'openapi-fetch';
 import type { paths } from './api';
 const station = createClient<paths>({ baseUrl: 'http://127.0.0.1:1' });
 await station.POST('/shipments', { body: { carrierId: '1', shipmentPieces: [] } });
 `,
-  );
-  writeFileSync(join(project, 'tsconfig.wrong.json'), JSON.stringify({ extends: './tsconfig.json', files: ['wrong.ts', 'api.d.ts'] }));
-  const failed = await run(bin('tsc'), ['-p', 'tsconfig.wrong.json'], { cwd: project }).then(() => '', (error: { stdout: string }) => error.stdout);
-  expect(failed).toMatch(/wrong\.ts\(4,\d+\): error TS2322: Type 'string' is not assignable to type 'number'/);
-});
+    );
+    writeFileSync(
+      join(project, 'tsconfig.wrong.json'),
+      JSON.stringify({ extends: './tsconfig.json', files: ['wrong.ts', 'api.d.ts'] }),
+    );
+    const failed = await run(bin('tsc'), ['-p', 'tsconfig.wrong.json'], { cwd: project }).then(
+      () => '',
+      (error: { stdout: string }) => error.stdout,
+    );
+    expect(failed).toMatch(/wrong\.ts\(4,\d+\): error TS2322: Type 'string' is not assignable to type 'number'/);
+  },
+);

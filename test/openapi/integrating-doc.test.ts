@@ -18,7 +18,8 @@ const run = promisify(execFile);
 const DOC = readFileSync(join(process.cwd(), 'docs', 'integrating.md'), 'utf8');
 
 /** The fenced blocks of one language, in order. */
-const blocks = (lang: string) => [...DOC.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].filter((m) => m[1] === lang).map((m) => m[2]!);
+const blocks = (lang: string) =>
+  [...DOC.matchAll(/^```(\w+)\n([\s\S]*?)^```$/gm)].filter((m) => m[1] === lang).map((m) => m[2]!);
 
 let dir: string;
 let station: ServedStation;
@@ -67,44 +68,58 @@ it('has curl, Python and PowerShell examples, and the README links to it', () =>
   expect(readFileSync('README.md', 'utf8')).toContain('docs/integrating.md');
 });
 
-it('runs the curl and Python examples as written against a real station, a 429 included', { timeout: 150_000 }, async () => {
-  // Use up the public tracking view's 60 a minute: each example's last step meets a 429.
-  for (let i = 0; i < 60; i++) await fetch(`${station.base}/tracking/SS00000000?postCode=X`);
-  expect((await fetch(`${station.base}/tracking/SS00000000?postCode=X`)).status).toBe(429);
+it(
+  'runs the curl and Python examples as written against a real station, a 429 included',
+  { timeout: 150_000 },
+  async () => {
+    // Use up the public tracking view's 60 a minute: each example's last step meets a 429.
+    for (let i = 0; i < 60; i++) await fetch(`${station.base}/tracking/SS00000000?postCode=X`);
+    expect((await fetch(`${station.base}/tracking/SS00000000?postCode=X`)).status).toBe(429);
 
-  const [curl, python] = await Promise.all([
-    runExample('curl', 'bash', ['-euo', 'pipefail', 'examples.sh'], blocks('sh').join('\n')),
-    runExample('python', 'python3', ['example.py'], blocks('python').join('\n')),
-  ]);
+    const [curl, python] = await Promise.all([
+      runExample('curl', 'bash', ['-euo', 'pipefail', 'examples.sh'], blocks('sh').join('\n')),
+      runExample('python', 'python3', ['example.py'], blocks('python').join('\n')),
+    ]);
 
-  for (const example of [curl, python]) {
-    const output = example.stdout + example.stderr;
-    const number = /created (SS\d{8})/.exec(output)?.[1];
-    expect(number, output).toBeDefined();
-    // Its label, decoded to a file, is the shipment's PDF.
-    const pdf = readFileSync(join(example.cwd, 'label.pdf'));
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    expect(await pdfText(pdf)).toContain('LS1 1UR');
-    // Today's list holds it, Printed by the label fetch.
-    expect(output).toMatch(new RegExp(`${number}\\tPrinted\\tSam Receiver, 22 High Street, Leeds, LS1 1UR, GB`));
-    expect(output).toMatch(/conflict: .*Idempotency-Key/i);
-    expect(output).toMatch(/status 429: waiting \d+ s/);
-    expect(output).toContain('tracking: Printed');
-  }
-  expect(python.stdout).toContain("invalid: {'deliveryAddress.postZipCode'");
-  expect(existsSync(join(curl.cwd, 'created.json'))).toBe(true);
-});
+    for (const example of [curl, python]) {
+      const output = example.stdout + example.stderr;
+      const number = /created (SS\d{8})/.exec(output)?.[1];
+      expect(number, output).toBeDefined();
+      // Its label, decoded to a file, is the shipment's PDF.
+      const pdf = readFileSync(join(example.cwd, 'label.pdf'));
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(await pdfText(pdf)).toContain('LS1 1UR');
+      // Today's list holds it, Printed by the label fetch.
+      expect(output).toMatch(new RegExp(`${number}\\tPrinted\\tSam Receiver, 22 High Street, Leeds, LS1 1UR, GB`));
+      expect(output).toMatch(/conflict: .*Idempotency-Key/i);
+      expect(output).toMatch(/status 429: waiting \d+ s/);
+      expect(output).toContain('tracking: Printed');
+    }
+    expect(python.stdout).toContain("invalid: {'deliveryAddress.postZipCode'");
+    expect(existsSync(join(curl.cwd, 'created.json'))).toBe(true);
+  },
+);
 
 it('its signature check in Python accepts a real delivery and refuses a changed one', { timeout: 60_000 }, async () => {
   const auth = await (
-    await fetch(`${station.base}/auth?option=apikey`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey: { apiKey: key } }) })
+    await fetch(`${station.base}/auth?option=apikey`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ apiKey: { apiKey: key } }),
+    })
   ).json();
   const headers = { authorization: `Bearer ${auth.token.accessToken}`, 'content-type': 'application/json' };
   const { port } = listener.address() as AddressInfo;
   const subscribed = await (
-    await fetch(`${station.base}/webhooks`, { method: 'POST', headers, body: JSON.stringify({ url: `http://127.0.0.1:${port}/hooks` }) })
+    await fetch(`${station.base}/webhooks`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ url: `http://127.0.0.1:${port}/hooks` }),
+    })
   ).json();
-  const test = await (await fetch(`${station.base}/webhooks/${subscribed.webhook.id}/test`, { method: 'POST', headers })).json();
+  const test = await (
+    await fetch(`${station.base}/webhooks/${subscribed.webhook.id}/test`, { method: 'POST', headers })
+  ).json();
   expect(test.state).toBe('delivered');
   const delivery = received.at(-1)!;
   const verify = blocks('python').find((b) => b.includes('def verify'))!;

@@ -37,7 +37,10 @@ async function lint(document: unknown) {
   const { stdout } = await run(REDOCLY, ['lint', '--extends=recommended', '--format=json', file], { env: QUIET }).catch(
     (error: { stdout: string }) => error,
   );
-  return JSON.parse(stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string }[] };
+  return JSON.parse(stdout) as {
+    totals: { errors: number; warnings: number };
+    problems: { ruleId: string; message: string }[];
+  };
 }
 
 const operationsOf = () =>
@@ -85,27 +88,56 @@ describe('the served OpenAPI document', () => {
         if (Number(status) >= 400) expect(Object.keys(response.content ?? {})).toEqual(['application/problem+json']);
       }
     }
-    const publicOps = operationsOf().filter((o) => (o.op.security as unknown[]).length === 0).map((o) => o.op.operationId);
+    const publicOps = operationsOf()
+      .filter((o) => (o.op.security as unknown[]).length === 0)
+      .map((o) => o.op.operationId);
     expect(publicOps.sort()).toEqual(['getHealth', 'signIn', 'trackShipmentPublic']);
   });
 
   it('names its shapes once and refers to them', () => {
-    for (const name of ['Address', 'Piece', 'Shipment', 'ShipmentSummary', 'Label', 'TrackingEvent', 'Problem', 'ValidationProblem']) {
+    for (const name of [
+      'Address',
+      'Piece',
+      'Shipment',
+      'ShipmentSummary',
+      'Label',
+      'TrackingEvent',
+      'Problem',
+      'ValidationProblem',
+    ]) {
       expect(doc.components.schemas, name).toHaveProperty([name]);
     }
     const create = doc.paths['/shipments'].post;
-    expect(create.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/CreateShipmentRequest' });
-    expect(doc.components.schemas.CreateShipmentRequest.properties.deliveryAddress).toEqual({ $ref: '#/components/schemas/AddressInput' });
-    expect(doc.components.schemas.Shipment.properties.deliveryAddress).toEqual({ $ref: '#/components/schemas/Address' });
-    expect(doc.components.schemas.ShipmentList.properties.items.items).toEqual({ $ref: '#/components/schemas/ShipmentSummary' });
-    expect(doc.components.schemas.ShipmentSummary.properties.status).toEqual({ $ref: '#/components/schemas/ShipmentStatus' });
+    expect(create.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/CreateShipmentRequest',
+    });
+    expect(doc.components.schemas.CreateShipmentRequest.properties.deliveryAddress).toEqual({
+      $ref: '#/components/schemas/AddressInput',
+    });
+    expect(doc.components.schemas.Shipment.properties.deliveryAddress).toEqual({
+      $ref: '#/components/schemas/Address',
+    });
+    expect(doc.components.schemas.ShipmentList.properties.items.items).toEqual({
+      $ref: '#/components/schemas/ShipmentSummary',
+    });
+    expect(doc.components.schemas.ShipmentSummary.properties.status).toEqual({
+      $ref: '#/components/schemas/ShipmentStatus',
+    });
     expect(doc.components.schemas.ShipmentStatus.enum).toHaveLength(16);
     expect(doc.components.schemas.TrackingEvent.properties.occurredOn).toEqual({ type: 'string', format: 'date-time' });
     // Labels are OpenAPI base 64 (format byte) of a PDF.
-    expect(doc.components.schemas.CreatedPiece.properties.base64String).toMatchObject({ type: 'string', format: 'byte', contentMediaType: 'application/pdf' });
-    expect(create.responses['400'].content['application/problem+json'].schema).toEqual({ $ref: '#/components/schemas/ValidationProblem' });
+    expect(doc.components.schemas.CreatedPiece.properties.base64String).toMatchObject({
+      type: 'string',
+      format: 'byte',
+      contentMediaType: 'application/pdf',
+    });
+    expect(create.responses['400'].content['application/problem+json'].schema).toEqual({
+      $ref: '#/components/schemas/ValidationProblem',
+    });
     expect(create.responses['409'].description).toMatch(/Idempotency-Key/);
-    const key = (create.parameters as { name: string; in: string; description: string }[]).find((p) => p.name === 'Idempotency-Key');
+    const key = (create.parameters as { name: string; in: string; description: string }[]).find(
+      (p) => p.name === 'Idempotency-Key',
+    );
     expect(key).toMatchObject({ in: 'header', required: false });
     expect(key!.description).toMatch(/same key with the same body/);
   });
@@ -113,7 +145,9 @@ describe('the served OpenAPI document', () => {
   it('documents 429 with Retry-After, and the public tracking view with its postCode', () => {
     const tracking = doc.paths['/tracking/{uniqueId}'].get;
     expect(tracking.operationId).toBe('trackShipmentPublic');
-    expect(tracking.parameters).toContainEqual(expect.objectContaining({ name: 'postCode', in: 'query', required: true }));
+    expect(tracking.parameters).toContainEqual(
+      expect.objectContaining({ name: 'postCode', in: 'query', required: true }),
+    );
     for (const op of [tracking, doc.paths['/auth'].post]) {
       expect(op.responses['429'].headers['Retry-After'].schema.type).toBe('integer');
     }
@@ -122,7 +156,11 @@ describe('the served OpenAPI document', () => {
   it('answers the public tracking view at its documented address and at the seed’s', async () => {
     const key = await createApiKey(station);
     const auth = await (
-      await fetch(`${station.base}/auth?option=apikey`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ apiKey: { apiKey: key } }) })
+      await fetch(`${station.base}/auth?option=apikey`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ apiKey: { apiKey: key } }),
+      })
     ).json();
     const example = doc.paths['/shipments'].post.requestBody.content['application/json'].example;
     const created = await (

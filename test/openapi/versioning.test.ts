@@ -28,17 +28,23 @@ function promises(doc: Json): Set<string> {
       walk(property, `${at}.${name}`);
     }
     walk(s.items, `${at}[]`);
-    for (const key of ['anyOf', 'oneOf', 'allOf'] as const) ((s[key] as unknown[] | undefined) ?? []).forEach((v) => walk(v, at));
+    for (const key of ['anyOf', 'oneOf', 'allOf'] as const)
+      ((s[key] as unknown[] | undefined) ?? []).forEach((v) => walk(v, at));
   };
   for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
     for (const [method, op] of Object.entries(methods)) {
       const id = `${op.operationId as string} (${method.toUpperCase()} ${path})`;
       out.add(id);
-      for (const p of (op.parameters as Json[] | undefined) ?? []) walk(p.schema, `${id} ${p.in as string} ${p.name as string}`);
+      for (const p of (op.parameters as Json[] | undefined) ?? [])
+        walk(p.schema, `${id} ${p.in as string} ${p.name as string}`);
       for (const [status, response] of Object.entries(op.responses as Record<string, Json>)) {
-        if (status.startsWith('2')) walk((response.content as Record<string, Json> | undefined)?.['application/json']?.schema, `${id} ${status}`);
+        if (status.startsWith('2'))
+          walk((response.content as Record<string, Json> | undefined)?.['application/json']?.schema, `${id} ${status}`);
       }
-      walk((op.requestBody as { content: Record<string, Json> } | undefined)?.content['application/json']?.schema, `${id} body`);
+      walk(
+        (op.requestBody as { content: Record<string, Json> } | undefined)?.content['application/json']?.schema,
+        `${id} body`,
+      );
     }
   }
   for (const [name, schema] of Object.entries((doc.components as { schemas: Json }).schemas)) walk(schema, name);
@@ -68,17 +74,30 @@ describe('the API version', () => {
 
   it('drops no operation, parameter, field or enum value of the snapshot without a version bump', () => {
     const snapshot = JSON.parse(readFileSync(SNAPSHOT, 'utf8')) as Json;
-    expect(broken(snapshot, current()), 'breaking changes: bump the version in package.json, then refresh docs/openapi.json').toEqual([]);
+    expect(
+      broken(snapshot, current()),
+      'breaking changes: bump the version in package.json, then refresh docs/openapi.json',
+    ).toEqual([]);
   });
 
   it('would notice a removed operation, field or enum value, and let a bumped version pass', () => {
     const before = current();
-    const after = structuredClone(before) as Json & { paths: Record<string, Json>; components: { schemas: Record<string, Json> }; info: Json };
+    const after = structuredClone(before) as Json & {
+      paths: Record<string, Json>;
+      components: { schemas: Record<string, Json> };
+      info: Json;
+    };
     delete after.paths['/health'];
     delete (after.components.schemas.ShipmentSummary!.properties as Json).trackingDescription;
-    after.components.schemas.ShipmentStatus!.enum = (after.components.schemas.ShipmentStatus!.enum as string[]).filter((s) => s !== 'Lost');
+    after.components.schemas.ShipmentStatus!.enum = (after.components.schemas.ShipmentStatus!.enum as string[]).filter(
+      (s) => s !== 'Lost',
+    );
     expect(broken(before, after)).toEqual(
-      expect.arrayContaining(['getHealth (GET /health)', 'ShipmentSummary.trackingDescription', 'ShipmentStatus = "Lost"']),
+      expect.arrayContaining([
+        'getHealth (GET /health)',
+        'ShipmentSummary.trackingDescription',
+        'ShipmentStatus = "Lost"',
+      ]),
     );
     // Additions break nothing.
     expect(broken(after, before)).toEqual([]);

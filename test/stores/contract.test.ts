@@ -9,7 +9,15 @@ import type { Address, ShipmentStatus } from '../../main/core/schemas';
 import { fillDemoData } from '../../main/cli/demo-data';
 import { CarrierCatalog } from '../../main/core/carriers';
 import { listSearch } from '../../main/core/search';
-import type { CustomsRecord, EventRecord, ListFilter, ManifestClose, NewShipment, PieceRecord, Store } from '../../main/core/storage';
+import type {
+  CustomsRecord,
+  EventRecord,
+  ListFilter,
+  ManifestClose,
+  NewShipment,
+  PieceRecord,
+  Store,
+} from '../../main/core/storage';
 import type { PostgresStore } from '../../main/stores/postgres';
 import { foldDayTotals } from '../../main/stores/postgres/shipments';
 import type { openSqliteStore } from '../../main/stores/sqlite';
@@ -18,32 +26,81 @@ import { storeOpener } from '../helpers/stores';
 const openDesks = storeOpener('ss-contract-');
 
 const address = (fullName: string): Address => ({
-  businessName: '', fullName, phoneNumber: '', emailAddress: '', addressLine1: '1 Dock Road', addressLine2: '',
-  addressLine3: '', county: '', city: 'Łódź', countryTwoCharacterISOCode: 'PL', postZipCode: '90-001',
+  businessName: '',
+  fullName,
+  phoneNumber: '',
+  emailAddress: '',
+  addressLine1: '1 Dock Road',
+  addressLine2: '',
+  addressLine3: '',
+  county: '',
+  city: 'Łódź',
+  countryTwoCharacterISOCode: 'PL',
+  postZipCode: '90-001',
 });
 
 let serial = 0;
 function shipment(createdOn: number, overrides: Partial<NewShipment> = {}): NewShipment {
   serial++;
   return {
-    uuid: randomUUID(), shipmentNumber: `SS${String(serial).padStart(8, '0')}`, createdOn, despatchDate: createdOn,
-    carrierId: 1, carrierServiceId: 101, features: [1001], collectionAddress: address('Zoë Sender'),
-    deliveryAddress: address('Łukasz Odbiorca'), shipper: 'Zoë Sender', deliveryLine: 'Łukasz Odbiorca, 1 Dock Road',
-    deliveryPostcodeKey: '90001', goodsDescription: 'Books', deliveryInstructions: '', hsCode: '', descriptionOfGoods: '',
-    referenceOne: `PO-${serial}`, referenceTwo: '', referenceThree: '', costMinor: 1250, insuredMinor: 0, currency: 'GBP',
-    pieceCount: 2, totalWeight: 3.5, weightUnit: 'KG', status: 'Not Printed', statusDescription: 'Shipment created',
-    statusOn: createdOn, statusLocation: '', statusSignatory: '', createdBy: null,
+    uuid: randomUUID(),
+    shipmentNumber: `SS${String(serial).padStart(8, '0')}`,
+    createdOn,
+    despatchDate: createdOn,
+    carrierId: 1,
+    carrierServiceId: 101,
+    features: [1001],
+    collectionAddress: address('Zoë Sender'),
+    deliveryAddress: address('Łukasz Odbiorca'),
+    shipper: 'Zoë Sender',
+    deliveryLine: 'Łukasz Odbiorca, 1 Dock Road',
+    deliveryPostcodeKey: '90001',
+    goodsDescription: 'Books',
+    deliveryInstructions: '',
+    hsCode: '',
+    descriptionOfGoods: '',
+    referenceOne: `PO-${serial}`,
+    referenceTwo: '',
+    referenceThree: '',
+    costMinor: 1250,
+    insuredMinor: 0,
+    currency: 'GBP',
+    pieceCount: 2,
+    totalWeight: 3.5,
+    weightUnit: 'KG',
+    status: 'Not Printed',
+    statusDescription: 'Shipment created',
+    statusOn: createdOn,
+    statusLocation: '',
+    statusSignatory: '',
+    createdBy: null,
     ...overrides,
   };
 }
 const pieces = (): PieceRecord[] =>
   [1, 2].map((n) => ({
-    sequenceNumber: n, description: 'Box', weight: n + 0.5, weightUnit: 'KG', length: 30, width: 20, height: 10,
-    dimensionUnit: 'CM', trackingNumber: `SP${String(serial * 10 + n).padStart(8, '0')}0GB`,
+    sequenceNumber: n,
+    description: 'Box',
+    weight: n + 0.5,
+    weightUnit: 'KG',
+    length: 30,
+    width: 20,
+    height: 10,
+    dimensionUnit: 'CM',
+    trackingNumber: `SP${String(serial * 10 + n).padStart(8, '0')}0GB`,
   }));
 const event = (status: EventRecord['status'], occurredOn: number, description: string = status): EventRecord => ({
-  status, description, location: '', signatory: '', signatoryFileName: '', latitude: null, longitude: null,
-  depotId: null, trackingNumber: '', user: 'olga', occurredOn,
+  status,
+  description,
+  location: '',
+  signatory: '',
+  signatoryFileName: '',
+  latitude: null,
+  longitude: null,
+  depotId: null,
+  trackingNumber: '',
+  user: 'olga',
+  occurredOn,
 });
 const DAY = 86_400_000;
 const EVERYTHING = { statuses: [], from: null, to: null, newestFirst: true, limit: 1, offset: 0 };
@@ -71,8 +128,26 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     const customs: CustomsRecord = {
       contentsType: 'Gift',
       items: [
-        { sequenceNumber: 1, description: 'Wełniany szal', quantity: 2, unitValueMinor: 1850, netWeight: 0.4, weightUnit: 'KG', hsCode: '611710', originCountry: 'PL' },
-        { sequenceNumber: 2, description: 'Mug', quantity: 1, unitValueMinor: 1_000_000_000_000, netWeight: 450, weightUnit: 'G', hsCode: '6912000000', originCountry: 'PT' },
+        {
+          sequenceNumber: 1,
+          description: 'Wełniany szal',
+          quantity: 2,
+          unitValueMinor: 1850,
+          netWeight: 0.4,
+          weightUnit: 'KG',
+          hsCode: '611710',
+          originCountry: 'PL',
+        },
+        {
+          sequenceNumber: 2,
+          description: 'Mug',
+          quantity: 1,
+          unitValueMinor: 1_000_000_000_000,
+          netWeight: 450,
+          weightUnit: 'G',
+          hsCode: '6912000000',
+          originCountry: 'PT',
+        },
       ],
     };
     const outcome = await store.shipments.create(shipment(T0), pieces(), event('Not Printed', T0), undefined, customs);
@@ -98,11 +173,19 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
   it('loads shipments made in bulk with their whole history, a batch all or nothing, found by search', async () => {
     const [store] = (await openDesks(dialect)) as [Store];
     const history = (createdOn: number, fullName: string) => {
-      const delivered = { ...event('Delivered to Receiver', createdOn + DAY, 'Delivered'), location: 'Łódź', signatory: 'Odbiorca' };
+      const delivered = {
+        ...event('Delivered to Receiver', createdOn + DAY, 'Delivered'),
+        location: 'Łódź',
+        signatory: 'Odbiorca',
+      };
       return {
         shipment: shipment(createdOn, {
-          deliveryAddress: address(fullName), status: 'Delivered to Receiver', statusDescription: 'Delivered',
-          statusOn: createdOn + DAY, statusLocation: 'Łódź', statusSignatory: 'Odbiorca',
+          deliveryAddress: address(fullName),
+          status: 'Delivered to Receiver',
+          statusDescription: 'Delivered',
+          statusOn: createdOn + DAY,
+          statusLocation: 'Łódź',
+          statusSignatory: 'Odbiorca',
         }),
         pieces: pieces(),
         events: [event('Not Printed', createdOn), event('Printed', createdOn + 1000), delivered],
@@ -121,10 +204,16 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
 
     // A batch with one shipment the store refuses (a uuid it has) writes none of the batch.
     const fresh = history(T0 + 2, 'Ewa Zielińska');
-    await expect(store.shipments.load([fresh, { ...history(T0 + 3, 'Adam Mały'), shipment: { ...batch[0]!.shipment, shipmentNumber: 'SS99999999' } }])).rejects.toThrow();
+    await expect(
+      store.shipments.load([
+        fresh,
+        { ...history(T0 + 3, 'Adam Mały'), shipment: { ...batch[0]!.shipment, shipmentNumber: 'SS99999999' } },
+      ]),
+    ).rejects.toThrow();
     expect(await store.shipments.byUuid(fresh.shipment.uuid)).toBeUndefined();
     expect((await store.shipments.page(EVERYTHING)).totals.items).toBe(2);
-    if (dialect === 'sqlite') expect((store as ReturnType<typeof openSqliteStore>).db.pragma('foreign_keys', { simple: true })).toBe(1);
+    if (dialect === 'sqlite')
+      expect((store as ReturnType<typeof openSqliteStore>).db.pragma('foreign_keys', { simple: true })).toBe(1);
   });
 
   it('takes demo data (cli demo-data) through the contract: numbered as creates are, and listed', async () => {
@@ -156,7 +245,11 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     // A scan recorded late, for a moment before the print: history in time order, status the latest.
     const after = await store.shipments.changeStatus(id, () => event('Awaiting Collection', T0 + 1000, 'late scan'));
     expect(after?.status).toBe('Printed');
-    expect((await store.shipments.events(id)).map((e) => e.status)).toEqual(['Not Printed', 'Awaiting Collection', 'Printed']);
+    expect((await store.shipments.events(id)).map((e) => e.status)).toEqual([
+      'Not Printed',
+      'Awaiting Collection',
+      'Printed',
+    ]);
     expect(await store.shipments.changeStatus(987_654, () => null)).toBeUndefined();
   });
 
@@ -196,8 +289,10 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     ] as const;
     for (const c of cases) {
       const want = all.filter(
-        (s) => (c.statuses.length === 0 || (c.statuses as readonly string[]).includes(s.status)) &&
-          (c.from === null || s.createdOn >= c.from) && (c.to === null || s.createdOn <= c.to),
+        (s) =>
+          (c.statuses.length === 0 || (c.statuses as readonly string[]).includes(s.status)) &&
+          (c.from === null || s.createdOn >= c.from) &&
+          (c.to === null || s.createdOn <= c.to),
       );
       for (const newestFirst of [true, false]) {
         const filter = { statuses: [...c.statuses], from: c.from, to: c.to, newestFirst, limit: 4, offset: 2 };
@@ -218,17 +313,44 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
       const ps = pieces();
       const outcome = await store.shipments.create(shipment(createdOn, overrides), ps, event('Not Printed', createdOn));
       if (!('created' in outcome)) throw new Error('not created');
-      if (status !== 'Not Printed') await store.shipments.changeStatus(outcome.created.id, () => event(status, createdOn + 1));
-      made.push({ id: outcome.created.id, number: outcome.created.shipmentNumber, tracking: ps.map((p) => p.trackingNumber), createdOn });
+      if (status !== 'Not Printed')
+        await store.shipments.changeStatus(outcome.created.id, () => event(status, createdOn + 1));
+      made.push({
+        id: outcome.created.id,
+        number: outcome.created.shipmentNumber,
+        tracking: ps.map((p) => p.trackingNumber),
+        createdOn,
+      });
     };
-    await add(0, { deliveryAddress: deliver('Łukasz Wójcik', { businessName: 'Łódź Książki Sp. z o.o.' }), referenceOne: 'ORDER-7781' });
-    await add(1, { deliveryAddress: deliver('Sam Receiver', { countryTwoCharacterISOCode: 'GB', postZipCode: 'LS1 1UR', emailAddress: 'Sam@Example.com' }), referenceTwo: 'inv 2026/11' }, 'Printed');
-    await add(2, { deliveryAddress: deliver('Samantha O\'Brien-Smith'), referenceThree: 'ORDER-7790' });
+    await add(0, {
+      deliveryAddress: deliver('Łukasz Wójcik', { businessName: 'Łódź Książki Sp. z o.o.' }),
+      referenceOne: 'ORDER-7781',
+    });
+    await add(
+      1,
+      {
+        deliveryAddress: deliver('Sam Receiver', {
+          countryTwoCharacterISOCode: 'GB',
+          postZipCode: 'LS1 1UR',
+          emailAddress: 'Sam@Example.com',
+        }),
+        referenceTwo: 'inv 2026/11',
+      },
+      'Printed',
+    );
+    await add(2, { deliveryAddress: deliver("Samantha O'Brien-Smith"), referenceThree: 'ORDER-7790' });
     await add(3, { deliveryAddress: deliver('Ola Nowak', { businessName: 'Lodz Trading' }) }, 'Printed');
-    await add(4, { deliveryAddress: deliver('Max Mustermann', { countryTwoCharacterISOCode: 'DE', postZipCode: '10115' }) });
+    await add(4, {
+      deliveryAddress: deliver('Max Mustermann', { countryTwoCharacterISOCode: 'DE', postZipCode: '10115' }),
+    });
     const ids = (...indexes: number[]) => indexes.map((i) => made[i]!.id);
     const found = async (query: string, more: Partial<ListFilter> = {}) => {
-      const { totals, rows } = await store.shipments.page({ ...EVERYTHING, limit: 10, ...more, search: listSearch(query) });
+      const { totals, rows } = await store.shipments.page({
+        ...EVERYTHING,
+        limit: 10,
+        ...more,
+        search: listSearch(query),
+      });
       return { totals, ids: rows.map((r) => r.id) };
     };
     const expectFound = async (query: string, want: number[]) =>
@@ -259,7 +381,10 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
 
     // With filters and paging, totals exact.
     expect(await found('lodz', { statuses: ['Printed'] })).toEqual({ totals: { items: 1, pieces: 2 }, ids: ids(3) });
-    expect(await found('sam', { from: T0 + 2 * DAY, to: null })).toEqual({ totals: { items: 1, pieces: 2 }, ids: ids(2) });
+    expect(await found('sam', { from: T0 + 2 * DAY, to: null })).toEqual({
+      totals: { items: 1, pieces: 2 },
+      ids: ids(2),
+    });
     expect(await found('sam', { newestFirst: false })).toMatchObject({ ids: ids(1, 2) });
     expect(await found('lodz', { limit: 1, offset: 1 })).toEqual({ totals: { items: 2, pieces: 4 }, ids: ids(0) });
     expect(await found('lodz', { limit: 1, offset: 5 })).toEqual({ totals: { items: 2, pieces: 4 }, ids: [] });
@@ -272,13 +397,20 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     // 300 shipments, created out of id order; two in three are Smiths, one in three of them also in the business name.
     for (let i = 0; i < 300; i++) {
       const createdOn = T0 + ((i * 7) % 300) * HOUR;
-      const [fullName, businessName] = [['Anna Smith', 'Smith & Smithson Tools'], ['Smith Bo', ''], ['Ola Nowak', '']][i % 3]!;
+      const [fullName, businessName] = [
+        ['Anna Smith', 'Smith & Smithson Tools'],
+        ['Smith Bo', ''],
+        ['Ola Nowak', ''],
+      ][i % 3]!;
       const outcome = await store.shipments.create(
-        shipment(createdOn, { deliveryAddress: { ...address(fullName!), businessName: businessName! } }), pieces(), event('Not Printed', createdOn),
+        shipment(createdOn, { deliveryAddress: { ...address(fullName!), businessName: businessName! } }),
+        pieces(),
+        event('Not Printed', createdOn),
       );
       if (!('created' in outcome)) throw new Error('not created');
       const status: ShipmentStatus = i % 4 === 0 ? 'Printed' : 'Not Printed';
-      if (status === 'Printed') await store.shipments.changeStatus(outcome.created.id, () => event('Printed', createdOn + 1));
+      if (status === 'Printed')
+        await store.shipments.changeStatus(outcome.created.id, () => event('Printed', createdOn + 1));
       model.push({ id: outcome.created.id, createdOn, status, names: `${fullName} ${businessName}`.toLowerCase() });
     }
     const cases: [string, (m: (typeof model)[number]) => boolean, Partial<ListFilter>][] = [
@@ -288,16 +420,35 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
       ['bo smi', (m) => m.names.includes(' bo'), {}],
       ['tools smith', (m) => m.names.includes('tools'), {}], // two pairs of one shipment in the range
       ['smith', (m) => m.names.includes('smith') && m.status === 'Printed', { statuses: ['Printed'] }],
-      ['smith', (m) => m.names.includes('smith') && m.createdOn >= T0 + 50 * HOUR && m.createdOn <= T0 + 250 * HOUR, { from: T0 + 50 * HOUR, to: T0 + 250 * HOUR }],
+      [
+        'smith',
+        (m) => m.names.includes('smith') && m.createdOn >= T0 + 50 * HOUR && m.createdOn <= T0 + 250 * HOUR,
+        { from: T0 + 50 * HOUR, to: T0 + 250 * HOUR },
+      ],
       ['nowak', (m) => m.names.includes('nowak'), {}],
     ];
     for (const [query, want, more] of cases) {
       const wanted = model.filter(want);
-      for (const [newestFirst, offset, limit] of [[true, 0, 10], [false, 0, 25], [true, 150, 10], [false, 95, 10]] as const) {
-        const { totals, rows } = await store.shipments.page({ ...EVERYTHING, newestFirst, offset, limit, ...more, search: listSearch(query) });
+      for (const [newestFirst, offset, limit] of [
+        [true, 0, 10],
+        [false, 0, 25],
+        [true, 150, 10],
+        [false, 95, 10],
+      ] as const) {
+        const { totals, rows } = await store.shipments.page({
+          ...EVERYTHING,
+          newestFirst,
+          offset,
+          limit,
+          ...more,
+          search: listSearch(query),
+        });
         const order = [...wanted].sort((a, b) => (a.createdOn - b.createdOn || a.id - b.id) * (newestFirst ? -1 : 1));
         expect(totals, `${query} ${JSON.stringify(more)}`).toEqual({ items: wanted.length, pieces: wanted.length * 2 });
-        expect(rows.map((r) => r.id), `${query} ${newestFirst} ${offset}`).toEqual(order.slice(offset, offset + limit).map((m) => m.id));
+        expect(
+          rows.map((r) => r.id),
+          `${query} ${newestFirst} ${offset}`,
+        ).toEqual(order.slice(offset, offset + limit).map((m) => m.id));
       }
     }
   });
@@ -306,7 +457,12 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     const [store] = (await openDesks(dialect)) as [Store];
     const book = store.addressBook;
     const entry = (nickname: string, fullName: string, kind: 'delivery' | 'collection' = 'delivery') => ({
-      kind, nickname, address: address(fullName), searchText: ` ${nickname.toLowerCase()} ${fullName.toLowerCase()}`, sortKey: (nickname || fullName).toLowerCase(), updatedOn: T0,
+      kind,
+      nickname,
+      address: address(fullName),
+      searchText: ` ${nickname.toLowerCase()} ${fullName.toLowerCase()}`,
+      sortKey: (nickname || fullName).toLowerCase(),
+      updatedOn: T0,
     });
     const a = await book.insert(entry('', 'Zed Last'));
     const b = await book.insert(entry('depot', 'Anna First', 'collection'));
@@ -334,10 +490,23 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
 
   it('keeps package presets: insert, list by name, update, remove; a weight may be none', async () => {
     const [store] = (await openDesks(dialect)) as [Store];
-    const preset = { name: 'Small box', length: 30, width: 20.5, height: 10, dimensionUnit: 'CM' as const, weight: null, weightUnit: 'KG' as const, description: '', updatedOn: T0 };
+    const preset = {
+      name: 'Small box',
+      length: 30,
+      width: 20.5,
+      height: 10,
+      dimensionUnit: 'CM' as const,
+      weight: null,
+      weightUnit: 'KG' as const,
+      description: '',
+      updatedOn: T0,
+    };
     const small = await store.presets.insert(preset);
     const tube = await store.presets.insert({ ...preset, name: 'A3 tube', weight: 0.25 });
-    expect((await store.presets.list()).map((p) => [p.id, p.weight])).toEqual([[tube, 0.25], [small, null]]);
+    expect((await store.presets.list()).map((p) => [p.id, p.weight])).toEqual([
+      [tube, 0.25],
+      [small, null],
+    ]);
     expect(await store.presets.byId(small)).toEqual({ ...preset, id: small });
     expect(await store.presets.update({ ...preset, id: small, weight: 2 })).toBe(true);
     expect((await store.presets.byId(small))?.weight).toBe(2);
@@ -353,7 +522,13 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     const first = await store.shipments.create(shipment(T0), pieces(), event('Not Printed', T0), claim);
     expect('created' in first).toBe(true);
     const again = await store.shipments.create(shipment(T0), pieces(), event('Not Printed', T0), claim);
-    expect(again).toEqual({ replayOf: { requestHash: Buffer.from('hash-a'), shipmentId: 'created' in first ? first.created.id : 0, createdOn: T0 } });
+    expect(again).toEqual({
+      replayOf: {
+        requestHash: Buffer.from('hash-a'),
+        shipmentId: 'created' in first ? first.created.id : 0,
+        createdOn: T0,
+      },
+    });
     expect((await store.shipments.page(EVERYTHING)).totals).toMatchObject({ items: 1 });
     const later = { ...claim, requestHash: Buffer.from('hash-b'), freshSince: T0 + 1 };
     const replaced = await store.shipments.create(shipment(T0 + DAY), pieces(), event('Not Printed', T0 + DAY), later);
@@ -376,11 +551,17 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     const [store] = (await openDesks(dialect)) as [Store];
     const id = await store.auth.insertUser({ username: 'Dora', passwordHash: 'h', role: 'admin', createdOn: T0 });
     expect(id).not.toBeNull();
-    expect(await store.auth.insertUser({ username: 'DORA', passwordHash: 'h', role: 'admin', createdOn: T0 })).toBeNull();
+    expect(
+      await store.auth.insertUser({ username: 'DORA', passwordHash: 'h', role: 'admin', createdOn: T0 }),
+    ).toBeNull();
     expect((await store.auth.userByName('dora'))?.id).toBe(id);
     const hash = Buffer.from('refresh-token-hash');
     await store.auth.issueTokens({
-      userId: id!, method: 'credentials', tokens: [{ hash, kind: 'refresh', expiresOn: T0 + DAY }], now: T0, pruneBefore: 0,
+      userId: id!,
+      method: 'credentials',
+      tokens: [{ hash, kind: 'refresh', expiresOn: T0 + DAY }],
+      now: T0,
+      pruneBefore: 0,
     });
     const used = await store.auth.useRefreshToken(hash, T0 + 1);
     expect(used).toMatchObject({ token: { userId: id, kind: 'refresh', usedOn: T0 + 1 } });
@@ -412,13 +593,15 @@ describe('two desks on one PostgreSQL database', () => {
       const outcome = await store.shipments.create(shipment(createdOn), pieces(), event('Not Printed', createdOn));
       ids.push('created' in outcome ? outcome.created.id : 0);
     }
-    const rows = async () => (await store.pool.query('SELECT count(*) AS n FROM shipment_day_totals')).rows[0].n as number;
+    const rows = async () =>
+      (await store.pool.query('SELECT count(*) AS n FROM shipment_day_totals')).rows[0].n as number;
     expect(await rows()).toBe(4); // one row per stripe
     await foldDayTotals(store.pool, T0);
     expect(await rows()).toBe(1);
     // Changes to a folded day land on its stripes again, as negative and positive rows.
     for (const id of ids.slice(0, 5)) await store.shipments.changeStatus(id, () => event('Printed', T0));
-    const totals = async (statuses: ShipmentStatus[]) => (await store.shipments.page({ ...EVERYTHING, statuses })).totals;
+    const totals = async (statuses: ShipmentStatus[]) =>
+      (await store.shipments.page({ ...EVERYTHING, statuses })).totals;
     expect(await totals(['Printed'])).toEqual({ items: 5, pieces: 10 });
     expect(await totals(['Not Printed'])).toEqual({ items: 7, pieces: 14 });
     await foldDayTotals(store.pool, T0);
@@ -470,16 +653,35 @@ describe.each(['sqlite', 'postgres'] as const)('manifests on the %s store', (dia
     const ids = await printedShipments(store, 4, 3);
     expect(await store.manifests.dayCounts()).toEqual([{ carrierId: 1, notPrinted: 1, printedWaiting: 3 }]);
     const m = await store.manifests.close(closeOf(T0 + 10));
-    expect(m).toMatchObject({ manifestNumber: 'MF00000001', carrierId: 1, createdBy: 'olga', shipmentCount: 3, pieceCount: 6, totalWeightKg: 3 });
+    expect(m).toMatchObject({
+      manifestNumber: 'MF00000001',
+      carrierId: 1,
+      createdBy: 'olga',
+      shipmentCount: 3,
+      pieceCount: 6,
+      totalWeightKg: 3,
+    });
     const lines = await store.manifests.lines(m!.id);
     expect(lines.map((l) => l.shipmentId)).toEqual(ids.slice(0, 3));
-    expect(lines[0]).toMatchObject({ deliveryName: 'Łukasz Odbiorca', deliveryPostcode: '90-001', deliveryCountry: 'PL', pieceCount: 2 });
+    expect(lines[0]).toMatchObject({
+      deliveryName: 'Łukasz Odbiorca',
+      deliveryPostcode: '90-001',
+      deliveryCountry: 'PL',
+      pieceCount: 2,
+    });
     expect(lines[0]!.trackingNumbers).toEqual((await store.shipments.pieces(ids[0]!)).map((p) => p.trackingNumber));
     for (const id of ids.slice(0, 3)) {
       expect((await store.shipments.byId(id))!.status).toBe('Manifested');
-      expect((await store.shipments.events(id)).at(-1)).toMatchObject({ status: 'Manifested', user: 'olga', occurredOn: T0 + 10 });
+      expect((await store.shipments.events(id)).at(-1)).toMatchObject({
+        status: 'Manifested',
+        user: 'olga',
+        occurredOn: T0 + 10,
+      });
     }
-    expect((await store.shipments.page({ ...EVERYTHING, statuses: ['Manifested'] })).totals).toEqual({ items: 3, pieces: 6 });
+    expect((await store.shipments.page({ ...EVERYTHING, statuses: ['Manifested'] })).totals).toEqual({
+      items: 3,
+      pieces: 6,
+    });
     expect(await store.manifests.close(closeOf(T0 + 20))).toBeNull();
     expect(await store.manifests.dayCounts()).toEqual([{ carrierId: 1, notPrinted: 1, printedWaiting: 0 }]);
     // No number was spent on the close that found nothing.
@@ -489,7 +691,9 @@ describe.each(['sqlite', 'postgres'] as const)('manifests on the %s store', (dia
     const page = await store.manifests.page({ carrierId: 1, from: null, to: null, limit: 1, offset: 0 });
     expect(page.total).toBe(2);
     expect(page.rows.map((r) => r.manifestNumber)).toEqual(['MF00000002']);
-    expect((await store.manifests.page({ carrierId: null, from: T0 + 11, to: null, limit: 10, offset: 0 })).total).toBe(1);
+    expect((await store.manifests.page({ carrierId: null, from: T0 + 11, to: null, limit: 10, offset: 0 })).total).toBe(
+      1,
+    );
     expect((await store.manifests.page({ carrierId: 2, from: null, to: null, limit: 10, offset: 0 })).total).toBe(0);
   });
 
@@ -501,7 +705,9 @@ describe.each(['sqlite', 'postgres'] as const)('manifests on the %s store', (dia
     );
     const made = closes.filter((m) => m !== null);
     expect(made.length).toBeGreaterThan(0);
-    const listed = (await Promise.all(made.map((m) => desks[0]!.manifests.lines(m!.id)))).flat().map((l) => l.shipmentId);
+    const listed = (await Promise.all(made.map((m) => desks[0]!.manifests.lines(m!.id))))
+      .flat()
+      .map((l) => l.shipmentId);
     expect(listed.sort((a, b) => a - b)).toEqual(ids);
     expect(made.reduce((n, m) => n + m!.shipmentCount, 0)).toBe(40);
     const numbers = made.map((m) => m!.manifestNumber).sort();

@@ -21,7 +21,9 @@ afterAll(() => {
 });
 
 async function serve(): Promise<{ child: ChildProcess; base: string; output: () => string }> {
-  const child = spawn(process.execPath, [SERVE, '--port', '0', '--data-dir', dataDir, '--quiet'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SERVE, '--port', '0', '--data-dir', dataDir, '--quiet'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.push(child);
   let output = '';
   const base = await new Promise<string>((resolve, reject) => {
@@ -65,7 +67,17 @@ describe('kill -9 during a create load', () => {
           const res = await fetch(`${first.base}/shipments`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-            body: JSON.stringify(shipmentRequest({ referenceOne: `crash-${n}-${i}`, shipmentPieces: Array.from({ length: pieces }, () => ({ weight: 1, length: 10, width: 10, height: 10 })) })),
+            body: JSON.stringify(
+              shipmentRequest({
+                referenceOne: `crash-${n}-${i}`,
+                shipmentPieces: Array.from({ length: pieces }, () => ({
+                  weight: 1,
+                  length: 10,
+                  width: 10,
+                  height: 10,
+                })),
+              }),
+            ),
           });
           if (res.status === 200) {
             const body = (await res.json()) as { shipmentId: string; shipmentNumber: string };
@@ -81,12 +93,15 @@ describe('kill -9 during a create load', () => {
     first.child.kill('SIGKILL');
     stop = true;
     await Promise.all(clients);
-    if (first.child.exitCode === null && first.child.signalCode === null) await new Promise((resolve) => first.child.once('exit', resolve));
+    if (first.child.exitCode === null && first.child.signalCode === null)
+      await new Promise((resolve) => first.child.once('exit', resolve));
 
     const second = await serve();
     const again = await signIn(second.base, password);
     for (const ack of acknowledged) {
-      const res = await fetch(`${second.base}/shipments/${ack.shipmentId}`, { headers: { authorization: `Bearer ${again}` } });
+      const res = await fetch(`${second.base}/shipments/${ack.shipmentId}`, {
+        headers: { authorization: `Bearer ${again}` },
+      });
       expect(res.status, ack.shipmentNumber).toBe(200);
       const detail = (await res.json()) as { shipmentNumber: string; shipmentPieces: unknown[] };
       expect(detail.shipmentNumber).toBe(ack.shipmentNumber);
@@ -100,7 +115,9 @@ describe('kill -9 during a create load', () => {
     });
     expect(next.status).toBe(200);
     const highest = Math.max(...acknowledged.map((a) => Number(a.shipmentNumber.slice(2))));
-    expect(Number(((await next.json()) as { shipmentNumber: string }).shipmentNumber.slice(2))).toBeGreaterThan(highest);
+    expect(Number(((await next.json()) as { shipmentNumber: string }).shipmentNumber.slice(2))).toBeGreaterThan(
+      highest,
+    );
     second.child.kill('SIGTERM');
   }, 120_000);
 });

@@ -36,11 +36,22 @@ async function withStation(dataDir: string, fsync?: Parameters<typeof openSqlite
     await station.close();
   });
   await station.auth.createUser({ ...ADMIN, role: 'admin' });
-  const signIn = await app.inject({ method: 'POST', url: '/auth?option=credentials', headers: { host: HOST }, payload: { credentials: ADMIN } });
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/auth?option=credentials',
+    headers: { host: HOST },
+    payload: { credentials: ADMIN },
+  });
   const token = signIn.json<{ token: { accessToken: string } }>().token.accessToken;
   const create = (headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/shipments', headers: { host: HOST, authorization: `Bearer ${token}`, ...headers }, payload: shipmentRequest() });
-  const list = () => app.inject({ method: 'GET', url: '/shipments', headers: { host: HOST, authorization: `Bearer ${token}` } });
+    app.inject({
+      method: 'POST',
+      url: '/shipments',
+      headers: { host: HOST, authorization: `Bearer ${token}`, ...headers },
+      payload: shipmentRequest(),
+    });
+  const list = () =>
+    app.inject({ method: 'GET', url: '/shipments', headers: { host: HOST, authorization: `Bearer ${token}` } });
   return { station, app, create, list };
 }
 
@@ -134,12 +145,14 @@ describe('9. durability', () => {
     const held: (() => void)[] = [];
     let hold = false;
     const s = await withStation(tempDir(), (fd, done) => {
-      import('node:fs').then((fs) =>
-        fs.fsync(fd, (error) => {
-          if (hold) held.push(() => done(error));
-          else done(error);
-        }),
-      done);
+      import('node:fs').then(
+        (fs) =>
+          fs.fsync(fd, (error) => {
+            if (hold) held.push(() => done(error));
+            else done(error);
+          }),
+        done,
+      );
     });
     hold = true;
     const first = s.create({ 'idempotency-key': 'same' });
@@ -167,8 +180,6 @@ describe('9. durability', () => {
     expect(db.pragma('checkpoint_fullfsync', { simple: true })).toBe(1);
   });
 });
-
-
 
 describe('9. demo-data', () => {
   it('refuses a data folder a running station holds, and runs once it is stopped', async () => {

@@ -7,7 +7,15 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../helpers/postgres';
-import { ADMIN, addUsers, createShipment, piece, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
+import {
+  ADMIN,
+  addUsers,
+  createShipment,
+  piece,
+  shipmentRequest,
+  startTestStation,
+  type TestStation,
+} from '../helpers/station';
 
 const run = promisify(execFile);
 const CLI = join(process.cwd(), 'out', 'main', 'cli.js');
@@ -21,7 +29,12 @@ beforeAll(async () => {
   await addUsers(desk);
   token = await desk.signIn();
   // A subscriber that never answers (port 9, discard): its outbox rows are copied, delivered or not.
-  const hook = await desk.request({ method: 'POST', url: '/webhooks', token, payload: { url: 'http://127.0.0.1:9/hook' } });
+  const hook = await desk.request({
+    method: 'POST',
+    url: '/webhooks',
+    token,
+    payload: { url: 'http://127.0.0.1:9/hook' },
+  });
   if (hook.statusCode !== 200) throw new Error(hook.body);
   for (const payload of [
     { ...shipmentRequest().deliveryAddress, fullName: 'Łucja Wójcik', nickname: 'Warehouse North' },
@@ -30,15 +43,28 @@ beforeAll(async () => {
     const saved = await desk.request({ method: 'POST', url: '/addresses', token, payload });
     if (saved.statusCode !== 200) throw new Error(saved.body);
   }
-  await desk.request({ method: 'POST', url: '/package-presets', token, payload: { name: 'A3 tube', length: 45, width: 8, height: 8, weight: 0.4 } });
+  await desk.request({
+    method: 'POST',
+    url: '/package-presets',
+    token,
+    payload: { name: 'A3 tube', length: 45, width: 8, height: 8, weight: 0.4 },
+  });
   for (let i = 0; i < 5; i++) {
     token = await desk.signIn(); // the clock moves an hour a shipment: tokens last one
     const body = shipmentRequest({ referenceOne: `MIG-${i}`, shipmentPieces: [piece(), piece({ weight: 1 + i })] });
     // One international shipment, with its customs declaration.
     if (i === 3) {
       Object.assign(body, {
-        carrierServiceId: 104, hsCode: '610910', descriptionOfGoods: 'Shirts', contentsType: 'Gift',
-        deliveryAddress: { ...body.deliveryAddress, city: 'Paris', countryTwoCharacterISOCode: 'FR', postZipCode: '75001' },
+        carrierServiceId: 104,
+        hsCode: '610910',
+        descriptionOfGoods: 'Shirts',
+        contentsType: 'Gift',
+        deliveryAddress: {
+          ...body.deliveryAddress,
+          city: 'Paris',
+          countryTwoCharacterISOCode: 'FR',
+          postZipCode: '75001',
+        },
         customsItems: [
           { description: 'Shirt', quantity: 2, unitValue: 9.5, netWeight: 0.5 },
           { description: 'Tie', quantity: 1, unitValue: 12, netWeight: 0.1, originCountry: 'IT' },
@@ -74,16 +100,23 @@ describe('migrate', () => {
     try {
       // The same users, password hashes and keys sign in on the shared database.
       const sharedToken = await shared.signIn(ADMIN);
-      const byKey = await shared.request({ method: 'POST', url: '/auth?option=apikey', payload: { apiKey: { apiKey } } });
+      const byKey = await shared.request({
+        method: 'POST',
+        url: '/auth?option=apikey',
+        payload: { apiKey: { apiKey } },
+      });
       expect(byKey.statusCode).toBe(200);
       // The same list, history and labels.
-      const list = (t: TestStation, tk: string) => t.request({ method: 'GET', url: '/shipments?OrderByDate=OldestFirst', token: tk });
+      const list = (t: TestStation, tk: string) =>
+        t.request({ method: 'GET', url: '/shipments?OrderByDate=OldestFirst', token: tk });
       expect((await list(shared, sharedToken)).json()).toEqual((await list(desk, token)).json());
       for (const id of made) {
-        const tracking = (t: TestStation, tk: string) => t.request({ method: 'GET', url: `/shipments/${id}/tracking`, token: tk });
+        const tracking = (t: TestStation, tk: string) =>
+          t.request({ method: 'GET', url: `/shipments/${id}/tracking`, token: tk });
         expect((await tracking(shared, sharedToken)).json()).toEqual((await tracking(desk, token)).json());
       }
-      const view = (t: TestStation, tk: string, n = 0) => t.request({ method: 'GET', url: `/shipments/${made[n]}`, token: tk });
+      const view = (t: TestStation, tk: string, n = 0) =>
+        t.request({ method: 'GET', url: `/shipments/${made[n]}`, token: tk });
       expect((await view(shared, sharedToken)).json()).toEqual((await view(desk, token)).json());
       // The manifest, its driver's PDF to the byte, and its number sequence.
       const manifest = (t: TestStation, tk: string) => t.request({ method: 'GET', url: '/manifests/1', token: tk });
@@ -91,7 +124,9 @@ describe('migrate', () => {
       const international = (await view(shared, sharedToken, 3)).json();
       expect(international).toEqual((await view(desk, token, 3)).json());
       expect(international.customsItems.map((i: { description: string }) => i.description)).toEqual(['Shirt', 'Tie']);
-      expect((await shared.request({ method: 'GET', url: '/settings', token: sharedToken })).json().labelSize).toBe('A6');
+      expect((await shared.request({ method: 'GET', url: '/settings', token: sharedToken })).json().labelSize).toBe(
+        'A6',
+      );
       // The address book (found by a folded name), the presets and the webhooks.
       for (const url of ['/addresses?Search=lucja', '/addresses', '/package-presets', '/webhooks']) {
         const page = (t: TestStation, tk: string) => t.request({ method: 'GET', url, token: tk });
@@ -100,12 +135,16 @@ describe('migrate', () => {
         expect(JSON.stringify(theirs).length, url).toBeGreaterThan(40);
       }
       // Search finds the migrated shipments through their copied terms.
-      const found = (t: TestStation, tk: string) => t.request({ method: 'GET', url: '/shipments?Search=MIG-2', token: tk });
+      const found = (t: TestStation, tk: string) =>
+        t.request({ method: 'GET', url: '/shipments?Search=MIG-2', token: tk });
       expect((await found(shared, sharedToken)).json()).toEqual((await found(desk, token)).json());
       expect((await found(shared, sharedToken)).json().totalItems).toBe(1);
       // A retry of a migrated create is still a replay, not a second shipment.
       const retry = await shared.request({
-        method: 'POST', url: '/shipments', token: sharedToken, headers: { 'idempotency-key': 'order-mig-0' },
+        method: 'POST',
+        url: '/shipments',
+        token: sharedToken,
+        headers: { 'idempotency-key': 'order-mig-0' },
         payload: shipmentRequest({ referenceOne: 'MIG-0', shipmentPieces: [piece(), piece({ weight: 1 })] }),
       });
       expect(retry.json().shipmentId).toBe(made[0]);
@@ -113,19 +152,28 @@ describe('migrate', () => {
       const last = (await desk.request({ method: 'GET', url: `/shipments/${made[4]}`, token })).json();
       const next = await createShipment(shared, sharedToken);
       expect(Number(next.shipmentNumber.slice(2))).toBe(Number(last.shipmentNumber.slice(2)) + 1);
-      const lastSerial = Math.max(...last.shipmentPieces.map((p: { trackingNumber: string }) => Number(p.trackingNumber.slice(2, 10))));
+      const lastSerial = Math.max(
+        ...last.shipmentPieces.map((p: { trackingNumber: string }) => Number(p.trackingNumber.slice(2, 10))),
+      );
       expect(Number(next.shipmentPieces[0]!.trackingNumber.slice(2, 10))).toBe(lastSerial + 1);
       shared.clock.now = desk.clock.now; // the print must come after the desk's creates
       const lateToken = await shared.signIn(ADMIN);
       await shared.request({ method: 'GET', url: `/shipments/${made[3]}/label`, token: lateToken });
-      const nextManifest = await shared.request({ method: 'POST', url: '/manifests', token: lateToken, payload: { carrierId: 1 } });
+      const nextManifest = await shared.request({
+        method: 'POST',
+        url: '/manifests',
+        token: lateToken,
+        payload: { carrierId: 1 },
+      });
       expect(nextManifest.json().manifestNumber, nextManifest.body).toBe('MF00000002');
     } finally {
       await shared.close();
     }
 
     const again = run(process.execPath, [CLI, 'migrate', '--from', desk.dataDir, '--to', url]);
-    await expect(again).rejects.toMatchObject({ stderr: expect.stringMatching(/already holds 6 shipments .* migrate into a new, empty database/) });
+    await expect(again).rejects.toMatchObject({
+      stderr: expect.stringMatching(/already holds 6 shipments .* migrate into a new, empty database/),
+    });
   });
 
   it('refuses a desk with a table it does not know how to copy, before copying anything', async () => {
@@ -133,7 +181,9 @@ describe('migrate', () => {
     try {
       const url = await createDatabase(inject('postgresUrl'));
       const copy = run(process.execPath, [CLI, 'migrate', '--from', desk.dataDir, '--to', url]);
-      await expect(copy).rejects.toMatchObject({ stderr: expect.stringMatching(/does not know how to copy parcel_lockers: nothing was copied/) });
+      await expect(copy).rejects.toMatchObject({
+        stderr: expect.stringMatching(/does not know how to copy parcel_lockers: nothing was copied/),
+      });
       const target = await startTestStation({ databaseUrl: url });
       try {
         expect(Number((await target.sql<{ n: unknown }>('SELECT count(*) AS n FROM shipments'))[0]!.n)).toBe(0);

@@ -44,8 +44,15 @@ const CATALOG: CatalogRecords = {
   carriers: [{ id: 1, code: 'SWIFT', name: 'Swift Parcels', trackingPrefix: 'SP' }],
   services: [
     {
-      id: 101, carrierId: 1, systemName: 'next-day', name: 'Next Day', uniqueIdentifier: '6f1c2a4e-0000-4000-8000-000000000101',
-      serviceCode: 'ND', maxWeightKg: 30, maxLengthCm: 150, scope: 'both',
+      id: 101,
+      carrierId: 1,
+      systemName: 'next-day',
+      name: 'Next Day',
+      uniqueIdentifier: '6f1c2a4e-0000-4000-8000-000000000101',
+      serviceCode: 'ND',
+      maxWeightKg: 30,
+      maxLengthCm: 150,
+      scope: 'both',
     },
   ],
   features: [
@@ -64,34 +71,81 @@ async function desks(count: number): Promise<PostgresStore[]> {
 }
 
 const address = (fullName: string): Address => ({
-  businessName: "O'Brien & Søn", fullName, phoneNumber: '+48 42 000 00 00', emailAddress: 'dock@example.com',
-  addressLine1: '1 Dock Road', addressLine2: '', addressLine3: 'Unit "7"; $1 ?', county: '', city: 'Łódź',
-  countryTwoCharacterISOCode: 'PL', postZipCode: '90-001',
+  businessName: "O'Brien & Søn",
+  fullName,
+  phoneNumber: '+48 42 000 00 00',
+  emailAddress: 'dock@example.com',
+  addressLine1: '1 Dock Road',
+  addressLine2: '',
+  addressLine3: 'Unit "7"; $1 ?',
+  county: '',
+  city: 'Łódź',
+  countryTwoCharacterISOCode: 'PL',
+  postZipCode: '90-001',
 });
 
 let serial = 0;
 function shipment(createdOn: number, overrides: Partial<NewShipment> = {}): NewShipment {
   serial++;
   return {
-    uuid: randomUUID(), shipmentNumber: `SS${String(serial).padStart(8, '0')}`, createdOn, despatchDate: createdOn,
-    carrierId: 1, carrierServiceId: 101, features: [1001, 1002], collectionAddress: address('Zoë Sender'),
-    deliveryAddress: address('Łukasz Odbiorca'), shipper: 'Zoë Sender', deliveryLine: 'Łukasz Odbiorca, 1 Dock Road',
-    deliveryPostcodeKey: '90001', goodsDescription: 'Books', deliveryInstructions: 'Side door', hsCode: '490199',
-    descriptionOfGoods: 'Printed books', referenceOne: `PO-${serial}`, referenceTwo: 'R2', referenceThree: 'R3',
-    costMinor: 1250, insuredMinor: 10_000, currency: 'GBP', pieceCount: 2, totalWeight: 4.5, weightUnit: 'KG',
-    status: 'Not Printed', statusDescription: 'Shipment created', statusOn: createdOn, statusLocation: '',
-    statusSignatory: '', createdBy: null,
+    uuid: randomUUID(),
+    shipmentNumber: `SS${String(serial).padStart(8, '0')}`,
+    createdOn,
+    despatchDate: createdOn,
+    carrierId: 1,
+    carrierServiceId: 101,
+    features: [1001, 1002],
+    collectionAddress: address('Zoë Sender'),
+    deliveryAddress: address('Łukasz Odbiorca'),
+    shipper: 'Zoë Sender',
+    deliveryLine: 'Łukasz Odbiorca, 1 Dock Road',
+    deliveryPostcodeKey: '90001',
+    goodsDescription: 'Books',
+    deliveryInstructions: 'Side door',
+    hsCode: '490199',
+    descriptionOfGoods: 'Printed books',
+    referenceOne: `PO-${serial}`,
+    referenceTwo: 'R2',
+    referenceThree: 'R3',
+    costMinor: 1250,
+    insuredMinor: 10_000,
+    currency: 'GBP',
+    pieceCount: 2,
+    totalWeight: 4.5,
+    weightUnit: 'KG',
+    status: 'Not Printed',
+    statusDescription: 'Shipment created',
+    statusOn: createdOn,
+    statusLocation: '',
+    statusSignatory: '',
+    createdBy: null,
     ...overrides,
   };
 }
 const pieces = (count = 2): PieceRecord[] =>
   Array.from({ length: count }, (_, i) => ({
-    sequenceNumber: i + 1, description: `Box ${i + 1}`, weight: i + 0.25, weightUnit: 'KG', length: 30.5, width: 20, height: 10,
-    dimensionUnit: 'CM', trackingNumber: `SP${String(serial * 10 + i).padStart(8, '0')}0GB`,
+    sequenceNumber: i + 1,
+    description: `Box ${i + 1}`,
+    weight: i + 0.25,
+    weightUnit: 'KG',
+    length: 30.5,
+    width: 20,
+    height: 10,
+    dimensionUnit: 'CM',
+    trackingNumber: `SP${String(serial * 10 + i).padStart(8, '0')}0GB`,
   }));
 const event = (status: ShipmentStatus, occurredOn: number, description: string = status): EventRecord => ({
-  status, description, location: 'Depot 4', signatory: '', signatoryFileName: '', latitude: 51.5, longitude: -0.12,
-  depotId: 4, trackingNumber: '', user: 'olga', occurredOn,
+  status,
+  description,
+  location: 'Depot 4',
+  signatory: '',
+  signatoryFileName: '',
+  latitude: 51.5,
+  longitude: -0.12,
+  depotId: 4,
+  trackingNumber: '',
+  user: 'olga',
+  occurredOn,
 });
 const createdId = (outcome: Awaited<ReturnType<Store['shipments']['create']>>): number => {
   if (!('created' in outcome)) throw new Error('expected a create, got a replay');
@@ -107,16 +161,21 @@ describe('migrations', () => {
     const url = await newDatabase();
     const told: unknown[] = [];
     const first = await open({ url, onMigration: (m) => told.push(m) });
-    const applied = (await first.pool.query('SELECT version, name, applied_on FROM schema_migrations ORDER BY version')).rows;
+    const applied = (await first.pool.query('SELECT version, name, applied_on FROM schema_migrations ORDER BY version'))
+      .rows;
     expect(applied.map((r) => [r.version, r.name])).toEqual(MIGRATIONS.map((m) => [m.version, m.name]));
     expect(LATEST_VERSION).toBe(MIGRATIONS.at(-1)!.version);
     await open({ url, onMigration: (m) => told.push(m) });
-    expect((await first.pool.query('SELECT version, name, applied_on FROM schema_migrations ORDER BY version')).rows).toEqual(applied);
+    expect(
+      (await first.pool.query('SELECT version, name, applied_on FROM schema_migrations ORDER BY version')).rows,
+    ).toEqual(applied);
     expect(told).toEqual([]);
     // The schema's shape where it matters: case-insensitive names, the list's covering indexes.
-    const indexes = (await first.pool.query<{ indexname: string; indexdef: string }>(
-      "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public'",
-    )).rows;
+    const indexes = (
+      await first.pool.query<{ indexname: string; indexdef: string }>(
+        "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public'",
+      )
+    ).rows;
     const def = (name: string) => indexes.find((i) => i.indexname === name)?.indexdef ?? '';
     expect(def('users_by_name')).toMatch(/UNIQUE INDEX .* \(lower\(username\)\)/);
     expect(def('shipments_by_status_created')).toMatch(/\(status, created_on, id\) INCLUDE \(piece_count\)/);
@@ -126,13 +185,17 @@ describe('migrations', () => {
   it('run once when four desks open a new database at the same moment', async () => {
     const url = await newDatabase();
     const stores = await Promise.all(Array.from({ length: 4 }, () => open({ url })));
-    expect((await stores[0]!.pool.query('SELECT count(*) AS n FROM schema_migrations')).rows[0].n).toBe(MIGRATIONS.length);
+    expect((await stores[0]!.pool.query('SELECT count(*) AS n FROM schema_migrations')).rows[0].n).toBe(
+      MIGRATIONS.length,
+    );
   });
 
   it('refuse a database newer than this station, naming both versions, and never the password', async () => {
     const url = await newDatabase();
     const store = await open({ url });
-    await store.pool.query("INSERT INTO schema_migrations (version, name, applied_on) VALUES (999, 'from the future', 0)");
+    await store.pool.query(
+      "INSERT INTO schema_migrations (version, name, applied_on) VALUES (999, 'from the future', 0)",
+    );
     const refused = openPostgresStore({ url });
     await expect(refused).rejects.toThrow(
       `The database is at schema version 999, newer than this station (${LATEST_VERSION}). Update the station.`,
@@ -148,7 +211,9 @@ describe('migrations', () => {
     vi.resetModules();
     vi.doMock('../../main/stores/postgres/migrations/index', async (importOriginal) => {
       const real = await importOriginal<{ MIGRATIONS: Migration[] }>();
-      return { MIGRATIONS: [...real.MIGRATIONS, { version: PROBE, name: 'probe', sql: 'CREATE TABLE upgrade_probe (x int)' }] };
+      return {
+        MIGRATIONS: [...real.MIGRATIONS, { version: PROBE, name: 'probe', sql: 'CREATE TABLE upgrade_probe (x int)' }],
+      };
     });
     try {
       const next = await import('../../main/stores/postgres');
@@ -161,23 +226,33 @@ describe('migrations', () => {
       vi.doUnmock('../../main/stores/postgres/migrations/index');
       vi.resetModules();
     }
-    await expect(openPostgresStore({ url })).rejects.toThrow(`schema version ${PROBE}, newer than this station (${LATEST_VERSION})`);
+    await expect(openPostgresStore({ url })).rejects.toThrow(
+      `schema version ${PROBE}, newer than this station (${LATEST_VERSION})`,
+    );
   });
 
   it('fill the search terms of shipments made before the search-terms migration', async () => {
     const url = await newDatabase();
     const store = await open({ url });
     await store.carriers.sync(CATALOG);
-    const made = shipment(T0, { deliveryAddress: { ...shipment(T0).deliveryAddress, fullName: 'Łucja Żak' }, referenceOne: 'OLD-1' });
+    const made = shipment(T0, {
+      deliveryAddress: { ...shipment(T0).deliveryAddress, fullName: 'Łucja Żak' },
+      referenceOne: 'OLD-1',
+    });
     const outcome = await store.shipments.create(made, pieces(), event('Not Printed', T0));
     const id = 'created' in outcome ? outcome.created.id : 0;
     // The database as it was before migration 5.
-    await store.pool.query('DROP TABLE shipment_search_terms, saved_addresses, package_presets, customs_items, customs_declarations; DELETE FROM schema_migrations WHERE version >= 5');
+    await store.pool.query(
+      'DROP TABLE shipment_search_terms, saved_addresses, package_presets, customs_items, customs_declarations; DELETE FROM schema_migrations WHERE version >= 5',
+    );
     const told: string[] = [];
     const upgraded = await open({ url, onMigration: (m) => told.push(m.name) });
     expect(told.slice(0, 2)).toEqual(['search-terms', 'address-book-presets']);
     for (const query of ['lucja', 'zak', 'old-1', 'zak lucja']) {
-      expect((await upgraded.shipments.page({ ...EVERYTHING, search: listSearch(query) })).rows.map((r) => r.id), query).toEqual([id]);
+      expect(
+        (await upgraded.shipments.page({ ...EVERYTHING, search: listSearch(query) })).rows.map((r) => r.id),
+        query,
+      ).toEqual([id]);
     }
   });
 });
@@ -199,7 +274,9 @@ describe('numbers', () => {
   it('make a carrier’s sequence on its first use, even when two desks first use it at once, and skip rather than reuse', async () => {
     const url = await newDatabase();
     const [a, b] = await Promise.all([open({ url }), open({ url })]);
-    const firstUses = await Promise.all([a, b].flatMap((desk) => Array.from({ length: 20 }, () => desk.numbers.take('tracking-serial:QX', 2))));
+    const firstUses = await Promise.all(
+      [a, b].flatMap((desk) => Array.from({ length: 20 }, () => desk.numbers.take('tracking-serial:QX', 2))),
+    );
     const all = firstUses.flat();
     expect(new Set(all).size).toBe(80);
     expect(Math.max(...all)).toBe(80);
@@ -207,10 +284,14 @@ describe('numbers', () => {
     // then failed are never handed out again.
     const c = await open({ url });
     expect(await c.numbers.take('tracking-serial:QX', 1)).toEqual([81]);
-    await expect(c.shipments.create(shipment(T0, { carrierId: 999 }), pieces(1), event('Not Printed', T0))).rejects.toThrow();
+    await expect(
+      c.shipments.create(shipment(T0, { carrierId: 999 }), pieces(1), event('Not Printed', T0)),
+    ).rejects.toThrow();
     expect(await b.numbers.take('tracking-serial:QX', 1)).toEqual([82]);
     expect(await c.numbers.take('shipment-number', 2)).toEqual([1, 2]);
-    await expect(a.numbers.take('tracking-serial:q"x' as 'tracking-serial:QX', 1)).rejects.toThrow(/No number sequence/);
+    await expect(a.numbers.take('tracking-serial:q"x' as 'tracking-serial:QX', 1)).rejects.toThrow(
+      /No number sequence/,
+    );
   });
 });
 
@@ -261,28 +342,43 @@ describe('shipments', () => {
       }
     }
     // Nothing of the replays was written: three shipments, their pieces and events only.
-    const counts = (await a.pool.query(
-      `SELECT (SELECT count(*) FROM shipments) AS s, (SELECT count(*) FROM pieces) AS p,
+    const counts = (
+      await a.pool.query(
+        `SELECT (SELECT count(*) FROM shipments) AS s, (SELECT count(*) FROM pieces) AS p,
               (SELECT count(*) FROM tracking_events) AS e, (SELECT count(*) FROM idempotency_keys) AS k`,
-    )).rows[0];
+      )
+    ).rows[0];
     expect(counts).toEqual({ s: 3, p: 6, e: 3, k: 3 });
     expect((await b.shipments.page(EVERYTHING)).totals).toEqual({ items: 3, pieces: 6 });
   });
 
   it('take over an expired key, and prune keys older than freshSince in the same create', async () => {
     const [store] = (await desks(1)) as [PostgresStore];
-    const userId = (await store.auth.insertUser({ username: 'olga', passwordHash: 'x', role: 'operator', createdOn: T0 }))!;
+    const userId = (await store.auth.insertUser({
+      username: 'olga',
+      passwordHash: 'x',
+      role: 'operator',
+      createdOn: T0,
+    }))!;
     const old = { userId, key: 'old', requestHash: Buffer.from('a'), freshSince: T0 - 3 * DAY };
     createdId(await store.shipments.create(shipment(T0 - 2 * DAY), pieces(1), event('Not Printed', T0 - 2 * DAY), old));
     const kept = { userId, key: 'kept', requestHash: Buffer.from('k'), freshSince: T0 - 3 * DAY };
-    createdId(await store.shipments.create(shipment(T0 - DAY / 2), pieces(1), event('Not Printed', T0 - DAY / 2), kept));
+    createdId(
+      await store.shipments.create(shipment(T0 - DAY / 2), pieces(1), event('Not Printed', T0 - DAY / 2), kept),
+    );
     const later = { userId, key: 'new', requestHash: Buffer.from('b'), freshSince: T0 - DAY };
     createdId(await store.shipments.create(shipment(T0), pieces(1), event('Not Printed', T0), later));
     expect(await store.shipments.idempotencyKey(userId, 'old')).toBeUndefined();
     expect((await store.shipments.idempotencyKey(userId, 'kept'))?.requestHash).toEqual(Buffer.from('k'));
     // The expired key, used again, makes a new shipment and points at it.
-    const again = createdId(await store.shipments.create(shipment(T0), pieces(1), event('Not Printed', T0), { ...old, freshSince: T0 - DAY }));
-    expect(await store.shipments.idempotencyKey(userId, 'old')).toEqual({ requestHash: Buffer.from('a'), shipmentId: again, createdOn: T0 });
+    const again = createdId(
+      await store.shipments.create(shipment(T0), pieces(1), event('Not Printed', T0), { ...old, freshSince: T0 - DAY }),
+    );
+    expect(await store.shipments.idempotencyKey(userId, 'old')).toEqual({
+      requestHash: Buffer.from('a'),
+      shipmentId: again,
+      createdOn: T0,
+    });
     await store.shipments.pruneIdempotencyKeys(T0 + 1);
     expect(await store.shipments.idempotencyKey(userId, 'old')).toBeUndefined();
   });
@@ -300,7 +396,10 @@ describe('shipments', () => {
     expect(asked?.id).toBe(id);
     expect(await store.shipments.events(id)).toHaveLength(1);
     expect((await store.shipments.byId(id))?.status).toBe('Not Printed');
-    expect((await store.shipments.page({ ...EVERYTHING, statuses: ['Not Printed'] })).totals).toEqual({ items: 1, pieces: 2 });
+    expect((await store.shipments.page({ ...EVERYTHING, statuses: ['Not Printed'] })).totals).toEqual({
+      items: 1,
+      pieces: 2,
+    });
     // Its lock went with the rollback: the next change goes through at once.
     expect((await store.shipments.changeStatus(id, () => event('Printed', T0 + 1)))?.status).toBe('Printed');
     expect(await store.shipments.changeStatus(id + 1000, () => event('Printed', T0))).toBeUndefined();
@@ -325,29 +424,48 @@ describe('shipments', () => {
   it('keep the status columns on the latest event by time, even when an earlier one is recorded later', async () => {
     const [store] = (await desks(1)) as [PostgresStore];
     const id = createdId(await store.shipments.create(shipment(T0), pieces(2), event('Not Printed', T0)));
-    await store.shipments.changeStatus(id, () => ({ ...event('Enroute to Depot', T0 + 5000), location: 'Hub', signatory: 'K. Ng' }));
+    await store.shipments.changeStatus(id, () => ({
+      ...event('Enroute to Depot', T0 + 5000),
+      location: 'Hub',
+      signatory: 'K. Ng',
+    }));
     const after = await store.shipments.changeStatus(id, () => event('Printed', T0 + 1000, 'late scan'));
     expect(after).toMatchObject({
-      status: 'Enroute to Depot', statusDescription: 'Enroute to Depot', statusOn: T0 + 5000, statusLocation: 'Hub', statusSignatory: 'K. Ng',
+      status: 'Enroute to Depot',
+      statusDescription: 'Enroute to Depot',
+      statusOn: T0 + 5000,
+      statusLocation: 'Hub',
+      statusSignatory: 'K. Ng',
     });
     // A tie in time goes to the event recorded last.
     const tie = await store.shipments.changeStatus(id, () => event('At the Depot', T0 + 5000));
     expect(tie?.status).toBe('At the Depot');
-    expect((await store.shipments.events(id)).map((e) => e.status)).toEqual(['Not Printed', 'Printed', 'Enroute to Depot', 'At the Depot']);
-    const byStatus = async (status: ShipmentStatus) => (await store.shipments.page({ ...EVERYTHING, statuses: [status] })).totals.items;
-    expect([await byStatus('At the Depot'), await byStatus('Enroute to Depot'), await byStatus('Printed')]).toEqual([1, 0, 0]);
+    expect((await store.shipments.events(id)).map((e) => e.status)).toEqual([
+      'Not Printed',
+      'Printed',
+      'Enroute to Depot',
+      'At the Depot',
+    ]);
+    const byStatus = async (status: ShipmentStatus) =>
+      (await store.shipments.page({ ...EVERYTHING, statuses: [status] })).totals.items;
+    expect([await byStatus('At the Depot'), await byStatus('Enroute to Depot'), await byStatus('Printed')]).toEqual([
+      1, 0, 0,
+    ]);
   });
 });
 
 describe('the list', () => {
-  it('pages and totals exactly, by status and date range, in both orders and at any depth, as a brute-force count has it', { timeout: 120_000 }, async () => {
-    const [store] = (await desks(1)) as [PostgresStore];
-    const DAY0 = T0 - (T0 % DAY);
-    const STATUSES: ShipmentStatus[] = ['Not Printed', 'Printed', 'Awaiting Collection', 'Manifested', 'On Hold'];
-    // 12,000 shipments in one statement over ten days, four to a 4.8-minute slot (ties in
-    // time, ordered by id), one slot on each midnight; the trigger keeps the day totals.
-    await store.pool.query(
-      `INSERT INTO shipments (uuid, shipment_number, created_on, despatch_date, carrier_id, carrier_service_id, features,
+  it(
+    'pages and totals exactly, by status and date range, in both orders and at any depth, as a brute-force count has it',
+    { timeout: 120_000 },
+    async () => {
+      const [store] = (await desks(1)) as [PostgresStore];
+      const DAY0 = T0 - (T0 % DAY);
+      const STATUSES: ShipmentStatus[] = ['Not Printed', 'Printed', 'Awaiting Collection', 'Manifested', 'On Hold'];
+      // 12,000 shipments in one statement over ten days, four to a 4.8-minute slot (ties in
+      // time, ordered by id), one slot on each midnight; the trigger keeps the day totals.
+      await store.pool.query(
+        `INSERT INTO shipments (uuid, shipment_number, created_on, despatch_date, carrier_id, carrier_service_id, features,
          collection_address, delivery_address, shipper, delivery_line, delivery_postcode_key, goods_description,
          delivery_instructions, hs_code, description_of_goods, reference_one, reference_two, reference_three, cost_minor,
          insured_minor, currency, piece_count, total_weight, weight_unit, status, status_description, status_on,
@@ -356,74 +474,106 @@ describe('the list', () => {
          '[]', '{}', '{}', 'Bulk', 'Bulk', '', '', '', '', '', '', '', '', 0, 0, 'GBP', 1 + i % 4, 1, 'KG',
          ($2::text[])[1 + (i * 31) % 5], '', $1::bigint, '', ''
        FROM generate_series(1, 12000) AS i`,
-      [DAY0, STATUSES],
-    );
-    // Every write path the triggers follow: creates, status changes, an update and deletes by hand.
-    for (let d = 0; d < 10; d++) {
-      for (const at of [DAY0 + d * DAY, DAY0 + (d + 1) * DAY - 1]) {
-        const id = createdId(await store.shipments.create(shipment(at, { pieceCount: 2 }), pieces(2), event('Not Printed', at)));
-        if (d % 3 === 0) await store.shipments.changeStatus(id, () => event('Printed', at + 1));
+        [DAY0, STATUSES],
+      );
+      // Every write path the triggers follow: creates, status changes, an update and deletes by hand.
+      for (let d = 0; d < 10; d++) {
+        for (const at of [DAY0 + d * DAY, DAY0 + (d + 1) * DAY - 1]) {
+          const id = createdId(
+            await store.shipments.create(shipment(at, { pieceCount: 2 }), pieces(2), event('Not Printed', at)),
+          );
+          if (d % 3 === 0) await store.shipments.changeStatus(id, () => event('Printed', at + 1));
+        }
       }
-    }
-    await store.pool.query("UPDATE shipments SET status = 'Delivered to Receiver' WHERE id % 13 = 0 AND shipment_number LIKE 'BK%'");
-    await store.pool.query("DELETE FROM shipments WHERE id % 17 = 0 AND shipment_number LIKE 'BK%'");
+      await store.pool.query(
+        "UPDATE shipments SET status = 'Delivered to Receiver' WHERE id % 13 = 0 AND shipment_number LIKE 'BK%'",
+      );
+      await store.pool.query("DELETE FROM shipments WHERE id % 17 = 0 AND shipment_number LIKE 'BK%'");
 
-    const all = (await store.pool.query<{ id: number; createdOn: number; status: string; pieceCount: number }>(
-      'SELECT id, created_on AS "createdOn", status, piece_count AS "pieceCount" FROM shipments',
-    )).rows;
-    // The aggregate is what a count of the rows says, day by day.
-    const aggregate = (await store.pool.query<{ day: number; status: string; items: number; pieces: number }>(
-      `SELECT day, status, sum(items) AS items, sum(pieces) AS pieces FROM shipment_day_totals
+      const all = (
+        await store.pool.query<{ id: number; createdOn: number; status: string; pieceCount: number }>(
+          'SELECT id, created_on AS "createdOn", status, piece_count AS "pieceCount" FROM shipments',
+        )
+      ).rows;
+      // The aggregate is what a count of the rows says, day by day.
+      const aggregate = (
+        await store.pool.query<{ day: number; status: string; items: number; pieces: number }>(
+          `SELECT day, status, sum(items) AS items, sum(pieces) AS pieces FROM shipment_day_totals
        GROUP BY day, status HAVING sum(items) <> 0 ORDER BY day, status`,
-    )).rows;
-    const counted = new Map<string, { items: number; pieces: number }>();
-    for (const s of all) {
-      const key = `${Math.floor(s.createdOn / DAY)}|${s.status}`;
-      const t = counted.get(key) ?? { items: 0, pieces: 0 };
-      counted.set(key, { items: t.items + 1, pieces: t.pieces + s.pieceCount });
-    }
-    expect(Object.fromEntries(aggregate.map((r) => [`${r.day}|${r.status}`, { items: r.items, pieces: r.pieces }]))).toEqual(
-      Object.fromEntries(counted),
-    );
+        )
+      ).rows;
+      const counted = new Map<string, { items: number; pieces: number }>();
+      for (const s of all) {
+        const key = `${Math.floor(s.createdOn / DAY)}|${s.status}`;
+        const t = counted.get(key) ?? { items: 0, pieces: 0 };
+        counted.set(key, { items: t.items + 1, pieces: t.pieces + s.pieceCount });
+      }
+      expect(
+        Object.fromEntries(aggregate.map((r) => [`${r.day}|${r.status}`, { items: r.items, pieces: r.pieces }])),
+      ).toEqual(Object.fromEntries(counted));
 
-    const ranges: [number | null, number | null][] = [
-      [null, null],
-      [DAY0 + 3 * DAY, DAY0 + 6 * DAY - 1], // whole days exactly
-      [DAY0 + 3 * DAY + 1, DAY0 + 6 * DAY], // a partial day at each end, the end on a midnight
-      [DAY0 + 2 * DAY + 5 * 288_000, DAY0 + 2 * DAY + 9 * 288_000], // inside one day, both ends on shipments
-      [DAY0 + 4 * DAY + 100, null],
-      [null, DAY0 + 7 * DAY + 3_600_000],
-      [DAY0 + 5 * DAY, DAY0 + 4 * DAY], // from after to
-      [DAY0 - 5 * DAY, DAY0 - 1], // before everything
-    ];
-    const statusSets: ShipmentStatus[][] = [[], ['Printed'], ['Not Printed', 'Delivered to Receiver', 'On Hold']];
-    let deepPages = 0;
-    for (const [from, to] of ranges) {
-      for (const statuses of statusSets) {
-        const want = all.filter(
-          (s) => (statuses.length === 0 || statuses.includes(s.status as ShipmentStatus)) &&
-            (from === null || s.createdOn >= from) && (to === null || s.createdOn <= to),
-        );
-        const totals = { items: want.length, pieces: want.reduce((sum, s) => sum + s.pieceCount, 0) };
-        for (const newestFirst of [true, false]) {
-          const order = [...want].sort((x, y) => (x.createdOn - y.createdOn || x.id - y.id) * (newestFirst ? -1 : 1));
-          for (const offset of [0, 37, 5_500, Math.max(0, want.length - 3), want.length + 10]) {
-            const filter: ListFilter = { statuses, from, to, newestFirst, limit: 20, offset };
-            const page = await store.shipments.page(filter);
-            expect(page.totals, JSON.stringify(filter)).toEqual(totals);
-            expect(page.rows.map((r) => r.id), JSON.stringify(filter)).toEqual(order.slice(offset, offset + 20).map((s) => s.id));
-            if (offset >= 5_000 && page.rows.length > 0) deepPages++;
+      const ranges: [number | null, number | null][] = [
+        [null, null],
+        [DAY0 + 3 * DAY, DAY0 + 6 * DAY - 1], // whole days exactly
+        [DAY0 + 3 * DAY + 1, DAY0 + 6 * DAY], // a partial day at each end, the end on a midnight
+        [DAY0 + 2 * DAY + 5 * 288_000, DAY0 + 2 * DAY + 9 * 288_000], // inside one day, both ends on shipments
+        [DAY0 + 4 * DAY + 100, null],
+        [null, DAY0 + 7 * DAY + 3_600_000],
+        [DAY0 + 5 * DAY, DAY0 + 4 * DAY], // from after to
+        [DAY0 - 5 * DAY, DAY0 - 1], // before everything
+      ];
+      const statusSets: ShipmentStatus[][] = [[], ['Printed'], ['Not Printed', 'Delivered to Receiver', 'On Hold']];
+      let deepPages = 0;
+      for (const [from, to] of ranges) {
+        for (const statuses of statusSets) {
+          const want = all.filter(
+            (s) =>
+              (statuses.length === 0 || statuses.includes(s.status as ShipmentStatus)) &&
+              (from === null || s.createdOn >= from) &&
+              (to === null || s.createdOn <= to),
+          );
+          const totals = { items: want.length, pieces: want.reduce((sum, s) => sum + s.pieceCount, 0) };
+          for (const newestFirst of [true, false]) {
+            const order = [...want].sort((x, y) => (x.createdOn - y.createdOn || x.id - y.id) * (newestFirst ? -1 : 1));
+            for (const offset of [0, 37, 5_500, Math.max(0, want.length - 3), want.length + 10]) {
+              const filter: ListFilter = { statuses, from, to, newestFirst, limit: 20, offset };
+              const page = await store.shipments.page(filter);
+              expect(page.totals, JSON.stringify(filter)).toEqual(totals);
+              expect(
+                page.rows.map((r) => r.id),
+                JSON.stringify(filter),
+              ).toEqual(order.slice(offset, offset + 20).map((s) => s.id));
+              if (offset >= 5_000 && page.rows.length > 0) deepPages++;
+            }
           }
         }
       }
-    }
-    expect(deepPages).toBeGreaterThan(4);
-    const [row] = (await store.shipments.page({ ...EVERYTHING, statuses: ['Printed'], newestFirst: false })).rows;
-    expect(Object.keys(row!).sort()).toEqual(
-      ['carrierId', 'carrierServiceId', 'createdOn', 'deliveryLine', 'despatchDate', 'id', 'pieceCount', 'referenceOne', 'shipmentNumber',
-        'shipper', 'status', 'statusDescription', 'statusLocation', 'statusOn', 'statusSignatory', 'totalWeight', 'uuid', 'weightUnit'].sort(),
-    );
-  });
+      expect(deepPages).toBeGreaterThan(4);
+      const [row] = (await store.shipments.page({ ...EVERYTHING, statuses: ['Printed'], newestFirst: false })).rows;
+      expect(Object.keys(row!).sort()).toEqual(
+        [
+          'carrierId',
+          'carrierServiceId',
+          'createdOn',
+          'deliveryLine',
+          'despatchDate',
+          'id',
+          'pieceCount',
+          'referenceOne',
+          'shipmentNumber',
+          'shipper',
+          'status',
+          'statusDescription',
+          'statusLocation',
+          'statusOn',
+          'statusSignatory',
+          'totalWeight',
+          'uuid',
+          'weightUnit',
+        ].sort(),
+      );
+    },
+  );
 });
 
 describe('users and tokens', () => {
@@ -431,11 +581,22 @@ describe('users and tokens', () => {
     const [a, b] = (await desks(2)) as [PostgresStore, PostgresStore];
     const id = await a.auth.insertUser({ username: 'Dora', passwordHash: 'h', role: 'admin', createdOn: T0 });
     expect(id).toEqual(expect.any(Number));
-    expect(await b.auth.insertUser({ username: 'DORA', passwordHash: 'h2', role: 'operator', createdOn: T0 })).toBeNull();
-    expect(await b.auth.userByName('dOrA')).toEqual({ id, username: 'Dora', passwordHash: 'h', role: 'admin', disabled: false, createdOn: T0 });
-    const race = await Promise.all([a, b, a, b].map((desk, i) =>
-      desk.auth.insertUser({ username: i % 2 ? 'IVO' : 'ivo', passwordHash: 'h', role: 'operator', createdOn: T0 }),
-    ));
+    expect(
+      await b.auth.insertUser({ username: 'DORA', passwordHash: 'h2', role: 'operator', createdOn: T0 }),
+    ).toBeNull();
+    expect(await b.auth.userByName('dOrA')).toEqual({
+      id,
+      username: 'Dora',
+      passwordHash: 'h',
+      role: 'admin',
+      disabled: false,
+      createdOn: T0,
+    });
+    const race = await Promise.all(
+      [a, b, a, b].map((desk, i) =>
+        desk.auth.insertUser({ username: i % 2 ? 'IVO' : 'ivo', passwordHash: 'h', role: 'operator', createdOn: T0 }),
+      ),
+    );
     expect(race.filter((r) => r === null)).toHaveLength(3);
     expect(await a.auth.countUsers()).toBe(2);
     expect(await a.auth.countActiveAdmins()).toBe(1);
@@ -448,9 +609,15 @@ describe('users and tokens', () => {
       const refresh = Buffer.from(`refresh ${label}`);
       const access = Buffer.from(`access ${label}`);
       const id = await a.auth.issueTokens({
-        userId, method: 'credentials', ...(signInId === undefined ? {} : { signInId }),
-        tokens: [{ hash: access, kind: 'access', expiresOn: T0 + 900_000 }, { hash: refresh, kind: 'refresh', expiresOn: T0 + DAY }],
-        now: T0, pruneBefore: T0 - DAY,
+        userId,
+        method: 'credentials',
+        ...(signInId === undefined ? {} : { signInId }),
+        tokens: [
+          { hash: access, kind: 'access', expiresOn: T0 + 900_000 },
+          { hash: refresh, kind: 'refresh', expiresOn: T0 + DAY },
+        ],
+        now: T0,
+        pruneBefore: T0 - DAY,
       });
       return { id, refresh, access };
     };
@@ -458,8 +625,15 @@ describe('users and tokens', () => {
     expect(await b.auth.useRefreshToken(one.access, T0 + 1)).toEqual({ unknown: true });
     expect(await b.auth.useRefreshToken(one.refresh, T0 + 1)).toEqual({
       token: {
-        signInId: one.id, userId, kind: 'refresh', expiresOn: T0 + DAY, usedOn: T0 + 1, signInRevokedOn: null,
-        username: 'olga', role: 'operator', userDisabled: false,
+        signInId: one.id,
+        userId,
+        kind: 'refresh',
+        expiresOn: T0 + DAY,
+        usedOn: T0 + 1,
+        signInRevokedOn: null,
+        username: 'olga',
+        role: 'operator',
+        userDisabled: false,
       },
     });
     const next = await issue('two', one.id);
@@ -479,14 +653,41 @@ describe('users and tokens', () => {
 
   it('prune expired tokens and the sign-ins they leave empty when issuing', async () => {
     const [store] = (await desks(1)) as [PostgresStore];
-    const userId = (await store.auth.insertUser({ username: 'olga', passwordHash: 'x', role: 'operator', createdOn: T0 }))!;
-    const token = (label: string, expiresOn: number) => ({ hash: Buffer.from(label), kind: 'refresh' as const, expiresOn });
-    const gone = await store.auth.issueTokens({ userId, method: 'credentials', tokens: [token('old', T0 - 10)], now: T0 - DAY, pruneBefore: 0 });
-    const mixed = await store.auth.issueTokens({
-      userId, method: 'credentials', tokens: [token('old 2', T0 - 10), token('live', T0 + DAY)], now: T0 - DAY, pruneBefore: 0,
+    const userId = (await store.auth.insertUser({
+      username: 'olga',
+      passwordHash: 'x',
+      role: 'operator',
+      createdOn: T0,
+    }))!;
+    const token = (label: string, expiresOn: number) => ({
+      hash: Buffer.from(label),
+      kind: 'refresh' as const,
+      expiresOn,
     });
-    const fresh = await store.auth.issueTokens({ userId, method: 'refresh', tokens: [token('fresh', T0 + DAY)], now: T0, pruneBefore: T0 });
-    const signIns = (await store.pool.query<{ id: number }>('SELECT id FROM sign_ins ORDER BY id')).rows.map((r) => r.id);
+    const gone = await store.auth.issueTokens({
+      userId,
+      method: 'credentials',
+      tokens: [token('old', T0 - 10)],
+      now: T0 - DAY,
+      pruneBefore: 0,
+    });
+    const mixed = await store.auth.issueTokens({
+      userId,
+      method: 'credentials',
+      tokens: [token('old 2', T0 - 10), token('live', T0 + DAY)],
+      now: T0 - DAY,
+      pruneBefore: 0,
+    });
+    const fresh = await store.auth.issueTokens({
+      userId,
+      method: 'refresh',
+      tokens: [token('fresh', T0 + DAY)],
+      now: T0,
+      pruneBefore: T0,
+    });
+    const signIns = (await store.pool.query<{ id: number }>('SELECT id FROM sign_ins ORDER BY id')).rows.map(
+      (r) => r.id,
+    );
     expect(signIns).toEqual([mixed, fresh]);
     expect(signIns).not.toContain(gone);
     expect(await store.auth.tokenByHash(Buffer.from('old 2'))).toBeUndefined();
@@ -495,19 +696,45 @@ describe('users and tokens', () => {
 
   it('revoke a user’s sign-ins with the user’s change, and swap a password hash only if unchanged', async () => {
     const [store] = (await desks(1)) as [PostgresStore];
-    const id = (await store.auth.insertUser({ username: 'olga', passwordHash: 'h1', role: 'operator', createdOn: T0 }))!;
-    await store.auth.issueTokens({ userId: id, method: 'credentials', tokens: [{ hash: Buffer.from('t'), kind: 'access', expiresOn: T0 + DAY }], now: T0, pruneBefore: 0 });
+    const id = (await store.auth.insertUser({
+      username: 'olga',
+      passwordHash: 'h1',
+      role: 'operator',
+      createdOn: T0,
+    }))!;
+    await store.auth.issueTokens({
+      userId: id,
+      method: 'credentials',
+      tokens: [{ hash: Buffer.from('t'), kind: 'access', expiresOn: T0 + DAY }],
+      now: T0,
+      pruneBefore: 0,
+    });
     const user = (await store.auth.userById(id))!;
     await store.auth.updateUser({ ...user, disabled: true, role: 'admin' }, true, T0 + 5);
     expect(await store.auth.userById(id)).toMatchObject({ disabled: true, role: 'admin' });
     expect((await store.auth.tokenByHash(Buffer.from('t')))?.signInRevokedOn).toBe(T0 + 5);
     expect(await store.auth.replacePasswordHash(id, 'h1', 'h2')).toBe(true);
     expect(await store.auth.replacePasswordHash(id, 'h1', 'h3')).toBe(false);
-    const keyId = await store.auth.insertApiKey({ userId: id, name: 'scanner', prefix: 'ss_ab', hash: Buffer.from('k'), createdOn: T0 });
+    const keyId = await store.auth.insertApiKey({
+      userId: id,
+      name: 'scanner',
+      prefix: 'ss_ab',
+      hash: Buffer.from('k'),
+      createdOn: T0,
+    });
     expect(await store.auth.apiKeyByHash(Buffer.from('k'))).toEqual({ id: keyId, userId: id, revokedOn: null });
     await store.auth.touchApiKey(keyId, T0 + 9);
     expect(await store.auth.apiKeys()).toEqual([
-      { id: keyId, userId: id, username: 'olga', name: 'scanner', prefix: 'ss_ab', createdOn: T0, lastUsedOn: T0 + 9, revokedOn: null },
+      {
+        id: keyId,
+        userId: id,
+        username: 'olga',
+        name: 'scanner',
+        prefix: 'ss_ab',
+        createdOn: T0,
+        lastUsedOn: T0 + 9,
+        revokedOn: null,
+      },
     ]);
     expect(await store.auth.revokeApiKey(keyId, T0 + 10)).toBe(true);
     expect(await store.auth.revokeApiKey(keyId, T0 + 11)).toBe(false);
@@ -528,9 +755,9 @@ describe('limits, settings and carriers', () => {
     expect(await b.limits.retryAfter('sign-in:other', 1, 60_000, T0)).toBe(0);
     // A hit recorded prunes its key's hits that left the window.
     await b.limits.record('sign-in:olga', 60_000, T0 + 61_500);
-    expect((await a.pool.query("SELECT at FROM limit_hits WHERE key = 'sign-in:olga' ORDER BY at")).rows.map((r) => r.at)).toEqual([
-      T0 + 2000, T0 + 61_500,
-    ]);
+    expect(
+      (await a.pool.query("SELECT at FROM limit_hits WHERE key = 'sign-in:olga' ORDER BY at")).rows.map((r) => r.at),
+    ).toEqual([T0 + 2000, T0 + 61_500]);
     await b.limits.reset('sign-in:olga');
     expect(await a.limits.retryAfter('sign-in:olga', 1, 60_000, T0 + 61_600)).toBe(0);
 
@@ -545,14 +772,20 @@ describe('limits, settings and carriers', () => {
         await Promise.all([a.limits.record('k', 10_000, now), memory.record('k', 10_000, now)]);
       } else {
         const limit = 1 + Math.floor(random() * 5);
-        expect(await (i % 2 ? a : b).limits.retryAfter('k', limit, 10_000, now)).toBe(await memory.retryAfter('k', limit, 10_000, now));
+        expect(await (i % 2 ? a : b).limits.retryAfter('k', limit, 10_000, now)).toBe(
+          await memory.retryAfter('k', limit, 10_000, now),
+        );
       }
     }
   });
 
   it('keep settings as JSON, the same for every desk', async () => {
     const [a, b] = (await desks(2)) as [PostgresStore, PostgresStore];
-    const printers = { labels: { name: 'Zebra “GK420d”', dpi: 203, formats: ['zpl', 'pdf'] }, enabled: true, none: null };
+    const printers = {
+      labels: { name: 'Zebra “GK420d”', dpi: 203, formats: ['zpl', 'pdf'] },
+      enabled: true,
+      none: null,
+    };
     await a.settings.set('printers', printers);
     await a.settings.set('labelSize', 'A6');
     await a.settings.set('copies', 2);
@@ -571,7 +804,10 @@ describe('limits, settings and carriers', () => {
     expect(await b.carriers.all()).toEqual(CATALOG);
     const renamed = {
       ...CATALOG,
-      carriers: [{ ...CATALOG.carriers[0]!, name: 'Swift Parcels Ltd' }, { id: 2, code: 'NL', name: 'Northline', trackingPrefix: 'NL' }],
+      carriers: [
+        { ...CATALOG.carriers[0]!, name: 'Swift Parcels Ltd' },
+        { id: 2, code: 'NL', name: 'Northline', trackingPrefix: 'NL' },
+      ],
     };
     await b.carriers.sync(renamed);
     expect((await a.carriers.all()).carriers).toEqual(renamed.carriers);
@@ -595,7 +831,9 @@ describe('faults', () => {
     expect(store.dialect).toBe('postgres');
     expect(store.location).toMatch(/^postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/ss_test_/);
     expect(store.location).not.toContain(password);
-    const { rows } = await store.pool.query('SELECT count(*) AS n, 12345678901234::bigint AS big, 2.5::numeric AS num, 1.25::float8 AS f');
+    const { rows } = await store.pool.query(
+      'SELECT count(*) AS n, 12345678901234::bigint AS big, 2.5::numeric AS num, 1.25::float8 AS f',
+    );
     expect(rows[0]).toEqual({ n: 1, big: 12_345_678_901_234, num: 2.5, f: 1.25 });
     // The process-wide parser is left alone for any other pg user.
     expect(pg.types.getTypeParser(20, 'text')('5')).toBe('5');
@@ -611,8 +849,12 @@ describe('faults', () => {
     )) as StorageUnavailableError;
     expect((error.cause as { code?: string }).code).toBe('ECONNREFUSED');
     expect(`${error.message} ${String(error.cause)} ${JSON.stringify(error.cause)}`).not.toContain('secret-pw-5521');
-    await expect(openPostgresStore({ url: 'mysql://root:secret-pw-5521@db/x' })).rejects.toThrow(/must start with postgres:\/\//);
-    await expect(openPostgresStore({ url: 'postgres://root:secret-pw-5521@db:notaport/x' })).rejects.not.toThrow(/secret-pw-5521/);
+    await expect(openPostgresStore({ url: 'mysql://root:secret-pw-5521@db/x' })).rejects.toThrow(
+      /must start with postgres:\/\//,
+    );
+    await expect(openPostgresStore({ url: 'postgres://root:secret-pw-5521@db:notaport/x' })).rejects.not.toThrow(
+      /secret-pw-5521/,
+    );
   });
 
   it('lose connections the server ends without crashing, write nothing of the query cut off, and serve again by itself', async () => {
@@ -623,7 +865,9 @@ describe('faults', () => {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     const endStoreConnections = () =>
-      admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'shipping-station'");
+      admin.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'shipping-station'",
+      );
     try {
       // Idle connections ended under the pool: their errors are caught, and the next request gets a new one.
       await Promise.all([store.shipments.byId(id), store.shipments.byId(id), store.shipments.byId(id)]);
@@ -635,10 +879,12 @@ describe('faults', () => {
       // A status change waiting on a row another session holds, its connection ended mid-transaction.
       await admin.query('BEGIN');
       await admin.query('SELECT id FROM shipments WHERE id = $1 FOR UPDATE', [id]);
-      const cut = store.shipments.changeStatus(id, () => event('Printed', T0 + 1)).then(
-        () => 'not cut off',
-        (error: unknown) => error,
-      );
+      const cut = store.shipments
+        .changeStatus(id, () => event('Printed', T0 + 1))
+        .then(
+          () => 'not cut off',
+          (error: unknown) => error,
+        );
       await new Promise((resolve) => setTimeout(resolve, 300));
       await endStoreConnections();
       expect(await cut).toBeInstanceOf(StorageUnavailableError);

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { StorageUnavailableError } from '../../main/core/storage';
 import { openPostgresStore } from '../../main/stores/postgres';
 import { createDatabase, startPostgres, type TestPostgres } from '../helpers/postgres';
-import { OPERATOR, addUsers, shipmentRequest, startTestStation, type Created, type TestStation } from '../helpers/station';
+import {
+  OPERATOR,
+  addUsers,
+  shipmentRequest,
+  startTestStation,
+  type Created,
+  type TestStation,
+} from '../helpers/station';
 
 describe('two desks on one database', () => {
   let a: TestStation;
@@ -50,7 +57,9 @@ describe('two desks on one database', () => {
     const [fromA, fromB] = await Promise.all([create(a, tokenA, key), create(b, tokenA, key)]);
     expect([fromA.statusCode, fromB.statusCode]).toEqual([200, 200]);
     expect(fromB.json().shipmentId).toBe(fromA.json().shipmentId);
-    const stored = await a.sql<{ n: number }>("SELECT count(*) AS n FROM idempotency_keys WHERE key = 'warehouse-order-7781'");
+    const stored = await a.sql<{ n: number }>(
+      "SELECT count(*) AS n FROM idempotency_keys WHERE key = 'warehouse-order-7781'",
+    );
     expect(stored[0]!.n).toBe(1);
   });
 
@@ -74,9 +83,15 @@ describe('two desks on one database', () => {
   it('share sign-in limits: failures on one desk lock the user out on the other', async () => {
     const wrong = { credentials: { username: OPERATOR.username, password: 'not the password' } };
     for (let i = 0; i < 10; i++) {
-      expect((await a.request({ method: 'POST', url: '/auth?option=credentials', payload: wrong })).statusCode).toBe(400);
+      expect((await a.request({ method: 'POST', url: '/auth?option=credentials', payload: wrong })).statusCode).toBe(
+        400,
+      );
     }
-    const locked = await b.request({ method: 'POST', url: '/auth?option=credentials', payload: { credentials: OPERATOR } });
+    const locked = await b.request({
+      method: 'POST',
+      url: '/auth?option=credentials',
+      payload: { credentials: OPERATOR },
+    });
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -183,15 +198,21 @@ describe('closing the day from two desks on one database', () => {
     const made: string[] = [];
     for (let i = 0; i < 30; i++) {
       const desk = i % 2 ? a : b;
-      const s = (await desk.request({ method: 'POST', url: '/shipments', token, payload: shipmentRequest() })).json<Created>();
-      expect((await desk.request({ method: 'GET', url: `/shipments/${s.shipmentId}/label`, token })).statusCode).toBe(200);
+      const s = (
+        await desk.request({ method: 'POST', url: '/shipments', token, payload: shipmentRequest() })
+      ).json<Created>();
+      expect((await desk.request({ method: 'GET', url: `/shipments/${s.shipmentId}/label`, token })).statusCode).toBe(
+        200,
+      );
       made.push(s.shipmentId);
     }
     const answers = await Promise.all(
       [a, b, a, b].map((desk) => desk.request({ method: 'POST', url: '/manifests', token, payload: { carrierId: 1 } })),
     );
     expect(answers.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
-    const manifests = answers.filter((r) => r.statusCode === 200).map((r) => r.json<{ manifestNumber: string; shipments: { shipmentId: string }[] }>());
+    const manifests = answers
+      .filter((r) => r.statusCode === 200)
+      .map((r) => r.json<{ manifestNumber: string; shipments: { shipmentId: string }[] }>());
     const listed = manifests.flatMap((m) => m.shipments.map((s) => s.shipmentId));
     expect(listed.sort()).toEqual([...made].sort());
     expect(new Set(manifests.map((m) => m.manifestNumber)).size).toBe(manifests.length);

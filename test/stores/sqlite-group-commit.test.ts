@@ -39,9 +39,11 @@ describe('the SQLite store', () => {
     const repo = sqliteParts(db, walSync(`${db.name}-wal`));
     await expect(repo.groupCommit(mode)).resolves.toBe(NORMAL);
     expect(mode()).toBe(FULL);
-    await expect(repo.groupCommit(() => {
-      throw new Error('render failed');
-    })).rejects.toThrow('render failed');
+    await expect(
+      repo.groupCommit(() => {
+        throw new Error('render failed');
+      }),
+    ).rejects.toThrow('render failed');
     expect(mode()).toBe(FULL);
     await createShipment(t, token);
     expect(mode()).toBe(FULL);
@@ -49,7 +51,8 @@ describe('the SQLite store', () => {
 
   it('stores the numbers a create reserved with the create itself, so a restart continues after them', async () => {
     const created = await createShipment(t, token);
-    const stored = (name: string) => (sqliteDb(t.station).prepare('SELECT value FROM counters WHERE name = ?').get(name) as { value: number }).value;
+    const stored = (name: string) =>
+      (sqliteDb(t.station).prepare('SELECT value FROM counters WHERE name = ?').get(name) as { value: number }).value;
     expect(stored('shipment-number')).toBe(Number(created.shipmentNumber.slice(2)));
     const serial = Number(created.shipmentPieces[0]!.trackingNumber.slice(2, 10));
     expect(stored(`tracking-serial:${created.shipmentPieces[0]!.trackingNumber.slice(0, 2)}`)).toBe(serial);
@@ -63,8 +66,9 @@ describe('the SQLite store', () => {
       calls.set(name, (calls.get(name) ?? 0) + 1);
       return db.prepare('INSERT INTO counters (name, value) VALUES (?, 1)').run(name).changes;
     };
-    await expect(Promise.all(['once-1', 'once-2', 'once-3'].map((name) => repo.groupCommit(() => insert(name)))))
-      .resolves.toEqual([1, 1, 1]);
+    await expect(
+      Promise.all(['once-1', 'once-2', 'once-3'].map((name) => repo.groupCommit(() => insert(name)))),
+    ).resolves.toEqual([1, 1, 1]);
     expect([...calls.values()]).toEqual([1, 1, 1]);
 
     calls.clear();
@@ -95,8 +99,9 @@ describe('the SQLite store', () => {
     other.prepare("UPDATE counters SET value = 50 WHERE name = 'test-moved'").run();
     other.close();
     expect(repo.allocate('test-moved', 1)).toBe(2); // from memory: it cannot know yet
-    await expect(repo.groupCommit(() => db.prepare("INSERT INTO counters (name, value) VALUES ('test-moved-write', 1)").run()))
-      .rejects.toThrow('The number sequence test-moved was changed by another program; nothing was saved.');
+    await expect(
+      repo.groupCommit(() => db.prepare("INSERT INTO counters (name, value) VALUES ('test-moved-write', 1)").run()),
+    ).rejects.toThrow('The number sequence test-moved was changed by another program; nothing was saved.');
     expect(db.prepare("SELECT count(*) FROM counters WHERE name = 'test-moved-write'").pluck().get()).toBe(0);
     expect(stored()).toBe(50);
     expect(repo.allocate('test-moved', 1)).toBe(51);
@@ -179,7 +184,10 @@ describe('the SQLite store', () => {
     const last = commit('h');
     expect(db.prepare("SELECT value FROM counters WHERE name = 'test-close-h'").get()).toBeUndefined();
     wal.close();
-    await Promise.race([last, new Promise((_, reject) => setTimeout(() => reject(new Error('not synced on close')), 1000))]);
+    await Promise.race([
+      last,
+      new Promise((_, reject) => setTimeout(() => reject(new Error('not synced on close')), 1000)),
+    ]);
     expect(wal.syncs).toBe(1);
     held[0]!(null);
     await waiting;

@@ -37,7 +37,9 @@ describe('stored addresses', () => {
     const t = await startTestStation({ sqlite: true });
     await addUsers(t);
     const token = await t.signIn();
-    const request = shipmentRequest({ deliveryAddress: gbAddress({ fullName: 'Zoë Ångström', addressLine3: 'Rear gate' }) });
+    const request = shipmentRequest({
+      deliveryAddress: gbAddress({ fullName: 'Zoë Ångström', addressLine3: 'Rear gate' }),
+    });
     const created = await createShipment(t, token, request);
     const before = await t.request({ method: 'GET', url: `/shipments/${created.shipmentId}`, token });
     const dataDir = t.dataDir;
@@ -58,18 +60,28 @@ describe('stored addresses', () => {
              DROP TABLE shipment_search_terms; DROP TABLE saved_addresses; DROP TABLE package_presets;
              DROP TABLE customs_items; DROP TABLE customs_declarations;
              PRAGMA user_version = 2;`);
-    expect(JSON.parse(db.prepare('SELECT delivery_address FROM shipments').pluck().get() as string)).toMatchObject({ fullName: 'Zoë Ångström' });
+    expect(JSON.parse(db.prepare('SELECT delivery_address FROM shipments').pluck().get() as string)).toMatchObject({
+      fullName: 'Zoë Ångström',
+    });
     db.close();
 
     const upgrades: string[] = [];
-    const station = await openStation({ dataDir, now: () => t.clock.now, onMigration: (m) => upgrades.push(`${m.version} ${m.name}`) });
+    const station = await openStation({
+      dataDir,
+      now: () => t.clock.now,
+      onMigration: (m) => upgrades.push(`${m.version} ${m.name}`),
+    });
     try {
       expect(sqliteDb(station).pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
       expect(upgrades).toEqual(MIGRATIONS.filter((m) => m.version > 2).map((m) => `${m.version} ${m.name}`));
       expect(upgrades.slice(0, 2)).toEqual(['3 compact-rows', '4 expiry-indexes']);
       // Search terms are backfilled for the shipments made before: folded, found by name.
-      expect((await station.shipments.list({ Search: 'angstrom' })).items.map((i) => i.shipmentId)).toEqual([created.shipmentId]);
-      expect((await station.shipments.list({ Search: 'angstrom zo' })).items.map((i) => i.shipmentId)).toEqual([created.shipmentId]);
+      expect((await station.shipments.list({ Search: 'angstrom' })).items.map((i) => i.shipmentId)).toEqual([
+        created.shipmentId,
+      ]);
+      expect((await station.shipments.list({ Search: 'angstrom zo' })).items.map((i) => i.shipmentId)).toEqual([
+        created.shipmentId,
+      ]);
       const stored = sqliteDb(station).prepare('SELECT delivery_address FROM shipments').pluck().get() as string;
       const delivery: Partial<Address> = request.deliveryAddress;
       expect(JSON.parse(stored)).toEqual(ADDRESS_FIELDS.map((f) => delivery[f] ?? ''));
@@ -133,11 +145,19 @@ describe('housekeeping', () => {
     const t = await startTestStation({ sqlite: true });
     try {
       const plan = (sql: string) =>
-        (sqliteDb(t.station).prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join('; ');
+        (sqliteDb(t.station).prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[])
+          .map((r) => r.detail)
+          .join('; ');
       expect(plan('DELETE FROM tokens WHERE expires_on < 1')).toMatch(/USING (COVERING )?INDEX tokens_by_expiry/);
-      expect(plan('DELETE FROM idempotency_keys WHERE created_on < 1')).toMatch(/USING (COVERING )?INDEX idempotency_keys_by_created/);
-      expect(plan('UPDATE sign_ins SET revoked_on = 1 WHERE user_id = 1 AND revoked_on IS NULL')).toMatch(/USING (COVERING )?INDEX live_sign_ins_by_user/);
-      expect(plan('DELETE FROM sign_ins WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM tokens WHERE sign_in_id = 1)')).toMatch(/USING (COVERING )?INDEX tokens_by_sign_in/);
+      expect(plan('DELETE FROM idempotency_keys WHERE created_on < 1')).toMatch(
+        /USING (COVERING )?INDEX idempotency_keys_by_created/,
+      );
+      expect(plan('UPDATE sign_ins SET revoked_on = 1 WHERE user_id = 1 AND revoked_on IS NULL')).toMatch(
+        /USING (COVERING )?INDEX live_sign_ins_by_user/,
+      );
+      expect(
+        plan('DELETE FROM sign_ins WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM tokens WHERE sign_in_id = 1)'),
+      ).toMatch(/USING (COVERING )?INDEX tokens_by_sign_in/);
     } finally {
       await t.close();
     }

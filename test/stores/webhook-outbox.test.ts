@@ -12,31 +12,91 @@ import { storeOpener } from '../helpers/stores';
 const openDesks = storeOpener('ss-outbox-');
 
 const address: Address = {
-  businessName: '', fullName: 'Sam', phoneNumber: '', emailAddress: '', addressLine1: '1 Dock Road', addressLine2: '',
-  addressLine3: '', county: '', city: 'Leeds', countryTwoCharacterISOCode: 'GB', postZipCode: 'LS1 1UR',
+  businessName: '',
+  fullName: 'Sam',
+  phoneNumber: '',
+  emailAddress: '',
+  addressLine1: '1 Dock Road',
+  addressLine2: '',
+  addressLine3: '',
+  county: '',
+  city: 'Leeds',
+  countryTwoCharacterISOCode: 'GB',
+  postZipCode: 'LS1 1UR',
 };
 let serial = 0;
 const T0 = Date.parse('2026-11-01T10:00:00.000Z');
 function shipment(overrides: Partial<NewShipment> = {}): NewShipment {
   serial++;
   return {
-    uuid: randomUUID(), shipmentNumber: `SS${String(serial).padStart(8, '0')}`, createdOn: T0, despatchDate: T0,
-    carrierId: 1, carrierServiceId: 101, features: [], collectionAddress: address, deliveryAddress: address, shipper: 'Sam',
-    deliveryLine: 'Sam', deliveryPostcodeKey: 'LS11UR', goodsDescription: '', deliveryInstructions: '', hsCode: '', descriptionOfGoods: '',
-    referenceOne: '', referenceTwo: '', referenceThree: '', costMinor: 0, insuredMinor: 0, currency: 'GBP', pieceCount: 1,
-    totalWeight: 1, weightUnit: 'KG', status: 'Not Printed', statusDescription: 'Shipment created', statusOn: T0,
-    statusLocation: '', statusSignatory: '', createdBy: null, ...overrides,
+    uuid: randomUUID(),
+    shipmentNumber: `SS${String(serial).padStart(8, '0')}`,
+    createdOn: T0,
+    despatchDate: T0,
+    carrierId: 1,
+    carrierServiceId: 101,
+    features: [],
+    collectionAddress: address,
+    deliveryAddress: address,
+    shipper: 'Sam',
+    deliveryLine: 'Sam',
+    deliveryPostcodeKey: 'LS11UR',
+    goodsDescription: '',
+    deliveryInstructions: '',
+    hsCode: '',
+    descriptionOfGoods: '',
+    referenceOne: '',
+    referenceTwo: '',
+    referenceThree: '',
+    costMinor: 0,
+    insuredMinor: 0,
+    currency: 'GBP',
+    pieceCount: 1,
+    totalWeight: 1,
+    weightUnit: 'KG',
+    status: 'Not Printed',
+    statusDescription: 'Shipment created',
+    statusOn: T0,
+    statusLocation: '',
+    statusSignatory: '',
+    createdBy: null,
+    ...overrides,
   };
 }
 const pieces = (trackingNumber = `SP${String(serial).padStart(8, '0')}0GB`): PieceRecord[] => [
-  { sequenceNumber: 1, description: '', weight: 1, weightUnit: 'KG', length: 1, width: 1, height: 1, dimensionUnit: 'CM', trackingNumber },
+  {
+    sequenceNumber: 1,
+    description: '',
+    weight: 1,
+    weightUnit: 'KG',
+    length: 1,
+    width: 1,
+    height: 1,
+    dimensionUnit: 'CM',
+    trackingNumber,
+  },
 ];
 const event = (status: EventRecord['status'], occurredOn = T0): EventRecord => ({
-  status, description: status, location: '', signatory: '', signatoryFileName: '', latitude: null, longitude: null,
-  depotId: null, trackingNumber: '', user: 'olga', occurredOn,
+  status,
+  description: status,
+  location: '',
+  signatory: '',
+  signatoryFileName: '',
+  latitude: null,
+  longitude: null,
+  depotId: null,
+  trackingNumber: '',
+  user: 'olga',
+  occurredOn,
 });
 const subscription = (statuses: EventRecord['status'][]) => ({
-  url: 'http://127.0.0.1:9/hook', secret: 'whsec_x', events: ['x'], statuses, allowRemote: false, createdOn: T0, createdBy: 'admin',
+  url: 'http://127.0.0.1:9/hook',
+  secret: 'whsec_x',
+  events: ['x'],
+  statuses,
+  allowRemote: false,
+  createdOn: T0,
+  createdBy: 'admin',
 });
 const NOW = Date.now();
 
@@ -50,14 +110,25 @@ describe.each(['sqlite', 'postgres'] as const)('the %s outbox', (dialect) => {
     const id = 'created' in outcome ? outcome.created.id : 0;
     await store.shipments.changeStatus(id, () => event('Printed', T0 + 1000));
     // A refused change writes no event, and so nothing to the outbox.
-    await expect(store.shipments.changeStatus(id, () => { throw new Error('refused'); })).rejects.toThrow('refused');
+    await expect(
+      store.shipments.changeStatus(id, () => {
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
     // A create that fails (a tracking number already taken) leaves nothing either.
-    await expect(store.shipments.create(shipment(), pieces(`SP${String(serial - 1).padStart(8, '0')}0GB`), event('Not Printed'))).rejects.toThrow();
+    await expect(
+      store.shipments.create(shipment(), pieces(`SP${String(serial - 1).padStart(8, '0')}0GB`), event('Not Printed')),
+    ).rejects.toThrow();
     await store.shipments.changeStatus(id, () => event('Cancelled', T0 + 2000));
 
     const toAll = await store.webhooks.deliveries(all, 10);
     expect(toAll.map((o) => o.event?.status).reverse()).toEqual(['Not Printed', 'Printed', 'Cancelled']);
-    expect(toAll[0]!.event).toMatchObject({ shipmentUuid: made.uuid, shipmentNumber: made.shipmentNumber, user: 'olga', occurredOn: T0 + 2000 });
+    expect(toAll[0]!.event).toMatchObject({
+      shipmentUuid: made.uuid,
+      shipmentNumber: made.shipmentNumber,
+      user: 'olga',
+      occurredOn: T0 + 2000,
+    });
     expect((await store.webhooks.deliveries(cancels, 10)).map((o) => o.event?.status)).toEqual(['Cancelled']);
     // Removing a subscription takes its outbox with it.
     expect(await store.webhooks.remove(all)).toBe(true);
@@ -71,14 +142,31 @@ describe.each(['sqlite', 'postgres'] as const)('the %s outbox', (dialect) => {
     const a = await store.webhooks.enqueue(hook, 'webhook.test', '{"n":1}', NOW);
     const b = await store.webhooks.enqueue(hook, 'webhook.test', '{"n":2}', NOW);
     const first = await store.webhooks.claimDue(NOW, NOW + 60_000, 10);
-    expect(first.map((o) => [o.id, o.type, o.payload])).toEqual([[a, 'webhook.test', '{"n":1}'], [b, 'webhook.test', '{"n":2}']]);
+    expect(first.map((o) => [o.id, o.type, o.payload])).toEqual([
+      [a, 'webhook.test', '{"n":1}'],
+      [b, 'webhook.test', '{"n":2}'],
+    ]);
     expect(await store.webhooks.claimDue(NOW + 1000, NOW + 61_000, 10)).toEqual([]);
     await store.webhooks.settle(a, { now: NOW + 1000, status: 200, error: '', delivered: true, nextAttemptOn: null });
-    await store.webhooks.settle(b, { now: NOW + 1000, status: 500, error: 'the listener answered 500', delivered: false, nextAttemptOn: NOW + 3000 });
+    await store.webhooks.settle(b, {
+      now: NOW + 1000,
+      status: 500,
+      error: 'the listener answered 500',
+      delivered: false,
+      nextAttemptOn: NOW + 3000,
+    });
     expect(await store.webhooks.claimDue(NOW + 2000, NOW + 62_000, 10)).toEqual([]);
     const again = await store.webhooks.claimDue(NOW + 3000, NOW + 63_000, 10);
-    expect(again.map((o) => [o.id, o.attempts, o.lastStatus, o.lastError])).toEqual([[b, 1, 500, 'the listener answered 500']]);
-    await store.webhooks.settle(b, { now: NOW + 4000, status: null, error: 'gave up', delivered: false, nextAttemptOn: null });
+    expect(again.map((o) => [o.id, o.attempts, o.lastStatus, o.lastError])).toEqual([
+      [b, 1, 500, 'the listener answered 500'],
+    ]);
+    await store.webhooks.settle(b, {
+      now: NOW + 4000,
+      status: null,
+      error: 'gave up',
+      delivered: false,
+      nextAttemptOn: null,
+    });
     expect(await store.webhooks.claimDue(NOW + 999_999, NOW + 999_999, 10)).toEqual([]);
     const [failed, delivered] = await store.webhooks.deliveries(hook, 10);
     expect(failed).toMatchObject({ id: b, attempts: 2, failedOn: NOW + 4000, deliveredOn: null });

@@ -14,7 +14,10 @@ async function rowsByFile(): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   for (const file of readdirSync(SPEC_DIR).filter((f) => f.endsWith('.ts') && f !== 'operation.ts')) {
     const module = (await import(join(SPEC_DIR, file))) as Record<string, Record<string, unknown>>;
-    out.set(file, Object.values(module).flatMap((rows) => Object.keys(rows)));
+    out.set(
+      file,
+      Object.values(module).flatMap((rows) => Object.keys(rows)),
+    );
   }
   return out;
 }

@@ -41,7 +41,8 @@ describe('packaging: electron-builder.yml', () => {
     const scheme = join(process.cwd(), 'node_modules', 'app-builder-lib', 'scheme.json');
     if (!existsSync(scheme)) return;
     const known = Object.keys(
-      (JSON.parse(readFileSync(scheme, 'utf8')) as { definitions: Record<string, { properties: object }> }).definitions.FuseOptionsV1!.properties,
+      (JSON.parse(readFileSync(scheme, 'utf8')) as { definitions: Record<string, { properties: object }> }).definitions
+        .FuseOptionsV1!.properties,
     );
     for (const name of Object.keys(fuses)) expect(known, name).toContain(name);
   });

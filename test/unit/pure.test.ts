@@ -15,7 +15,8 @@ describe('S10 tracking numbers', () => {
   });
   it('maps 10 to 0 and 11 to 5', () => {
     // 00000001: sum 7 → 11-7 = 4; find serials whose raw result is 10 and 11.
-    const raw = (serial: string) => 11 - ([...serial].reduce((s, d, i) => s + Number(d) * [8, 6, 4, 2, 3, 5, 9, 7][i]!, 0) % 11);
+    const raw = (serial: string) =>
+      11 - ([...serial].reduce((s, d, i) => s + Number(d) * [8, 6, 4, 2, 3, 5, 9, 7][i]!, 0) % 11);
     const ten = [...Array(1000).keys()].map((n) => String(n).padStart(8, '0')).find((s) => raw(s) === 10)!;
     const eleven = [...Array(1000).keys()].map((n) => String(n).padStart(8, '0')).find((s) => raw(s) === 11)!;
     expect(s10CheckDigit(ten)).toBe(0);
@@ -44,8 +45,13 @@ describe('post codes', () => {
     ['IT', '00184', '00184'],
     ['AU', '2000', '2000'],
   ])('%s %s → %s', (country, raw, canonical) => expect(canonicalPostCode(country, raw)).toBe(canonical));
-  it.each([['GB', 'SW1A 9ZZZ'], ['US', '1234'], ['DE', '1011'], ['NL', '0123 AB1'], ['CA', 'D1A 0B1']])('%s %s is not valid', (c, raw) =>
-    expect(canonicalPostCode(c, raw)).toBeNull());
+  it.each([
+    ['GB', 'SW1A 9ZZZ'],
+    ['US', '1234'],
+    ['DE', '1011'],
+    ['NL', '0123 AB1'],
+    ['CA', 'D1A 0B1'],
+  ])('%s %s is not valid', (c, raw) => expect(canonicalPostCode(c, raw)).toBeNull());
   it('knows countries without post codes, and compares ignoring case and spaces', () => {
     expect(usesPostCodes('GB')).toBe(true);
     expect(usesPostCodes('HK')).toBe(false);
@@ -54,7 +60,16 @@ describe('post codes', () => {
 });
 
 describe('status transitions (CONTRACT §8), every pair', () => {
-  const carrier: ShipmentStatus[] = ['Awaiting Collection', 'Enroute to Depot', 'At the Depot', 'On Vehicle For Delivery', 'Unknown', 'On Hold', 'Not Scanned', 'Failed'];
+  const carrier: ShipmentStatus[] = [
+    'Awaiting Collection',
+    'Enroute to Depot',
+    'At the Depot',
+    'On Vehicle For Delivery',
+    'Unknown',
+    'On Hold',
+    'Not Scanned',
+    'Failed',
+  ];
   const terminal: ShipmentStatus[] = ['Delivered to Receiver', 'Returned to Sender', 'Lost', 'Destroyed', 'Cancelled'];
   const expected = (from: ShipmentStatus, to: ShipmentStatus): boolean => {
     if (terminal.includes(from)) return false;
@@ -79,7 +94,8 @@ describe('dates', () => {
     ['2026-11-21T10:00:00.123456Z', Date.parse('2026-11-21T10:00:00.123Z'), false],
   ])('%s', (text, ms, dateOnly) => expect(parseDateInput(text)).toEqual({ ms, dateOnly }));
   it.each(['2026-02-30', '2026-11-21T10:00:00', '21/11/2026', '2026-11-21T25:00Z', ''])('%j is refused', (text) =>
-    expect(parseDateInput(text)).toBeNull());
+    expect(parseDateInput(text)).toBeNull(),
+  );
 });
 
 describe('loopback policy', () => {
@@ -87,7 +103,14 @@ describe('loopback policy', () => {
     expect(isAllowedHost('127.0.0.1:7317', 7317)).toBe(true);
     expect(isAllowedHost('LOCALHOST:7317', 7317)).toBe(true);
     expect(isAllowedHost('[::1]:7317', 7317)).toBe(true);
-    for (const host of ['127.0.0.1', '127.0.0.1:7318', 'evil.com:7317', '127.0.0.1.evil.com:7317', 'localhost:7317@evil', undefined]) {
+    for (const host of [
+      '127.0.0.1',
+      '127.0.0.1:7318',
+      'evil.com:7317',
+      '127.0.0.1.evil.com:7317',
+      'localhost:7317@evil',
+      undefined,
+    ]) {
       expect(isAllowedHost(host, 7317), String(host)).toBe(false);
     }
   });
@@ -95,7 +118,15 @@ describe('loopback policy', () => {
     expect(isAllowedOrigin(undefined, 7317)).toBe(true);
     expect(isAllowedOrigin('http://127.0.0.1:7317', 7317)).toBe(true);
     expect(isAllowedOrigin('http://localhost:7317', 7317)).toBe(true);
-    for (const origin of ['null', 'https://127.0.0.1:7317', 'http://127.0.0.1:7317.evil.com', 'http://user@127.0.0.1:7317', 'http://evil.com', 'file://', 'http://127.0.0.1:7317/x']) {
+    for (const origin of [
+      'null',
+      'https://127.0.0.1:7317',
+      'http://127.0.0.1:7317.evil.com',
+      'http://user@127.0.0.1:7317',
+      'http://evil.com',
+      'file://',
+      'http://127.0.0.1:7317/x',
+    ]) {
       expect(isAllowedOrigin(origin, 7317), origin).toBe(false);
     }
   });
@@ -126,7 +157,11 @@ describe('response serialiser', () => {
   });
 
   it('still escapes every other string', () => {
-    const value = { note: 'say "hi"\\ \u2028 \n', pieces: [{ base64String: Buffer.from('%PDF-1.7 ÿ').toString('base64') }], either: { pdf: 'AAEC+/==' } };
+    const value = {
+      note: 'say "hi"\\ \u2028 \n',
+      pieces: [{ base64String: Buffer.from('%PDF-1.7 ÿ').toString('base64') }],
+      either: { pdf: 'AAEC+/==' },
+    };
     const text = responseSerializer(schema)(value);
     expect(JSON.parse(text)).toEqual(value);
   });

@@ -15,7 +15,9 @@ describe('statuses in the documents', () => {
   });
 
   it('the OpenAPI document lists every status, in the table’s order', () => {
-    const schemas = (openApiDocument({ version: 'x', port: 7317 }) as { components: { schemas: Record<string, { enum?: string[] }> } }).components.schemas;
+    const schemas = (
+      openApiDocument({ version: 'x', port: 7317 }) as { components: { schemas: Record<string, { enum?: string[] }> } }
+    ).components.schemas;
     expect(schemas.ShipmentStatus?.enum).toEqual([...STATUSES]);
   });
 });

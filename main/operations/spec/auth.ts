@@ -4,18 +4,33 @@ import { jsonBody, operationRows } from './operation';
 
 export const authOperations = operationRows({
   signIn: {
-    method: 'POST', path: '/auth', tag: 'Authentication', access: 'public',
+    method: 'POST',
+    path: '/auth',
+    tag: 'Authentication',
+    access: 'public',
     summary: 'Sign in by API key, by user name and password, or with a refresh token',
-    query: S.AuthQuery, ...jsonBody(S.AuthRequest), response: S.AuthResponse,
-    problems: { 429: 'Ten failed sign-ins for this user name or from this client within 15 minutes: wait for Retry-After.' },
+    query: S.AuthQuery,
+    ...jsonBody(S.AuthRequest),
+    response: S.AuthResponse,
+    problems: {
+      429: 'Ten failed sign-ins for this user name or from this client within 15 minutes: wait for Retry-After.',
+    },
   },
   getMe: {
-    method: 'GET', path: '/me', tag: 'Authentication', access: 'user',
-    summary: 'The signed-in user', response: S.Me,
+    method: 'GET',
+    path: '/me',
+    tag: 'Authentication',
+    access: 'user',
+    summary: 'The signed-in user',
+    response: S.Me,
   },
   changeOwnPassword: {
-    method: 'POST', path: '/me/password', tag: 'Authentication', access: 'user',
+    method: 'POST',
+    path: '/me/password',
+    tag: 'Authentication',
+    access: 'user',
     summary: 'Change your own password; your other sign-ins end, and this call returns a new sign-in for this one',
-    ...jsonBody(S.ChangeOwnPasswordRequest), response: S.AuthResponse,
+    ...jsonBody(S.ChangeOwnPasswordRequest),
+    response: S.AuthResponse,
   },
 });

@@ -56,7 +56,11 @@ export const jsonBody = <T extends TSchema>(body: T, bodyLimit = JSON_BODY_LIMIT
 });
 
 /** A row's body that is a file sent as itself (an import's CSV), with its limit. */
-export const csvBody = <T extends TSchema>(body: T, bodyLimit: number) => ({ body, bodyMediaType: 'text/csv' as const, bodyLimit });
+export const csvBody = <T extends TSchema>(body: T, bodyLimit: number) => ({
+  body,
+  bodyMediaType: 'text/csv' as const,
+  bodyLimit,
+});
 
 /** The media type and limit of any row, bodiless ones included (the HTTP door reads every request). */
 export const bodyOf = (spec: Pick<OperationSpec, 'bodyMediaType' | 'bodyLimit'>) => ({

@@ -4,15 +4,28 @@ import { jsonBody, operationRows } from './operation';
 
 export const settingsOperations = operationRows({
   getSettings: {
-    method: 'GET', path: '/settings', tag: 'Station', access: 'user',
-    summary: 'Station settings: sender address and label size', response: S.StationSettings,
+    method: 'GET',
+    path: '/settings',
+    tag: 'Station',
+    access: 'user',
+    summary: 'Station settings: sender address and label size',
+    response: S.StationSettings,
   },
   updateSettings: {
-    method: 'PATCH', path: '/settings', tag: 'Station', access: 'admin',
-    summary: 'Change station settings', ...jsonBody(S.UpdateSettingsRequest), response: S.StationSettings,
+    method: 'PATCH',
+    path: '/settings',
+    tag: 'Station',
+    access: 'admin',
+    summary: 'Change station settings',
+    ...jsonBody(S.UpdateSettingsRequest),
+    response: S.StationSettings,
   },
   getHealth: {
-    method: 'GET', path: '/health', tag: 'Station', access: 'public',
-    summary: 'Whether the station is up, and its version', response: S.Health,
+    method: 'GET',
+    path: '/health',
+    tag: 'Station',
+    access: 'public',
+    summary: 'Whether the station is up, and its version',
+    response: S.Health,
   },
 });

@@ -22,7 +22,8 @@ export function postgresAuth(pool: pg.Pool): AuthStore {
   return {
     countUsers: () => count('SELECT count(*) AS n FROM users'),
     countActiveAdmins: () => count("SELECT count(*) AS n FROM users WHERE role = 'admin' AND NOT disabled"),
-    userByName: (username) => first<UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(username) = lower($1)`, [username]),
+    userByName: (username) =>
+      first<UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(username) = lower($1)`, [username]),
     userById: (id) => first<UserRecord>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]),
     users: async () => (await pool.query<UserRecord>(`SELECT ${USER_COLUMNS} FROM users ORDER BY id`)).rows,
     async insertUser(user) {
@@ -49,12 +50,20 @@ export function postgresAuth(pool: pg.Pool): AuthStore {
           user.passwordHash,
         ]);
         if (revokeSignIns) {
-          await tx.query('UPDATE sign_ins SET revoked_on = $2 WHERE user_id = $1 AND revoked_on IS NULL', [user.id, now]);
+          await tx.query('UPDATE sign_ins SET revoked_on = $2 WHERE user_id = $1 AND revoked_on IS NULL', [
+            user.id,
+            now,
+          ]);
         }
       }),
     replacePasswordHash: async (userId, previous, next) =>
-      (await pool.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [userId, previous, next]))
-        .rowCount === 1,
+      (
+        await pool.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2', [
+          userId,
+          previous,
+          next,
+        ])
+      ).rowCount === 1,
 
     insertApiKey: async (key) =>
       (await first<{ id: number }>(
@@ -69,10 +78,12 @@ export function postgresAuth(pool: pg.Pool): AuthStore {
     touchApiKey: async (id, now) => {
       await pool.query('UPDATE api_keys SET last_used_on = $2 WHERE id = $1', [id, now]);
     },
-    apiKeys: async () => (await pool.query<ApiKeyRecord>(`SELECT ${API_KEY_COLUMNS} WHERE k.revoked_on IS NULL ORDER BY k.id`)).rows,
+    apiKeys: async () =>
+      (await pool.query<ApiKeyRecord>(`SELECT ${API_KEY_COLUMNS} WHERE k.revoked_on IS NULL ORDER BY k.id`)).rows,
     apiKeyById: (id) => first<ApiKeyRecord>(`SELECT ${API_KEY_COLUMNS} WHERE k.id = $1`, [id]),
     revokeApiKey: async (id, now) =>
-      ((await pool.query('UPDATE api_keys SET revoked_on = $2 WHERE id = $1 AND revoked_on IS NULL', [id, now])).rowCount ?? 0) > 0,
+      ((await pool.query('UPDATE api_keys SET revoked_on = $2 WHERE id = $1 AND revoked_on IS NULL', [id, now]))
+        .rowCount ?? 0) > 0,
 
     issueTokens: (t) =>
       inTransaction(pool, async (tx) => {
@@ -109,7 +120,10 @@ export function postgresAuth(pool: pg.Pool): AuthStore {
         // A token of a revoked sign-in is not live: unknown, as the SQLite store answers it.
         if (!row || row.kind !== 'refresh' || row.signInRevokedOn !== null) return { unknown: true };
         if (row.usedOn !== null) {
-          await tx.query('UPDATE sign_ins SET revoked_on = $2 WHERE id = $1 AND revoked_on IS NULL', [row.signInId, now]);
+          await tx.query('UPDATE sign_ins SET revoked_on = $2 WHERE id = $1 AND revoked_on IS NULL', [
+            row.signInId,
+            now,
+          ]);
           return { reused: true };
         }
         await tx.query('UPDATE tokens SET used_on = $2 WHERE hash = $1', [hash, now]);

@@ -28,7 +28,17 @@ export function postgresCarriers(pool: pg.Pool): CarrierStore {
              ON CONFLICT (id) DO UPDATE SET carrier_id = excluded.carrier_id, system_name = excluded.system_name,
                name = excluded.name, unique_identifier = excluded.unique_identifier, service_code = excluded.service_code,
                max_weight_kg = excluded.max_weight_kg, max_length_cm = excluded.max_length_cm, scope = excluded.scope`,
-            [s.id, s.carrierId, s.systemName, s.name, s.uniqueIdentifier, s.serviceCode, s.maxWeightKg, s.maxLengthCm, s.scope],
+            [
+              s.id,
+              s.carrierId,
+              s.systemName,
+              s.name,
+              s.uniqueIdentifier,
+              s.serviceCode,
+              s.maxWeightKg,
+              s.maxLengthCm,
+              s.scope,
+            ],
           );
         }
         for (const f of catalog.features) {
@@ -41,7 +51,9 @@ export function postgresCarriers(pool: pg.Pool): CarrierStore {
       }),
     async all() {
       const [carriers, services, features] = await Promise.all([
-        pool.query<CarrierRecord>('SELECT id, code, name, tracking_prefix AS "trackingPrefix" FROM carriers ORDER BY id'),
+        pool.query<CarrierRecord>(
+          'SELECT id, code, name, tracking_prefix AS "trackingPrefix" FROM carriers ORDER BY id',
+        ),
         pool.query<ServiceRecord>(
           `SELECT id, carrier_id AS "carrierId", system_name AS "systemName", name, unique_identifier AS "uniqueIdentifier",
              service_code AS "serviceCode", max_weight_kg AS "maxWeightKg", max_length_cm AS "maxLengthCm", scope

@@ -6,7 +6,12 @@ const COLUMNS = `id, user_id AS "userId", idempotency_key AS "key", file_hash AS
 
 export function postgresImports(pool: pg.Pool): ImportStore {
   const byKey = async (userId: number, key: string) =>
-    (await pool.query<ImportRecord>(`SELECT ${COLUMNS} FROM imports WHERE user_id = $1 AND idempotency_key = $2`, [userId, key])).rows[0];
+    (
+      await pool.query<ImportRecord>(`SELECT ${COLUMNS} FROM imports WHERE user_id = $1 AND idempotency_key = $2`, [
+        userId,
+        key,
+      ])
+    ).rows[0];
   return {
     async save(record) {
       // A second desk saving the same key at once waits on the unique index, then inserts nothing.

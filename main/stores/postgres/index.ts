@@ -87,15 +87,28 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
     imports: translatingErrors(postgresImports(pool)),
     webhooks: translatingErrors(postgresWebhooks(pool)),
     addressBook: translatingErrors(
-      addressBookQueries(async <R>(sql: string, params: (string | number)[]) => {
-        let n = 0;
-        return (await pool.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as R[];
-      }, { encode: (address) => JSON.stringify(address), decode: (stored) => stored as Address }),
+      addressBookQueries(
+        async <R>(sql: string, params: (string | number)[]) => {
+          let n = 0;
+          return (
+            await pool.query(
+              sql.replace(/\?/g, () => `$${++n}`),
+              params,
+            )
+          ).rows as R[];
+        },
+        { encode: (address) => JSON.stringify(address), decode: (stored) => stored as Address },
+      ),
     ),
     presets: translatingErrors(
       presetQueries(async <R>(sql: string, params: (string | number)[]) => {
         let n = 0;
-        return (await pool.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as R[];
+        return (
+          await pool.query(
+            sql.replace(/\?/g, () => `$${++n}`),
+            params,
+          )
+        ).rows as R[];
       }),
     ),
     // Waits for the clients checked out now to come back, then closes every connection.

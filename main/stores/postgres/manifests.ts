@@ -6,7 +6,14 @@
  */
 import type pg from 'pg';
 import type { Address } from '../../core/schemas';
-import type { CarrierDayCounts, ManifestClose, ManifestFilter, ManifestLine, ManifestRecord, ManifestStore } from '../../core/storage';
+import type {
+  CarrierDayCounts,
+  ManifestClose,
+  ManifestFilter,
+  ManifestLine,
+  ManifestRecord,
+  ManifestStore,
+} from '../../core/storage';
 import { inTransaction } from './pool';
 
 const MANIFEST_COLUMNS = `id, manifest_number AS "manifestNumber", carrier_id AS "carrierId", created_on AS "createdOn",
@@ -35,7 +42,15 @@ export function postgresManifests(pool: pg.Pool): ManifestStore {
         const inserted = await tx.query<ManifestRecord>(
           `INSERT INTO manifests (manifest_number, carrier_id, created_on, created_by, shipment_count, piece_count, total_weight_kg)
            VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${MANIFEST_COLUMNS}`,
-          [close.numberFor(serial), close.carrierId, close.createdOn, close.createdBy, rows.length, totals.pieceCount, totals.totalWeightKg],
+          [
+            close.numberFor(serial),
+            close.carrierId,
+            close.createdOn,
+            close.createdBy,
+            rows.length,
+            totals.pieceCount,
+            totals.totalWeightKg,
+          ],
         );
         const manifest = inserted.rows[0]!;
         await tx.query(
@@ -48,8 +63,20 @@ export function postgresManifests(pool: pg.Pool): ManifestStore {
           `INSERT INTO tracking_events (shipment_id, status, description, location, signatory, signatory_file_name, latitude,
              longitude, depot_id, tracking_number, user_name, occurred_on)
            SELECT id, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 FROM unnest($1::bigint[]) AS u(id)`,
-          [ids, e.status, e.description, e.location, e.signatory, e.signatoryFileName, e.latitude, e.longitude, e.depotId,
-            e.trackingNumber, e.user, e.occurredOn],
+          [
+            ids,
+            e.status,
+            e.description,
+            e.location,
+            e.signatory,
+            e.signatoryFileName,
+            e.latitude,
+            e.longitude,
+            e.depotId,
+            e.trackingNumber,
+            e.user,
+            e.occurredOn,
+          ],
         );
         await tx.query(
           `UPDATE shipments SET status = $2, status_description = $3, status_on = $4, status_location = $5, status_signatory = $6
@@ -64,7 +91,9 @@ export function postgresManifests(pool: pg.Pool): ManifestStore {
       (await pool.query<ManifestRecord>(`SELECT ${MANIFEST_COLUMNS} FROM manifests WHERE id = $1`, [id])).rows[0],
 
     lines: async (manifestId: number): Promise<ManifestLine[]> => {
-      const { rows } = await pool.query<Omit<ManifestLine, 'deliveryName' | 'deliveryPostcode' | 'deliveryCountry'> & { deliveryAddress: Address }>(
+      const { rows } = await pool.query<
+        Omit<ManifestLine, 'deliveryName' | 'deliveryPostcode' | 'deliveryCountry'> & { deliveryAddress: Address }
+      >(
         `SELECT s.id AS "shipmentId", s.uuid, s.shipment_number AS "shipmentNumber", s.reference_one AS "referenceOne",
            s.delivery_address AS "deliveryAddress", s.piece_count AS "pieceCount", s.total_weight AS "totalWeight",
            s.weight_unit AS "weightUnit",
@@ -98,7 +127,11 @@ export function postgresManifests(pool: pg.Pool): ManifestStore {
          ORDER BY created_on DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
         [...params, f.limit, f.offset],
       );
-      const total = rows[0]?.total ?? (f.offset > 0 ? Number((await pool.query<{ n: number }>(`SELECT count(*) AS n FROM manifests ${where}`, params)).rows[0]!.n) : 0);
+      const total =
+        rows[0]?.total ??
+        (f.offset > 0
+          ? Number((await pool.query<{ n: number }>(`SELECT count(*) AS n FROM manifests ${where}`, params)).rows[0]!.n)
+          : 0);
       return { total, rows: rows.map(({ total: _total, ...r }) => r) };
     },
 

@@ -28,10 +28,14 @@ export async function migrate(url: string, onMigration?: OnMigration): Promise<v
       version    integer PRIMARY KEY,
       name       text NOT NULL,
       applied_on bigint NOT NULL)`);
-    const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
+    const { rows } = await client.query<{ version: number | null }>(
+      'SELECT max(version) AS version FROM schema_migrations',
+    );
     const current = rows[0]?.version ?? 0;
     if (current > LATEST_VERSION) {
-      throw new Error(`The database is at schema version ${current}, newer than this station (${LATEST_VERSION}). Update the station.`);
+      throw new Error(
+        `The database is at schema version ${current}, newer than this station (${LATEST_VERSION}). Update the station.`,
+      );
     }
     for (const migration of MIGRATIONS) {
       if (migration.version <= current) continue;

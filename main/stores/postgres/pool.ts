@@ -15,7 +15,9 @@ const NUMERIC = 1700;
  */
 const types = {
   getTypeParser: ((oid: number, format?: string) =>
-    oid === INT8 || oid === NUMERIC ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    oid === INT8 || oid === NUMERIC
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 /** How long a request waits for a free connection before it is answered 503. */
@@ -77,7 +79,16 @@ export function redactedUrl(url: string): string {
  */
 const UNAVAILABLE_STATES = /^(08|57P0[1-3]|53300|53400|57014|55P03)/;
 /** Node's socket errors on the way to the server. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** A transaction that lost a race and may simply run again. */
 export const RETRYABLE_STATES = new Set(['40001', '40P01']);
 /** pg's own words for a pool that could not get a connection, or a connection that broke or fell silent. */
@@ -95,14 +106,20 @@ function isBrokenConnection(error: unknown): boolean {
 
 export function isUnavailable(error: unknown): boolean {
   const code = codeOf(error);
-  if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_CODES.has(code) || RETRYABLE_STATES.has(code))) return true;
+  if (
+    typeof code === 'string' &&
+    (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_CODES.has(code) || RETRYABLE_STATES.has(code))
+  )
+    return true;
   return isBrokenConnection(error);
 }
 
 /** The driver's "cannot reach it / busy" as StorageUnavailableError (the original kept as cause); all else as is. */
 export function translateError(error: unknown): unknown {
   if (error instanceof StorageUnavailableError || !isUnavailable(error)) return error;
-  return new StorageUnavailableError('The shared database is unavailable or busy; try again shortly.', { cause: error });
+  return new StorageUnavailableError('The shared database is unavailable or busy; try again shortly.', {
+    cause: error,
+  });
 }
 
 export type Tx = pg.PoolClient;

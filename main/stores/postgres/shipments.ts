@@ -63,18 +63,53 @@ const INSERT_EVENT = `INSERT INTO tracking_events (shipment_id, status, descript
 
 function shipmentValues(s: NewShipment): unknown[] {
   return [
-    s.uuid, s.shipmentNumber, s.createdOn, s.despatchDate, s.carrierId, s.carrierServiceId,
-    JSON.stringify(s.features), JSON.stringify(s.collectionAddress), JSON.stringify(s.deliveryAddress),
-    s.shipper, s.deliveryLine, s.deliveryPostcodeKey, s.goodsDescription, s.deliveryInstructions, s.hsCode,
-    s.descriptionOfGoods, s.referenceOne, s.referenceTwo, s.referenceThree, s.costMinor, s.insuredMinor,
-    s.currency, s.pieceCount, s.totalWeight, s.weightUnit, s.status, s.statusDescription, s.statusOn,
-    s.statusLocation, s.statusSignatory, s.createdBy,
+    s.uuid,
+    s.shipmentNumber,
+    s.createdOn,
+    s.despatchDate,
+    s.carrierId,
+    s.carrierServiceId,
+    JSON.stringify(s.features),
+    JSON.stringify(s.collectionAddress),
+    JSON.stringify(s.deliveryAddress),
+    s.shipper,
+    s.deliveryLine,
+    s.deliveryPostcodeKey,
+    s.goodsDescription,
+    s.deliveryInstructions,
+    s.hsCode,
+    s.descriptionOfGoods,
+    s.referenceOne,
+    s.referenceTwo,
+    s.referenceThree,
+    s.costMinor,
+    s.insuredMinor,
+    s.currency,
+    s.pieceCount,
+    s.totalWeight,
+    s.weightUnit,
+    s.status,
+    s.statusDescription,
+    s.statusOn,
+    s.statusLocation,
+    s.statusSignatory,
+    s.createdBy,
   ];
 }
 
 const eventValues = (shipmentId: number, e: EventRecord): unknown[] => [
-  shipmentId, e.status, e.description, e.location, e.signatory, e.signatoryFileName, e.latitude, e.longitude,
-  e.depotId, e.trackingNumber, e.user, e.occurredOn,
+  shipmentId,
+  e.status,
+  e.description,
+  e.location,
+  e.signatory,
+  e.signatoryFileName,
+  e.latitude,
+  e.longitude,
+  e.depotId,
+  e.trackingNumber,
+  e.user,
+  e.occurredOn,
 ];
 
 /** jsonb comes back parsed; everything else is already the record's type (pool.ts). */
@@ -105,7 +140,12 @@ const INSERT_WHOLE = `WITH s AS (${INSERT_SHIPMENT}),
     SELECT u.term, s.id, $3, $23 FROM s, unnest($52::text[]) AS u(term))
   SELECT id FROM s`;
 
-async function insertWhole(db: pg.Pool | Tx, shipment: NewShipment, pieces: PieceRecord[], event: EventRecord): Promise<number> {
+async function insertWhole(
+  db: pg.Pool | Tx,
+  shipment: NewShipment,
+  pieces: PieceRecord[],
+  event: EventRecord,
+): Promise<number> {
   const { rows } = await db.query<{ id: number }>(INSERT_WHOLE, [
     ...shipmentValues(shipment),
     pieces.map((p) => p.sequenceNumber),
@@ -162,7 +202,10 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
       listQueries<ShipmentListRecord>(async <R>(sql: string, params: Params) => {
         // The shared SQL's `?` placeholders as PostgreSQL's numbered ones; it holds no other `?`.
         let n = 0;
-        const { rows } = await tx.query(sql.replace(/\?/g, () => `$${++n}`), params);
+        const { rows } = await tx.query(
+          sql.replace(/\?/g, () => `$${++n}`),
+          params,
+        );
         return rows as R[];
       }, LIST_COLUMNS).page(filter),
     );
@@ -177,8 +220,15 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
     ).rows[0];
 
   return {
-    async create(shipment: NewShipment, pieces: PieceRecord[], firstEvent: EventRecord, claim?: IdempotencyClaim, customs?: CustomsRecord) {
-      if (!claim && !customs) return { created: { ...shipment, id: await insertWhole(pool, shipment, pieces, firstEvent) } };
+    async create(
+      shipment: NewShipment,
+      pieces: PieceRecord[],
+      firstEvent: EventRecord,
+      claim?: IdempotencyClaim,
+      customs?: CustomsRecord,
+    ) {
+      if (!claim && !customs)
+        return { created: { ...shipment, id: await insertWhole(pool, shipment, pieces, firstEvent) } };
       if (!claim) {
         return inTransaction(pool, async (tx): Promise<CreateOutcome> => {
           const id = await insertWhole(tx, shipment, pieces, firstEvent);
@@ -258,13 +308,29 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
     byTrackingNumber: (trackingNumber) =>
       one('WHERE id = (SELECT shipment_id FROM pieces WHERE tracking_number = $1)', trackingNumber),
     pieces: async (shipmentId) =>
-      (await pool.query<PieceRecord>(`SELECT ${PIECE_COLUMNS} FROM pieces WHERE shipment_id = $1 ORDER BY sequence_number`, [shipmentId])).rows,
+      (
+        await pool.query<PieceRecord>(
+          `SELECT ${PIECE_COLUMNS} FROM pieces WHERE shipment_id = $1 ORDER BY sequence_number`,
+          [shipmentId],
+        )
+      ).rows,
     events: async (shipmentId) =>
-      (await pool.query<EventRecord>(`SELECT ${EVENT_COLUMNS} FROM tracking_events WHERE shipment_id = $1 ORDER BY occurred_on, id`, [shipmentId])).rows,
+      (
+        await pool.query<EventRecord>(
+          `SELECT ${EVENT_COLUMNS} FROM tracking_events WHERE shipment_id = $1 ORDER BY occurred_on, id`,
+          [shipmentId],
+        )
+      ).rows,
     customs: async (shipmentId) => {
       const [declaration, items] = await Promise.all([
-        pool.query<{ contentsType: string }>('SELECT contents_type AS "contentsType" FROM customs_declarations WHERE shipment_id = $1', [shipmentId]),
-        pool.query<CustomsItemRecord>(`SELECT ${CUSTOMS_ITEM_COLUMNS} FROM customs_items WHERE shipment_id = $1 ORDER BY sequence_number`, [shipmentId]),
+        pool.query<{ contentsType: string }>(
+          'SELECT contents_type AS "contentsType" FROM customs_declarations WHERE shipment_id = $1',
+          [shipmentId],
+        ),
+        pool.query<CustomsItemRecord>(
+          `SELECT ${CUSTOMS_ITEM_COLUMNS} FROM customs_items WHERE shipment_id = $1 ORDER BY sequence_number`,
+          [shipmentId],
+        ),
       ]);
       const contentsType = declaration.rows[0]?.contentsType;
       return contentsType === undefined ? undefined : { contentsType, items: items.rows };

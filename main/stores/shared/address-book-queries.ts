@@ -4,7 +4,13 @@
  * PostgreSQL; each store passes its codec.
  */
 import type { Address, AddressKind, DimensionUnit, WeightUnit } from '../../core/schemas';
-import type { AddressBookStore, NewSavedAddress, PackagePresetRecord, PresetStore, SavedAddressRecord } from '../../core/storage';
+import type {
+  AddressBookStore,
+  NewSavedAddress,
+  PackagePresetRecord,
+  PresetStore,
+  SavedAddressRecord,
+} from '../../core/storage';
 import type { Params, Query } from './list-queries';
 
 interface Row {
@@ -32,7 +38,14 @@ export function addressBookQueries(query: Query, codec: AddressCodec): AddressBo
     sortKey: row.sort_key,
     updatedOn: Number(row.updated_on),
   });
-  const values = (r: NewSavedAddress): Params => [r.kind, r.nickname, codec.encode(r.address), r.searchText, r.sortKey, r.updatedOn];
+  const values = (r: NewSavedAddress): Params => [
+    r.kind,
+    r.nickname,
+    codec.encode(r.address),
+    r.searchText,
+    r.sortKey,
+    r.updatedOn,
+  ];
   return {
     async list({ words, kind, limit }) {
       const parts: string[] = [];
@@ -48,7 +61,10 @@ export function addressBookQueries(query: Query, codec: AddressCodec): AddressBo
       }
       const where = parts.length ? `WHERE ${parts.join(' AND ')}` : '';
       const [counted] = await query<{ n: number }>(`SELECT count(*) AS n FROM saved_addresses ${where}`, params);
-      const rows = await query<Row>(`SELECT * FROM saved_addresses ${where} ORDER BY sort_key, id LIMIT ?`, [...params, limit]);
+      const rows = await query<Row>(`SELECT * FROM saved_addresses ${where} ORDER BY sort_key, id LIMIT ?`, [
+        ...params,
+        limit,
+      ]);
       return { total: Number(counted!.n), rows: rows.map(record) };
     },
     async byId(id) {
@@ -56,7 +72,10 @@ export function addressBookQueries(query: Query, codec: AddressCodec): AddressBo
       return row && record(row);
     },
     async sameAs(kind, address) {
-      const [row] = await query<Row>('SELECT * FROM saved_addresses WHERE kind = ? AND address = ? ORDER BY id LIMIT 1', [kind, codec.encode(address)]);
+      const [row] = await query<Row>(
+        'SELECT * FROM saved_addresses WHERE kind = ? AND address = ? ORDER BY id LIMIT 1',
+        [kind, codec.encode(address)],
+      );
       return row && record(row);
     },
     async insert(r) {
@@ -97,11 +116,28 @@ interface PresetRow {
 /** Package presets: a desk keeps tens of them, read whole. */
 export function presetQueries(query: Query): PresetStore {
   const record = (r: PresetRow): PackagePresetRecord => ({
-    id: Number(r.id), name: r.name, length: r.length, width: r.width, height: r.height, dimensionUnit: r.dimension_unit,
-    weight: r.weight, weightUnit: r.weight_unit, description: r.description, updatedOn: Number(r.updated_on),
+    id: Number(r.id),
+    name: r.name,
+    length: r.length,
+    width: r.width,
+    height: r.height,
+    dimensionUnit: r.dimension_unit,
+    weight: r.weight,
+    weightUnit: r.weight_unit,
+    description: r.description,
+    updatedOn: Number(r.updated_on),
   });
-  const values = (p: Omit<PackagePresetRecord, 'id'>): (string | number | null)[] =>
-    [p.name, p.length, p.width, p.height, p.dimensionUnit, p.weight, p.weightUnit, p.description, p.updatedOn];
+  const values = (p: Omit<PackagePresetRecord, 'id'>): (string | number | null)[] => [
+    p.name,
+    p.length,
+    p.width,
+    p.height,
+    p.dimensionUnit,
+    p.weight,
+    p.weightUnit,
+    p.description,
+    p.updatedOn,
+  ];
   // null is a weight's "none": the Query type's parameters are widened for it here only.
   const run = query as <R>(sql: string, params: (string | number | null)[]) => Promise<R[]>;
   return {
@@ -119,11 +155,13 @@ export function presetQueries(query: Query): PresetStore {
       return Number(row!.id);
     },
     update: async (p) =>
-      (await run(
-        `UPDATE package_presets SET name = ?, length = ?, width = ?, height = ?, dimension_unit = ?, weight = ?, weight_unit = ?,
+      (
+        await run(
+          `UPDATE package_presets SET name = ?, length = ?, width = ?, height = ?, dimension_unit = ?, weight = ?, weight_unit = ?,
            description = ?, updated_on = ? WHERE id = ? RETURNING id`,
-        [...values(p), p.id],
-      )).length > 0,
+          [...values(p), p.id],
+        )
+      ).length > 0,
     remove: async (id) => (await run('DELETE FROM package_presets WHERE id = ? RETURNING id', [id])).length > 0,
   };
 }

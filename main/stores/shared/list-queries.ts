@@ -55,7 +55,9 @@ interface Arm {
 
 /** The arms' hits, each shipment once (one arm may hold a shipment's several terms). */
 const union = (arms: Arm[]) =>
-  arms.length === 1 ? `SELECT DISTINCT shipment_id, created_on, piece_count FROM (${arms[0]!.sql}) AS arm` : arms.map((a) => a.sql).join(' UNION ');
+  arms.length === 1
+    ? `SELECT DISTINCT shipment_id, created_on, piece_count FROM (${arms[0]!.sql}) AS arm`
+    : arms.map((a) => a.sql).join(' UNION ');
 
 /**
  * A hit whose shipment has one of `statuses` now: a point lookup in the small (status,
@@ -67,7 +69,10 @@ const hasStatus = (statuses: string[]) =>
     AND s.created_on = hits.created_on AND +s.id = hits.shipment_id)`;
 
 const TERMS = 'SELECT shipment_id, created_on, piece_count FROM shipment_search_terms';
-const inRange = (prefix: string): { sql: string; params: Params } => ({ sql: `${TERMS} WHERE term >= ? AND term < ?`, params: [prefix, prefixEnd(prefix)] });
+const inRange = (prefix: string): { sql: string; params: Params } => ({
+  sql: `${TERMS} WHERE term >= ? AND term < ?`,
+  params: [prefix, prefixEnd(prefix)],
+});
 
 /**
  * What a search finds (CONTRACT §12): one arm per kind of match, each index lookups in
@@ -78,7 +83,11 @@ const inRange = (prefix: string): { sql: string; params: Params } => ({ sql: `${
 function searchArms(search: ListSearch): Arm[] {
   const arms: Arm[] = [];
   if (search.shipmentNumber !== null) {
-    arms.push({ kind: 'number', sql: 'SELECT id AS shipment_id, created_on, piece_count FROM shipments WHERE shipment_number = ?', params: [search.shipmentNumber] });
+    arms.push({
+      kind: 'number',
+      sql: 'SELECT id AS shipment_id, created_on, piece_count FROM shipments WHERE shipment_number = ?',
+      params: [search.shipmentNumber],
+    });
   }
   if (search.trackingNumber !== null) {
     arms.push({
@@ -89,12 +98,21 @@ function searchArms(search: ListSearch): Arm[] {
     });
   }
   if (search.exactTerms.length > 0) {
-    arms.push({ kind: 'exact', sql: `${TERMS} WHERE term IN (${search.exactTerms.map(() => '?').join(', ')})`, params: [...search.exactTerms] });
+    arms.push({
+      kind: 'exact',
+      sql: `${TERMS} WHERE term IN (${search.exactTerms.map(() => '?').join(', ')})`,
+      params: [...search.exactTerms],
+    });
   }
   for (const prefix of search.prefixTerms) arms.push({ kind: 'prefix', ...inRange(prefix), prefix });
   if (search.allPrefixes.length > 0) {
     const ranges = search.allPrefixes.map(inRange);
-    arms.push({ kind: 'all', sql: `SELECT * FROM (${ranges.map((r) => r.sql).join(' INTERSECT ')}) AS every_word`, params: ranges.flatMap((r) => r.params), all: search.allPrefixes });
+    arms.push({
+      kind: 'all',
+      sql: `SELECT * FROM (${ranges.map((r) => r.sql).join(' INTERSECT ')}) AS every_word`,
+      params: ranges.flatMap((r) => r.params),
+      all: search.allPrefixes,
+    });
   }
   return arms;
 }
@@ -140,11 +158,17 @@ export function listQueries<Row>(query: Query, columns: string) {
   const exactTotals = (statuses: string[], from: number | null, to: number | null): Promise<Totals> => {
     if (from !== null && to !== null && from > to) return Promise.resolve({ items: 0, pieces: 0 });
     const where = whereClause(statuses, from, to);
-    return one(`SELECT count(*) AS items, coalesce(sum(piece_count), 0) AS pieces FROM shipments ${where.sql}`, where.params);
+    return one(
+      `SELECT count(*) AS items, coalesce(sum(piece_count), 0) AS pieces FROM shipments ${where.sql}`,
+      where.params,
+    );
   };
   const dayTotals = (statuses: string[], first: number | null, end: number | null): Promise<Totals> => {
     const where = dayWhere(statuses, first, end);
-    return one(`SELECT coalesce(sum(items), 0) AS items, coalesce(sum(pieces), 0) AS pieces FROM shipment_day_totals ${where.sql}`, where.params);
+    return one(
+      `SELECT coalesce(sum(items), 0) AS items, coalesce(sum(pieces), 0) AS pieces FROM shipment_day_totals ${where.sql}`,
+      where.params,
+    );
   };
   /**
    * A deep page (e.g. offset 199,900) skips whole days by their aggregate counts, narrowing
@@ -183,36 +207,40 @@ export function listQueries<Row>(query: Query, columns: string) {
   };
 
   const rows = async (filter: ListFilter): Promise<Row[]> => {
-      const { from, to, offset } = await skipWholeDays(filter);
-      const where = whereClause(filter.statuses, from, to);
-      const dir = filter.newestFirst ? 'DESC' : 'ASC';
-      const order = `ORDER BY created_on ${dir}, id ${dir}`;
-      let ids: string;
-      let params: Params;
-      if (filter.statuses.length > 1) {
-        // Several statuses: merge one index-ordered, limited scan per status rather than sort
-        // every matching row (a status IN list cannot use the (status, created_on) order).
-        const arms = filter.statuses.map((status, i) => {
-          const arm = whereClause([status], from, to);
-          return { sql: `SELECT * FROM (SELECT id, created_on FROM shipments ${arm.sql} ${order} LIMIT ?) AS arm${i}`, params: arm.params };
-        });
-        ids = `SELECT id FROM (${arms.map((a) => a.sql).join(' UNION ALL ')}) AS arms ${order} LIMIT ? OFFSET ?`;
-        params = [...arms.flatMap((a) => [...a.params, offset + filter.limit]), filter.limit, offset];
-      } else {
-        ids = `SELECT id FROM shipments ${where.sql} ${order} LIMIT ? OFFSET ?`;
-        params = [...where.params, filter.limit, offset];
-      }
-      return query<Row>(`SELECT ${columns} FROM shipments WHERE id IN (${ids}) ${order}`, params);
+    const { from, to, offset } = await skipWholeDays(filter);
+    const where = whereClause(filter.statuses, from, to);
+    const dir = filter.newestFirst ? 'DESC' : 'ASC';
+    const order = `ORDER BY created_on ${dir}, id ${dir}`;
+    let ids: string;
+    let params: Params;
+    if (filter.statuses.length > 1) {
+      // Several statuses: merge one index-ordered, limited scan per status rather than sort
+      // every matching row (a status IN list cannot use the (status, created_on) order).
+      const arms = filter.statuses.map((status, i) => {
+        const arm = whereClause([status], from, to);
+        return {
+          sql: `SELECT * FROM (SELECT id, created_on FROM shipments ${arm.sql} ${order} LIMIT ?) AS arm${i}`,
+          params: arm.params,
+        };
+      });
+      ids = `SELECT id FROM (${arms.map((a) => a.sql).join(' UNION ALL ')}) AS arms ${order} LIMIT ? OFFSET ?`;
+      params = [...arms.flatMap((a) => [...a.params, offset + filter.limit]), filter.limit, offset];
+    } else {
+      ids = `SELECT id FROM shipments ${where.sql} ${order} LIMIT ? OFFSET ?`;
+      params = [...where.params, filter.limit, offset];
+    }
+    return query<Row>(`SELECT ${columns} FROM shipments WHERE id IN (${ids}) ${order}`, params);
   };
   /** Exact totals: whole days from shipment_day_totals, partial boundary days counted. */
   const totals = async (filter: ListFilter): Promise<Totals> => {
-      const { first, end } = wholeDays(filter.from, filter.to);
-      if (first !== null && end !== null && first >= end) return exactTotals(filter.statuses, filter.from, filter.to);
-      // One after the other: PostgreSQL's page runs them on one connection.
-      const parts = [await dayTotals(filter.statuses, first, end)];
-      if (filter.from !== null && first !== null) parts.push(await exactTotals(filter.statuses, filter.from, first * DAY_MS - 1));
-      if (filter.to !== null && end !== null) parts.push(await exactTotals(filter.statuses, end * DAY_MS, filter.to));
-      return parts.reduce((a, b) => ({ items: a.items + b.items, pieces: a.pieces + b.pieces }), { items: 0, pieces: 0 });
+    const { first, end } = wholeDays(filter.from, filter.to);
+    if (first !== null && end !== null && first >= end) return exactTotals(filter.statuses, filter.from, filter.to);
+    // One after the other: PostgreSQL's page runs them on one connection.
+    const parts = [await dayTotals(filter.statuses, first, end)];
+    if (filter.from !== null && first !== null)
+      parts.push(await exactTotals(filter.statuses, filter.from, first * DAY_MS - 1));
+    if (filter.to !== null && end !== null) parts.push(await exactTotals(filter.statuses, end * DAY_MS, filter.to));
+    return parts.reduce((a, b) => ({ items: a.items + b.items, pieces: a.pieces + b.pieces }), { items: 0, pieces: 0 });
   };
   /**
    * A search's hits are counted from the search index alone, without a shipment row per hit,
@@ -221,14 +249,19 @@ export function listQueries<Row>(query: Query, columns: string) {
    * a status, the union of the arms' hits is counted.
    */
   const searchTotals = async (
-    filter: ListFilter, arms: Arm[], dated: { sql: string; params: Params },
+    filter: ListFilter,
+    arms: Arm[],
+    dated: { sql: string; params: Params },
   ): Promise<{ totals: Totals; found: Arm[]; newest: number }> => {
     // Every arm's rows, each prefix arm's corrections, and the newest id, in one statement:
     // on PostgreSQL each statement is a round trip.
     const ranges = [...arms, ...arms.filter((a) => a.prefix !== undefined).map((a) => inRange(CORRECTION + a.prefix!))];
     const counts = await query<{ arm: number; items: number; pieces: number }>(
       [
-        ...ranges.map((r, i) => `SELECT ${i} AS arm, count(*) AS items, coalesce(sum(piece_count), 0) AS pieces FROM (${r.sql}) AS hits ${dated.sql}`),
+        ...ranges.map(
+          (r, i) =>
+            `SELECT ${i} AS arm, count(*) AS items, coalesce(sum(piece_count), 0) AS pieces FROM (${r.sql}) AS hits ${dated.sql}`,
+        ),
         'SELECT -1 AS arm, coalesce(max(id), 0) AS items, 0 AS pieces FROM shipments',
       ].join(' UNION ALL '),
       ranges.flatMap((r) => [...r.params, ...dated.params]),
@@ -266,7 +299,9 @@ export function listQueries<Row>(query: Query, columns: string) {
    */
   const probe = async (arm: Arm): Promise<{ sql: string; params: Params } | undefined> => {
     const byTerms = async (prefix: string) => {
-      const terms = (await query<{ term: string }>(DISTINCT_TERMS, [prefix, prefixEnd(prefix), prefixEnd(prefix), PROBE_TERMS + 1])).map((r) => r.term);
+      const terms = (
+        await query<{ term: string }>(DISTINCT_TERMS, [prefix, prefixEnd(prefix), prefixEnd(prefix), PROBE_TERMS + 1])
+      ).map((r) => r.term);
       if (terms.length > PROBE_TERMS) return undefined;
       return {
         sql: `EXISTS (SELECT 1 FROM shipment_search_terms t WHERE t.term IN (${terms.map(() => '?').join(', ')}) AND t.shipment_id = s.id)`,
@@ -281,7 +316,8 @@ export function listQueries<Row>(query: Query, columns: string) {
       return { sql: `(${each.map((p) => p!.sql).join(' AND ')})`, params: each.flatMap((p) => p!.params) };
     }
     if (arm.kind === 'number') return { sql: 's.shipment_number = ?', params: arm.params };
-    if (arm.kind === 'tracking') return { sql: 's.id IN (SELECT shipment_id FROM pieces WHERE tracking_number = ?)', params: arm.params };
+    if (arm.kind === 'tracking')
+      return { sql: 's.id IN (SELECT shipment_id FROM pieces WHERE tracking_number = ?)', params: arm.params };
     return {
       sql: `EXISTS (SELECT 1 FROM shipment_search_terms t WHERE t.term IN (${arm.params.map(() => '?').join(', ')}) AND t.shipment_id = s.id)`,
       params: arm.params,
@@ -311,16 +347,24 @@ export function listQueries<Row>(query: Query, columns: string) {
           // The estimate takes the hits as spread evenly; when they are not (a customer of
           // last year), the walk stops at the WALK_LIMIT-th shipment and the hits are sorted.
           const within = whereClause(filter.statuses, filter.from, filter.to);
-          const [bound] = await query<{ created_on: number }>(`SELECT created_on FROM shipments ${within.sql} ${order} LIMIT 1 OFFSET ?`, [
-            ...within.params, WALK_LIMIT,
-          ]);
+          const [bound] = await query<{ created_on: number }>(
+            `SELECT created_on FROM shipments ${within.sql} ${order} LIMIT 1 OFFSET ?`,
+            [...within.params, WALK_LIMIT],
+          );
           const where = bound
-            ? whereClause(filter.statuses, filter.newestFirst ? Number(bound.created_on) : filter.from, filter.newestFirst ? filter.to : Number(bound.created_on))
+            ? whereClause(
+                filter.statuses,
+                filter.newestFirst ? Number(bound.created_on) : filter.from,
+                filter.newestFirst ? filter.to : Number(bound.created_on),
+              )
             : within;
           const any = `(${probed.map((p) => p.sql).join(' OR ')})`;
           const ids = `SELECT id FROM shipments s ${where.sql ? `${where.sql} AND ${any}` : `WHERE ${any}`} ${order} LIMIT ? OFFSET ?`;
           const rows = await query<Row>(`SELECT ${columns} FROM shipments WHERE id IN (${ids}) ${order}`, [
-            ...where.params, ...probed.flatMap((p) => p.params), filter.limit, filter.offset,
+            ...where.params,
+            ...probed.flatMap((p) => p.params),
+            filter.limit,
+            filter.offset,
           ]);
           if (rows.length === Math.min(filter.limit, totals.items - filter.offset)) return { totals, rows };
         }

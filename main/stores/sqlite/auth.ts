@@ -69,7 +69,9 @@ const API_KEY_COLUMNS = `k.id, k.user_id, k.name, k.prefix, k.created_on, k.last
 export function sqliteAuth(db: Db): AuthStore {
   const s = {
     countUsers: db.prepare<[], number>('SELECT count(*) FROM users').pluck(),
-    countActiveAdmins: db.prepare<[], number>("SELECT count(*) FROM users WHERE role = 'admin' AND disabled = 0").pluck(),
+    countActiveAdmins: db
+      .prepare<[], number>("SELECT count(*) FROM users WHERE role = 'admin' AND disabled = 0")
+      .pluck(),
     userByName: db.prepare<[string], UserRow>('SELECT * FROM users WHERE username = ?'),
     userById: db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?'),
     users: db.prepare<[], UserRow>('SELECT * FROM users ORDER BY id'),
@@ -91,9 +93,15 @@ export function sqliteAuth(db: Db): AuthStore {
     touchApiKey: db.prepare<[number, number]>('UPDATE api_keys SET last_used_on = ? WHERE id = ?'),
     apiKeys: db.prepare<[], ApiKeyRow>(`SELECT ${API_KEY_COLUMNS} WHERE k.revoked_on IS NULL ORDER BY k.id`),
     apiKeyById: db.prepare<[number], ApiKeyRow>(`SELECT ${API_KEY_COLUMNS} WHERE k.id = ?`),
-    revokeApiKey: db.prepare<[number, number]>('UPDATE api_keys SET revoked_on = ? WHERE id = ? AND revoked_on IS NULL'),
-    insertSignIn: db.prepare<[number, string, number]>('INSERT INTO sign_ins (user_id, method, created_on) VALUES (?, ?, ?)'),
-    revokeSignIn: db.prepare<[number, number]>('UPDATE sign_ins SET revoked_on = ? WHERE id = ? AND revoked_on IS NULL'),
+    revokeApiKey: db.prepare<[number, number]>(
+      'UPDATE api_keys SET revoked_on = ? WHERE id = ? AND revoked_on IS NULL',
+    ),
+    insertSignIn: db.prepare<[number, string, number]>(
+      'INSERT INTO sign_ins (user_id, method, created_on) VALUES (?, ?, ?)',
+    ),
+    revokeSignIn: db.prepare<[number, number]>(
+      'UPDATE sign_ins SET revoked_on = ? WHERE id = ? AND revoked_on IS NULL',
+    ),
     revokeSignInsOfUser: db.prepare<[number, number]>(
       'UPDATE sign_ins SET revoked_on = ? WHERE user_id = ? AND revoked_on IS NULL',
     ),
@@ -106,7 +114,9 @@ export function sqliteAuth(db: Db): AuthStore {
        FROM tokens t JOIN sign_ins s ON s.id = t.sign_in_id JOIN users u ON u.id = s.user_id WHERE t.hash = ?`,
     ),
     markTokenUsed: db.prepare<[number, Buffer]>('UPDATE tokens SET used_on = ? WHERE hash = ? AND used_on IS NULL'),
-    deleteExpiredTokens: db.prepare<[number], number>('DELETE FROM tokens WHERE expires_on < ? RETURNING sign_in_id').pluck(),
+    deleteExpiredTokens: db
+      .prepare<[number], number>('DELETE FROM tokens WHERE expires_on < ? RETURNING sign_in_id')
+      .pluck(),
     deleteSignInIfEmpty: db.prepare<[number, number]>(
       'DELETE FROM sign_ins WHERE id = ? AND NOT EXISTS (SELECT 1 FROM tokens WHERE sign_in_id = ?)',
     ),
@@ -126,16 +136,27 @@ export function sqliteAuth(db: Db): AuthStore {
     },
     users: async () => s.users.all().map(toUser),
     insertUser: async (user) => {
-      const { changes, lastInsertRowid } = s.insertUser.run(user.username, user.passwordHash, user.role, user.createdOn);
+      const { changes, lastInsertRowid } = s.insertUser.run(
+        user.username,
+        user.passwordHash,
+        user.role,
+        user.createdOn,
+      );
       return changes === 1 ? Number(lastInsertRowid) : null;
     },
     updateUser: async (user, revokeSignIns, now) => {
       transaction(() => {
-        s.updateUser.run({ id: user.id, role: user.role, disabled: user.disabled ? 1 : 0, password_hash: user.passwordHash });
+        s.updateUser.run({
+          id: user.id,
+          role: user.role,
+          disabled: user.disabled ? 1 : 0,
+          password_hash: user.passwordHash,
+        });
         if (revokeSignIns) s.revokeSignInsOfUser.run(now, user.id);
       });
     },
-    replacePasswordHash: async (userId, previous, next) => s.replacePasswordHash.run(next, userId, previous).changes === 1,
+    replacePasswordHash: async (userId, previous, next) =>
+      s.replacePasswordHash.run(next, userId, previous).changes === 1,
 
     insertApiKey: async (key) =>
       Number(s.insertApiKey.run(key.userId, key.name, key.prefix, key.hash, key.createdOn).lastInsertRowid),

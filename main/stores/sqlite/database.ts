@@ -10,7 +10,6 @@ export const DATABASE_FILE = 'shipping-station.db';
 /** The connection's synchronous mode: every commit waits for the disk unless it says otherwise. */
 export const DURABLE_SYNCHRONOUS = 'FULL';
 
-
 /** Only the user who runs the station may read its addresses and password hashes. */
 const FOLDER_MODE = 0o700;
 const FILE_MODE = 0o600;

@@ -13,7 +13,12 @@ interface ImportRow {
 }
 
 const toRecord = (r: ImportRow): ImportRecord => ({
-  id: r.id, userId: r.user_id, key: r.idempotency_key, fileHash: r.file_hash, createdOn: r.created_on, result: r.result,
+  id: r.id,
+  userId: r.user_id,
+  key: r.idempotency_key,
+  fileHash: r.file_hash,
+  createdOn: r.created_on,
+  result: r.result,
 });
 
 export function sqliteImports(db: Db, commit: GroupCommit): ImportStore {
@@ -33,7 +38,11 @@ export function sqliteImports(db: Db, commit: GroupCommit): ImportStore {
       commit(() => {
         const existing = record.key === null ? undefined : s.byKey.get(record.userId, record.key);
         if (existing) return { existing: toRecord(existing) };
-        return { id: Number(s.insert.run(record.userId, record.key, record.fileHash, record.createdOn, record.result).lastInsertRowid) };
+        return {
+          id: Number(
+            s.insert.run(record.userId, record.key, record.fileHash, record.createdOn, record.result).lastInsertRowid,
+          ),
+        };
       }),
     byId: async (id) => {
       const row = s.byId.get(id);

@@ -58,7 +58,9 @@ export function openSqliteStore(options: {
         ),
       ),
       presets: translatingErrors(
-        presetQueries(<R>(sql: string, params: (string | number)[]) => Promise.resolve(db.prepare(sql).all(...params) as R[])),
+        presetQueries(<R>(sql: string, params: (string | number)[]) =>
+          Promise.resolve(db.prepare(sql).all(...params) as R[]),
+        ),
       ),
       async close() {
         if (closed) return;

@@ -1,5 +1,12 @@
 /** End-of-day manifests over SQLite: a close is one write of the group commit. */
-import type { CarrierDayCounts, ManifestClose, ManifestFilter, ManifestLine, ManifestRecord, ManifestStore } from '../../core/storage';
+import type {
+  CarrierDayCounts,
+  ManifestClose,
+  ManifestFilter,
+  ManifestLine,
+  ManifestRecord,
+  ManifestStore,
+} from '../../core/storage';
 import type { Db } from './database';
 import type { GroupCommit } from './group-commit';
 import type { SqliteNumbers } from './numbers';
@@ -35,12 +42,16 @@ export function sqliteManifests(db: Db, commit: GroupCommit, numbers: SqliteNumb
       AND NOT EXISTS (SELECT 1 FROM manifest_shipments m WHERE m.shipment_id = s.id)`;
   const s = {
     waiting: db.prepare<[number], Waiting>(`${WAITING} ORDER BY id`),
-    waitingOf: db.prepare<[number, string], Waiting>(`${WAITING} AND uuid IN (SELECT value FROM json_each(?)) ORDER BY id`),
+    waitingOf: db.prepare<[number, string], Waiting>(
+      `${WAITING} AND uuid IN (SELECT value FROM json_each(?)) ORDER BY id`,
+    ),
     insertManifest: db.prepare<Omit<ManifestRow, 'id'>>(
       `INSERT INTO manifests (manifest_number, carrier_id, created_on, created_by, shipment_count, piece_count, total_weight_kg)
        VALUES (@manifest_number, @carrier_id, @created_on, @created_by, @shipment_count, @piece_count, @total_weight_kg)`,
     ),
-    link: db.prepare<[number, number, number]>('INSERT INTO manifest_shipments (shipment_id, manifest_id, position) VALUES (?, ?, ?)'),
+    link: db.prepare<[number, number, number]>(
+      'INSERT INTO manifest_shipments (shipment_id, manifest_id, position) VALUES (?, ?, ?)',
+    ),
     // One event per listed shipment, and the status columns moved to it, set-wise: a day of
     // two thousand shipments is two statements, not four thousand.
     insertEvents: db.prepare(
@@ -83,9 +94,13 @@ export function sqliteManifests(db: Db, commit: GroupCommit, numbers: SqliteNumb
   return {
     close(close: ManifestClose) {
       return commit((): ManifestRecord | null => {
-        const rows = close.uuids ? s.waitingOf.all(close.carrierId, JSON.stringify(close.uuids)) : s.waiting.all(close.carrierId);
+        const rows = close.uuids
+          ? s.waitingOf.all(close.carrierId, JSON.stringify(close.uuids))
+          : s.waiting.all(close.carrierId);
         if (rows.length === 0) return null;
-        const totals = close.totals(rows.map((r) => ({ pieceCount: r.piece_count, totalWeight: r.total_weight, weightUnit: r.weight_unit })));
+        const totals = close.totals(
+          rows.map((r) => ({ pieceCount: r.piece_count, totalWeight: r.total_weight, weightUnit: r.weight_unit })),
+        );
         // Reserved here, inside the write: written by this same transaction (group-commit's beforeCommit).
         const serial = numbers.reserve('manifest-number', 1);
         const row: Omit<ManifestRow, 'id'> = {

@@ -84,7 +84,9 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
       'SELECT s.* FROM pieces p JOIN shipments s ON s.id = p.shipment_id WHERE p.tracking_number = ?',
     ),
     pieces: db.prepare<[number], PieceRow>('SELECT * FROM pieces WHERE shipment_id = ? ORDER BY sequence_number'),
-    events: db.prepare<[number], EventRow>('SELECT * FROM tracking_events WHERE shipment_id = ? ORDER BY occurred_on, id'),
+    events: db.prepare<[number], EventRow>(
+      'SELECT * FROM tracking_events WHERE shipment_id = ? ORDER BY occurred_on, id',
+    ),
     idempotency: db.prepare<[number, string], { request_hash: Buffer; shipment_id: number; created_on: number }>(
       'SELECT request_hash, shipment_id, created_on FROM idempotency_keys WHERE user_id = ? AND key = ?',
     ),
@@ -94,7 +96,9 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
          shipment_id = excluded.shipment_id, created_on = excluded.created_on`,
     ),
     deleteIdempotencyBefore: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_on < ?'),
-    insertDeclaration: db.prepare<[number, string]>('INSERT INTO customs_declarations (shipment_id, contents_type) VALUES (?, ?)'),
+    insertDeclaration: db.prepare<[number, string]>(
+      'INSERT INTO customs_declarations (shipment_id, contents_type) VALUES (?, ?)',
+    ),
     insertCustomsItem: db.prepare<[number, number, string, number, number, number, string, string, string]>(
       `INSERT INTO customs_items (shipment_id, sequence_number, description, quantity, unit_value_minor, net_weight,
          weight_unit, hs_code, origin_country) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -123,7 +127,13 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
   const one = (row: ShipmentRow | undefined) => (row ? toShipmentRecord(row) : undefined);
 
   return {
-    create(shipment: NewShipment, pieces: PieceRecord[], firstEvent: EventRecord, claim?: IdempotencyClaim, customs?: CustomsRecord) {
+    create(
+      shipment: NewShipment,
+      pieces: PieceRecord[],
+      firstEvent: EventRecord,
+      claim?: IdempotencyClaim,
+      customs?: CustomsRecord,
+    ) {
       return commit((): CreateOutcome => {
         if (claim) {
           const previous = idempotencyKey(claim.userId, claim.key);
@@ -132,12 +142,22 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
         const id = Number(s.insertShipment.run(shipmentRow(shipment)).lastInsertRowid);
         for (const piece of pieces) s.insertPiece.run(pieceRow(id, piece));
         s.insertEvent.run(eventRow(id, firstEvent));
-        for (const term of shipmentSearchTerms(shipment)) s.insertSearchTerm.run(term, id, shipment.createdOn, shipment.pieceCount);
+        for (const term of shipmentSearchTerms(shipment))
+          s.insertSearchTerm.run(term, id, shipment.createdOn, shipment.pieceCount);
         if (customs) {
           s.insertDeclaration.run(id, customs.contentsType);
           for (const i of customs.items) {
-            s.insertCustomsItem.run(id, i.sequenceNumber, i.description, i.quantity, i.unitValueMinor, i.netWeight,
-              i.weightUnit, i.hsCode, i.originCountry);
+            s.insertCustomsItem.run(
+              id,
+              i.sequenceNumber,
+              i.description,
+              i.quantity,
+              i.unitValueMinor,
+              i.netWeight,
+              i.weightUnit,
+              i.hsCode,
+              i.originCountry,
+            );
           }
         }
         if (claim) {
@@ -157,7 +177,14 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
         if (!event) return toShipmentRecord(row);
         s.insertEvent.run(eventRow(shipmentId, event));
         const latest = s.latestEvent.get(shipmentId)!;
-        s.setStatus.run(latest.status, latest.description, latest.occurred_on, latest.location, latest.signatory, shipmentId);
+        s.setStatus.run(
+          latest.status,
+          latest.description,
+          latest.occurred_on,
+          latest.location,
+          latest.signatory,
+          shipmentId,
+        );
         return toShipmentRecord(s.byId.get(shipmentId)!);
       });
     },
@@ -170,12 +197,13 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
       db.pragma('foreign_keys = OFF');
       try {
         await commit(() => {
-        for (const { shipment, pieces, events } of batch) {
-          const id = Number(s.insertShipment.run(shipmentRow(shipment)).lastInsertRowid);
-          for (const piece of pieces) s.insertPiece.run(pieceRow(id, piece));
-          for (const event of events) s.insertEvent.run(eventRow(id, event));
-          for (const term of shipmentSearchTerms(shipment)) s.insertSearchTerm.run(term, id, shipment.createdOn, shipment.pieceCount);
-        }
+          for (const { shipment, pieces, events } of batch) {
+            const id = Number(s.insertShipment.run(shipmentRow(shipment)).lastInsertRowid);
+            for (const piece of pieces) s.insertPiece.run(pieceRow(id, piece));
+            for (const event of events) s.insertEvent.run(eventRow(id, event));
+            for (const term of shipmentSearchTerms(shipment))
+              s.insertSearchTerm.run(term, id, shipment.createdOn, shipment.pieceCount);
+          }
         });
       } finally {
         db.pragma(`cache_size = ${cache}`);
@@ -191,7 +219,9 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
     events: (shipmentId: number) => Promise.resolve(s.events.all(shipmentId).map(toEventRecord)),
     customs: (shipmentId: number) => {
       const declaration = s.declaration.get(shipmentId);
-      return Promise.resolve(declaration && { contentsType: declaration.contents_type, items: s.customsItems.all(shipmentId) });
+      return Promise.resolve(
+        declaration && { contentsType: declaration.contents_type, items: s.customsItems.all(shipmentId) },
+      );
     },
     page: async (filter: ListFilter) => {
       const { totals, rows } = await lists.page(filter);

@@ -29,7 +29,10 @@ interface OutboxRow {
   delivered_on: number | null;
   failed_on: number | null;
 }
-type JoinedRow = OutboxRow & { [K in keyof EventRow as `e_${K}`]: EventRow[K] | null } & { shipment_uuid: string | null; shipment_number: string | null };
+type JoinedRow = OutboxRow & { [K in keyof EventRow as `e_${K}`]: EventRow[K] | null } & {
+  shipment_uuid: string | null;
+  shipment_number: string | null;
+};
 
 const toWebhook = (r: WebhookRow): WebhookRecord => ({
   id: r.id,
@@ -48,17 +51,38 @@ function toOutbox(r: JoinedRow): OutboxRecord {
       ? null
       : {
           ...toEventRecord({
-            id: r.e_id, shipment_id: r.e_shipment_id!, status: r.e_status!, description: r.e_description!, location: r.e_location!,
-            signatory: r.e_signatory!, signatory_file_name: r.e_signatory_file_name!, latitude: r.e_latitude, longitude: r.e_longitude,
-            depot_id: r.e_depot_id, tracking_number: r.e_tracking_number!, user: r.e_user!, occurred_on: r.e_occurred_on!,
+            id: r.e_id,
+            shipment_id: r.e_shipment_id!,
+            status: r.e_status!,
+            description: r.e_description!,
+            location: r.e_location!,
+            signatory: r.e_signatory!,
+            signatory_file_name: r.e_signatory_file_name!,
+            latitude: r.e_latitude,
+            longitude: r.e_longitude,
+            depot_id: r.e_depot_id,
+            tracking_number: r.e_tracking_number!,
+            user: r.e_user!,
+            occurred_on: r.e_occurred_on!,
           }),
           shipmentUuid: r.shipment_uuid!,
           shipmentNumber: r.shipment_number!,
         };
   return {
-    id: r.id, webhookId: r.webhook_id, trackingEventId: r.tracking_event_id, event, type: r.type, payload: r.payload,
-    createdOn: r.created_on, attempts: r.attempts, nextAttemptOn: r.next_attempt_on, lastAttemptOn: r.last_attempt_on,
-    lastStatus: r.last_status, lastError: r.last_error, deliveredOn: r.delivered_on, failedOn: r.failed_on,
+    id: r.id,
+    webhookId: r.webhook_id,
+    trackingEventId: r.tracking_event_id,
+    event,
+    type: r.type,
+    payload: r.payload,
+    createdOn: r.created_on,
+    attempts: r.attempts,
+    nextAttemptOn: r.next_attempt_on,
+    lastAttemptOn: r.last_attempt_on,
+    lastStatus: r.last_status,
+    lastError: r.last_error,
+    deliveredOn: r.delivered_on,
+    failedOn: r.failed_on,
   };
 }
 
@@ -105,15 +129,27 @@ export function sqliteWebhooks(db: Db): WebhookStore {
   return {
     insert: async (w) =>
       Number(
-        insert.run({ ...w, events: JSON.stringify(w.events), statuses: JSON.stringify(w.statuses), allowRemote: w.allowRemote ? 1 : 0 })
-          .lastInsertRowid,
+        insert.run({
+          ...w,
+          events: JSON.stringify(w.events),
+          statuses: JSON.stringify(w.statuses),
+          allowRemote: w.allowRemote ? 1 : 0,
+        }).lastInsertRowid,
       ),
     all: async () => all.all().map(toWebhook),
     remove: async (id) => removeAll(id),
-    enqueue: async (webhookId, type, payload, now) => Number(enqueue.run(webhookId, type, payload, now).lastInsertRowid),
+    enqueue: async (webhookId, type, payload, now) =>
+      Number(enqueue.run(webhookId, type, payload, now).lastInsertRowid),
     claimDue: async (now, leaseUntil, limit) => claim(now, leaseUntil, limit),
     settle: async (id, a) => {
-      settle.run({ id, now: a.now, status: a.status, error: a.error, delivered: a.delivered ? 1 : 0, next: a.nextAttemptOn });
+      settle.run({
+        id,
+        now: a.now,
+        status: a.status,
+        error: a.error,
+        delivered: a.delivered ? 1 : 0,
+        next: a.nextAttemptOn,
+      });
     },
     deliveries: async (webhookId, limit) => latest.all(webhookId, limit).map(toOutbox),
     delivery: async (id) => {

@@ -5,9 +5,17 @@ import { ApiProblem } from './problem';
 import type { Transport } from './transport';
 
 const unauthorized = () =>
-  new ApiProblem({ type: '/problems/unauthorized', title: 'Sign-in needed', status: 401, detail: 'expired', instance: '/me' });
+  new ApiProblem({
+    type: '/problems/unauthorized',
+    title: 'Sign-in needed',
+    status: 401,
+    detail: 'expired',
+    instance: '/me',
+  });
 
-function fakeTransport(answer: (name: OperationName, token: string | null) => unknown): Transport & { calls: [OperationName, string | null][] } {
+function fakeTransport(
+  answer: (name: OperationName, token: string | null) => unknown,
+): Transport & { calls: [OperationName, string | null][] } {
   const calls: [OperationName, string | null][] = [];
   return {
     kind: 'http',
@@ -37,7 +45,10 @@ function session(token: string | null, refreshTo: string | null): SessionHooks &
 
 describe('the client', () => {
   it('has one method per operation of the table', () => {
-    const client = createClient(fakeTransport(() => ({})), session('t', null));
+    const client = createClient(
+      fakeTransport(() => ({})),
+      session('t', null),
+    );
     expect(typeof client.listShipments).toBe('function');
     expect(typeof client.createShipment).toBe('function');
     expect(typeof client.trackShipmentPublic).toBe('function');
@@ -53,7 +64,10 @@ describe('the client', () => {
     const transport = fakeTransport((_name, token) => (token === 'old' ? unauthorized() : { items: [] }));
     const hooks = session('old', 'new');
     await expect(createClient(transport, hooks).listCarriers()).resolves.toEqual({ items: [] });
-    expect(transport.calls).toEqual([['listCarriers', 'old'], ['listCarriers', 'new']]);
+    expect(transport.calls).toEqual([
+      ['listCarriers', 'old'],
+      ['listCarriers', 'new'],
+    ]);
     expect(hooks.refresh).toHaveBeenCalledTimes(1);
     expect(hooks.expire).not.toHaveBeenCalled();
   });
@@ -67,11 +81,25 @@ describe('the client', () => {
   });
 
   it('does not refresh for public operations or other problems', async () => {
-    const conflict = new ApiProblem({ type: '/problems/conflict', title: 'Conflict', status: 409, detail: 'no', instance: '/' });
+    const conflict = new ApiProblem({
+      type: '/problems/conflict',
+      title: 'Conflict',
+      status: 409,
+      detail: 'no',
+      instance: '/',
+    });
     const hooks = session('t', 'new');
-    await expect(createClient(fakeTransport(() => conflict), hooks).cancelShipment({ params: { uniqueId: 'x' } })).rejects.toBe(conflict);
     await expect(
-      createClient(fakeTransport(() => unauthorized()), hooks).trackShipmentPublic({ params: { uniqueId: 'x' }, query: { postCode: 'A' } }),
+      createClient(
+        fakeTransport(() => conflict),
+        hooks,
+      ).cancelShipment({ params: { uniqueId: 'x' } }),
+    ).rejects.toBe(conflict);
+    await expect(
+      createClient(
+        fakeTransport(() => unauthorized()),
+        hooks,
+      ).trackShipmentPublic({ params: { uniqueId: 'x' }, query: { postCode: 'A' } }),
     ).rejects.toBeInstanceOf(ApiProblem);
     expect(hooks.refresh).not.toHaveBeenCalled();
   });

@@ -3,7 +3,13 @@
  * whichever transport this window has. A 401 on a signed-in call ends the access token:
  * the client asks the session to refresh once and repeats the call, or the session ends.
  */
-import { OPERATION_NAMES, operations, type InputOf, type OperationName, type OutputOf } from '../../../main/operations/spec';
+import {
+  OPERATION_NAMES,
+  operations,
+  type InputOf,
+  type OperationName,
+  type OutputOf,
+} from '../../../main/operations/spec';
 import { ApiProblem } from './problem';
 import type { Transport } from './transport';
 
@@ -35,7 +41,8 @@ export function createClient(transport: Transport, session: SessionHooks): Stati
         try {
           return await transport.call(name, session.accessToken(), input);
         } catch (retryError) {
-          if (retryError instanceof ApiProblem && retryError.status === 401) session.expire('Your sign-in has ended. Sign in again to carry on.');
+          if (retryError instanceof ApiProblem && retryError.status === 401)
+            session.expire('Your sign-in has ended. Sign in again to carry on.');
           throw retryError;
         }
       }

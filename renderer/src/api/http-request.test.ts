@@ -16,7 +16,15 @@ describe('planHttpRequest, from the operation table', () => {
   it('repeats array query parameters and leaves absent ones out', () => {
     const plan = planHttpRequest(
       operations.listShipments,
-      { query: { Status: ['Not Printed', 'Printed'], Page: 2, ItemsPerPage: 50, DateFrom: undefined, OrderByDate: 'OldestFirst' } },
+      {
+        query: {
+          Status: ['Not Printed', 'Printed'],
+          Page: 2,
+          ItemsPerPage: 50,
+          DateFrom: undefined,
+          OrderByDate: 'OldestFirst',
+        },
+      },
       BASE,
       'tok',
     );
@@ -29,8 +37,19 @@ describe('planHttpRequest, from the operation table', () => {
   });
 
   it('sends the body as JSON and the Idempotency-Key header from input.headers', () => {
-    const body = { carrierId: 1, carrierServiceId: 101, collectionAddress: {}, deliveryAddress: {}, shipmentPieces: [] };
-    const plan = planHttpRequest(operations.createShipment, { body, headers: { 'idempotency-key': 'k-1' } }, BASE, 'tok');
+    const body = {
+      carrierId: 1,
+      carrierServiceId: 101,
+      collectionAddress: {},
+      deliveryAddress: {},
+      shipmentPieces: [],
+    };
+    const plan = planHttpRequest(
+      operations.createShipment,
+      { body, headers: { 'idempotency-key': 'k-1' } },
+      BASE,
+      'tok',
+    );
     expect(plan.method).toBe('POST');
     expect(plan.url).toBe(`${BASE}/shipments`);
     expect(plan.headers['Content-Type']).toBe('application/json');
@@ -50,13 +69,20 @@ describe('planHttpRequest, from the operation table', () => {
   });
 
   it('selects the public tracking view by its postCode query on the shared path', () => {
-    const plan = planHttpRequest(operations.trackShipmentPublic, { params: { uniqueId: 'SS00000001' }, query: { postCode: 'SW1A 1AA' } }, BASE, null);
+    const plan = planHttpRequest(
+      operations.trackShipmentPublic,
+      { params: { uniqueId: 'SS00000001' }, query: { postCode: 'SW1A 1AA' } },
+      BASE,
+      null,
+    );
     expect(plan.url).toBe(`${BASE}/shipments/SS00000001?postCode=SW1A+1AA`);
   });
 
   it('uses each operation’s own method', () => {
     expect(planHttpRequest(operations.cancelShipment, { params: { uniqueId: 'x' } }, BASE, 't').method).toBe('DELETE');
-    expect(planHttpRequest(operations.updateUser, { params: { userId: '3' }, body: { disabled: true } }, BASE, 't').url).toBe(`${BASE}/users/3`);
+    expect(
+      planHttpRequest(operations.updateUser, { params: { userId: '3' }, body: { disabled: true } }, BASE, 't').url,
+    ).toBe(`${BASE}/users/3`);
   });
 });
 
@@ -72,7 +98,12 @@ describe('fillPath and queryString', () => {
 
 describe('an import', () => {
   it('sends the file as text/csv, as it is, not as JSON', () => {
-    const plan = planHttpRequest(operations.createImport, { query: { dryRun: true }, body: 'a;b\n"1;2";3', headers: { 'idempotency-key': 'k' } }, BASE, 't');
+    const plan = planHttpRequest(
+      operations.createImport,
+      { query: { dryRun: true }, body: 'a;b\n"1;2";3', headers: { 'idempotency-key': 'k' } },
+      BASE,
+      't',
+    );
     expect(plan.headers['Content-Type']).toBe('text/csv; charset=utf-8');
     expect(plan.body).toBe('a;b\n"1;2";3');
     expect(plan.url).toBe(`${BASE}/imports?dryRun=true`);

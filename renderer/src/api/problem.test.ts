@@ -52,30 +52,50 @@ describe('describeError: an operator’s words, and what to do next', () => {
     problemFromResponse(status, { type: `/problems/x`, title: 'T', status, instance: '/shipments', ...body });
 
   it('names fields as the desk does, never by their path in the request', () => {
-    const text = describeError(problem(400, { detail: '2 fields are not valid: deliveryAddress.postZipCode, shipmentPieces[1].weight',
-      'deliveryAddress.postZipCode': 'SW1A 9ZZZ is not a valid GB post code', 'shipmentPieces[1].weight': 'must be greater than 0' }));
-    expect(text).toBe('Please correct: Delivery address › Post code: SW1A 9ZZZ is not a valid GB post code. Piece 2 weight: must be greater than 0.');
+    const text = describeError(
+      problem(400, {
+        detail: '2 fields are not valid: deliveryAddress.postZipCode, shipmentPieces[1].weight',
+        'deliveryAddress.postZipCode': 'SW1A 9ZZZ is not a valid GB post code',
+        'shipmentPieces[1].weight': 'must be greater than 0',
+      }),
+    );
+    expect(text).toBe(
+      'Please correct: Delivery address › Post code: SW1A 9ZZZ is not a valid GB post code. Piece 2 weight: must be greater than 0.',
+    );
     expect(text).not.toMatch(/[a-z]\.[a-z]|\[\d\]/);
   });
 
   it('says what to do after a sign-in ends, a refusal by role, an overload, a failure inside', () => {
-    expect(describeError(problem(401, { detail: 'The access token is not valid or has expired; sign in again.' }))).toBe(
-      'Your sign-in has ended. Sign in again to carry on.',
-    );
+    expect(
+      describeError(problem(401, { detail: 'The access token is not valid or has expired; sign in again.' })),
+    ).toBe('Your sign-in has ended. Sign in again to carry on.');
     expect(describeError(problem(403, { detail: 'Administrators only' }))).toMatch(/Ask an administrator/);
     expect(describeError(problem(503, { detail: 'SQLITE_BUSY' }))).not.toMatch(/SQLITE/);
-    const internal = describeError(problem(500, { detail: 'Something went wrong inside the station; quote trace id req-7.', traceId: 'req-7' }));
-    expect(internal).toBe('Something went wrong inside the station; nothing was saved. Try again. If it happens again, tell your administrator the code req-7.');
+    const internal = describeError(
+      problem(500, { detail: 'Something went wrong inside the station; quote trace id req-7.', traceId: 'req-7' }),
+    );
+    expect(internal).toBe(
+      'Something went wrong inside the station; nothing was saved. Try again. If it happens again, tell your administrator the code req-7.',
+    );
   });
 
   it('keeps the station’s own sentence where it is one, starting it as a sentence', () => {
-    expect(describeError(problem(409, { detail: 'Shipment SS00000001 is Delivered to Receiver; only a shipment that is Not Printed can be cancelled.' })))
-      .toBe('Shipment SS00000001 is Delivered to Receiver; only a shipment that is Not Printed can be cancelled.');
-    expect(describeError(problem(404, { detail: 'Shipment SS00000009 was not found' }))).toMatch(/^Shipment SS00000009 was not found\. .*try again\.$/);
+    expect(
+      describeError(
+        problem(409, {
+          detail: 'Shipment SS00000001 is Delivered to Receiver; only a shipment that is Not Printed can be cancelled.',
+        }),
+      ),
+    ).toBe('Shipment SS00000001 is Delivered to Receiver; only a shipment that is Not Printed can be cancelled.');
+    expect(describeError(problem(404, { detail: 'Shipment SS00000009 was not found' }))).toMatch(
+      /^Shipment SS00000009 was not found\. .*try again\.$/,
+    );
   });
 
   it('never shows the text of an error thrown inside the window', () => {
-    expect(describeError(new TypeError("Cannot read properties of undefined (reading 'x')"))).not.toMatch(/undefined|reading/);
+    expect(describeError(new TypeError("Cannot read properties of undefined (reading 'x')"))).not.toMatch(
+      /undefined|reading/,
+    );
   });
 });
 
@@ -106,7 +126,13 @@ describe('formErrors', () => {
       byField: {},
       notice: 'Something went wrong on this screen. Reload the window (Ctrl+R) and try again.',
     });
-    const conflict = problemFromResponse(409, { type: '/problems/conflict', title: 'Conflict', status: 409, detail: 'The name maria is taken.', instance: '/users' });
+    const conflict = problemFromResponse(409, {
+      type: '/problems/conflict',
+      title: 'Conflict',
+      status: 409,
+      detail: 'The name maria is taken.',
+      instance: '/users',
+    });
     expect(formErrors(conflict, ['username'])).toEqual({ byField: {}, notice: 'The name maria is taken.' });
   });
 });

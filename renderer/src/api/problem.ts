@@ -107,7 +107,9 @@ export const isApiProblem = (error: unknown): error is ApiProblem => error insta
 
 /** `Delivery address › Post code: SW1A 9ZZZ is not a valid GB post code.` for each field named. */
 function fieldSentences(fields: Readonly<Record<string, string>>): string[] {
-  return Object.entries(fields).map(([path, message]) => `${humanPath(path.replace(/^body\./, ''))}: ${message.replace(/\.?$/, '.')}`);
+  return Object.entries(fields).map(
+    ([path, message]) => `${humanPath(path.replace(/^body\./, ''))}: ${message.replace(/\.?$/, '.')}`,
+  );
 }
 
 /**
@@ -152,7 +154,9 @@ export function describeError(error: unknown): string {
       return 'The station’s database cannot be used just now. Wait a moment and try again; if it goes on, tell your administrator.';
   }
   if (error.status >= 500) {
-    const code = error.traceId ? ` If it happens again, tell your administrator the code ${error.traceId}.` : ' If it happens again, tell your administrator.';
+    const code = error.traceId
+      ? ` If it happens again, tell your administrator the code ${error.traceId}.`
+      : ' If it happens again, tell your administrator.';
     return `Something went wrong inside the station; nothing was saved. Try again.${code}`;
   }
   return `${detail} Try again.`;
@@ -162,11 +166,17 @@ export function describeError(error: unknown): string {
  * A failed form submission: the problem's field members beside the fields on screen, and
  * whatever names no field on screen (or a failure that is not a 400) as one notice.
  */
-export function formErrors(error: unknown, onScreen: readonly string[]): { byField: Record<string, string>; notice: string | null } {
+export function formErrors(
+  error: unknown,
+  onScreen: readonly string[],
+): { byField: Record<string, string>; notice: string | null } {
   if (!(error instanceof ApiProblem) || Object.keys(error.fields).length === 0) {
     return { byField: {}, notice: describeError(error) };
   }
   const { byField, unmapped } = splitFieldErrors(error.fields, onScreen);
   // `unmapped` already reads `Delivery address › Post code: …`, never a request path.
-  return { byField, notice: unmapped.length > 0 ? `Please correct: ${unmapped.map((u) => u.replace(/\.?$/, '.')).join(' ')}` : null };
+  return {
+    byField,
+    notice: unmapped.length > 0 ? `Please correct: ${unmapped.map((u) => u.replace(/\.?$/, '.')).join(' ')}` : null,
+  };
 }

@@ -26,8 +26,20 @@ export function Brand({ large = false }: { large?: boolean }) {
   return (
     <div className={large ? 'brand brand-large' : 'brand'}>
       <svg className="brand-mark" viewBox="0 0 24 24" aria-hidden="true">
-        <path d="M3 7.5 12 3l9 4.5v9L12 21l-9-4.5z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
-        <path d="M3 7.5 12 12l9-4.5M12 12v9" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
+        <path
+          d="M3 7.5 12 3l9 4.5v9L12 21l-9-4.5z"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
+        <path
+          d="M3 7.5 12 12l9-4.5M12 12v9"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
       </svg>
       <span>Shipping Station</span>
     </div>
@@ -50,7 +62,14 @@ export function AppShell({ route, children }: { route: Route; children: ReactNod
   const inShipments = route.page === 'shipments' || route.page === 'shipment';
   return (
     <div className="shell">
-      <a className="skip-link" href="#main" onClick={(e) => { e.preventDefault(); document.getElementById('main')?.focus(); }}>
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
         Skip to content
       </a>
       <nav className="sidebar" aria-label="Main">

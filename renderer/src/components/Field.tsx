@@ -30,7 +30,16 @@ function describedBy(path: string, error: string | undefined, hint: ReactNode): 
 /** The path that names the field's DOM ids: its request path, under its scope if any. */
 const domPath = (path: string, idScope: string | undefined): string => (idScope ? `${idScope}.${path}` : path);
 
-function FieldFrame({ path, label, error, hint, required, hideLabel, className, children }: Omit<CommonProps, 'idScope'> & { children: ReactNode }) {
+function FieldFrame({
+  path,
+  label,
+  error,
+  hint,
+  required,
+  hideLabel,
+  className,
+  children,
+}: Omit<CommonProps, 'idScope'> & { children: ReactNode }) {
   return (
     <div className={`field${error ? ' field-invalid' : ''}${className ? ` ${className}` : ''}`}>
       {/* The asterisk sits outside the label: the accessible name is the label alone. */}
@@ -76,7 +85,20 @@ function lengthNote(length: number, limit: number | undefined): string {
   return `${length}/${limit} characters: ${over} too many, shorten it`;
 }
 
-export function TextField({ path, idScope, label, error, hint, required, hideLabel, className, value, onValue, maxLength, ...input }: TextFieldProps) {
+export function TextField({
+  path,
+  idScope,
+  label,
+  error,
+  hint,
+  required,
+  hideLabel,
+  className,
+  value,
+  onValue,
+  maxLength,
+  ...input
+}: TextFieldProps) {
   const ids = domPath(path, idScope);
   const note = lengthNote([...value].length, maxLength);
   const noteId = `${fieldDomId(ids)}-length`;
@@ -97,7 +119,11 @@ export function TextField({ path, idScope, label, error, hint, required, hideLab
       />
       {/* Present before it has words, so that screen readers announce them when they come. */}
       {maxLength !== undefined ? (
-        <p id={noteId} className={`field-length${note.includes('too many') ? ' field-length-over' : ''}`} aria-live="polite">
+        <p
+          id={noteId}
+          className={`field-length${note.includes('too many') ? ' field-length-over' : ''}`}
+          aria-live="polite"
+        >
           {note}
         </p>
       ) : null}
@@ -112,7 +138,20 @@ type SelectFieldProps = CommonProps &
     children: ReactNode;
   };
 
-export function SelectField({ path, idScope, label, error, hint, required, hideLabel, className, value, onValue, children, ...select }: SelectFieldProps) {
+export function SelectField({
+  path,
+  idScope,
+  label,
+  error,
+  hint,
+  required,
+  hideLabel,
+  className,
+  value,
+  onValue,
+  children,
+  ...select
+}: SelectFieldProps) {
   const ids = domPath(path, idScope);
   return (
     <FieldFrame {...{ path: ids, label, error, hint, required, hideLabel, className }}>

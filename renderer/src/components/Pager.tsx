@@ -16,7 +16,11 @@ export function Pager({ page, pageCount, pageSize, onPage, onPageSize }: PagerPr
     <nav className="pager" aria-label="Pages">
       <label className="pager-size">
         <span>Rows per page</span>
-        <select className="select select-small" value={pageSize} onChange={(e) => onPageSize(Number(e.target.value) as PageSize)}>
+        <select
+          className="select select-small"
+          value={pageSize}
+          onChange={(e) => onPageSize(Number(e.target.value) as PageSize)}
+        >
           {PAGE_SIZES.map((size) => (
             <option key={size} value={size}>
               {size}
@@ -28,16 +32,40 @@ export function Pager({ page, pageCount, pageSize, onPage, onPageSize }: PagerPr
         Page {formatNumber(Math.min(page, last))} of {formatNumber(last)}
       </span>
       <div className="button-group">
-        <button type="button" className="button button-small" onClick={() => onPage(1)} disabled={page <= 1} aria-label="First page">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => onPage(1)}
+          disabled={page <= 1}
+          aria-label="First page"
+        >
           «
         </button>
-        <button type="button" className="button button-small" onClick={() => onPage(Math.min(page - 1, last))} disabled={page <= 1} aria-label="Previous page">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => onPage(Math.min(page - 1, last))}
+          disabled={page <= 1}
+          aria-label="Previous page"
+        >
           ‹ Prev
         </button>
-        <button type="button" className="button button-small" onClick={() => onPage(page + 1)} disabled={page >= last} aria-label="Next page">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => onPage(page + 1)}
+          disabled={page >= last}
+          aria-label="Next page"
+        >
           Next ›
         </button>
-        <button type="button" className="button button-small" onClick={() => onPage(last)} disabled={page >= last} aria-label="Last page">
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => onPage(last)}
+          disabled={page >= last}
+          aria-label="Last page"
+        >
           »
         </button>
       </div>

@@ -4,7 +4,17 @@
  */
 import { useState, type ReactNode } from 'react';
 
-export function RevealedSecret({ children, secret, label, onDone }: { children: ReactNode; secret: string; label: string; onDone: () => void }) {
+export function RevealedSecret({
+  children,
+  secret,
+  label,
+  onDone,
+}: {
+  children: ReactNode;
+  secret: string;
+  label: string;
+  onDone: () => void;
+}) {
   const [copied, setCopied] = useState<boolean | null>(null);
   return (
     <div className="reveal" role="status">
@@ -16,7 +26,12 @@ export function RevealedSecret({ children, secret, label, onDone }: { children: 
         <button
           type="button"
           className="button button-small"
-          onClick={() => navigator.clipboard.writeText(secret).then(() => setCopied(true), () => setCopied(false))}
+          onClick={() =>
+            navigator.clipboard.writeText(secret).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
         >
           {copied ? 'Copied' : 'Copy'}
         </button>

@@ -22,11 +22,17 @@ describe('field errors', () => {
       'deliveryAddress.postZipCode': 'SW1A 9ZZZ is not a valid GB post code',
       'shipmentPieces[1].weight': 'must be greater than 0',
     });
-    expect(split.unmapped).toEqual(['Carrier feature 1: 9 is not a feature of carrier 1', 'Request: is not valid JSON']);
+    expect(split.unmapped).toEqual([
+      'Carrier feature 1: 9 is not a feature of carrier 1',
+      'Request: is not valid JSON',
+    ]);
   });
 
   it('sends a member naming a whole group to its first field', () => {
-    const split = splitFieldErrors({ collectionAddress: 'is required' }, ['collectionAddress.businessName', 'collectionAddress.fullName']);
+    const split = splitFieldErrors({ collectionAddress: 'is required' }, [
+      'collectionAddress.businessName',
+      'collectionAddress.fullName',
+    ]);
     expect(split.byField).toEqual({ 'collectionAddress.businessName': 'is required' });
   });
 

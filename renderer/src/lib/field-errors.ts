@@ -85,7 +85,10 @@ export function humanPath(path: string): string {
     return [WORDS[match[1]!] ?? match[1]!, ...indexes].join(' ');
   });
   // A piece's field reads as one phrase: "Piece 2 weight".
-  return parts.reduce((text, part, i) => (i === 0 ? part : /^Piece \d+$/.test(parts[i - 1]!) ? `${text} ${part}` : `${text} › ${part}`), '');
+  return parts.reduce(
+    (text, part, i) => (i === 0 ? part : /^Piece \d+$/.test(parts[i - 1]!) ? `${text} ${part}` : `${text} › ${part}`),
+    '',
+  );
 }
 
 /**

@@ -18,7 +18,12 @@ function delimiterOf(text: string): ',' | ';' {
 }
 
 export function readImportFile(name: string, text: string): ImportFile {
-  const records = parse(text, { bom: true, delimiter: delimiterOf(text), relax_column_count: true, skip_empty_lines: true }) as string[][];
+  const records = parse(text, {
+    bom: true,
+    delimiter: delimiterOf(text),
+    relax_column_count: true,
+    skip_empty_lines: true,
+  }) as string[][];
   const [header = [], ...rows] = records;
   return { name, header: header.map((h) => h.trim()), rows };
 }
@@ -49,11 +54,37 @@ export function rememberMapping(header: string[], mapping: Record<string, string
 
 /** The fields a column may be mapped to, for the operator's choice. */
 export const IMPORT_FIELDS = [
-  'referenceOne', 'referenceTwo', 'referenceThree', 'group', 'carrierId', 'carrierServiceId', 'despatchDate',
-  'deliveryAddress.fullName', 'deliveryAddress.businessName', 'deliveryAddress.addressLine1', 'deliveryAddress.addressLine2',
-  'deliveryAddress.addressLine3', 'deliveryAddress.city', 'deliveryAddress.county', 'deliveryAddress.postZipCode',
-  'deliveryAddress.countryTwoCharacterISOCode', 'deliveryAddress.phoneNumber', 'deliveryAddress.emailAddress',
-  'shipmentPieces.weight', 'shipmentPieces.weightUnit', 'shipmentPieces.length', 'shipmentPieces.width',
-  'shipmentPieces.height', 'shipmentPieces.dimensionUnit', 'shipmentPieces.description', 'deliveryInstructions',
-  'goodsDescription', 'hsCode', 'descriptionOfGoods', 'cost', 'insuredValue', 'currency', 'carrierFeatures',
+  'referenceOne',
+  'referenceTwo',
+  'referenceThree',
+  'group',
+  'carrierId',
+  'carrierServiceId',
+  'despatchDate',
+  'deliveryAddress.fullName',
+  'deliveryAddress.businessName',
+  'deliveryAddress.addressLine1',
+  'deliveryAddress.addressLine2',
+  'deliveryAddress.addressLine3',
+  'deliveryAddress.city',
+  'deliveryAddress.county',
+  'deliveryAddress.postZipCode',
+  'deliveryAddress.countryTwoCharacterISOCode',
+  'deliveryAddress.phoneNumber',
+  'deliveryAddress.emailAddress',
+  'shipmentPieces.weight',
+  'shipmentPieces.weightUnit',
+  'shipmentPieces.length',
+  'shipmentPieces.width',
+  'shipmentPieces.height',
+  'shipmentPieces.dimensionUnit',
+  'shipmentPieces.description',
+  'deliveryInstructions',
+  'goodsDescription',
+  'hsCode',
+  'descriptionOfGoods',
+  'cost',
+  'insuredValue',
+  'currency',
+  'carrierFeatures',
 ] as const;

@@ -29,7 +29,10 @@ export async function printShipmentLabel(shipmentId: string): Promise<PrintOutco
   // browser's print dialog says nothing, so there fetching the label prints (§7).
   const [label, { labelSize }] = await Promise.all([
     // A CN22 travels with the labels (CONTRACT §17); a CN23 goes to an A4 printer instead.
-    api.getShipmentLabel({ params: { uniqueId: shipmentId }, query: bridge ? { markPrinted: false, includeCustoms: true } : { includeCustoms: true } }),
+    api.getShipmentLabel({
+      params: { uniqueId: shipmentId },
+      query: bridge ? { markPrinted: false, includeCustoms: true } : { includeCustoms: true },
+    }),
     api.getSettings(),
   ]);
   if (!bridge) {

@@ -28,7 +28,9 @@ function headingText(heading: HTMLElement): string {
 /** Has the screen (or the operator) already put focus somewhere inside it? Then leave it. */
 function focusAlreadyPlaced(container: HTMLElement): boolean {
   const active = document.activeElement;
-  return active instanceof HTMLElement && active !== container && container.contains(active) && active.tagName !== 'MAIN';
+  return (
+    active instanceof HTMLElement && active !== container && container.contains(active) && active.tagName !== 'MAIN'
+  );
 }
 
 export interface ScreenChange {
@@ -70,7 +72,12 @@ export function useScreenFocus({ key, title, form }: ScreenChange): string {
     };
     const observer = new MutationObserver(() => look(false));
     const timer = setTimeout(() => look(true), WAIT_MS);
-    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled'] });
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['disabled'],
+    });
     // Let the new screen render first: a field that is still the old screen's must not win.
     const first = requestAnimationFrame(() => look(false));
     return () => {

@@ -28,7 +28,16 @@ export function AddressBookPage() {
   const [search, setSearch] = useState('');
   const query = search.trim().length >= 2 ? { Search: search.trim(), ItemsPerPage: 200 } : { ItemsPerPage: 200 };
   const list = useLoad(JSON.stringify(query), () => api.listAddresses({ query }));
-  const { editing, setEditing, errors, problem, done, edit, save: send, remove: removeRecord } = useRecordEditor<Editing>('address', list.reload);
+  const {
+    editing,
+    setEditing,
+    errors,
+    problem,
+    done,
+    edit,
+    save: send,
+    remove: removeRecord,
+  } = useRecordEditor<Editing>('address', list.reload);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -46,7 +55,8 @@ export function AddressBookPage() {
     );
   }
 
-  const remove = (item: SavedAddress) => removeRecord(() => api.deleteAddress({ params: { addressId: String(item.id) } }), describeSaved(item));
+  const remove = (item: SavedAddress) =>
+    removeRecord(() => api.deleteAddress({ params: { addressId: String(item.id) } }), describeSaved(item));
 
   return (
     <div className="page page-wide">
@@ -65,32 +75,73 @@ export function AddressBookPage() {
       {done ? <Notice tone="success">{done}</Notice> : null}
 
       {editing ? (
-        <form className="address-editor" onSubmit={save} aria-label={editing.id === null ? 'New saved address' : 'Change saved address'} noValidate>
-          {problem ? <p className="field-error" role="alert">{problem}</p> : null}
+        <form
+          className="address-editor"
+          onSubmit={save}
+          aria-label={editing.id === null ? 'New saved address' : 'Change saved address'}
+          noValidate
+        >
+          {problem ? (
+            <p className="field-error" role="alert">
+              {problem}
+            </p>
+          ) : null}
           <div className="grid grid-2">
-            <TextField path="nickname" label="Nickname" value={editing.nickname} maxLength={35} error={errors.nickname}
-              onValue={(nickname) => setEditing({ ...editing, nickname })} autoFocus />
+            <TextField
+              path="nickname"
+              label="Nickname"
+              value={editing.nickname}
+              maxLength={35}
+              error={errors.nickname}
+              onValue={(nickname) => setEditing({ ...editing, nickname })}
+              autoFocus
+            />
             <div className="field">
-              <label className="field-label" htmlFor="saved-kind">Kind</label>
-              <select id="saved-kind" className="select" value={editing.kind} onChange={(e) => setEditing({ ...editing, kind: e.target.value as AddressKind })}>
+              <label className="field-label" htmlFor="saved-kind">
+                Kind
+              </label>
+              <select
+                id="saved-kind"
+                className="select"
+                value={editing.kind}
+                onChange={(e) => setEditing({ ...editing, kind: e.target.value as AddressKind })}
+              >
                 <option value="delivery">Delivery</option>
                 <option value="collection">Collection</option>
               </select>
             </div>
           </div>
-          <AddressFieldset group="address" legend="Address" value={editing.address} errors={errors}
-            onChange={(key, value) => setEditing({ ...editing, address: { ...editing.address, [key]: value } })} />
+          <AddressFieldset
+            group="address"
+            legend="Address"
+            value={editing.address}
+            errors={errors}
+            onChange={(key, value) => setEditing({ ...editing, address: { ...editing.address, [key]: value } })}
+          />
           <div className="form-footer-actions">
-            <button type="button" className="button" onClick={() => edit(null)}>Cancel</button>
-            <button type="submit" className="button button-primary">Save address</button>
+            <button type="button" className="button" onClick={() => edit(null)}>
+              Cancel
+            </button>
+            <button type="submit" className="button button-primary">
+              Save address
+            </button>
           </div>
         </form>
       ) : null}
 
       <form role="search" className="search" onSubmit={(e) => e.preventDefault()}>
-        <label className="visually-hidden" htmlFor="address-search">Search the address book</label>
-        <input id="address-search" className="input search-input" type="search" placeholder="Name, nickname, city or post code"
-          value={search} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+        <label className="visually-hidden" htmlFor="address-search">
+          Search the address book
+        </label>
+        <input
+          id="address-search"
+          className="input search-input"
+          type="search"
+          placeholder="Name, nickname, city or post code"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          autoComplete="off"
+        />
       </form>
 
       <RecordTable
@@ -102,14 +153,29 @@ export function AddressBookPage() {
           <>
             <td>{item.nickname}</td>
             <td>{[item.fullName, item.businessName].filter(Boolean).join(' · ')}</td>
-            <td>{[item.addressLine1, item.city, item.postZipCode, item.countryTwoCharacterISOCode].filter(Boolean).join(', ')}</td>
+            <td>
+              {[item.addressLine1, item.city, item.postZipCode, item.countryTwoCharacterISOCode]
+                .filter(Boolean)
+                .join(', ')}
+            </td>
             <td>{item.kind === 'delivery' ? 'Delivery' : 'Collection'}</td>
             <td className="row-actions">
-              <button type="button" className="button button-quiet button-small" aria-label={`Change ${describeSaved(item)}`}
-                onClick={() => edit({ id: item.id, nickname: item.nickname, kind: item.kind, address: addressFromSaved(item) })}>
+              <button
+                type="button"
+                className="button button-quiet button-small"
+                aria-label={`Change ${describeSaved(item)}`}
+                onClick={() =>
+                  edit({ id: item.id, nickname: item.nickname, kind: item.kind, address: addressFromSaved(item) })
+                }
+              >
                 Change
               </button>
-              <button type="button" className="button button-quiet button-small" aria-label={`Delete ${describeSaved(item)}`} onClick={() => void remove(item)}>
+              <button
+                type="button"
+                className="button button-quiet button-small"
+                aria-label={`Delete ${describeSaved(item)}`}
+                onClick={() => void remove(item)}
+              >
                 Delete
               </button>
             </td>

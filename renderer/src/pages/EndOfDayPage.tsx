@@ -46,7 +46,10 @@ export function EndOfDayPage() {
         await printManifest(manifest);
         setOutcome({ tone: 'success', text: `${made} Sent to print.` });
       } catch (error) {
-        setOutcome({ tone: 'warning', text: `${made} It was not printed: ${describeError(error)} Print it again below.` });
+        setOutcome({
+          tone: 'warning',
+          text: `${made} It was not printed: ${describeError(error)} Print it again below.`,
+        });
       }
     } catch (error) {
       setOutcome({ tone: 'warning', text: describeError(error) });
@@ -81,27 +84,54 @@ export function EndOfDayPage() {
           </p>
         </div>
         <div className="toolbar-right">
-          <button type="button" className="button" onClick={() => { day.reload(); recent.reload(); }} disabled={day.loading}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              day.reload();
+              recent.reload();
+            }}
+            disabled={day.loading}
+          >
             {day.loading ? 'Refreshing…' : 'Refresh'}
           </button>
         </div>
       </header>
 
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
-      {day.error ? <ErrorNotice error={day.error} action={<button type="button" className="button button-small" onClick={day.reload}>Try again</button>} /> : null}
+      {day.error ? (
+        <ErrorNotice
+          error={day.error}
+          action={
+            <button type="button" className="button button-small" onClick={day.reload}>
+              Try again
+            </button>
+          }
+        />
+      ) : null}
 
       <section className="card" aria-labelledby="carriers-title">
-        <h2 className="card-title" id="carriers-title">Today’s carriers</h2>
+        <h2 className="card-title" id="carriers-title">
+          Today’s carriers
+        </h2>
         {!day.data ? (
-          <p className="empty" role="status">Loading…</p>
+          <p className="empty" role="status">
+            Loading…
+          </p>
         ) : (
           <table className="table eod-table" aria-label="Carriers">
             <thead>
               <tr>
                 <th scope="col">Carrier</th>
-                <th scope="col" className="num">Printed, waiting</th>
-                <th scope="col" className="num">Not printed</th>
-                <th scope="col"><span className="visually-hidden">Action</span></th>
+                <th scope="col" className="num">
+                  Printed, waiting
+                </th>
+                <th scope="col" className="num">
+                  Not printed
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">Action</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -111,7 +141,11 @@ export function EndOfDayPage() {
                   <td className="num tabular">{c.printedWaiting}</td>
                   <td className="num tabular">
                     {c.notPrinted > 0 ? (
-                      <a className="eod-warning" href={notPrintedHref} title="They will not go on the manifest: print their labels first.">
+                      <a
+                        className="eod-warning"
+                        href={notPrintedHref}
+                        title="They will not go on the manifest: print their labels first."
+                      >
                         ⚠ {plural(c.notPrinted, 'shipment')} not printed
                       </a>
                     ) : (
@@ -138,7 +172,8 @@ export function EndOfDayPage() {
         )}
         {day.data && day.data.items.some((c) => c.notPrinted > 0) ? (
           <Notice tone="warning">
-            Shipments still Not Printed stay off the manifest. <a href={notPrintedHref}>Show the Not Printed shipments</a>
+            Shipments still Not Printed stay off the manifest.{' '}
+            <a href={notPrintedHref}>Show the Not Printed shipments</a>
           </Notice>
         ) : null}
         {waitingCarrier ? (
@@ -149,7 +184,9 @@ export function EndOfDayPage() {
       </section>
 
       <section className="card" aria-labelledby="manifests-title">
-        <h2 className="card-title" id="manifests-title">Earlier manifests</h2>
+        <h2 className="card-title" id="manifests-title">
+          Earlier manifests
+        </h2>
         {recent.error ? <ErrorNotice error={recent.error} /> : null}
         {recent.data && recent.data.items.length === 0 ? <p className="muted">No manifest yet.</p> : null}
         {recent.data && recent.data.items.length > 0 ? (
@@ -160,10 +197,18 @@ export function EndOfDayPage() {
                 <th scope="col">Carrier</th>
                 <th scope="col">Closed</th>
                 <th scope="col">By</th>
-                <th scope="col" className="num">Shipments</th>
-                <th scope="col" className="num">Pieces</th>
-                <th scope="col" className="num">Kg</th>
-                <th scope="col"><span className="visually-hidden">Action</span></th>
+                <th scope="col" className="num">
+                  Shipments
+                </th>
+                <th scope="col" className="num">
+                  Pieces
+                </th>
+                <th scope="col" className="num">
+                  Kg
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">Action</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -177,7 +222,12 @@ export function EndOfDayPage() {
                   <td className="num tabular">{m.pieceCount}</td>
                   <td className="num tabular">{m.totalWeightKg}</td>
                   <td className="eod-action">
-                    <button type="button" className="button button-small" disabled={busy !== null} onClick={() => void reprint(m.id, m.manifestNumber)}>
+                    <button
+                      type="button"
+                      className="button button-small"
+                      disabled={busy !== null}
+                      onClick={() => void reprint(m.id, m.manifestNumber)}
+                    >
                       {busy === m.manifestNumber ? 'Printing…' : 'Print again'}
                       <span className="visually-hidden"> {m.manifestNumber}</span>
                     </button>
@@ -188,7 +238,9 @@ export function EndOfDayPage() {
           </table>
         ) : null}
         {recent.data && recent.data.totalItems > RECENT ? (
-          <p className="card-note">The newest {RECENT} of {recent.data.totalItems}.</p>
+          <p className="card-note">
+            The newest {RECENT} of {recent.data.totalItems}.
+          </p>
         ) : null}
       </section>
     </div>

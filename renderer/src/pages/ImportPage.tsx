@@ -11,7 +11,14 @@ import { ErrorNotice, Notice } from '../components/Notice';
 import { StatusChip } from '../components/StatusChip';
 import { printPdfInBrowser } from '../lib/browser-print';
 import { formatNumber, plural } from '../lib/format';
-import { IMPORT_FIELDS, readImportFile, rememberMapping, rememberedMapping, writeImportFile, type ImportFile } from '../lib/import-file';
+import {
+  IMPORT_FIELDS,
+  readImportFile,
+  rememberMapping,
+  rememberedMapping,
+  writeImportFile,
+  type ImportFile,
+} from '../lib/import-file';
 import { useLoad } from '../lib/use-load';
 
 type Result = OutputOf<'createImport'>;
@@ -25,7 +32,12 @@ const PROGRESS_EVERY_MS = 250;
  * Runs an import sent with `key`, asking the station meanwhile how many of its rows are
  * done: a file of thousands of rows takes seconds, and the operator sees it move.
  */
-async function withProgress<T>(key: string, totalRows: number, show: (p: Progress | null) => void, work: Promise<T>): Promise<T> {
+async function withProgress<T>(
+  key: string,
+  totalRows: number,
+  show: (p: Progress | null) => void,
+  work: Promise<T>,
+): Promise<T> {
   let running = true;
   show({ rowsDone: 0, totalRows });
   const poll = async () => {
@@ -48,7 +60,9 @@ async function withProgress<T>(key: string, totalRows: number, show: (p: Progres
 export function ImportPage() {
   const carriers = useLoad('carriers', () => api.listCarriers());
   const [carrierId, setCarrierId] = useState(1);
-  const services = useLoad(`services-${carrierId}`, () => api.listCarrierServices({ params: { carrierId: String(carrierId) } }));
+  const services = useLoad(`services-${carrierId}`, () =>
+    api.listCarrierServices({ params: { carrierId: String(carrierId) } }),
+  );
   const [serviceId, setServiceId] = useState<number | null>(null);
   const [file, setFile] = useState<ImportFile | null>(null);
   const [mapping, setMapping] = useState<Record<string, string>>({});
@@ -123,11 +137,21 @@ export function ImportPage() {
     setBusy('creating');
     setError(null);
     try {
-      const result = await withProgress(key, file.rows.length, setProgress,
-        api.createImport({ body: writeImportFile(file, mapping), query: query(false), headers: { 'idempotency-key': key } }));
+      const result = await withProgress(
+        key,
+        file.rows.length,
+        setProgress,
+        api.createImport({
+          body: writeImportFile(file, mapping),
+          query: query(false),
+          headers: { 'idempotency-key': key },
+        }),
+      );
       setRows(result.rows);
       if (result.importId !== null) setImportIds([result.importId]);
-      setNews(`${plural(result.created, 'row')} created, ${formatNumber(result.invalid)} invalid, ${formatNumber(result.skipped)} skipped.`);
+      setNews(
+        `${plural(result.created, 'row')} created, ${formatNumber(result.invalid)} invalid, ${formatNumber(result.skipped)} skipped.`,
+      );
     } catch (e) {
       setError(e);
     } finally {
@@ -143,8 +167,16 @@ export function ImportPage() {
     setError(null);
     try {
       const retryKey = crypto.randomUUID();
-      const result = await withProgress(retryKey, invalidRows.length, setProgress,
-        api.createImport({ body: writeImportFile(file, mapping, invalidRows), query: query(false), headers: { 'idempotency-key': retryKey } }));
+      const result = await withProgress(
+        retryKey,
+        invalidRows.length,
+        setProgress,
+        api.createImport({
+          body: writeImportFile(file, mapping, invalidRows),
+          query: query(false),
+          headers: { 'idempotency-key': retryKey },
+        }),
+      );
       const next = [...rows!];
       result.rows.forEach((r, i) => {
         const original = invalidRows[i]!;
@@ -152,7 +184,9 @@ export function ImportPage() {
       });
       setRows(next);
       if (result.importId !== null) setImportIds((ids) => [...ids, result.importId!]);
-      setNews(`Retried ${plural(invalidRows.length, 'row')}: ${result.created} created, ${result.invalid} still invalid.`);
+      setNews(
+        `Retried ${plural(invalidRows.length, 'row')}: ${result.created} created, ${result.invalid} still invalid.`,
+      );
     } catch (e) {
       setError(e);
     } finally {
@@ -166,11 +200,13 @@ export function ImportPage() {
     try {
       const { labelSize } = await api.getSettings();
       for (const id of importIds) {
-        const labels = await api.getImportLabels({ params: { importId: String(id) }, query: {} }).catch((e: unknown) => {
-          // An import that created nothing has nothing to print.
-          if ((e as { status?: number }).status === 409) return null;
-          throw e;
-        });
+        const labels = await api
+          .getImportLabels({ params: { importId: String(id) }, query: {} })
+          .catch((e: unknown) => {
+            // An import that created nothing has nothing to print.
+            if ((e as { status?: number }).status === 409) return null;
+            throw e;
+          });
         if (labels) await printPdfInBrowser(labels.base64String, labelSize);
       }
       setNews('Labels sent to print.');
@@ -205,30 +241,70 @@ export function ImportPage() {
       <section className="card import-choose" aria-label="File">
         <div className="filters">
           <div className="field">
-            <label className="field-label" htmlFor="import-file">CSV file</label>
-            <input id="import-file" className="input" type="file" accept=".csv,text/csv" onChange={(e) => e.target.files?.[0] && void load(e.target.files[0])} />
+            <label className="field-label" htmlFor="import-file">
+              CSV file
+            </label>
+            <input
+              id="import-file"
+              className="input"
+              type="file"
+              accept=".csv,text/csv"
+              onChange={(e) => e.target.files?.[0] && void load(e.target.files[0])}
+            />
           </div>
           <div className="field">
-            <label className="field-label" htmlFor="import-carrier">Carrier for rows without one</label>
-            <select id="import-carrier" className="select" value={carrierId} onChange={(e) => { setCarrierId(Number(e.target.value)); setServiceId(null); }}>
-              {carriers.data?.items.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            <label className="field-label" htmlFor="import-carrier">
+              Carrier for rows without one
+            </label>
+            <select
+              id="import-carrier"
+              className="select"
+              value={carrierId}
+              onChange={(e) => {
+                setCarrierId(Number(e.target.value));
+                setServiceId(null);
+              }}
+            >
+              {carriers.data?.items.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
             </select>
           </div>
           <div className="field">
-            <label className="field-label" htmlFor="import-service">Service for rows without one</label>
-            <select id="import-service" className="select" value={service ?? ''} onChange={(e) => setServiceId(Number(e.target.value))}>
-              {services.data?.items.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+            <label className="field-label" htmlFor="import-service">
+              Service for rows without one
+            </label>
+            <select
+              id="import-service"
+              className="select"
+              value={service ?? ''}
+              onChange={(e) => setServiceId(Number(e.target.value))}
+            >
+              {services.data?.items.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
             </select>
           </div>
         </div>
         <p className="card-note">Or drop the file anywhere on this window.</p>
         {file ? (
           <div className="import-actions">
-            <span>{file.name}: {plural(file.rows.length, 'row')}</span>
+            <span>
+              {file.name}: {plural(file.rows.length, 'row')}
+            </span>
             <button type="button" className="button" disabled={busy !== null} onClick={() => void runCheck()}>
               {busy === 'checking' ? 'Checking…' : 'Check (dry run)'}
             </button>
-            <button type="button" className="button button-primary" disabled={busy !== null || !check || rows !== null} onClick={() => void create()}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy !== null || !check || rows !== null}
+              onClick={() => void create()}
+            >
               Create shipments
             </button>
             {invalidRows.length > 0 ? (
@@ -258,19 +334,34 @@ export function ImportPage() {
           <h2 className="card-title">Columns</h2>
           {check.dryRun && !rows ? (
             <p className="card-note" role="status">
-              Dry run: {formatNumber(check.valid)} valid, {formatNumber(check.invalid)} invalid, {formatNumber(check.skipped)} skipped of {plural(check.totalRows, 'row')}.
+              Dry run: {formatNumber(check.valid)} valid, {formatNumber(check.invalid)} invalid,{' '}
+              {formatNumber(check.skipped)} skipped of {plural(check.totalRows, 'row')}.
             </p>
           ) : null}
           <table className="table" aria-label="Columns matched">
-            <thead><tr><th scope="col">Column of the file</th><th scope="col">Shipment field</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Column of the file</th>
+                <th scope="col">Shipment field</th>
+              </tr>
+            </thead>
             <tbody>
               {file.header.map((h, i) => (
                 <tr key={`${h}-${i}`}>
                   <td>{h}</td>
                   <td>
-                    <select className="select" aria-label={`Field for column ${h}`} value={fieldOf(h, i)} onChange={(e) => mapColumn(h, e.target.value)}>
+                    <select
+                      className="select"
+                      aria-label={`Field for column ${h}`}
+                      value={fieldOf(h, i)}
+                      onChange={(e) => mapColumn(h, e.target.value)}
+                    >
                       <option value="">— not imported —</option>
-                      {IMPORT_FIELDS.map((f) => <option key={f} value={f}>{f}</option>)}
+                      {IMPORT_FIELDS.map((f) => (
+                        <option key={f} value={f}>
+                          {f}
+                        </option>
+                      ))}
                     </select>
                   </td>
                 </tr>
@@ -287,9 +378,15 @@ export function ImportPage() {
             <table className="table import-rows" aria-label="Rows of the file">
               <thead>
                 <tr>
-                  <th scope="col" className="num">Row</th>
+                  <th scope="col" className="num">
+                    Row
+                  </th>
                   <th scope="col">Outcome</th>
-                  {file.header.map((h, i) => <th scope="col" key={`${h}-${i}`}>{h}</th>)}
+                  {file.header.map((h, i) => (
+                    <th scope="col" key={`${h}-${i}`}>
+                      {h}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -305,14 +402,23 @@ export function ImportPage() {
                         {r.reason ? <div className="muted">{r.reason}</div> : null}
                         {r.problems ? (
                           <ul className="import-problems">
-                            {Object.entries(r.problems).map(([field, text]) => <li key={field}><b>{field}</b> {text}</li>)}
+                            {Object.entries(r.problems).map(([field, text]) => (
+                              <li key={field}>
+                                <b>{field}</b> {text}
+                              </li>
+                            ))}
                           </ul>
                         ) : null}
                       </td>
                       {file.header.map((h, c) => (
                         <td key={`${h}-${c}`}>
                           {editable ? (
-                            <input className="input input-cell" aria-label={`Row ${r.row} ${h}`} value={file.rows[index]?.[c] ?? ''} onChange={(e) => editCell(index, c, e.target.value)} />
+                            <input
+                              className="input input-cell"
+                              aria-label={`Row ${r.row} ${h}`}
+                              value={file.rows[index]?.[c] ?? ''}
+                              onChange={(e) => editCell(index, c, e.target.value)}
+                            />
                           ) : (
                             file.rows[index]?.[c]
                           )}

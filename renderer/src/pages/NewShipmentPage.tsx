@@ -26,7 +26,14 @@ export function NewShipmentPage({ from }: { from?: string | undefined }) {
         <header className="page-header">
           <h1>New shipment</h1>
         </header>
-        <ErrorNotice error={setup.error} action={<button type="button" className="button button-small" onClick={setup.reload}>Try again</button>} />
+        <ErrorNotice
+          error={setup.error}
+          action={
+            <button type="button" className="button button-small" onClick={setup.reload}>
+              Try again
+            </button>
+          }
+        />
       </div>
     );
   }
@@ -36,9 +43,18 @@ export function NewShipmentPage({ from }: { from?: string | undefined }) {
         <header className="page-header">
           <h1>New shipment</h1>
         </header>
-        <p className="empty" role="status">Loading carriers…</p>
+        <p className="empty" role="status">
+          Loading carriers…
+        </p>
       </div>
     );
   }
-  return <ShipmentFormView carriers={setup.data.carriers} sender={setup.data.settings.senderAddress} presets={setup.data.presets} initial={setup.data.initial} />;
+  return (
+    <ShipmentFormView
+      carriers={setup.data.carriers}
+      sender={setup.data.settings.senderAddress}
+      presets={setup.data.presets}
+      initial={setup.data.initial}
+    />
+  );
 }

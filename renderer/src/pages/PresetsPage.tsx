@@ -3,7 +3,13 @@
  * Preset choice takes a preset's first letter and fills the row.
  */
 import type { FormEvent } from 'react';
-import { DIMENSION_UNITS, WEIGHT_UNITS, type DimensionUnit, type PackagePreset, type WeightUnit } from '../../../main/core/schemas';
+import {
+  DIMENSION_UNITS,
+  WEIGHT_UNITS,
+  type DimensionUnit,
+  type PackagePreset,
+  type WeightUnit,
+} from '../../../main/core/schemas';
 import { api } from '../api';
 import { TextField } from '../components/Field';
 import { Notice } from '../components/Notice';
@@ -23,10 +29,27 @@ interface Editing {
   description: string;
 }
 
-const blank = (): Editing => ({ id: null, name: '', length: '', width: '', height: '', dimensionUnit: 'CM', weight: '', weightUnit: 'KG', description: '' });
+const blank = (): Editing => ({
+  id: null,
+  name: '',
+  length: '',
+  width: '',
+  height: '',
+  dimensionUnit: 'CM',
+  weight: '',
+  weightUnit: 'KG',
+  description: '',
+});
 const editingOf = (p: PackagePreset): Editing => ({
-  id: p.id, name: p.name, length: String(p.length), width: String(p.width), height: String(p.height), dimensionUnit: p.dimensionUnit,
-  weight: p.weight === null ? '' : String(p.weight), weightUnit: p.weightUnit, description: p.description,
+  id: p.id,
+  name: p.name,
+  length: String(p.length),
+  width: String(p.width),
+  height: String(p.height),
+  dimensionUnit: p.dimensionUnit,
+  weight: p.weight === null ? '' : String(p.weight),
+  weightUnit: p.weightUnit,
+  description: p.description,
 });
 export const describePreset = (p: PackagePreset): string =>
   `${p.length} × ${p.width} × ${p.height} ${p.dimensionUnit.toLowerCase()}${p.weight !== null ? `, ${p.weight} ${p.weightUnit.toLowerCase()}` : ''}`;
@@ -36,34 +59,68 @@ const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 export function PresetsPage() {
   const list = useLoad('presets', () => api.listPackagePresets());
-  const { editing, setEditing, errors, problem, done, edit, refuse, save: send, remove: removeRecord } = useRecordEditor<Editing>('preset', list.reload);
+  const {
+    editing,
+    setEditing,
+    errors,
+    problem,
+    done,
+    edit,
+    refuse,
+    save: send,
+    remove: removeRecord,
+  } = useRecordEditor<Editing>('preset', list.reload);
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!editing) return;
     const sizes = { length: num(editing.length), width: num(editing.width), height: num(editing.height) };
-    const missing = Object.entries(sizes).filter(([, v]) => !(v > 0)).map(([k]) => k);
+    const missing = Object.entries(sizes)
+      .filter(([, v]) => !(v > 0))
+      .map(([k]) => k);
     if (missing.length > 0 || !editing.name.trim()) {
-      refuse(Object.fromEntries([...missing.map((k) => [k, 'must be more than 0']), ...(editing.name.trim() ? [] : [['name', 'is required']])]));
+      refuse(
+        Object.fromEntries([
+          ...missing.map((k) => [k, 'must be more than 0']),
+          ...(editing.name.trim() ? [] : [['name', 'is required']]),
+        ]),
+      );
       return;
     }
     const body = {
-      name: editing.name, ...sizes, dimensionUnit: editing.dimensionUnit,
-      weight: editing.weight.trim() === '' ? null : Number(editing.weight), weightUnit: editing.weightUnit, description: editing.description,
+      name: editing.name,
+      ...sizes,
+      dimensionUnit: editing.dimensionUnit,
+      weight: editing.weight.trim() === '' ? null : Number(editing.weight),
+      weightUnit: editing.weightUnit,
+      description: editing.description,
     };
-    await send(async () =>
-      (editing.id === null
-        ? await api.createPackagePreset({ body })
-        : await api.updatePackagePreset({ params: { presetId: String(editing.id) }, body })
-      ).name,
+    await send(
+      async () =>
+        (editing.id === null
+          ? await api.createPackagePreset({ body })
+          : await api.updatePackagePreset({ params: { presetId: String(editing.id) }, body })
+        ).name,
     );
   }
 
-  const remove = (preset: PackagePreset) => removeRecord(() => api.deletePackagePreset({ params: { presetId: String(preset.id) } }), preset.name);
+  const remove = (preset: PackagePreset) =>
+    removeRecord(() => api.deletePackagePreset({ params: { presetId: String(preset.id) } }), preset.name);
 
-  const text = (key: 'name' | 'length' | 'width' | 'height' | 'weight' | 'description', label: string, more: object = {}) =>
+  const text = (
+    key: 'name' | 'length' | 'width' | 'height' | 'weight' | 'description',
+    label: string,
+    more: object = {},
+  ) =>
     editing ? (
-      <TextField path={key} label={label} value={editing[key]} error={errors[key]} onValue={(v) => setEditing({ ...editing, [key]: v })} {...more} />
+      <TextField
+        path={key}
+        label={label}
+        value={editing[key]}
+        error={errors[key]}
+        onValue={(v) => setEditing({ ...editing, [key]: v })}
+        {...more}
+      />
     ) : null;
 
   return (
@@ -71,7 +128,9 @@ export function PresetsPage() {
       <header className="page-header">
         <div>
           <h1>Package presets</h1>
-          <p className="page-sub">In New shipment, a piece’s Preset takes a preset’s first letter and fills the piece.</p>
+          <p className="page-sub">
+            In New shipment, a piece’s Preset takes a preset’s first letter and fills the piece.
+          </p>
         </div>
         <div className="toolbar-right">
           <button type="button" className="button button-primary" onClick={() => edit(blank())}>
@@ -81,8 +140,17 @@ export function PresetsPage() {
       </header>
       {done ? <Notice tone="success">{done}</Notice> : null}
       {editing ? (
-        <form className="card preset-editor" onSubmit={save} aria-label={editing.id === null ? 'New package preset' : 'Change package preset'} noValidate>
-          {problem ? <p className="field-error" role="alert">{problem}</p> : null}
+        <form
+          className="card preset-editor"
+          onSubmit={save}
+          aria-label={editing.id === null ? 'New package preset' : 'Change package preset'}
+          noValidate
+        >
+          {problem ? (
+            <p className="field-error" role="alert">
+              {problem}
+            </p>
+          ) : null}
           <div className="grid grid-2">
             {text('name', 'Name', { required: true, maxLength: 35, autoFocus: true })}
             {text('description', 'Description', { maxLength: 35 })}
@@ -90,22 +158,44 @@ export function PresetsPage() {
             {text('width', 'Width', { required: true, type: 'number', min: '0', step: 'any', inputMode: 'decimal' })}
             {text('height', 'Height', { required: true, type: 'number', min: '0', step: 'any', inputMode: 'decimal' })}
             <div className="field">
-              <label className="field-label" htmlFor="preset-dimension-unit">Dimension unit</label>
-              <select id="preset-dimension-unit" className="select" value={editing.dimensionUnit} onChange={(e) => setEditing({ ...editing, dimensionUnit: e.target.value as DimensionUnit })}>
-                {DIMENSION_UNITS.map((u) => <option key={u}>{u}</option>)}
+              <label className="field-label" htmlFor="preset-dimension-unit">
+                Dimension unit
+              </label>
+              <select
+                id="preset-dimension-unit"
+                className="select"
+                value={editing.dimensionUnit}
+                onChange={(e) => setEditing({ ...editing, dimensionUnit: e.target.value as DimensionUnit })}
+              >
+                {DIMENSION_UNITS.map((u) => (
+                  <option key={u}>{u}</option>
+                ))}
               </select>
             </div>
             {text('weight', 'Weight (optional)', { type: 'number', min: '0', step: 'any', inputMode: 'decimal' })}
             <div className="field">
-              <label className="field-label" htmlFor="preset-weight-unit">Weight unit</label>
-              <select id="preset-weight-unit" className="select" value={editing.weightUnit} onChange={(e) => setEditing({ ...editing, weightUnit: e.target.value as WeightUnit })}>
-                {WEIGHT_UNITS.map((u) => <option key={u}>{u}</option>)}
+              <label className="field-label" htmlFor="preset-weight-unit">
+                Weight unit
+              </label>
+              <select
+                id="preset-weight-unit"
+                className="select"
+                value={editing.weightUnit}
+                onChange={(e) => setEditing({ ...editing, weightUnit: e.target.value as WeightUnit })}
+              >
+                {WEIGHT_UNITS.map((u) => (
+                  <option key={u}>{u}</option>
+                ))}
               </select>
             </div>
           </div>
           <div className="form-footer-actions">
-            <button type="button" className="button" onClick={() => edit(null)}>Cancel</button>
-            <button type="submit" className="button button-primary">Save preset</button>
+            <button type="button" className="button" onClick={() => edit(null)}>
+              Cancel
+            </button>
+            <button type="submit" className="button button-primary">
+              Save preset
+            </button>
           </div>
         </form>
       ) : null}
@@ -120,8 +210,22 @@ export function PresetsPage() {
             <td className="tabular">{describePreset(p)}</td>
             <td>{p.description}</td>
             <td className="row-actions">
-              <button type="button" className="button button-quiet button-small" aria-label={`Change ${p.name}`} onClick={() => edit(editingOf(p))}>Change</button>
-              <button type="button" className="button button-quiet button-small" aria-label={`Delete ${p.name}`} onClick={() => void remove(p)}>Delete</button>
+              <button
+                type="button"
+                className="button button-quiet button-small"
+                aria-label={`Change ${p.name}`}
+                onClick={() => edit(editingOf(p))}
+              >
+                Change
+              </button>
+              <button
+                type="button"
+                className="button button-quiet button-small"
+                aria-label={`Delete ${p.name}`}
+                onClick={() => void remove(p)}
+              >
+                Delete
+              </button>
             </td>
           </>
         )}

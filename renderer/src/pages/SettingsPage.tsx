@@ -21,7 +21,10 @@ export function SettingsPage() {
       <header className="page-header">
         <div>
           <h1>Settings</h1>
-          <p className="page-sub">Signed in as {me?.username}{isAdmin ? ', administrator' : ''}.</p>
+          <p className="page-sub">
+            Signed in as {me?.username}
+            {isAdmin ? ', administrator' : ''}.
+          </p>
         </div>
       </header>
       {settings.error ? <ErrorNotice error={settings.error} /> : null}

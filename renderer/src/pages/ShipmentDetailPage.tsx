@@ -116,20 +116,30 @@ export function ShipmentDetailPage({ id }: { id: string }) {
         <p className="crumbs">
           <a href={lastListHref()}>← Shipments</a>
         </p>
-        <ErrorNotice error={loaded.error} action={<button type="button" className="button button-small" onClick={loaded.reload}>Try again</button>} />
+        <ErrorNotice
+          error={loaded.error}
+          action={
+            <button type="button" className="button button-small" onClick={loaded.reload}>
+              Try again
+            </button>
+          }
+        />
       </div>
     );
   }
   if (!loaded.data) {
     return (
       <div className="page">
-        <p className="empty" role="status">Loading shipment…</p>
+        <p className="empty" role="status">
+          Loading shipment…
+        </p>
       </div>
     );
   }
 
   const { shipment, tracking, printed } = loaded.data;
-  const shown: Outcome = outcome ?? (printed ? { tone: printed.ok ? 'success' : 'error', text: printed.message } : null);
+  const shown: Outcome =
+    outcome ?? (printed ? { tone: printed.ok ? 'success' : 'error', text: printed.message } : null);
   const status = tracking.lastStatus.status || shipment.status;
   const cancelReason = cancelBlockedReason(status);
   const scanReason = scanBlockedReason(status);
@@ -154,24 +164,42 @@ export function ShipmentDetailPage({ id }: { id: string }) {
           </p>
         </div>
         <div className="toolbar-right">
-          <button ref={printButton} type="button" className="button button-primary" onClick={print} disabled={busy !== null || cancelled}
+          <button
+            ref={printButton}
+            type="button"
+            className="button button-primary"
+            onClick={print}
+            disabled={busy !== null || cancelled}
             aria-describedby={cancelled ? 'cancel-reason' : undefined}
           >
             {busy === 'printing' ? 'Printing…' : 'Print label'}
           </button>
-          <button type="button" className="button" onClick={() => download(shipment.shipmentNumber)} disabled={busy !== null || cancelled}
+          <button
+            type="button"
+            className="button"
+            onClick={() => download(shipment.shipmentNumber)}
+            disabled={busy !== null || cancelled}
             aria-describedby={cancelled ? 'cancel-reason' : undefined}
           >
             Download PDF
           </button>
-          <button ref={scanButton} type="button" className="button" onClick={() => setScanOpen(true)} disabled={scanOpen || scanReason !== null}
+          <button
+            ref={scanButton}
+            type="button"
+            className="button"
+            onClick={() => setScanOpen(true)}
+            disabled={scanOpen || scanReason !== null}
             title={scanReason ?? undefined}
             aria-describedby={scanReason ? 'scan-reason' : undefined}
           >
             Record a scan
           </button>
-          <button type="button" className="button" onClick={() => navigate({ page: 'new-shipment', from: shipment.shipmentId })}
-            title="A new shipment with this one's addresses, service and pieces">
+          <button
+            type="button"
+            className="button"
+            onClick={() => navigate({ page: 'new-shipment', from: shipment.shipmentId })}
+            title="A new shipment with this one's addresses, service and pieces"
+          >
             Ship again
           </button>
           <button
@@ -197,11 +225,16 @@ export function ShipmentDetailPage({ id }: { id: string }) {
       ) : null}
       {cancelled ? (
         <p id="cancel-reason" className="action-reason">
-          This shipment is cancelled: its labels are void and cannot be printed or downloaded. Ship again to send it anew.
+          This shipment is cancelled: its labels are void and cannot be printed or downloaded. Ship again to send it
+          anew.
         </p>
       ) : null}
       {shown ? (
-        shown.tone === 'error' ? <ErrorNotice error={new Error(shown.text)} /> : <Notice tone="success">{shown.text}</Notice>
+        shown.tone === 'error' ? (
+          <ErrorNotice error={new Error(shown.text)} />
+        ) : (
+          <Notice tone="success">{shown.text}</Notice>
+        )
       ) : null}
       {loaded.error ? <ErrorNotice error={loaded.error} /> : null}
 
@@ -234,7 +267,9 @@ export function ShipmentDetailPage({ id }: { id: string }) {
             </h2>
           </div>
           <LabelPreview labels={shipment.shipmentPieces} voided={cancelled} />
-          {shipment.customsForm && shipment.status !== 'Cancelled' ? <CustomsPreview id={id} shipmentNumber={shipment.shipmentNumber} form={shipment.customsForm} /> : null}
+          {shipment.customsForm && shipment.status !== 'Cancelled' ? (
+            <CustomsPreview id={id} shipmentNumber={shipment.shipmentNumber} form={shipment.customsForm} />
+          ) : null}
         </aside>
       </div>
 
@@ -249,7 +284,8 @@ export function ShipmentDetailPage({ id }: { id: string }) {
         onCancel={() => setConfirmCancel(false)}
       >
         <p>
-          The carrier will not collect it and its labels can no longer be printed. Its tracking numbers are never reused. This cannot be undone.
+          The carrier will not collect it and its labels can no longer be printed. Its tracking numbers are never
+          reused. This cannot be undone.
         </p>
       </ConfirmDialog>
     </div>

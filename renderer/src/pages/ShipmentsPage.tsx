@@ -22,8 +22,7 @@ export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
   const hash = formatHash(shipmentsRoute(filters));
   useEffect(() => rememberListHash(hash), [hash]);
 
-  const go = (change: Partial<ShipmentFilters>) =>
-    navigate(shipmentsRoute({ ...filters, page: 1, ...change }));
+  const go = (change: Partial<ShipmentFilters>) => navigate(shipmentsRoute({ ...filters, page: 1, ...change }));
   const pageCount = list.data ? Math.ceil(list.data.totalItems / filters.pageSize) : 1;
   const searching = query.Search !== undefined;
   const filtered = filters.from || filters.to || filters.statuses.length > 0 || searching;
@@ -51,13 +50,32 @@ export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
 
   let content: ReactNode;
   if (list.error && !list.data) {
-    content = <ErrorNotice error={list.error} action={<button type="button" className="button button-small" onClick={list.reload}>Try again</button>} />;
+    content = (
+      <ErrorNotice
+        error={list.error}
+        action={
+          <button type="button" className="button button-small" onClick={list.reload}>
+            Try again
+          </button>
+        }
+      />
+    );
   } else if (!list.data) {
-    content = <p className="empty" role="status">Loading shipments…</p>;
+    content = (
+      <p className="empty" role="status">
+        Loading shipments…
+      </p>
+    );
   } else if (list.data.items.length === 0) {
     content = (
       <div className="empty">
-        <p>{searching ? `No shipment matches “${query.Search}”${filters.from || filters.to || filters.statuses.length > 0 ? ' with these filters' : ''}.` : filtered ? 'No shipment matches these filters.' : 'No shipments yet.'}</p>
+        <p>
+          {searching
+            ? `No shipment matches “${query.Search}”${filters.from || filters.to || filters.statuses.length > 0 ? ' with these filters' : ''}.`
+            : filtered
+              ? 'No shipment matches these filters.'
+              : 'No shipments yet.'}
+        </p>
         {filtered ? (
           <button type="button" className="button" onClick={() => navigate(shipmentsRoute())}>
             Clear filters
@@ -90,40 +108,68 @@ export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
       </header>
 
       {/* While typing, each search replaces the history entry: Back leaves the list, not each letter. */}
-      <SearchBox value={filters.search} onSearch={(search) => navigate(shipmentsRoute({ ...filters, page: 1, search }), { replace: true })} />
+      <SearchBox
+        value={filters.search}
+        onSearch={(search) => navigate(shipmentsRoute({ ...filters, page: 1, search }), { replace: true })}
+      />
 
       <form className="filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label className="field-label" htmlFor="filter-from">
             Created from
           </label>
-          <input id="filter-from" className="input" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => go({ from: e.target.value })} />
+          <input
+            id="filter-from"
+            className="input"
+            type="date"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(e) => go({ from: e.target.value })}
+          />
         </div>
         <div className="field">
           <label className="field-label" htmlFor="filter-to">
             Created to
           </label>
-          <input id="filter-to" className="input" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => go({ to: e.target.value })} />
+          <input
+            id="filter-to"
+            className="input"
+            type="date"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(e) => go({ to: e.target.value })}
+          />
         </div>
         <StatusFilter value={filters.statuses} onChange={(statuses) => go({ statuses })} />
         <div className="field">
           <label className="field-label" htmlFor="filter-order">
             Order
           </label>
-          <select id="filter-order" className="select" value={filters.order} onChange={(e) => go({ order: e.target.value as ShipmentFilters['order'] })}>
+          <select
+            id="filter-order"
+            className="select"
+            value={filters.order}
+            onChange={(e) => go({ order: e.target.value as ShipmentFilters['order'] })}
+          >
             <option value="NewestFirst">Newest first</option>
             <option value="OldestFirst">Oldest first</option>
           </select>
         </div>
         {filtered || filters.order !== DEFAULT_FILTERS.order ? (
-          <button type="button" className="button button-quiet filters-clear" onClick={() => navigate(shipmentsRoute({ pageSize: filters.pageSize }))}>
+          <button
+            type="button"
+            className="button button-quiet filters-clear"
+            onClick={() => navigate(shipmentsRoute({ pageSize: filters.pageSize }))}
+          >
             Clear filters
           </button>
         ) : null}
       </form>
 
       {list.error && list.data ? <ErrorNotice error={list.error} /> : null}
-      {chosen.size > 0 ? <BulkActions selected={[...chosen.values()]} onDone={list.reload} onClear={() => setChosen(new Map())} /> : null}
+      {chosen.size > 0 ? (
+        <BulkActions selected={[...chosen.values()]} onDone={list.reload} onClear={() => setChosen(new Map())} />
+      ) : null}
       {content}
 
       {list.data && list.data.totalItems > 0 ? (

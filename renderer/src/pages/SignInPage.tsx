@@ -73,7 +73,11 @@ export function SignInPage() {
               onChange={(e) => setPassword(e.target.value)}
             />
           </div>
-          <button type="submit" className="button button-primary button-block" disabled={busy || !username || !password}>
+          <button
+            type="submit"
+            className="button button-primary button-block"
+            disabled={busy || !username || !password}
+          >
             {busy ? 'Signing in…' : 'Sign in'}
           </button>
         </form>

@@ -15,7 +15,9 @@ export function TrackPage({ reference, postCode }: { reference: string; postCode
   const [ref, setRef] = useState(reference);
   const [code, setCode] = useState(postCode);
   const asked = reference && postCode ? JSON.stringify([reference, postCode]) : null;
-  const result = useLoad(asked, () => api.trackShipmentPublic({ params: { uniqueId: reference }, query: { postCode } }));
+  const result = useLoad(asked, () =>
+    api.trackShipmentPublic({ params: { uniqueId: reference }, query: { postCode } }),
+  );
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -32,7 +34,9 @@ export function TrackPage({ reference, postCode }: { reference: string; postCode
       <header className="page-header">
         <div>
           <h1>Track a parcel</h1>
-          <p className="page-sub">Enter the shipment number, a tracking number or the shipment id, and the delivery post code.</p>
+          <p className="page-sub">
+            Enter the shipment number, a tracking number or the shipment id, and the delivery post code.
+          </p>
         </div>
       </header>
       <form className="card track-form" onSubmit={submit} noValidate>
@@ -40,15 +44,34 @@ export function TrackPage({ reference, postCode }: { reference: string; postCode
           <label className="field-label" htmlFor="track-reference">
             Shipment or tracking number
           </label>
-          <input id="track-reference" className="input mono" value={ref} onChange={(e) => setRef(e.target.value)} autoFocus spellCheck={false} maxLength={64} />
+          <input
+            id="track-reference"
+            className="input mono"
+            value={ref}
+            onChange={(e) => setRef(e.target.value)}
+            autoFocus
+            spellCheck={false}
+            maxLength={64}
+          />
         </div>
         <div className="field">
           <label className="field-label" htmlFor="track-postcode">
             Delivery post code
           </label>
-          <input id="track-postcode" className="input" value={code} onChange={(e) => setCode(e.target.value)} maxLength={12} autoComplete="postal-code" />
+          <input
+            id="track-postcode"
+            className="input"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            maxLength={12}
+            autoComplete="postal-code"
+          />
         </div>
-        <button type="submit" className="button button-primary" disabled={!ref.trim() || !code.trim() || result.loading}>
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={!ref.trim() || !code.trim() || result.loading}
+        >
           {result.loading ? 'Tracking…' : 'Track'}
         </button>
       </form>

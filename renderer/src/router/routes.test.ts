@@ -8,9 +8,18 @@ describe('hash routes', () => {
   });
 
   it('round-trips the list filters through the hash', () => {
-    const route = shipmentsRoute({ from: '2026-11-01', to: '2026-11-21', statuses: ['Not Printed', 'Printed'], order: 'OldestFirst', pageSize: 100, page: 3 });
+    const route = shipmentsRoute({
+      from: '2026-11-01',
+      to: '2026-11-21',
+      statuses: ['Not Printed', 'Printed'],
+      order: 'OldestFirst',
+      pageSize: 100,
+      page: 3,
+    });
     const hash = formatHash(route);
-    expect(hash).toBe('#/shipments?from=2026-11-01&to=2026-11-21&status=Not+Printed&status=Printed&order=oldest&size=100&page=3');
+    expect(hash).toBe(
+      '#/shipments?from=2026-11-01&to=2026-11-21&status=Not+Printed&status=Printed&order=oldest&size=100&page=3',
+    );
     expect(parseHash(hash)).toEqual(route);
   });
 
@@ -21,7 +30,10 @@ describe('hash routes', () => {
 
   it('tells New shipment from a shipment id', () => {
     expect(parseHash('#/shipments/new')).toEqual({ page: 'new-shipment' });
-    expect(parseHash('#/shipments/2b476567-7a1d-4e07-9442-314190627cf6')).toEqual({ page: 'shipment', id: '2b476567-7a1d-4e07-9442-314190627cf6' });
+    expect(parseHash('#/shipments/2b476567-7a1d-4e07-9442-314190627cf6')).toEqual({
+      page: 'shipment',
+      id: '2b476567-7a1d-4e07-9442-314190627cf6',
+    });
     expect(formatHash({ page: 'shipment', id: 'a/b' })).toBe('#/shipments/a%2Fb');
     expect(parseHash('#/shipments/a%2Fb')).toEqual({ page: 'shipment', id: 'a/b' });
   });
@@ -40,6 +52,12 @@ describe('hash routes', () => {
 describe('listQuery', () => {
   it('turns filters into the GET /shipments query', () => {
     const query = listQuery({ ...DEFAULT_FILTERS, from: '2026-11-01', statuses: ['Printed', 'Manifested'], page: 2 });
-    expect(query).toEqual({ DateFrom: '2026-11-01', Status: ['Printed', 'Manifested'], OrderByDate: 'NewestFirst', Page: 2, ItemsPerPage: 50 });
+    expect(query).toEqual({
+      DateFrom: '2026-11-01',
+      Status: ['Printed', 'Manifested'],
+      OrderByDate: 'NewestFirst',
+      Page: 2,
+      ItemsPerPage: 50,
+    });
   });
 });

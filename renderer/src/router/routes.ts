@@ -89,7 +89,8 @@ export function parseHash(hash: string): Route {
     const from = query.get('from');
     return from ? { page: 'new-shipment', from } : { page: 'new-shipment' };
   }
-  if (path === '/track') return { page: 'track', reference: query.get('ref') ?? '', postCode: query.get('postCode') ?? '' };
+  if (path === '/track')
+    return { page: 'track', reference: query.get('ref') ?? '', postCode: query.get('postCode') ?? '' };
   if (path === '/settings') return { page: 'settings' };
   if (path === '/end-of-day') return { page: 'end-of-day' };
   if (path === '/import') return { page: 'import' };

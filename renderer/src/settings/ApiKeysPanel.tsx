@@ -32,16 +32,22 @@ export function ApiKeysPanel({ users }: { users: User[] }) {
   }
 
   const revoke = (key: ApiKey) =>
-    run(async () => {
-      await api.revokeApiKey({ params: { apiKeyId: String(key.id) } });
-      keys.reload();
-    }, [], () => setRevoking(null));
+    run(
+      async () => {
+        await api.revokeApiKey({ params: { apiKeyId: String(key.id) } });
+        keys.reload();
+      },
+      [],
+      () => setRevoking(null),
+    );
 
   return (
     <section className="settings-section" aria-labelledby="keys-heading">
       <div className="settings-head">
         <h2 id="keys-heading">API keys</h2>
-        <p className="muted">For warehouse systems and scripts that call the local API. A key acts as the user it belongs to.</p>
+        <p className="muted">
+          For warehouse systems and scripts that call the local API. A key acts as the user it belongs to.
+        </p>
       </div>
       <div className="settings-body card stack">
         {created ? (
@@ -50,14 +56,32 @@ export function ApiKeysPanel({ users }: { users: User[] }) {
           </RevealedSecret>
         ) : null}
         <form className="inline-form" onSubmit={create} noValidate>
-          <TextField idScope="new-key" path="name" label="Key name" value={name} onValue={setName} error={fieldErrors.name} maxLength={64} placeholder="e.g. Warehouse WMS" />
-          <SelectField idScope="new-key" path="username" label="Acts as" value={username} onValue={setUsername} error={fieldErrors.username}>
+          <TextField
+            idScope="new-key"
+            path="name"
+            label="Key name"
+            value={name}
+            onValue={setName}
+            error={fieldErrors.name}
+            maxLength={64}
+            placeholder="e.g. Warehouse WMS"
+          />
+          <SelectField
+            idScope="new-key"
+            path="username"
+            label="Acts as"
+            value={username}
+            onValue={setUsername}
+            error={fieldErrors.username}
+          >
             <option value="">Me</option>
-            {users.filter((u) => !u.disabled).map((u) => (
-              <option key={u.id} value={u.username}>
-                {u.username}
-              </option>
-            ))}
+            {users
+              .filter((u) => !u.disabled)
+              .map((u) => (
+                <option key={u.id} value={u.username}>
+                  {u.username}
+                </option>
+              ))}
           </SelectField>
           <button type="submit" className="button button-primary" disabled={busy || !name.trim()}>
             Create API key
@@ -78,9 +102,16 @@ export function ApiKeysPanel({ users }: { users: User[] }) {
               <td className="mono">{key.prefix}…</td>
               <td>{key.username}</td>
               <td className="nowrap">{formatDateTime(key.createdOn)}</td>
-              <td className="nowrap">{key.lastUsedOn ? formatDateTime(key.lastUsedOn) : <span className="muted">Never</span>}</td>
+              <td className="nowrap">
+                {key.lastUsedOn ? formatDateTime(key.lastUsedOn) : <span className="muted">Never</span>}
+              </td>
               <td className="row-actions">
-                <button type="button" className="button button-quiet button-danger-quiet button-small" onClick={() => setRevoking(key)} aria-label={`Revoke key ${key.name}`}>
+                <button
+                  type="button"
+                  className="button button-quiet button-danger-quiet button-small"
+                  onClick={() => setRevoking(key)}
+                  aria-label={`Revoke key ${key.name}`}
+                >
                   Revoke
                 </button>
               </td>

@@ -52,7 +52,8 @@ export function Cn22LimitsFieldset({ rows, onRows, errors, disabled }: Props) {
   const focusNext = useRef<string | null>(null);
   useEffect(() => {
     if (!focusNext.current) return;
-    const target = focusNext.current === 'add' ? addButton.current : document.getElementById(fieldDomId(focusNext.current));
+    const target =
+      focusNext.current === 'add' ? addButton.current : document.getElementById(fieldDomId(focusNext.current));
     focusNext.current = null;
     target?.focus();
   });
@@ -70,7 +71,8 @@ export function Cn22LimitsFieldset({ rows, onRows, errors, disabled }: Props) {
     focusNext.current = after ? rowPath(after, 'amount') : 'add';
     onRows(rows.filter((_, i) => i !== index));
   };
-  const change = (index: number, patch: Partial<Cn22Row>) => onRows(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  const change = (index: number, patch: Partial<Cn22Row>) =>
+    onRows(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
 
   return (
     <fieldset className="card stack" disabled={disabled} aria-describedby="cn22-note">
@@ -104,7 +106,12 @@ export function Cn22LimitsFieldset({ rows, onRows, errors, disabled }: Props) {
               onValue={(amount) => change(index, { amount })}
               error={errors[`cn22MaxValue.${row.currency}`]}
             />
-            <button type="button" className="button button-small" onClick={() => remove(index)} aria-label={`Remove the ${row.currency} limit`}>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => remove(index)}
+              aria-label={`Remove the ${row.currency} limit`}
+            >
               Remove
             </button>
           </li>

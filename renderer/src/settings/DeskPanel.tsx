@@ -21,8 +21,8 @@ function PrinterChoice() {
       <div className="field">
         <span className="field-label">Label printer</span>
         <p className="field-hint">
-          In a browser, labels print through the browser’s print dialog: choose the label printer there, with margins set to
-          none and the scale at 100%.
+          In a browser, labels print through the browser’s print dialog: choose the label printer there, with margins
+          set to none and the scale at 100%.
         </p>
       </div>
     );
@@ -32,7 +32,12 @@ function PrinterChoice() {
       <label className="field-label" htmlFor="desk-printer">
         Label printer
       </label>
-      <select id="desk-printer" className="select" value={printer} onChange={(e) => updateDeskSettings({ printer: e.target.value })}>
+      <select
+        id="desk-printer"
+        className="select"
+        value={printer}
+        onChange={(e) => updateDeskSettings({ printer: e.target.value })}
+      >
         <option value="">The system’s default printer</option>
         {printers.data?.map((p) => (
           <option key={p.name} value={p.name}>
@@ -40,7 +45,9 @@ function PrinterChoice() {
             {p.isDefault ? ' (default)' : ''}
           </option>
         ))}
-        {printer && printers.data && !printers.data.some((p) => p.name === printer) ? <option value={printer}>{printer} (not found)</option> : null}
+        {printer && printers.data && !printers.data.some((p) => p.name === printer) ? (
+          <option value={printer}>{printer} (not found)</option>
+        ) : null}
       </select>
       <p className="field-hint">Labels print silently to this printer, at the station’s label size.</p>
       {printers.error ? <ErrorNotice error={printers.error} /> : null}
@@ -58,13 +65,14 @@ function LocalApi() {
       {url ? <code className="api-url">{url}</code> : <span className="muted">Checking…</span>}
       {bridge && status.data && !status.data.listening ? (
         <p className="notice notice-error" role="alert">
-          The local API is not available: its port could not be opened{status.data.error ? ` (${status.data.error})` : ''}. Other
-          tools cannot reach this station until it is restarted with a free port.
+          The local API is not available: its port could not be opened
+          {status.data.error ? ` (${status.data.error})` : ''}. Other tools cannot reach this station until it is
+          restarted with a free port.
         </p>
       ) : (
         <p className="field-hint">
-          Warehouse systems, scanner scripts and other tools on this computer call the API here, with an API key. It answers on
-          this computer only (loopback).
+          Warehouse systems, scanner scripts and other tools on this computer call the API here, with an API key. It
+          answers on this computer only (loopback).
         </p>
       )}
       {status.error ? <ErrorNotice error={status.error} /> : null}
@@ -106,7 +114,9 @@ function DatabaseChoiceField() {
   };
   const { byField, notice } = formErrors(error, ['url']);
   const describe = (choice: DatabaseChoice) =>
-    choice.kind === 'sqlite' ? `this computer’s own file, ${choice.location}` : `the shared database ${choice.location}`;
+    choice.kind === 'sqlite'
+      ? `this computer’s own file, ${choice.location}`
+      : `the shared database ${choice.location}`;
   return (
     <form className="field stack" onSubmit={submit} aria-labelledby="desk-database-label">
       <span className="field-label" id="desk-database-label">
@@ -114,7 +124,9 @@ function DatabaseChoiceField() {
       </span>
       {current.data ? <p>Now: {describe(current.data)}.</p> : <span className="muted">Checking…</span>}
       {current.data?.fromEnvironment ? (
-        <p className="field-hint">SHIPPING_STATION_DATABASE_URL is set on this computer: it decides, whatever is chosen here.</p>
+        <p className="field-hint">
+          SHIPPING_STATION_DATABASE_URL is set on this computer: it decides, whatever is chosen here.
+        </p>
       ) : null}
       <TextField
         path="url"
@@ -158,7 +170,11 @@ export function DeskPanel() {
       <div className="settings-body card stack">
         <PrinterChoice />
         <label className="check-row">
-          <input type="checkbox" checked={printOnCreate} onChange={(e) => updateDeskSettings({ printOnCreate: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={printOnCreate}
+            onChange={(e) => updateDeskSettings({ printOnCreate: e.target.checked })}
+          />
           <span>
             Print on create <span className="muted">— print the label as soon as a shipment is created</span>
           </span>

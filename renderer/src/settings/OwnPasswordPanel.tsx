@@ -31,7 +31,10 @@ export function OwnPasswordPanel() {
       setCurrentPassword('');
       setNewPassword('');
       setRepeatPassword('');
-      setMessage({ tone: 'success', text: 'Password changed. You stay signed in here; anywhere else you are signed out.' });
+      setMessage({
+        tone: 'success',
+        text: 'Password changed. You stay signed in here; anywhere else you are signed out.',
+      });
     } catch (error) {
       const { byField, notice } = formErrors(error, FIELDS);
       setFieldErrors(byField);
@@ -49,10 +52,42 @@ export function OwnPasswordPanel() {
       </div>
       <div className="settings-body card stack">
         <form className="inline-form" onSubmit={change} noValidate aria-labelledby="own-password-heading">
-          <TextField idScope="own" path="currentPassword" label="Current password" type="password" value={currentPassword} onValue={setCurrentPassword} error={fieldErrors.currentPassword} autoComplete="current-password" />
-          <TextField idScope="own" path="newPassword" label="New password" type="password" value={newPassword} onValue={setNewPassword} error={fieldErrors.newPassword} hint="At least 10 characters." autoComplete="new-password" />
-          <TextField idScope="own" path="repeatPassword" label="New password again" type="password" value={repeatPassword} onValue={setRepeatPassword} error={fieldErrors.repeatPassword} autoComplete="new-password" />
-          <button type="submit" className="button button-primary" disabled={busy || !currentPassword || !newPassword || !repeatPassword}>
+          <TextField
+            idScope="own"
+            path="currentPassword"
+            label="Current password"
+            type="password"
+            value={currentPassword}
+            onValue={setCurrentPassword}
+            error={fieldErrors.currentPassword}
+            autoComplete="current-password"
+          />
+          <TextField
+            idScope="own"
+            path="newPassword"
+            label="New password"
+            type="password"
+            value={newPassword}
+            onValue={setNewPassword}
+            error={fieldErrors.newPassword}
+            hint="At least 10 characters."
+            autoComplete="new-password"
+          />
+          <TextField
+            idScope="own"
+            path="repeatPassword"
+            label="New password again"
+            type="password"
+            value={repeatPassword}
+            onValue={setRepeatPassword}
+            error={fieldErrors.repeatPassword}
+            autoComplete="new-password"
+          />
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={busy || !currentPassword || !newPassword || !repeatPassword}
+          >
             {busy ? 'Changing…' : 'Change password'}
           </button>
         </form>

@@ -37,7 +37,9 @@ export function PrintersPanel() {
     <section className="settings-section" aria-labelledby="printers-heading">
       <div className="settings-head">
         <h2 id="printers-heading">Printers</h2>
-        <p className="muted">This desk’s label printer, and its A4 printer for customs forms. Kept by this desk only.</p>
+        <p className="muted">
+          This desk’s label printer, and its A4 printer for customs forms. Kept by this desk only.
+        </p>
       </div>
       <div className="settings-body card stack">
         {loaded.error ? <ErrorNotice error={loaded.error} /> : null}
@@ -111,11 +113,14 @@ function PrinterDoctor({ initial }: { initial: Overview }) {
   const printers = overview.items;
   return (
     <>
-      {overview.systemError ? <p className="field-hint">System printers could not be listed: {overview.systemError}</p> : null}
+      {overview.systemError ? (
+        <p className="field-hint">System printers could not be listed: {overview.systemError}</p>
+      ) : null}
       <ul className="printer-list" aria-label="Printers of this desk">
         {printers.map((p) => (
           <li key={p.id}>
-            <span>{p.name}</span> <span className="muted">{p.kind === 'network' ? `network, ${p.address}` : 'system queue'}</span>
+            <span>{p.name}</span>{' '}
+            <span className="muted">{p.kind === 'network' ? `network, ${p.address}` : 'system queue'}</span>
             {p.kind === 'network' ? (
               <button
                 type="button"
@@ -144,7 +149,14 @@ function PrinterDoctor({ initial }: { initial: Overview }) {
           onValue={setAddress}
           error={byField.address}
         />
-        <TextField path="name" idScope="printer" label="Name (optional)" value={name} onValue={setName} error={byField.name} />
+        <TextField
+          path="name"
+          idScope="printer"
+          label="Name (optional)"
+          value={name}
+          onValue={setName}
+          error={byField.name}
+        />
         <div className="button-group">
           <button type="submit" className="button" disabled={busy !== null || address.trim() === ''}>
             Add printer

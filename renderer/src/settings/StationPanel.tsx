@@ -57,7 +57,9 @@ export function StationPanel({ settings, isAdmin }: StationPanelProps) {
       <div className="settings-head">
         <h2 id="station-heading">Station</h2>
         <p className="muted">
-          {isAdmin ? 'Shared by every desk of this station.' : 'Shared by every desk of this station. Only an administrator can change these.'}
+          {isAdmin
+            ? 'Shared by every desk of this station.'
+            : 'Shared by every desk of this station. Only an administrator can change these.'}
         </p>
       </div>
       <div className="settings-body">
@@ -84,10 +86,20 @@ export function StationPanel({ settings, isAdmin }: StationPanelProps) {
           <div className="radio-row">
             {(['4x6', 'A6'] as const).map((size) => (
               <label key={size} className="radio-card">
-                <input type="radio" name="labelSize" value={size} checked={labelSize === size} onChange={() => setLabelSize(size)} />
+                <input
+                  type="radio"
+                  name="labelSize"
+                  value={size}
+                  checked={labelSize === size}
+                  onChange={() => setLabelSize(size)}
+                />
                 <span>
                   <strong>{size === '4x6' ? '4 × 6 in' : 'A6'}</strong>
-                  <span className="muted">{size === '4x6' ? '102 × 152 mm, thermal label printers' : '105 × 148 mm, sheet or A6 label printers'}</span>
+                  <span className="muted">
+                    {size === '4x6'
+                      ? '102 × 152 mm, thermal label printers'
+                      : '105 × 148 mm, sheet or A6 label printers'}
+                  </span>
                 </span>
               </label>
             ))}

@@ -48,7 +48,13 @@ export function UsersPanel({ users, me, onChanged }: UsersPanelProps) {
   async function add(event: FormEvent) {
     event.preventDefault();
     const name = username.trim();
-    if (await run(() => api.createUser({ body: { username: name, password, role } }), `User ${name} added.`, NEW_USER_FIELDS)) {
+    if (
+      await run(
+        () => api.createUser({ body: { username: name, password, role } }),
+        `User ${name} added.`,
+        NEW_USER_FIELDS,
+      )
+    ) {
       setUsername('');
       setPassword('');
     }
@@ -57,7 +63,12 @@ export function UsersPanel({ users, me, onChanged }: UsersPanelProps) {
   async function resetPassword() {
     if (!resetting) return;
     const who = resetting;
-    if (await run(() => api.updateUser({ params: { userId: String(who.id) }, body: { password: newPassword } }), `Password of ${who.username} reset.`)) {
+    if (
+      await run(
+        () => api.updateUser({ params: { userId: String(who.id) }, body: { password: newPassword } }),
+        `Password of ${who.username} reset.`,
+      )
+    ) {
       setResetting(null);
       setNewPassword('');
     } else {
@@ -69,13 +80,40 @@ export function UsersPanel({ users, me, onChanged }: UsersPanelProps) {
     <section className="settings-section" aria-labelledby="users-heading">
       <div className="settings-head">
         <h2 id="users-heading">Users</h2>
-        <p className="muted">Operators create and print shipments; administrators also manage users, keys and station settings.</p>
+        <p className="muted">
+          Operators create and print shipments; administrators also manage users, keys and station settings.
+        </p>
       </div>
       <div className="settings-body card stack">
         <form className="inline-form" onSubmit={add} noValidate>
-          <TextField idScope="new-user" path="username" label="User name" value={username} onValue={setUsername} error={fieldErrors.username} maxLength={64} autoComplete="off" />
-          <TextField idScope="new-user" path="password" label="Password" type="password" value={password} onValue={setPassword} error={fieldErrors.password} autoComplete="new-password" />
-          <SelectField idScope="new-user" path="role" label="Role" value={role} onValue={(value) => setRole(value as Role)} error={fieldErrors.role}>
+          <TextField
+            idScope="new-user"
+            path="username"
+            label="User name"
+            value={username}
+            onValue={setUsername}
+            error={fieldErrors.username}
+            maxLength={64}
+            autoComplete="off"
+          />
+          <TextField
+            idScope="new-user"
+            path="password"
+            label="Password"
+            type="password"
+            value={password}
+            onValue={setPassword}
+            error={fieldErrors.password}
+            autoComplete="new-password"
+          />
+          <SelectField
+            idScope="new-user"
+            path="role"
+            label="Role"
+            value={role}
+            onValue={(value) => setRole(value as Role)}
+            error={fieldErrors.role}
+          >
             <option value="operator">Operator</option>
             <option value="admin">Administrator</option>
           </SelectField>
@@ -109,7 +147,9 @@ export function UsersPanel({ users, me, onChanged }: UsersPanelProps) {
                   </td>
                   <td>{user.role === 'admin' ? 'Administrator' : 'Operator'}</td>
                   <td>
-                    <span className={`chip ${user.disabled ? 'chip-grey' : 'chip-green'}`}>{user.disabled ? 'Disabled' : 'Active'}</span>
+                    <span className={`chip ${user.disabled ? 'chip-grey' : 'chip-green'}`}>
+                      {user.disabled ? 'Disabled' : 'Active'}
+                    </span>
                   </td>
                   <td className="nowrap">{formatDateTime(user.createdOn)}</td>
                   <td className="row-actions">
@@ -120,7 +160,8 @@ export function UsersPanel({ users, me, onChanged }: UsersPanelProps) {
                       title={user.id === me.id ? 'You cannot disable yourself.' : undefined}
                       onClick={() =>
                         void run(
-                          () => api.updateUser({ params: { userId: String(user.id) }, body: { disabled: !user.disabled } }),
+                          () =>
+                            api.updateUser({ params: { userId: String(user.id) }, body: { disabled: !user.disabled } }),
                           `${user.username} ${user.disabled ? 'enabled' : 'disabled'}.`,
                         )
                       }
@@ -146,7 +187,10 @@ export function UsersPanel({ users, me, onChanged }: UsersPanelProps) {
                       disabled={busy}
                       title="After 10 failed sign-ins a user is locked out for 15 minutes; this lifts it now."
                       onClick={() =>
-                        void run(() => api.unlockUser({ params: { userId: String(user.id) } }), `Sign-in unlocked for ${user.username}.`)
+                        void run(
+                          () => api.unlockUser({ params: { userId: String(user.id) } }),
+                          `Sign-in unlocked for ${user.username}.`,
+                        )
                       }
                       aria-label={`Unlock sign-in of ${user.username}`}
                     >
@@ -172,8 +216,17 @@ export function UsersPanel({ users, me, onChanged }: UsersPanelProps) {
           <label className="field-label" htmlFor="reset-password">
             New password
           </label>
-          <input id="reset-password" className="input" type="password" value={newPassword} onChange={(e) => setNewPassword(e.target.value)} autoComplete="new-password" />
-          <p className="field-hint">At least 10 characters. Tell the user in person; they can sign in with it at once.</p>
+          <input
+            id="reset-password"
+            className="input"
+            type="password"
+            value={newPassword}
+            onChange={(e) => setNewPassword(e.target.value)}
+            autoComplete="new-password"
+          />
+          <p className="field-hint">
+            At least 10 characters. Tell the user in person; they can sign in with it at once.
+          </p>
         </div>
       </ConfirmDialog>
     </section>

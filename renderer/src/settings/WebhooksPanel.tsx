@@ -67,7 +67,9 @@ export function WebhooksPanel() {
   async function subscribe(event: FormEvent) {
     event.preventDefault();
     await run(async () => {
-      const result = await api.createWebhook({ body: { url: url.trim(), ...(allowRemoteHost ? { allowRemoteHost } : {}) } });
+      const result = await api.createWebhook({
+        body: { url: url.trim(), ...(allowRemoteHost ? { allowRemoteHost } : {}) },
+      });
       setCreated({ url: result.webhook.url, secret: result.secret });
       setUrl('');
       webhooks.reload();
@@ -87,19 +89,23 @@ export function WebhooksPanel() {
     });
 
   const remove = (webhook: Webhook) =>
-    run(async () => {
-      await api.deleteWebhook({ params: { webhookId: String(webhook.id) } });
-      if (open === webhook.id) setOpen(null);
-      webhooks.reload();
-    }, [], () => setRemoving(null));
+    run(
+      async () => {
+        await api.deleteWebhook({ params: { webhookId: String(webhook.id) } });
+        if (open === webhook.id) setOpen(null);
+        webhooks.reload();
+      },
+      [],
+      () => setRemoving(null),
+    );
 
   return (
     <section className="settings-section" aria-labelledby="webhooks-heading">
       <div className="settings-head">
         <h2 id="webhooks-heading">Webhooks</h2>
         <p className="muted">
-          Tell a local tool when a shipment is created, printed, cancelled or scanned: the station POSTs each event, signed, and retries
-          until the tool answers.
+          Tell a local tool when a shipment is created, printed, cancelled or scanned: the station POSTs each event,
+          signed, and retries until the tool answers.
         </p>
       </div>
       <div className="settings-body card stack">
@@ -109,7 +115,16 @@ export function WebhooksPanel() {
           </RevealedSecret>
         ) : null}
         <form className="inline-form" onSubmit={subscribe} noValidate>
-          <TextField idScope="new-webhook" path="url" label="Listener URL" value={url} onValue={setUrl} error={fieldErrors.url} maxLength={2000} placeholder="http://127.0.0.1:8080/hooks" />
+          <TextField
+            idScope="new-webhook"
+            path="url"
+            label="Listener URL"
+            value={url}
+            onValue={setUrl}
+            error={fieldErrors.url}
+            maxLength={2000}
+            placeholder="http://127.0.0.1:8080/hooks"
+          />
           <label className="check-row">
             <input type="checkbox" checked={allowRemoteHost} onChange={(e) => setAllowRemoteHost(e.target.checked)} />
             <span>Allow another host</span>
@@ -136,13 +151,27 @@ export function WebhooksPanel() {
                 {formatDateTime(webhook.createdOn)} by {webhook.createdBy}
               </td>
               <td className="row-actions">
-                <button type="button" className="button button-quiet button-small" disabled={busy} onClick={() => void sendTest(webhook)}>
+                <button
+                  type="button"
+                  className="button button-quiet button-small"
+                  disabled={busy}
+                  onClick={() => void sendTest(webhook)}
+                >
                   Send test
                 </button>
-                <button type="button" className="button button-quiet button-small" onClick={() => setOpen(open === webhook.id ? null : webhook.id)}>
+                <button
+                  type="button"
+                  className="button button-quiet button-small"
+                  onClick={() => setOpen(open === webhook.id ? null : webhook.id)}
+                >
                   {open === webhook.id ? 'Hide' : 'Deliveries'}
                 </button>
-                <button type="button" className="button button-quiet button-danger-quiet button-small" onClick={() => setRemoving(webhook)} aria-label={`Remove webhook ${webhook.url}`}>
+                <button
+                  type="button"
+                  className="button button-quiet button-danger-quiet button-small"
+                  onClick={() => setRemoving(webhook)}
+                  aria-label={`Remove webhook ${webhook.url}`}
+                >
                   Remove
                 </button>
               </td>

@@ -30,10 +30,25 @@ interface AddressFieldsetProps {
 /** Countries whose addresses need their state or province (the station's rule, validate-shipment.ts). */
 const REGION_LABELS: Record<string, string> = { US: 'State', CA: 'Province / territory', AU: 'State / territory' };
 
-export function AddressFieldset({ group, legend, value, errors, onChange, note, disabled, onPick, footer }: AddressFieldsetProps) {
+export function AddressFieldset({
+  group,
+  legend,
+  value,
+  errors,
+  onChange,
+  note,
+  disabled,
+  onPick,
+  footer,
+}: AddressFieldsetProps) {
   const regionLabel = REGION_LABELS[value.countryTwoCharacterISOCode];
   const pick = onPick ?? (() => undefined);
-  const business = useAddressSuggestions(`${group}.businessName`, onPick ? value.businessName : '', pick, (a) => a.businessName);
+  const business = useAddressSuggestions(
+    `${group}.businessName`,
+    onPick ? value.businessName : '',
+    pick,
+    (a) => a.businessName,
+  );
   const person = useAddressSuggestions(`${group}.fullName`, onPick ? value.fullName : '', pick, (a) => a.fullName);
   const field = (key: keyof AddressForm) => ({
     path: `${group}.${key}`,
@@ -48,19 +63,46 @@ export function AddressFieldset({ group, legend, value, errors, onChange, note, 
       {note ? <p className="card-note">{note}</p> : null}
       <div className="grid grid-2">
         <div className="suggest-anchor">
-          <TextField {...text('businessName')} label="Business name" autoComplete={onPick ? 'off' : 'organization'} {...(onPick ? business.inputProps : {})} />
+          <TextField
+            {...text('businessName')}
+            label="Business name"
+            autoComplete={onPick ? 'off' : 'organization'}
+            {...(onPick ? business.inputProps : {})}
+          />
           {onPick ? business.list : null}
         </div>
         <div className="suggest-anchor">
-          <TextField {...text('fullName')} label="Full name" autoComplete={onPick ? 'off' : 'name'} {...(onPick ? person.inputProps : {})} />
+          <TextField
+            {...text('fullName')}
+            label="Full name"
+            autoComplete={onPick ? 'off' : 'name'}
+            {...(onPick ? person.inputProps : {})}
+          />
           {onPick ? person.list : null}
         </div>
-        <TextField {...text('addressLine1')} label="Address line 1" required className="span-2" autoComplete="address-line1" />
+        <TextField
+          {...text('addressLine1')}
+          label="Address line 1"
+          required
+          className="span-2"
+          autoComplete="address-line1"
+        />
         <TextField {...text('addressLine2')} label="Address line 2" autoComplete="address-line2" />
         <TextField {...text('addressLine3')} label="Address line 3" autoComplete="address-line3" />
         <TextField {...text('city')} label="City" required autoComplete="address-level2" />
-        <TextField {...text('county')} label={regionLabel ?? 'County / state'} required={regionLabel !== undefined} autoComplete="address-level1" />
-        <TextField {...text('postZipCode')} label="Post code" required autoComplete="postal-code" className="postcode" />
+        <TextField
+          {...text('county')}
+          label={regionLabel ?? 'County / state'}
+          required={regionLabel !== undefined}
+          autoComplete="address-level1"
+        />
+        <TextField
+          {...text('postZipCode')}
+          label="Post code"
+          required
+          autoComplete="postal-code"
+          className="postcode"
+        />
         <SelectField {...field('countryTwoCharacterISOCode')} label="Country" required autoComplete="country">
           <option value="">Choose a country…</option>
           {countries().map((country) => (

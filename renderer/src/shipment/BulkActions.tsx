@@ -15,7 +15,15 @@ interface Outcome {
   text: string;
 }
 
-export function BulkActions({ selected, onDone, onClear }: { selected: ListItem[]; onDone: () => void; onClear: () => void }) {
+export function BulkActions({
+  selected,
+  onDone,
+  onClear,
+}: {
+  selected: ListItem[];
+  onDone: () => void;
+  onClear: () => void;
+}) {
   const [busy, setBusy] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
@@ -74,9 +82,16 @@ export function BulkActions({ selected, onDone, onClear }: { selected: ListItem[
           const made = await api.createManifest({ body: { carrierId, shipmentIds: group.map((s) => s.shipmentId) } });
           const listed = new Set(made.shipments.map((m) => m.shipmentId));
           for (const s of group) {
-            out.set(s.shipmentId, listed.has(s.shipmentId)
-              ? { shipmentNo: s.shipmentNo, ok: true, text: `on manifest ${made.manifestNumber}` }
-              : { shipmentNo: s.shipmentNo, ok: false, text: `not added: it is ${s.status}, not Printed, or on a manifest already` });
+            out.set(
+              s.shipmentId,
+              listed.has(s.shipmentId)
+                ? { shipmentNo: s.shipmentNo, ok: true, text: `on manifest ${made.manifestNumber}` }
+                : {
+                    shipmentNo: s.shipmentNo,
+                    ok: false,
+                    text: `not added: it is ${s.status}, not Printed, or on a manifest already`,
+                  },
+            );
           }
         } catch (e) {
           for (const s of group) out.set(s.shipmentId, { shipmentNo: s.shipmentNo, ok: false, text: describeError(e) });
@@ -104,11 +119,23 @@ export function BulkActions({ selected, onDone, onClear }: { selected: ListItem[
             {busy === 'cancel' ? 'Cancelling…' : 'Cancel shipments'}
           </button>
         )}
-        <button type="button" className="button button-quiet" disabled={busy !== null} onClick={() => { setOutcomes([]); onClear(); }}>
+        <button
+          type="button"
+          className="button button-quiet"
+          disabled={busy !== null}
+          onClick={() => {
+            setOutcomes([]);
+            onClear();
+          }}
+        >
           Clear selection
         </button>
       </div>
-      {error ? <p className="notice notice-error" role="alert">{error}</p> : null}
+      {error ? (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {outcomes.length > 0 ? (
         <ul className="bulk-outcomes" aria-label="Outcome per shipment">
           {outcomes.map((o) => (

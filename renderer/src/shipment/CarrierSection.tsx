@@ -15,7 +15,10 @@ export type CarrierCatalog = Loaded<{ services: CarrierService[]; features: Carr
 export function useCarrierCatalog(carrierId: string): CarrierCatalog {
   return useLoad(carrierId ? `carrier-${carrierId}` : null, async () => {
     const params = { carrierId };
-    const [services, featureList] = await Promise.all([api.listCarrierServices({ params }), api.listCarrierFeatures({ params })]);
+    const [services, featureList] = await Promise.all([
+      api.listCarrierServices({ params }),
+      api.listCarrierFeatures({ params }),
+    ]);
     return { services: services.items, features: featureList.items };
   });
 }
@@ -55,7 +58,14 @@ export function CarrierSection(props: CarrierSectionProps) {
         Carrier and service
       </h2>
       <div className="grid grid-3">
-        <SelectField path="carrierId" label="Carrier" required value={carrierId} onValue={props.onCarrier} error={errors.carrierId}>
+        <SelectField
+          path="carrierId"
+          label="Carrier"
+          required
+          value={carrierId}
+          onValue={props.onCarrier}
+          error={errors.carrierId}
+        >
           <option value="">Choose a carrier…</option>
           {carriers.map((carrier) => (
             <option key={carrier.id} value={carrier.id}>
@@ -120,7 +130,9 @@ export function FeaturesFieldset({ catalog, carrierId, features, onFeatures }: F
             <input
               type="checkbox"
               checked={features.includes(feature.id)}
-              onChange={(e) => onFeatures(e.target.checked ? [...features, feature.id] : features.filter((id) => id !== feature.id))}
+              onChange={(e) =>
+                onFeatures(e.target.checked ? [...features, feature.id] : features.filter((id) => id !== feature.id))
+              }
             />
             <span>{feature.name}</span>
           </label>

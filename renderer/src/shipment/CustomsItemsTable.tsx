@@ -57,7 +57,14 @@ export function CustomsItemsTable(props: CustomsItemsTableProps) {
         <h2 id="customs-items-heading" className="card-title">
           Customs items <span className="count">{items.length}</span>
         </h2>
-        <button ref={addButton} type="button" className="button button-small" onClick={rows.add} disabled={rows.full} aria-keyshortcuts="Alt+Insert">
+        <button
+          ref={addButton}
+          type="button"
+          className="button button-small"
+          onClick={rows.add}
+          disabled={rows.full}
+          aria-keyshortcuts="Alt+Insert"
+        >
           + Add item
         </button>
       </div>
@@ -81,15 +88,17 @@ export function CustomsItemsTable(props: CustomsItemsTableProps) {
       ) : null}
       {items.length === 0 ? (
         <p className="card-note">
-          No items: the declaration will hold one item made from the description of goods, the HS code, the pieces’ weight
-          and the cost. Add items to declare each kind of goods.
+          No items: the declaration will hold one item made from the description of goods, the HS code, the pieces’
+          weight and the cost. Add items to declare each kind of goods.
         </p>
       ) : (
         <div className="table-wrap">
           <table className="table customs-table">
             <thead>
               <tr>
-                <th scope="col" className="num">#</th>
+                <th scope="col" className="num">
+                  #
+                </th>
                 <th scope="col">Description</th>
                 <th scope="col">Quantity</th>
                 <th scope="col">Unit value ({props.currency})</th>
@@ -115,17 +124,46 @@ export function CustomsItemsTable(props: CustomsItemsTableProps) {
                   <tr key={item.key} onKeyDown={rows.onRowKey(index)}>
                     <td className="num piece-number">{n}</td>
                     <td>
-                      <TextField {...field('description')} label={`Item ${n} description`} maxLength={50} className="w-desc" />
+                      <TextField
+                        {...field('description')}
+                        label={`Item ${n} description`}
+                        maxLength={50}
+                        className="w-desc"
+                      />
                     </td>
                     <td>
-                      <TextField {...field('quantity')} label={`Item ${n} quantity`} type="number" min="1" step="1" inputMode="numeric" className="w-num" />
+                      <TextField
+                        {...field('quantity')}
+                        label={`Item ${n} quantity`}
+                        type="number"
+                        min="1"
+                        step="1"
+                        inputMode="numeric"
+                        className="w-num"
+                      />
                     </td>
                     <td>
-                      <TextField {...field('unitValue')} label={`Item ${n} unit value`} type="number" min="0" step="0.01" inputMode="decimal" className="w-num" />
+                      <TextField
+                        {...field('unitValue')}
+                        label={`Item ${n} unit value`}
+                        type="number"
+                        min="0"
+                        step="0.01"
+                        inputMode="decimal"
+                        className="w-num"
+                      />
                     </td>
                     <td>
                       <div className="inline-inputs">
-                        <TextField {...field('netWeight')} label={`Item ${n} net weight`} type="number" min="0" step="any" inputMode="decimal" className="w-num" />
+                        <TextField
+                          {...field('netWeight')}
+                          label={`Item ${n} net weight`}
+                          type="number"
+                          min="0"
+                          step="any"
+                          inputMode="decimal"
+                          className="w-num"
+                        />
                         <SelectField {...field('weightUnit')} label={`Item ${n} weight unit`} className="w-unit">
                           {WEIGHT_UNITS.map((unit) => (
                             <option key={unit}>{unit}</option>
@@ -134,10 +172,23 @@ export function CustomsItemsTable(props: CustomsItemsTableProps) {
                       </div>
                     </td>
                     <td>
-                      <TextField {...field('hsCode')} label={`Item ${n} HS code`} maxLength={12} inputMode="numeric" placeholder="as above" className="w-num" />
+                      <TextField
+                        {...field('hsCode')}
+                        label={`Item ${n} HS code`}
+                        maxLength={12}
+                        inputMode="numeric"
+                        placeholder="as above"
+                        className="w-num"
+                      />
                     </td>
                     <td>
-                      <TextField {...field('originCountry')} label={`Item ${n} country of origin`} maxLength={2} placeholder={props.collectionCountry} className="w-unit" />
+                      <TextField
+                        {...field('originCountry')}
+                        label={`Item ${n} country of origin`}
+                        maxLength={2}
+                        placeholder={props.collectionCountry}
+                        className="w-unit"
+                      />
                     </td>
                     <RowActions rows={rows} index={index} noun="item" />
                   </tr>
@@ -150,7 +201,8 @@ export function CustomsItemsTable(props: CustomsItemsTableProps) {
       {items.length > 0 ? (
         <p className="card-note customs-totals" aria-live="polite" data-testid="customs-totals">
           <span className={tooHeavy ? 'field-error' : undefined}>
-            Net weight {weight(totals.weight)} {totals.unit.toLowerCase()} of {weight(props.piecesWeight)} {props.piecesUnit.toLowerCase()} in the pieces
+            Net weight {weight(totals.weight)} {totals.unit.toLowerCase()} of {weight(props.piecesWeight)}{' '}
+            {props.piecesUnit.toLowerCase()} in the pieces
             {tooHeavy ? ': more than the pieces weigh' : ''}
           </span>
           {' · '}

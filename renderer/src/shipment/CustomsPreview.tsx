@@ -8,9 +8,20 @@ import type { CustomsForm } from '../../../main/core/schemas';
 import { api, describeError } from '../api';
 import { downloadPdf } from '../lib/pdf-bytes';
 
-type State = { status: 'loading' } | { status: 'done'; base64: string; pages: number } | { status: 'failed'; message: string };
+type State =
+  { status: 'loading' } | { status: 'done'; base64: string; pages: number } | { status: 'failed'; message: string };
 
-export function CustomsPreview({ id, shipmentNumber, form, cssWidth = 288 }: { id: string; shipmentNumber: string; form: CustomsForm; cssWidth?: number }) {
+export function CustomsPreview({
+  id,
+  shipmentNumber,
+  form,
+  cssWidth = 288,
+}: {
+  id: string;
+  shipmentNumber: string;
+  form: CustomsForm;
+  cssWidth?: number;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<State>({ status: 'loading' });
 
@@ -22,7 +33,8 @@ export function CustomsPreview({ id, shipmentNumber, form, cssWidth = 288 }: { i
     (async () => {
       const customs = await api.getShipmentCustoms({ params: { uniqueId: id }, query: {} });
       const { renderPdfPages } = await import('../lib/pdf');
-      const names = customs.form === 'CN22' ? ['CN22 customs declaration'] : ['CN23 customs declaration', 'Commercial invoice'];
+      const names =
+        customs.form === 'CN22' ? ['CN22 customs declaration'] : ['CN23 customs declaration', 'Commercial invoice'];
       const rendered = await renderPdfPages(customs.base64String, target, {
         cssWidth,
         signal: controller.signal,
@@ -59,7 +71,13 @@ export function CustomsPreview({ id, shipmentNumber, form, cssWidth = 288 }: { i
           ? 'Goes with the labels, on the label printer.'
           : 'Above the CN22 limit: Print sends the CN23 and the invoice to the desk’s A4 printer (Settings → Printers); attach them to the parcel.'}
       </p>
-      <div ref={host} className="label-pages" data-testid="customs-pages" aria-busy={state.status === 'loading'} data-pages={state.status === 'done' ? state.pages : undefined} />
+      <div
+        ref={host}
+        className="label-pages"
+        data-testid="customs-pages"
+        aria-busy={state.status === 'loading'}
+        data-pages={state.status === 'done' ? state.pages : undefined}
+      />
       {state.status === 'loading' ? (
         <p className="muted" role="status">
           Drawing customs forms…

@@ -24,7 +24,12 @@ interface DetailsSectionProps {
 }
 
 export function DetailsSection({ form, international, errors, onChange }: DetailsSectionProps) {
-  const field = (key: DetailKey) => ({ path: key, value: form[key], onValue: (v: string) => onChange(key, v), error: errors[key] });
+  const field = (key: DetailKey) => ({
+    path: key,
+    value: form[key],
+    onValue: (v: string) => onChange(key, v),
+    error: errors[key],
+  });
   return (
     <>
       <section className="card form-section" aria-labelledby="details-heading">
@@ -37,14 +42,26 @@ export function DetailsSection({ form, international, errors, onChange }: Detail
           <TextField {...field('referenceThree')} label="Reference 3" maxLength={35} />
           <TextField {...field('despatchDate')} label="Despatch date" type="date" />
           <TextField {...field('cost')} label="Cost" type="number" min="0" step="0.01" inputMode="decimal" />
-          <TextField {...field('insuredValue')} label="Insured value" type="number" min="0" step="0.01" inputMode="decimal" />
+          <TextField
+            {...field('insuredValue')}
+            label="Insured value"
+            type="number"
+            min="0"
+            step="0.01"
+            inputMode="decimal"
+          />
           <SelectField {...field('currency')} label="Currency">
             {currencies().map((code) => (
               <option key={code}>{code}</option>
             ))}
           </SelectField>
           <TextField {...field('goodsDescription')} label="Goods description" maxLength={70} />
-          <TextField {...field('deliveryInstructions')} label="Delivery instructions" maxLength={120} className="span-4" />
+          <TextField
+            {...field('deliveryInstructions')}
+            label="Delivery instructions"
+            maxLength={120}
+            className="span-4"
+          />
         </div>
       </section>
       {international ? (
@@ -54,8 +71,21 @@ export function DetailsSection({ form, international, errors, onChange }: Detail
           </h2>
           <p className="card-note">The two addresses are in different countries: customs needs these.</p>
           <div className="grid grid-4">
-            <TextField {...field('hsCode')} label="HS code" required maxLength={10} inputMode="numeric" hint="6 to 10 digits" />
-            <TextField {...field('descriptionOfGoods')} label="Description of goods" required maxLength={70} className="span-3" />
+            <TextField
+              {...field('hsCode')}
+              label="HS code"
+              required
+              maxLength={10}
+              inputMode="numeric"
+              hint="6 to 10 digits"
+            />
+            <TextField
+              {...field('descriptionOfGoods')}
+              label="Description of goods"
+              required
+              maxLength={70}
+              className="span-3"
+            />
           </div>
         </section>
       ) : null}

@@ -28,7 +28,16 @@ export interface EditableRows {
   onRowKey: (index: number) => (event: KeyboardEvent<HTMLTableRowElement>) => void;
 }
 
-export function useEditableRows<T>({ rows, onRows, min, max, newRow, copyRow, firstFieldId, addButton }: EditableRowsOptions<T>): EditableRows {
+export function useEditableRows<T>({
+  rows,
+  onRows,
+  min,
+  max,
+  newRow,
+  copyRow,
+  firstFieldId,
+  addButton,
+}: EditableRowsOptions<T>): EditableRows {
   const focusAfterRender = useRef<string | null>(null);
   useEffect(() => {
     const id = focusAfterRender.current;
@@ -70,14 +79,36 @@ export function useEditableRows<T>({ rows, onRows, min, max, newRow, copyRow, fi
 }
 
 /** A row's Copy and Remove buttons, named with the row: "Copy item 2", "Remove piece 1". */
-export function RowActions({ rows, index, noun, copyLabel = 'Copy' }: { rows: EditableRows; index: number; noun: string; copyLabel?: string }) {
+export function RowActions({
+  rows,
+  index,
+  noun,
+  copyLabel = 'Copy',
+}: {
+  rows: EditableRows;
+  index: number;
+  noun: string;
+  copyLabel?: string;
+}) {
   const n = index + 1;
   return (
     <td className="row-actions">
-      <button type="button" className="button button-quiet button-small" onClick={() => rows.copy(index)} disabled={rows.full} aria-label={`${copyLabel} ${noun} ${n}`}>
+      <button
+        type="button"
+        className="button button-quiet button-small"
+        onClick={() => rows.copy(index)}
+        disabled={rows.full}
+        aria-label={`${copyLabel} ${noun} ${n}`}
+      >
         {copyLabel}
       </button>
-      <button type="button" className="button button-quiet button-small" onClick={() => rows.remove(index)} disabled={!rows.canRemove} aria-label={`Remove ${noun} ${n}`}>
+      <button
+        type="button"
+        className="button button-quiet button-small"
+        onClick={() => rows.remove(index)}
+        disabled={!rows.canRemove}
+        aria-label={`Remove ${noun} ${n}`}
+      >
         Remove
       </button>
     </td>
@@ -88,8 +119,8 @@ export function RowActions({ rows, index, noun, copyLabel = 'Copy' }: { rows: Ed
 export function RowKeysHint({ noun }: { noun: string }) {
   return (
     <p className="field-hint">
-      In a row: <kbd>Alt</kbd>+<kbd>Insert</kbd> adds {noun}, <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>Insert</kbd> copies the row,{' '}
-      <kbd>Alt</kbd>+<kbd>Delete</kbd> removes it.
+      In a row: <kbd>Alt</kbd>+<kbd>Insert</kbd> adds {noun}, <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>Insert</kbd> copies
+      the row, <kbd>Alt</kbd>+<kbd>Delete</kbd> removes it.
     </p>
   );
 }

@@ -73,7 +73,8 @@ export function LabelPreview({ labels, cssWidth = 288, voided = false }: LabelPr
       ) : null}
       {current?.status === 'failed' ? (
         <p className="notice notice-error" role="alert">
-          The label preview could not be drawn. Print label and Download PDF still work; reload the window to try the preview again.
+          The label preview could not be drawn. Print label and Download PDF still work; reload the window to try the
+          preview again.
         </p>
       ) : null}
     </div>

@@ -39,7 +39,14 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
         <h2 id="pieces-heading" className="card-title">
           Pieces <span className="count">{pieces.length}</span>
         </h2>
-        <button ref={addButton} type="button" className="button button-small" onClick={rows.add} disabled={rows.full} aria-keyshortcuts="Alt+Insert">
+        <button
+          ref={addButton}
+          type="button"
+          className="button button-small"
+          onClick={rows.add}
+          disabled={rows.full}
+          aria-keyshortcuts="Alt+Insert"
+        >
           + Add piece
         </button>
       </div>
@@ -52,7 +59,9 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
         <table className="table pieces-table">
           <thead>
             <tr>
-              <th scope="col" className="num">#</th>
+              <th scope="col" className="num">
+                #
+              </th>
               {withPresets ? <th scope="col">Preset</th> : null}
               <th scope="col">Weight</th>
               <th scope="col">Length × width × height</th>
@@ -99,8 +108,16 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
                   ) : null}
                   <td>
                     <div className="inline-inputs">
-                      <TextField {...field('weight')} label={`Piece ${n} weight`} type="number" min="0" step="any" inputMode="decimal" className="w-num"
-                        data-first-piece-field={index === 0 && !withPresets ? '' : undefined} />
+                      <TextField
+                        {...field('weight')}
+                        label={`Piece ${n} weight`}
+                        type="number"
+                        min="0"
+                        step="any"
+                        inputMode="decimal"
+                        className="w-num"
+                        data-first-piece-field={index === 0 && !withPresets ? '' : undefined}
+                      />
                       <SelectField {...field('weightUnit')} label={`Piece ${n} weight unit`} className="w-unit">
                         {WEIGHT_UNITS.map((unit) => (
                           <option key={unit}>{unit}</option>
@@ -110,11 +127,39 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
                   </td>
                   <td>
                     <div className="inline-inputs">
-                      <TextField {...field('length')} label={`Piece ${n} length`} type="number" min="0" step="any" inputMode="decimal" className="w-num" />
-                      <span className="times" aria-hidden="true">×</span>
-                      <TextField {...field('width')} label={`Piece ${n} width`} type="number" min="0" step="any" inputMode="decimal" className="w-num" />
-                      <span className="times" aria-hidden="true">×</span>
-                      <TextField {...field('height')} label={`Piece ${n} height`} type="number" min="0" step="any" inputMode="decimal" className="w-num" />
+                      <TextField
+                        {...field('length')}
+                        label={`Piece ${n} length`}
+                        type="number"
+                        min="0"
+                        step="any"
+                        inputMode="decimal"
+                        className="w-num"
+                      />
+                      <span className="times" aria-hidden="true">
+                        ×
+                      </span>
+                      <TextField
+                        {...field('width')}
+                        label={`Piece ${n} width`}
+                        type="number"
+                        min="0"
+                        step="any"
+                        inputMode="decimal"
+                        className="w-num"
+                      />
+                      <span className="times" aria-hidden="true">
+                        ×
+                      </span>
+                      <TextField
+                        {...field('height')}
+                        label={`Piece ${n} height`}
+                        type="number"
+                        min="0"
+                        step="any"
+                        inputMode="decimal"
+                        className="w-num"
+                      />
                       <SelectField {...field('dimensionUnit')} label={`Piece ${n} dimension unit`} className="w-unit">
                         {DIMENSION_UNITS.map((unit) => (
                           <option key={unit}>{unit}</option>
@@ -123,7 +168,12 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
                     </div>
                   </td>
                   <td>
-                    <TextField {...field('description')} label={`Piece ${n} description`} maxLength={35} className="w-desc" />
+                    <TextField
+                      {...field('description')}
+                      label={`Piece ${n} description`}
+                      maxLength={35}
+                      className="w-desc"
+                    />
                   </td>
                   <RowActions rows={rows} index={index} noun="piece" copyLabel="Duplicate" />
                 </tr>

@@ -47,9 +47,10 @@ export function RecordScanForm({ shipmentId, currentStatus, onRecorded, onClose 
       onRecorded(tracking);
     } catch (error) {
       // `status` is also a member of the problem itself, so the station names it `body.status`.
-      const fields = error instanceof ApiProblem && error.status === 400
-        ? Object.fromEntries(Object.entries(error.fields).map(([path, text]) => [path.replace(/^body\./, ''), text]))
-        : {};
+      const fields =
+        error instanceof ApiProblem && error.status === 400
+          ? Object.fromEntries(Object.entries(error.fields).map(([path, text]) => [path.replace(/^body\./, ''), text]))
+          : {};
       setErrors(fields);
       // Field errors sit beside their fields; anything else is said once, above them.
       setRefusal(Object.keys(fields).length > 0 ? null : describeError(error));
@@ -87,9 +88,30 @@ export function RecordScanForm({ shipmentId, currentStatus, onRecorded, onClose 
             <option key={s}>{s}</option>
           ))}
         </SelectField>
-        <TextField path="location" label="Location" value={location} onValue={setLocation} maxLength={70} error={errors.location} />
-        <TextField path="description" label="Description" value={description} onValue={setDescription} maxLength={120} error={errors.description} />
-        <TextField path="signatory" label="Signatory" value={signatory} onValue={setSignatory} maxLength={70} error={errors.signatory} />
+        <TextField
+          path="location"
+          label="Location"
+          value={location}
+          onValue={setLocation}
+          maxLength={70}
+          error={errors.location}
+        />
+        <TextField
+          path="description"
+          label="Description"
+          value={description}
+          onValue={setDescription}
+          maxLength={120}
+          error={errors.description}
+        />
+        <TextField
+          path="signatory"
+          label="Signatory"
+          value={signatory}
+          onValue={setSignatory}
+          maxLength={70}
+          error={errors.signatory}
+        />
       </div>
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={busy}>

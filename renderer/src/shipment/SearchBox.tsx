@@ -55,7 +55,13 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
         event.preventDefault();
         box.focus();
         box.select();
-      } else if (/^[a-z0-9]$/i.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey && !isEditable(event.target)) {
+      } else if (
+        /^[a-z0-9]$/i.test(event.key) &&
+        !event.ctrlKey &&
+        !event.metaKey &&
+        !event.altKey &&
+        !isEditable(event.target)
+      ) {
         // A scanner's first key, or a person typing straight away: it lands in the box.
         box.focus();
       }
@@ -130,7 +136,15 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
         onKeyDown={onKeyDown}
       />
       <span id="shipment-search-hint" className="search-hint muted" aria-live="polite">
-        {opening ? 'Opening…' : tooShort ? `Type at least ${SEARCH_MIN_LENGTH} characters` : <><kbd>/</kbd> to search · Enter on a scanned number opens it</>}
+        {opening ? (
+          'Opening…'
+        ) : tooShort ? (
+          `Type at least ${SEARCH_MIN_LENGTH} characters`
+        ) : (
+          <>
+            <kbd>/</kbd> to search · Enter on a scanned number opens it
+          </>
+        )}
       </span>
     </form>
   );

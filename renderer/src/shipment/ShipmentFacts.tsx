@@ -14,8 +14,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function ShipmentFacts({ shipment }: { shipment: ShipmentDetail }) {
-  const references = [shipment.referenceOne, shipment.referenceTwo, shipment.referenceThree].filter(Boolean).join(' · ');
-  const international = shipment.collectionAddress.countryTwoCharacterISOCode !== shipment.deliveryAddress.countryTwoCharacterISOCode;
+  const references = [shipment.referenceOne, shipment.referenceTwo, shipment.referenceThree]
+    .filter(Boolean)
+    .join(' · ');
+  const international =
+    shipment.collectionAddress.countryTwoCharacterISOCode !== shipment.deliveryAddress.countryTwoCharacterISOCode;
   return (
     <>
       <section className="card" aria-labelledby="addresses-heading">
@@ -58,9 +61,13 @@ export function ShipmentFacts({ shipment }: { shipment: ShipmentDetail }) {
           <table className="table">
             <thead>
               <tr>
-                <th scope="col" className="num">#</th>
+                <th scope="col" className="num">
+                  #
+                </th>
                 <th scope="col">Tracking number</th>
-                <th scope="col" className="num">Weight</th>
+                <th scope="col" className="num">
+                  Weight
+                </th>
                 <th scope="col">Dimensions</th>
                 <th scope="col">Description</th>
               </tr>

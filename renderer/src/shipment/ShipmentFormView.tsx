@@ -52,7 +52,8 @@ const PRESSABLE_INPUTS = new Set(['button', 'submit', 'reset', 'image']);
 
 /** The closed disclosure's one line: whose address and how many features. */
 function optionsSummary(sender: AddressForm, features: number): string {
-  const from = [sender.businessName || sender.fullName, sender.city].filter(Boolean).join(', ') || 'no sender address yet';
+  const from =
+    [sender.businessName || sender.fullName, sender.city].filter(Boolean).join(', ') || 'no sender address yet';
   return `From ${from} · ${features === 0 ? 'no features' : features === 1 ? '1 feature' : `${features} features`}`;
 }
 
@@ -158,14 +159,19 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
       return next;
     });
   const clearPieceErrors = () =>
-    setFieldErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([p]) => !p.startsWith('shipmentPieces'))));
+    setFieldErrors((errors) =>
+      Object.fromEntries(Object.entries(errors).filter(([p]) => !p.startsWith('shipmentPieces'))),
+    );
 
   const setAddress = (group: 'collectionAddress' | 'deliveryAddress') => (key: keyof AddressForm, value: string) => {
     setForm((f) => ({ ...f, [group]: { ...f[group], [key]: value } }));
     clearError(`${group}.${key}`);
   };
   const setPiece = (index: number, key: keyof PieceForm, value: string) => {
-    setForm((f) => ({ ...f, shipmentPieces: f.shipmentPieces.map((p, i) => (i === index ? { ...p, [key]: value } : p)) }));
+    setForm((f) => ({
+      ...f,
+      shipmentPieces: f.shipmentPieces.map((p, i) => (i === index ? { ...p, [key]: value } : p)),
+    }));
     clearError(`shipmentPieces[${index}].${key}`);
   };
   const changePieces = (change: (pieces: PieceForm[]) => PieceForm[]) => {
@@ -181,7 +187,10 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
     const request = toCreateRequest(form);
     setBusy(true);
     try {
-      const created = await api.createShipment({ body: request, headers: { 'idempotency-key': idempotencyKey.current } });
+      const created = await api.createShipment({
+        body: request,
+        headers: { 'idempotency-key': idempotencyKey.current },
+      });
       updateDeskSettings({ lastCarrierId: form.carrierId, lastServiceId: form.carrierServiceId });
       if (created.replayed) {
         setRefusal(null);
@@ -202,7 +211,8 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
       } else if (answered) {
         const { byField, unmapped } = splitFieldErrors(error.fields, formFieldPaths(form));
         setFieldErrors(byField);
-        if (Object.keys(byField).some((p) => p.startsWith('collectionAddress.') || p.startsWith('carrierFeatures'))) setOptionsOpen(true);
+        if (Object.keys(byField).some((p) => p.startsWith('collectionAddress.') || p.startsWith('carrierFeatures')))
+          setOptionsOpen(true);
         setRefusal({
           title: error.status === 400 ? 'The shipment was not created' : error.title,
           detail: error.detail,
@@ -212,7 +222,12 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
       } else {
         outcomeUnknown.current = true;
         setFieldErrors({});
-        setRefusal({ title: 'The shipment was not created', detail: describeError(error), unmapped: [], attempt: refusalCount });
+        setRefusal({
+          title: 'The shipment was not created',
+          detail: describeError(error),
+          unmapped: [],
+          attempt: refusalCount,
+        });
       }
     } finally {
       sending.current = false;
@@ -246,7 +261,14 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
   }
 
   return (
-    <form ref={formRef} className="page new-shipment" onSubmit={submit} onKeyDown={onKeyDown} noValidate aria-labelledby="new-shipment-title">
+    <form
+      ref={formRef}
+      className="page new-shipment"
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+      noValidate
+      aria-labelledby="new-shipment-title"
+    >
       <header className="page-header">
         <div>
           <h1 id="new-shipment-title">New shipment</h1>
@@ -307,21 +329,37 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
           value={form.deliveryAddress}
           errors={fieldErrors}
           onChange={setAddress('deliveryAddress')}
-          note={international ? 'Another country: the customs fields below are required.' : 'Where the carrier delivers. Type a name to pick a saved address.'}
+          note={
+            international
+              ? 'Another country: the customs fields below are required.'
+              : 'Where the carrier delivers. Type a name to pick a saved address.'
+          }
           onPick={(saved) => {
             setForm((f) => ({ ...f, deliveryAddress: addressFromSaved(saved) }));
-            setFieldErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([p]) => !p.startsWith('deliveryAddress.'))));
+            setFieldErrors((errors) =>
+              Object.fromEntries(Object.entries(errors).filter(([p]) => !p.startsWith('deliveryAddress.'))),
+            );
             // The address is whole: the keyboard goes on to the first piece.
-            requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[data-first-piece-field]')?.focus());
+            requestAnimationFrame(() =>
+              formRef.current?.querySelector<HTMLElement>('[data-first-piece-field]')?.focus(),
+            );
           }}
           footer={
             <label className="check-row">
-              <input type="checkbox" checked={form.saveDeliveryAddress ?? false} onChange={(e) => setForm((f) => ({ ...f, saveDeliveryAddress: e.target.checked }))} />
+              <input
+                type="checkbox"
+                checked={form.saveDeliveryAddress ?? false}
+                onChange={(e) => setForm((f) => ({ ...f, saveDeliveryAddress: e.target.checked }))}
+              />
               <span>Save this address in the address book</span>
             </label>
           }
         />
-        <details className="card sender-options" open={optionsOpen} onToggle={(e) => setOptionsOpen(e.currentTarget.open)}>
+        <details
+          className="card sender-options"
+          open={optionsOpen}
+          onToggle={(e) => setOptionsOpen(e.currentTarget.open)}
+        >
           <summary>
             <span className="card-title">Sender and options</span>
             <span className="card-note" data-testid="sender-options-summary">
@@ -334,7 +372,11 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
             value={form.collectionAddress}
             errors={fieldErrors}
             onChange={setAddress('collectionAddress')}
-            note={senderIsSet ? 'Prefilled from the station’s sender address.' : 'Tip: an administrator can set a sender address in Settings to prefill this.'}
+            note={
+              senderIsSet
+                ? 'Prefilled from the station’s sender address.'
+                : 'Tip: an administrator can set a sender address in Settings to prefill this.'
+            }
           />
           <FeaturesFieldset
             catalog={catalog}
@@ -391,14 +433,23 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
 
       <footer className="form-footer">
         <label className="check-row">
-          <input type="checkbox" checked={printOnCreate} onChange={(e) => updateDeskSettings({ printOnCreate: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={printOnCreate}
+            onChange={(e) => updateDeskSettings({ printOnCreate: e.target.checked })}
+          />
           <span>Print the label on create</span>
         </label>
         <div className="form-footer-actions">
           <button type="button" className="button" onClick={() => leaveForm(shipmentsRoute())}>
             Discard
           </button>
-          <button type="submit" className="button button-primary" disabled={busy} aria-keyshortcuts="Control+Enter Meta+Enter">
+          <button
+            type="submit"
+            className="button button-primary"
+            disabled={busy}
+            aria-keyshortcuts="Control+Enter Meta+Enter"
+          >
             {busy ? 'Creating…' : 'Create shipment'}
           </button>
         </div>

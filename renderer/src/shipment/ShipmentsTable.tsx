@@ -121,13 +121,17 @@ export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) 
             ) : null}
             <th scope="col">Shipment no</th>
             <th scope="col">Created</th>
-            <th scope="col" className="col-despatch">Despatch</th>
+            <th scope="col" className="col-despatch">
+              Despatch
+            </th>
             <th scope="col" className="col-shipper">
               Shipper
             </th>
             <th scope="col">Reference</th>
             <th scope="col">Delivery address</th>
-            <th scope="col" className="col-carrier">Carrier / service</th>
+            <th scope="col" className="col-carrier">
+              Carrier / service
+            </th>
             <th scope="col" className="num">
               Pieces
             </th>
@@ -135,7 +139,9 @@ export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) 
               Weight
             </th>
             <th scope="col">Status</th>
-            <th scope="col" className="col-status-time">Status time</th>
+            <th scope="col" className="col-status-time">
+              Status time
+            </th>
           </tr>
         </thead>
         <tbody ref={body}>
@@ -174,7 +180,9 @@ export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) 
                 </a>
               </td>
               <td title={formatDateTime(item.createdOn)}>{formatListTime(item.createdOn)}</td>
-              <td className="col-despatch" title={formatDateTime(item.shipping)}>{formatShortDate(item.shipping)}</td>
+              <td className="col-despatch" title={formatDateTime(item.shipping)}>
+                {formatShortDate(item.shipping)}
+              </td>
               <td className="truncate col-shipper" title={item.shipper}>
                 {item.shipper}
               </td>
@@ -194,7 +202,12 @@ export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) 
               <td className="status-cell">
                 <StatusChip status={item.status} />
               </td>
-              <td className="col-status-time" title={[formatDateTime(item.statusDateTime), item.trackingDescription, item.statusLocation].filter(Boolean).join(' · ')}>
+              <td
+                className="col-status-time"
+                title={[formatDateTime(item.statusDateTime), item.trackingDescription, item.statusLocation]
+                  .filter(Boolean)
+                  .join(' · ')}
+              >
                 {formatListTime(item.statusDateTime)}
               </td>
             </tr>

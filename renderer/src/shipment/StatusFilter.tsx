@@ -43,7 +43,11 @@ export function StatusFilter({ value, onChange }: StatusFilterProps) {
   }, [open]);
 
   const toggle = (status: string) =>
-    onChange(value.includes(status) ? value.filter((s) => s !== status) : STATUSES.filter((s) => s === status || value.includes(s)));
+    onChange(
+      value.includes(status)
+        ? value.filter((s) => s !== status)
+        : STATUSES.filter((s) => s === status || value.includes(s)),
+    );
 
   return (
     <div className="field status-filter" ref={root}>
@@ -73,7 +77,12 @@ export function StatusFilter({ value, onChange }: StatusFilterProps) {
             ))}
           </fieldset>
           <div className="popover-foot">
-            <button type="button" className="button button-quiet button-small" onClick={() => onChange([])} disabled={!value.length}>
+            <button
+              type="button"
+              className="button button-quiet button-small"
+              onClick={() => onChange([])}
+              disabled={!value.length}
+            >
               Clear
             </button>
             <button

@@ -20,7 +20,15 @@ export interface CustomsItemForm {
   originCountry: string;
 }
 
-export const CUSTOMS_ITEM_KEYS = ['description', 'quantity', 'unitValue', 'netWeight', 'weightUnit', 'hsCode', 'originCountry'] as const;
+export const CUSTOMS_ITEM_KEYS = [
+  'description',
+  'quantity',
+  'unitValue',
+  'netWeight',
+  'weightUnit',
+  'hsCode',
+  'originCountry',
+] as const;
 export const MAX_CUSTOMS_ITEMS = 20;
 export const DEFAULT_CONTENTS_TYPE: ContentsType = 'Sale of goods';
 
@@ -30,7 +38,16 @@ export function newCustomsItem(from?: CustomsItemForm): CustomsItemForm {
   const key = `customs-item-${itemCounter}`;
   return from
     ? { ...from, key }
-    : { key, description: '', quantity: '1', unitValue: '', netWeight: '', weightUnit: 'KG', hsCode: '', originCountry: '' };
+    : {
+        key,
+        description: '',
+        quantity: '1',
+        unitValue: '',
+        netWeight: '',
+        weightUnit: 'KG',
+        hsCode: '',
+        originCountry: '',
+      };
 }
 
 const number = (text: string): number | undefined => {
@@ -85,7 +102,10 @@ export function customsTotals(items: CustomsItemForm[], unit: WeightUnit): Custo
 }
 
 /** The pieces' total weight in the first piece's unit: what the items are held against. */
-export function piecesWeight(pieces: { weight: string; weightUnit: WeightUnit }[]): { piecesWeight: number; piecesUnit: WeightUnit } {
+export function piecesWeight(pieces: { weight: string; weightUnit: WeightUnit }[]): {
+  piecesWeight: number;
+  piecesUnit: WeightUnit;
+} {
   const unit = pieces[0]?.weightUnit ?? 'KG';
   const total = pieces.reduce((sum, p) => sum + convertWeight(number(p.weight) ?? 0, p.weightUnit, unit), 0);
   return { piecesWeight: Math.round(total * 1000) / 1000, piecesUnit: unit };

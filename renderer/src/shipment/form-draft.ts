@@ -19,7 +19,10 @@ export function readDraft(username: string): FormDraft | null {
     if (!text) return null;
     const draft = JSON.parse(text) as FormDraft;
     // Piece keys are per window: new ones, so that rows added later never share one.
-    return { ...draft, form: { ...draft.form, shipmentPieces: draft.form.shipmentPieces.map((piece) => newPiece(piece)) } };
+    return {
+      ...draft,
+      form: { ...draft.form, shipmentPieces: draft.form.shipmentPieces.map((piece) => newPiece(piece)) },
+    };
   } catch {
     return null;
   }

@@ -5,9 +5,23 @@ function filledForm() {
   const form = emptyShipmentForm(undefined, '2026-11-21');
   form.carrierId = '1';
   form.carrierServiceId = '101';
-  form.collectionAddress = { ...form.collectionAddress, businessName: ' Acme ', addressLine1: '1 Road', city: 'Leeds', postZipCode: 'ls11ba' };
-  form.deliveryAddress = { ...form.deliveryAddress, fullName: 'Ann', addressLine1: '2 Street', city: 'London', postZipCode: 'SW1A 1AA' };
-  form.shipmentPieces = [{ ...newPiece(), weight: '2,5', length: '40', width: '30', height: '20', description: 'Parts' }];
+  form.collectionAddress = {
+    ...form.collectionAddress,
+    businessName: ' Acme ',
+    addressLine1: '1 Road',
+    city: 'Leeds',
+    postZipCode: 'ls11ba',
+  };
+  form.deliveryAddress = {
+    ...form.deliveryAddress,
+    fullName: 'Ann',
+    addressLine1: '2 Street',
+    city: 'London',
+    postZipCode: 'SW1A 1AA',
+  };
+  form.shipmentPieces = [
+    { ...newPiece(), weight: '2,5', length: '40', width: '30', height: '20', description: 'Parts' },
+  ];
   return form;
 }
 
@@ -15,8 +29,16 @@ describe('the New shipment form as a request', () => {
   it('sends what was typed, trimmed, with empty fields left out', () => {
     const request = toCreateRequest(filledForm());
     expect(request.carrierId).toBe(1);
-    expect(request.collectionAddress).toEqual({ businessName: 'Acme', addressLine1: '1 Road', city: 'Leeds', postZipCode: 'ls11ba', countryTwoCharacterISOCode: 'GB' });
-    expect(request.shipmentPieces).toEqual([{ weight: 2.5, weightUnit: 'KG', length: 40, width: 30, height: 20, dimensionUnit: 'CM', description: 'Parts' }]);
+    expect(request.collectionAddress).toEqual({
+      businessName: 'Acme',
+      addressLine1: '1 Road',
+      city: 'Leeds',
+      postZipCode: 'ls11ba',
+      countryTwoCharacterISOCode: 'GB',
+    });
+    expect(request.shipmentPieces).toEqual([
+      { weight: 2.5, weightUnit: 'KG', length: 40, width: 30, height: 20, dimensionUnit: 'CM', description: 'Parts' },
+    ]);
     expect(request.despatchDate).toBe('2026-11-21');
     expect(request.currency).toBe('GBP');
     expect(request).not.toHaveProperty('cost');

@@ -43,7 +43,15 @@ export interface PieceForm {
   description: string;
 }
 
-export const PIECE_KEYS = ['weight', 'weightUnit', 'length', 'width', 'height', 'dimensionUnit', 'description'] as const;
+export const PIECE_KEYS = [
+  'weight',
+  'weightUnit',
+  'length',
+  'width',
+  'height',
+  'dimensionUnit',
+  'description',
+] as const;
 
 export interface ShipmentForm {
   carrierId: string;
@@ -97,7 +105,16 @@ export function newPiece(from?: PieceForm): PieceForm {
   pieceCounter += 1;
   return from
     ? { ...from, key: `piece-${pieceCounter}` }
-    : { key: `piece-${pieceCounter}`, weight: '', weightUnit: 'KG', length: '', width: '', height: '', dimensionUnit: 'CM', description: '' };
+    : {
+        key: `piece-${pieceCounter}`,
+        weight: '',
+        weightUnit: 'KG',
+        length: '',
+        width: '',
+        height: '',
+        dimensionUnit: 'CM',
+        description: '',
+      };
 }
 
 export function emptyShipmentForm(sender?: Address, today = todayIso()): ShipmentForm {
@@ -183,7 +200,9 @@ export function toCreateRequest(form: ShipmentForm): CreateShipmentRequest {
     ...optionalText('despatchDate', form.despatchDate),
     ...optionalText('deliveryInstructions', form.deliveryInstructions),
     ...optionalText('goodsDescription', form.goodsDescription),
-    ...(international ? { ...optionalText('hsCode', form.hsCode), ...optionalText('descriptionOfGoods', form.descriptionOfGoods) } : {}),
+    ...(international
+      ? { ...optionalText('hsCode', form.hsCode), ...optionalText('descriptionOfGoods', form.descriptionOfGoods) }
+      : {}),
     ...(form.saveDeliveryAddress ? { saveDeliveryAddress: true } : {}),
     ...(international ? customsRequest(form.customsItems, form.contentsType) : {}),
   };

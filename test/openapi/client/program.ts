@@ -21,19 +21,37 @@ const created = await station.POST('/shipments', {
     carrierId: 1,
     carrierServiceId: 101,
     referenceOne: 'GENERATED-1',
-    collectionAddress: { businessName: 'Acme Ltd', addressLine1: '1 Dock Road', city: 'London', countryTwoCharacterISOCode: 'GB', postZipCode: 'SW1A 1AA' },
-    deliveryAddress: { fullName: 'Sam Receiver', addressLine1: '22 High Street', city: 'Leeds', countryTwoCharacterISOCode: 'GB', postZipCode: 'LS1 1UR' },
+    collectionAddress: {
+      businessName: 'Acme Ltd',
+      addressLine1: '1 Dock Road',
+      city: 'London',
+      countryTwoCharacterISOCode: 'GB',
+      postZipCode: 'SW1A 1AA',
+    },
+    deliveryAddress: {
+      fullName: 'Sam Receiver',
+      addressLine1: '22 High Street',
+      city: 'Leeds',
+      countryTwoCharacterISOCode: 'GB',
+      postZipCode: 'LS1 1UR',
+    },
     shipmentPieces: [{ weight: 1.5, weightUnit: 'KG', length: 30, width: 20, height: 10, dimensionUnit: 'CM' }],
   },
 });
 if (!created.data) throw new Error(`create failed: ${JSON.stringify(created.error)}`);
 const uniqueId = created.data.shipmentId;
 
-const listed = await station.GET('/shipments', { headers, params: { query: { Status: ['Not Printed'], ItemsPerPage: 10 } } });
+const listed = await station.GET('/shipments', {
+  headers,
+  params: { query: { Status: ['Not Printed'], ItemsPerPage: 10 } },
+});
 if (!listed.data) throw new Error(`list failed: ${listed.error?.detail}`);
 const inList = listed.data.items.some((item) => item.shipmentId === uniqueId);
 
-const label = await station.GET('/shipments/{uniqueId}/label', { headers, params: { path: { uniqueId }, query: { pageSize: 'A6' } } });
+const label = await station.GET('/shipments/{uniqueId}/label', {
+  headers,
+  params: { path: { uniqueId }, query: { pageSize: 'A6' } },
+});
 if (!label.data) throw new Error(`label failed: ${label.error?.detail}`);
 const pdfHeader = Buffer.from(label.data.base64String, 'base64').subarray(0, 5).toString('latin1');
 

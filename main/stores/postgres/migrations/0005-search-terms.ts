@@ -22,8 +22,16 @@ CREATE TABLE shipment_search_terms (
 
 /** Every shipment's terms, read in id order a batch at a time. */
 export async function backfillSearchTerms(client: pg.ClientBase): Promise<void> {
-  for (let after = 0; ; ) {
-    const { rows } = await client.query<{ id: string; delivery_address: Address; r1: string; r2: string; r3: string; created_on: string; piece_count: number }>(
+  for (let after = 0; ;) {
+    const { rows } = await client.query<{
+      id: string;
+      delivery_address: Address;
+      r1: string;
+      r2: string;
+      r3: string;
+      created_on: string;
+      piece_count: number;
+    }>(
       `SELECT id, delivery_address, reference_one AS r1, reference_two AS r2, reference_three AS r3, created_on, piece_count
        FROM shipments WHERE id > $1 ORDER BY id LIMIT 10000`,
       [after],
@@ -34,7 +42,12 @@ export async function backfillSearchTerms(client: pg.ClientBase): Promise<void> 
     const created: number[] = [];
     const counts: number[] = [];
     for (const row of rows) {
-      for (const term of shipmentSearchTerms({ deliveryAddress: row.delivery_address, referenceOne: row.r1, referenceTwo: row.r2, referenceThree: row.r3 })) {
+      for (const term of shipmentSearchTerms({
+        deliveryAddress: row.delivery_address,
+        referenceOne: row.r1,
+        referenceTwo: row.r2,
+        referenceThree: row.r3,
+      })) {
         terms.push(term);
         ids.push(Number(row.id));
         created.push(Number(row.created_on));

@@ -7,8 +7,19 @@
 
 // The field order of address-codec.ts as it was when this shipped; written out here, since a
 // shipped migration must not change when the codec does.
-const FIELDS = ['businessName', 'fullName', 'phoneNumber', 'emailAddress', 'addressLine1', 'addressLine2',
-  'addressLine3', 'county', 'city', 'countryTwoCharacterISOCode', 'postZipCode'];
+const FIELDS = [
+  'businessName',
+  'fullName',
+  'phoneNumber',
+  'emailAddress',
+  'addressLine1',
+  'addressLine2',
+  'addressLine3',
+  'county',
+  'city',
+  'countryTwoCharacterISOCode',
+  'postZipCode',
+];
 const toArray = (column: string) =>
   `json_array(${FIELDS.map((f) => `coalesce(json_extract(${column}, '$.${f}'), '')`).join(', ')})`;
 

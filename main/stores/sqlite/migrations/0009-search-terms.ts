@@ -22,14 +22,25 @@ CREATE TABLE shipment_search_terms (
 
 /** Every shipment's terms, read in id order a batch at a time. */
 export function backfillSearchTerms(db: Db): void {
-  const read = db.prepare<[number], { id: number; delivery_address: string; reference_one: string; reference_two: string; reference_three: string; created_on: number; piece_count: number }>(
+  const read = db.prepare<
+    [number],
+    {
+      id: number;
+      delivery_address: string;
+      reference_one: string;
+      reference_two: string;
+      reference_three: string;
+      created_on: number;
+      piece_count: number;
+    }
+  >(
     `SELECT id, delivery_address, reference_one, reference_two, reference_three, created_on, piece_count FROM shipments
      WHERE id > ? ORDER BY id LIMIT 10000`,
   );
   const insert = db.prepare<[string, number, number, number]>(
     'INSERT OR IGNORE INTO shipment_search_terms (term, shipment_id, created_on, piece_count) VALUES (?, ?, ?, ?)',
   );
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = read.all(after);
     if (rows.length === 0) return;
     for (const row of rows) {
