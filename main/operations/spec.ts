@@ -11,7 +11,7 @@ import { authOperations } from './spec/auth';
 import { carrierOperations } from './spec/carriers';
 import { shipmentOperations } from './spec/shipments';
 import { userOperations } from './spec/users';
-import { settingsOperations } from './spec/settings';
+import { stationOperations } from './spec/station';
 import { webhookOperations } from './spec/webhooks';
 import { manifestOperations } from './spec/manifests';
 import { importOperations } from './spec/imports';
@@ -28,7 +28,7 @@ export const operations = {
   ...carrierOperations,
   ...shipmentOperations,
   ...userOperations,
-  ...settingsOperations,
+  ...stationOperations,
   ...webhookOperations,
   ...manifestOperations,
   ...importOperations,

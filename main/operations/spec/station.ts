@@ -2,7 +2,7 @@
 import * as S from '../../core/schemas';
 import { jsonBody, operationRows } from './operation';
 
-export const settingsOperations = operationRows({
+export const stationOperations = operationRows({
   getSettings: {
     method: 'GET',
     path: '/settings',
