@@ -19,5 +19,7 @@ const stale =
 if (stale) {
   // stderr, so that the output of `npm run cli` stays the command's own.
   console.error('Building the station (when its sources change)…');
-  execFileSync('npx', ['electron-vite', 'build'], { stdio: ['ignore', process.stderr, 'inherit'] });
+  execFileSync('npx', ['electron-vite', 'build', '--logLevel', 'warn'], {
+    stdio: ['ignore', process.stderr, 'inherit'],
+  });
 }
