@@ -532,6 +532,12 @@ export interface WebhookStore {
   /** The subscription's latest outbox rows, newest first. */
   deliveries(webhookId: number, limit: number): Promise<OutboxRecord[]>;
   delivery(outboxId: number): Promise<OutboxRecord | undefined>;
+  /**
+   * Deletes up to `limit` settled outbox rows that are not among their subscription's
+   * `keepLatest` newest: every delivered one, and failed ones that gave up before
+   * `failedBefore`. Pending rows are never taken. How many went; safe on several desks at once.
+   */
+  prune(keepLatest: number, failedBefore: number, limit: number): Promise<number>;
 }
 
 /** A saved address (CONTRACT §14), shared by every desk on the database. */

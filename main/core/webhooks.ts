@@ -34,6 +34,13 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 const LEASE_MS = 60_000;
 const BATCH = 20;
 const GIVE_UP_AFTER_MS = 24 * 3_600_000;
+/** What the deliveries list shows: the outbox keeps at least this many rows per subscription. */
+export const DELIVERIES_SHOWN = 50;
+/** Failed deliveries stay this long for an operator to diagnose, even beyond the list. */
+export const FAILED_KEPT_MS = 7 * 24 * 3_600_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+/** Rows deleted per statement: each batch holds its lock briefly. */
+const PRUNE_BATCH = 500;
 /** 1 s, 2 s, 4 s … at most 5 minutes between attempts. */
 export const backoffMs = (attempts: number): number => Math.min(1000 * 2 ** Math.max(0, attempts - 1), 300_000);
 
@@ -96,6 +103,7 @@ export interface WebhookOptions {
 export class WebhookService {
   private timer: ReturnType<typeof setInterval> | undefined;
   private running: Promise<void> | undefined;
+  private prunedOn = -Infinity;
 
   constructor(
     private readonly repo: WebhookStore,
@@ -137,7 +145,7 @@ export class WebhookService {
 
   async deliveries(webhookId: number): Promise<{ items: WebhookDelivery[] }> {
     const id = await this.existing(webhookId);
-    return { items: (await this.repo.deliveries(id, 50)).map(toDelivery) };
+    return { items: (await this.repo.deliveries(id, DELIVERIES_SHOWN)).map(toDelivery) };
   }
 
   /** Enqueues a test event and delivers what is due at once: the answer says how that went. */
@@ -174,7 +182,23 @@ export class WebhookService {
     await this.running;
   }
 
+  /** Deletes delivered rows beyond what the list shows and failed ones past their keeping; how many. */
+  async prune(): Promise<number> {
+    const now = this.options.now();
+    this.prunedOn = now;
+    let total = 0;
+    for (;;) {
+      const n = await this.repo.prune(DELIVERIES_SHOWN, now - FAILED_KEPT_MS, PRUNE_BATCH);
+      total += n;
+      if (n < PRUNE_BATCH) return total;
+      // Let other work at the database between batches.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
   private async pass(): Promise<void> {
+    // At the first pass after start, then every PRUNE_EVERY_MS.
+    if (this.options.now() - this.prunedOn >= PRUNE_EVERY_MS) await this.prune();
     for (;;) {
       const now = this.options.now();
       const due = await this.repo.claimDue(now, now + LEASE_MS, BATCH);
