@@ -16,6 +16,7 @@ import {
   type WebhookEvent,
 } from './schemas';
 import type { OutboxRecord, WebhookRecord, WebhookStore } from './storage';
+import type { SecretBox } from './secret-box';
 import { checkWebhookUrl } from './webhook-url';
 
 /** The event a shipment's new status stands for; any other status is `tracking.updated`. */
@@ -98,6 +99,8 @@ const toDelivery = (o: OutboxRecord): WebhookDelivery => ({
 export interface WebhookOptions {
   now: () => number;
   version: string;
+  /** Seals secrets before they are stored, opens them to sign. */
+  secrets: SecretBox;
 }
 
 export class WebhookService {
@@ -130,7 +133,7 @@ export class WebhookService {
       createdOn: this.options.now(),
       createdBy,
     };
-    const id = await this.repo.insert(record);
+    const id = await this.repo.insert({ ...record, secret: this.options.secrets.seal(secret) });
     return { webhook: toWebhook({ id, ...record }), secret };
   }
 
@@ -182,6 +185,13 @@ export class WebhookService {
     await this.running;
   }
 
+  /** Seals secrets stored before they were sealed (a database from an earlier version). */
+  async sealPlainSecrets(): Promise<void> {
+    const box = this.options.secrets;
+    for (const w of await this.repo.all())
+      if (!box.isSealed(w.secret)) await this.repo.replaceSecret(w.id, w.secret, box.seal(w.secret));
+  }
+
   /** Deletes delivered rows beyond what the list shows and failed ones past their keeping; how many. */
   async prune(): Promise<number> {
     const now = this.options.now();
@@ -215,28 +225,36 @@ export class WebhookService {
     const timestamp = String(Math.floor(this.options.now() / 1000));
     let status: number | null = null;
     let error = '';
+    let secret = '';
     try {
-      const response = await fetch(webhook.url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': `ShippingStation/${this.options.version}`,
-          'Webhook-Id': eventIdOf(row),
-          'Webhook-Timestamp': timestamp,
-          'Webhook-Signature': webhookSignature(webhook.secret, timestamp, body),
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      });
-      status = response.status;
-      await response.body?.cancel();
-      if (status < 200 || status > 299) error = `the listener answered ${status}`;
+      secret = this.options.secrets.open(webhook.secret);
     } catch (cause) {
-      const reason =
-        cause instanceof Error ? ((cause.cause as Error | undefined)?.message ?? cause.message) : String(cause);
-      error = `could not reach the listener: ${reason}`;
+      // Never sent unsigned: recorded, and retried (a desk holding the key may take it meanwhile).
+      error = `cannot sign: ${cause instanceof Error ? cause.message : String(cause)}`;
     }
+    if (error === '')
+      try {
+        const response = await fetch(webhook.url, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'User-Agent': `ShippingStation/${this.options.version}`,
+            'Webhook-Id': eventIdOf(row),
+            'Webhook-Timestamp': timestamp,
+            'Webhook-Signature': webhookSignature(secret, timestamp, body),
+          },
+          body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        });
+        status = response.status;
+        await response.body?.cancel();
+        if (status < 200 || status > 299) error = `the listener answered ${status}`;
+      } catch (cause) {
+        const reason =
+          cause instanceof Error ? ((cause.cause as Error | undefined)?.message ?? cause.message) : String(cause);
+        error = `could not reach the listener: ${reason}`;
+      }
     const now = this.options.now();
     const delivered = error === '';
     const next = now + backoffMs(row.attempts + 1);

@@ -69,6 +69,14 @@ export function postgresWebhooks(pool: pg.Pool): WebhookStore {
     async delivery(id) {
       return (await outbox('WHERE o.id = $1', [id]))[0];
     },
+    async replaceSecret(id, was, secret) {
+      const result = await pool.query('UPDATE webhooks SET secret = $3 WHERE id = $1 AND secret = $2', [
+        id,
+        was,
+        secret,
+      ]);
+      return (result.rowCount ?? 0) > 0;
+    },
     async prune(keepLatest, failedBefore, limit) {
       // SKIP LOCKED: desks pruning at once each take rows the other has not locked.
       const result = await pool.query(

@@ -123,6 +123,9 @@ export function sqliteWebhooks(db: Db): WebhookStore {
                               ORDER BY k.id DESC LIMIT 1 OFFSET ?), 0)
        ORDER BY o.id LIMIT ?)`,
   );
+  const replaceSecret = db.prepare<[string, number, string]>(
+    'UPDATE webhooks SET secret = ? WHERE id = ? AND secret = ?',
+  );
   // One process opens a SQLite file, so a transaction makes the claim exclusive.
   const claim = db.transaction((now: number, leaseUntil: number, limit: number) =>
     due.all(now, now, limit).map(({ id }) => {
@@ -164,6 +167,7 @@ export function sqliteWebhooks(db: Db): WebhookStore {
       const row = joinedById.get(id);
       return row && toOutbox(row);
     },
+    replaceSecret: async (id, was, secret) => replaceSecret.run(secret, id, was).changes > 0,
     prune: async (keepLatest, failedBefore, limit) => prune.run(failedBefore, keepLatest - 1, limit).changes,
   };
 }
