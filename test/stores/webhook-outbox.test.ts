@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Address } from '../../main/core/schemas';
+import { createStation } from '../../main/core/station';
+import { inThreadRenderer } from '../../main/open-station';
 import type { EventRecord, NewShipment, PieceRecord, Store } from '../../main/core/storage';
 import { storeOpener } from '../helpers/stores';
 
@@ -210,6 +212,42 @@ describe.each(['sqlite', 'postgres'] as const)('the %s outbox', (dialect) => {
     // Later, the old failure's keeping runs out too; the pending row still stays.
     expect(await store.webhooks.prune(50, NOW + 9 * DAY, 100)).toBe(1);
     expect((await store.webhooks.deliveries(hook, 100)).map((o) => o.id).reverse()).toEqual([ids[3], ...ids.slice(10)]);
+  });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('the %s station', (dialect) => {
+  it('prunes at its first delivery pass, then again only once 10 minutes have passed on its clock', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    let clock = NOW;
+    const station = await createStation(store, {
+      labelRenderer: inThreadRenderer,
+      secretKey: 'k'.repeat(16),
+      now: () => clock,
+    });
+    await station.webhooks.stop(); // passes only when the test asks
+    const hook = await store.webhooks.insert(subscription([]));
+    const delivered = async (n: number) => {
+      for (let i = 0; i < n; i++) await store.webhooks.enqueue(hook, 'webhook.test', '{}', clock);
+      for (const row of await store.webhooks.claimDue(clock, clock + 60_000, 100))
+        await store.webhooks.settle(row.id, {
+          now: clock,
+          status: 200,
+          error: '',
+          delivered: true,
+          nextAttemptOn: null,
+        });
+    };
+    const count = async () => (await store.webhooks.deliveries(hook, 1000)).length;
+    await delivered(55);
+    await station.webhooks.deliverDue();
+    expect(await count()).toBe(50);
+    await delivered(5);
+    clock += 9 * 60_000;
+    await station.webhooks.deliverDue();
+    expect(await count()).toBe(55);
+    clock += 60_000;
+    await station.webhooks.deliverDue();
+    expect(await count()).toBe(50);
   });
 });
 
