@@ -5,6 +5,7 @@
 import type { LabelRenderer } from './core/shipments';
 import { createStation, type Station, type StationOptions } from './core/station';
 import { createDeskPrinters } from './printers/desk-printers';
+import { stationKey } from './station-key';
 import { openStore, type StoreOptions } from './stores/open-store';
 
 export type OpenStationOptions = StoreOptions & StationOptions;
@@ -17,6 +18,7 @@ export async function openStation(options: OpenStationOptions): Promise<Station>
       labelRenderer: options.labelRenderer ?? inThreadRenderer,
       // The desk's own printers, in its data folder even when the database is shared.
       printers: options.printers ?? createDeskPrinters({ dataDir: options.dataDir }),
+      secretKey: options.secretKey ?? stationKey(options.dataDir),
       testPageRenderer:
         options.testPageRenderer ??
         (async (request) => (await import('./labels/test-page')).renderTestPageSync(request)),

@@ -2,6 +2,7 @@
  * The station: the services over one store. Which store, and how it is opened, is the
  * shells' business (main/open-station.ts); the core only sees the storage contract.
  */
+import { randomBytes } from 'node:crypto';
 import pkg from '../../package.json' with { type: 'json' };
 import { AddressBookService } from './address-book';
 import { AuthService } from './auth';
@@ -10,6 +11,7 @@ import { CarrierCatalog, readCatalogFile } from './carriers';
 import { ImportService } from './imports';
 import { ManifestService, type ManifestRenderer } from './manifests';
 import { resourcesDir } from './resources';
+import { SecretBox } from './secret-box';
 import { SettingsService } from './settings';
 import { noPrinters, PrintService, type DeskPrinters, type TestPageRenderer } from './printing';
 import { ShipmentService, type LabelRenderer } from './shipments';
@@ -35,6 +37,8 @@ export interface StationOptions {
   printers?: DeskPrinters;
   /** Writes the printer doctor's test page (main/labels); none: test pages are refused. */
   testPageRenderer?: TestPageRenderer;
+  /** Seals webhook secrets at rest (open-station.ts reads it off the database); none: a key for this process only. */
+  secretKey?: string | Buffer;
 }
 
 export interface Station {
@@ -102,7 +106,12 @@ export async function createStation(
     });
   const printing = new PrintService(shipments, options.printers ?? noPrinters, testPages, now);
   // Every station delivers from the outbox; on a shared database the desks share the work.
-  const webhooks = new WebhookService(store.webhooks, { now, version: VERSION });
+  const webhooks = new WebhookService(store.webhooks, {
+    now,
+    version: VERSION,
+    secrets: new SecretBox(options.secretKey ?? randomBytes(32)),
+  });
+  await webhooks.sealPlainSecrets();
   webhooks.start();
   return {
     store,

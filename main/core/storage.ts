@@ -473,7 +473,7 @@ export interface ImportStore {
 export interface WebhookRecord {
   id: number;
   url: string;
-  /** Signs each delivery; shown once, at subscription. */
+  /** Signs each delivery; shown once, at subscription. Stored sealed by the core (secret-box.ts). */
   secret: string;
   events: string[];
   /** The shipment statuses whose tracking events those events stand for (the outbox trigger reads these). */
@@ -532,6 +532,14 @@ export interface WebhookStore {
   /** The subscription's latest outbox rows, newest first. */
   deliveries(webhookId: number, limit: number): Promise<OutboxRecord[]>;
   delivery(outboxId: number): Promise<OutboxRecord | undefined>;
+  /**
+   * Deletes up to `limit` settled outbox rows that are not among their subscription's
+   * `keepLatest` newest: every delivered one, and failed ones that gave up before
+   * `failedBefore`. Pending rows are never taken. How many went; safe on several desks at once.
+   */
+  prune(keepLatest: number, failedBefore: number, limit: number): Promise<number>;
+  /** Replaces a subscription's stored secret if it is still `was` (desks sealing at once); whether it did. */
+  replaceSecret(id: number, was: string, secret: string): Promise<boolean>;
 }
 
 /** A saved address (CONTRACT §14), shared by every desk on the database. */

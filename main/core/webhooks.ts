@@ -16,6 +16,7 @@ import {
   type WebhookEvent,
 } from './schemas';
 import type { OutboxRecord, WebhookRecord, WebhookStore } from './storage';
+import type { SecretBox } from './secret-box';
 import { checkWebhookUrl } from './webhook-url';
 
 /** The event a shipment's new status stands for; any other status is `tracking.updated`. */
@@ -34,6 +35,13 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 const LEASE_MS = 60_000;
 const BATCH = 20;
 const GIVE_UP_AFTER_MS = 24 * 3_600_000;
+/** What the deliveries list shows: the outbox keeps at least this many rows per subscription. */
+export const DELIVERIES_SHOWN = 50;
+/** Failed deliveries stay this long for an operator to diagnose, even beyond the list. */
+export const FAILED_KEPT_MS = 7 * 24 * 3_600_000;
+const PRUNE_EVERY_MS = 10 * 60_000;
+/** Rows deleted per statement: each batch holds its lock briefly. */
+const PRUNE_BATCH = 500;
 /** 1 s, 2 s, 4 s … at most 5 minutes between attempts. */
 export const backoffMs = (attempts: number): number => Math.min(1000 * 2 ** Math.max(0, attempts - 1), 300_000);
 
@@ -91,11 +99,14 @@ const toDelivery = (o: OutboxRecord): WebhookDelivery => ({
 export interface WebhookOptions {
   now: () => number;
   version: string;
+  /** Seals secrets before they are stored, opens them to sign. */
+  secrets: SecretBox;
 }
 
 export class WebhookService {
   private timer: ReturnType<typeof setInterval> | undefined;
   private running: Promise<void> | undefined;
+  private prunedOn = -Infinity;
 
   constructor(
     private readonly repo: WebhookStore,
@@ -122,7 +133,7 @@ export class WebhookService {
       createdOn: this.options.now(),
       createdBy,
     };
-    const id = await this.repo.insert(record);
+    const id = await this.repo.insert({ ...record, secret: this.options.secrets.seal(secret) });
     return { webhook: toWebhook({ id, ...record }), secret };
   }
 
@@ -137,7 +148,7 @@ export class WebhookService {
 
   async deliveries(webhookId: number): Promise<{ items: WebhookDelivery[] }> {
     const id = await this.existing(webhookId);
-    return { items: (await this.repo.deliveries(id, 50)).map(toDelivery) };
+    return { items: (await this.repo.deliveries(id, DELIVERIES_SHOWN)).map(toDelivery) };
   }
 
   /** Enqueues a test event and delivers what is due at once: the answer says how that went. */
@@ -174,7 +185,30 @@ export class WebhookService {
     await this.running;
   }
 
+  /** Seals secrets stored before they were sealed (a database from an earlier version). */
+  async sealPlainSecrets(): Promise<void> {
+    const box = this.options.secrets;
+    for (const w of await this.repo.all())
+      if (!box.isSealed(w.secret)) await this.repo.replaceSecret(w.id, w.secret, box.seal(w.secret));
+  }
+
+  /** Deletes delivered rows beyond what the list shows and failed ones past their keeping; how many. */
+  async prune(): Promise<number> {
+    const now = this.options.now();
+    this.prunedOn = now;
+    let total = 0;
+    for (;;) {
+      const n = await this.repo.prune(DELIVERIES_SHOWN, now - FAILED_KEPT_MS, PRUNE_BATCH);
+      total += n;
+      if (n < PRUNE_BATCH) return total;
+      // Let other work at the database between batches.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
   private async pass(): Promise<void> {
+    // At the first pass after start, then every PRUNE_EVERY_MS.
+    if (this.options.now() - this.prunedOn >= PRUNE_EVERY_MS) await this.prune();
     for (;;) {
       const now = this.options.now();
       const due = await this.repo.claimDue(now, now + LEASE_MS, BATCH);
@@ -191,28 +225,36 @@ export class WebhookService {
     const timestamp = String(Math.floor(this.options.now() / 1000));
     let status: number | null = null;
     let error = '';
+    let secret = '';
     try {
-      const response = await fetch(webhook.url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': `ShippingStation/${this.options.version}`,
-          'Webhook-Id': eventIdOf(row),
-          'Webhook-Timestamp': timestamp,
-          'Webhook-Signature': webhookSignature(webhook.secret, timestamp, body),
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      });
-      status = response.status;
-      await response.body?.cancel();
-      if (status < 200 || status > 299) error = `the listener answered ${status}`;
+      secret = this.options.secrets.open(webhook.secret);
     } catch (cause) {
-      const reason =
-        cause instanceof Error ? ((cause.cause as Error | undefined)?.message ?? cause.message) : String(cause);
-      error = `could not reach the listener: ${reason}`;
+      // Never sent unsigned: recorded, and retried (a desk holding the key may take it meanwhile).
+      error = `cannot sign: ${cause instanceof Error ? cause.message : String(cause)}`;
     }
+    if (error === '')
+      try {
+        const response = await fetch(webhook.url, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'User-Agent': `ShippingStation/${this.options.version}`,
+            'Webhook-Id': eventIdOf(row),
+            'Webhook-Timestamp': timestamp,
+            'Webhook-Signature': webhookSignature(secret, timestamp, body),
+          },
+          body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+        });
+        status = response.status;
+        await response.body?.cancel();
+        if (status < 200 || status > 299) error = `the listener answered ${status}`;
+      } catch (cause) {
+        const reason =
+          cause instanceof Error ? ((cause.cause as Error | undefined)?.message ?? cause.message) : String(cause);
+        error = `could not reach the listener: ${reason}`;
+      }
     const now = this.options.now();
     const delivered = error === '';
     const next = now + backoffMs(row.attempts + 1);

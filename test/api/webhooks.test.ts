@@ -4,12 +4,15 @@
  * between, and still every change arrives, signed, once the listener is up.
  */
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DATABASE_FILE } from '../../main/stores/sqlite/database';
 import { createDatabase } from '../helpers/postgres';
 import { createApiKey, serveStation, type ServedStation } from '../helpers/serve';
 import { shipmentRequest, testStore } from '../helpers/station';
@@ -254,4 +257,89 @@ describe('delivery from the outbox', () => {
       await close(listener);
     }
   });
+});
+
+/** Straight from the database, beneath the station: a query's rows. */
+async function rows(sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    let n = 0;
+    try {
+      return (
+        await client.query(
+          sql.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(join(dir, 'data', DATABASE_FILE), { readonly: true });
+  try {
+    return db.prepare(sql).all(...params) as Record<string, unknown>[];
+  } finally {
+    db.close();
+  }
+}
+const outboxCount = async (webhookId: number) =>
+  Number((await rows('SELECT count(*) AS n FROM webhook_outbox WHERE webhook_id = ?', [webhookId]))[0]!.n);
+
+describe('housekeeping and the secret', () => {
+  it(
+    'prunes delivered rows beyond the list at start, keeps the secret sealed in the database and out of the log',
+    { timeout: 120_000 },
+    async () => {
+      const received: Received[] = [];
+      const listener = await listen(0, received);
+      const { port } = listener.address() as AddressInfo;
+      let log = '';
+      try {
+        // The station's own log on from here.
+        await station.stop();
+        station = await serveStation({ dataDir: join(dir, 'data'), databaseUrl, quiet: false });
+        token = await signIn();
+        const created = await api('POST', '/webhooks', { url: `http://127.0.0.1:${port}/kept` });
+        const { webhook, secret } = created.json;
+        expect(await api('POST', '/webhooks', { url: 'ftp://x', events: ['nope'] })).toMatchObject({ status: 400 });
+        for (let i = 0; i < 55; i++)
+          expect((await api('POST', `/webhooks/${webhook.id}/test`)).json).toMatchObject({ state: 'delivered' });
+        expect(await outboxCount(webhook.id)).toBe(55);
+        const shown = (await api('GET', `/webhooks/${webhook.id}/deliveries`)).json.items;
+        expect(shown).toHaveLength(50);
+
+        // At the next start, what the list no longer shows goes; what it shows stays.
+        log += station.output();
+        await station.stop();
+        station = await serveStation({ dataDir: join(dir, 'data'), databaseUrl, quiet: false });
+        token = await signIn();
+        await until('the prune at start', async () => ((await outboxCount(webhook.id)) === 50 ? true : undefined));
+        expect((await api('GET', `/webhooks/${webhook.id}/deliveries`)).json.items).toEqual(shown);
+        // Still signed with the same secret after the restart.
+        received.length = 0;
+        await api('POST', `/webhooks/${webhook.id}/test`);
+        expect(received[0]!.headers['webhook-signature']).toBe(
+          signatureOf(secret, String(received[0]!.headers['webhook-timestamp']), received[0]!.body),
+        );
+
+        // The secret is nowhere in plain text: not in the rows, not in the data folder's files, not in the log.
+        const stored = await rows('SELECT * FROM webhooks');
+        expect(stored.find((w) => Number(w.id) === webhook.id)!.secret).toMatch(/^enc:v1:/);
+        expect(JSON.stringify(stored)).not.toContain(secret);
+        const folder = join(dir, 'data');
+        for (const file of readdirSync(folder, { recursive: true, withFileTypes: true }))
+          if (file.isFile()) expect(readFileSync(join(file.parentPath, file.name)).includes(secret)).toBe(false);
+        log += station.output();
+        expect(log).toContain('listening on');
+        expect(log).not.toContain(secret);
+
+        // Deleting the webhook takes its outbox with it.
+        expect((await api('DELETE', `/webhooks/${webhook.id}`)).status).toBe(200);
+        expect(await outboxCount(webhook.id)).toBe(0);
+      } finally {
+        await close(listener);
+      }
+    },
+  );
 });

@@ -20,11 +20,20 @@ export async function serveStation(options: {
   dataDir: string;
   databaseUrl?: string | undefined;
   port?: number;
+  /** false: the server's own log (warnings and errors) goes to output() too. */
+  quiet?: boolean;
 }): Promise<ServedStation> {
   let output = '';
   const child: ChildProcess = spawn(
     process.execPath,
-    [SERVE, '--port', String(options.port ?? 0), '--data-dir', options.dataDir, '--quiet'],
+    [
+      SERVE,
+      '--port',
+      String(options.port ?? 0),
+      '--data-dir',
+      options.dataDir,
+      ...(options.quiet === false ? [] : ['--quiet']),
+    ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...(options.databaseUrl ? { SHIPPING_STATION_DATABASE_URL: options.databaseUrl } : {}) },

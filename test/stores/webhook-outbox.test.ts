@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Address } from '../../main/core/schemas';
+import { createStation } from '../../main/core/station';
+import { inThreadRenderer } from '../../main/open-station';
 import type { EventRecord, NewShipment, PieceRecord, Store } from '../../main/core/storage';
 import { storeOpener } from '../helpers/stores';
 
@@ -176,6 +178,77 @@ describe.each(['sqlite', 'postgres'] as const)('the %s outbox', (dialect) => {
     await store.webhooks.claimDue(NOW, NOW + 60_000, 10);
     expect((await store.webhooks.claimDue(NOW + 60_001, NOW + 120_000, 10)).map((o) => o.id)).toEqual([c]);
   });
+
+  it('prunes, in batches, what is neither among the newest shown nor a recent failure nor pending', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const hook = await store.webhooks.insert(subscription([]));
+    const few = await store.webhooks.insert(subscription([]));
+    const ids: number[] = [];
+    for (let i = 0; i < 60; i++) ids.push(await store.webhooks.enqueue(hook, 'webhook.test', '{}', NOW));
+    const fewIds = [];
+    for (let i = 0; i < 3; i++) fewIds.push(await store.webhooks.enqueue(few, 'webhook.test', '{}', NOW));
+    await store.webhooks.claimDue(NOW, NOW + 60_000, 100);
+    const DAY = 24 * 3_600_000;
+    const fail = (id: number, at: number) =>
+      store.webhooks.settle(id, { now: at, status: 500, error: 'x', delivered: false, nextAttemptOn: null });
+    await fail(ids[0]!, NOW);
+    await fail(ids[1]!, NOW);
+    await fail(ids[2]!, NOW + 8 * DAY);
+    // ids[3] stays pending.
+    for (const id of [...ids.slice(4), ...fewIds])
+      await store.webhooks.settle(id, { now: NOW, status: 200, error: '', delivered: true, nextAttemptOn: null });
+
+    // Keep the newest 50 of each; failures before NOW + 2 days may go.
+    const batches = [];
+    for (;;) {
+      const n = await store.webhooks.prune(50, NOW + 2 * DAY, 3);
+      batches.push(n);
+      if (n === 0) break;
+    }
+    expect(batches).toEqual([3, 3, 2, 0]);
+    const kept = (await store.webhooks.deliveries(hook, 100)).map((o) => o.id).reverse();
+    expect(kept).toEqual([ids[2], ids[3], ...ids.slice(10)]);
+    expect((await store.webhooks.deliveries(few, 100)).map((o) => o.id).reverse()).toEqual(fewIds);
+    // Later, the old failure's keeping runs out too; the pending row still stays.
+    expect(await store.webhooks.prune(50, NOW + 9 * DAY, 100)).toBe(1);
+    expect((await store.webhooks.deliveries(hook, 100)).map((o) => o.id).reverse()).toEqual([ids[3], ...ids.slice(10)]);
+  });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('the %s station', (dialect) => {
+  it('prunes at its first delivery pass, then again only once 10 minutes have passed on its clock', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    let clock = NOW;
+    const station = await createStation(store, {
+      labelRenderer: inThreadRenderer,
+      secretKey: 'k'.repeat(16),
+      now: () => clock,
+    });
+    await station.webhooks.stop(); // passes only when the test asks
+    const hook = await store.webhooks.insert(subscription([]));
+    const delivered = async (n: number) => {
+      for (let i = 0; i < n; i++) await store.webhooks.enqueue(hook, 'webhook.test', '{}', clock);
+      for (const row of await store.webhooks.claimDue(clock, clock + 60_000, 100))
+        await store.webhooks.settle(row.id, {
+          now: clock,
+          status: 200,
+          error: '',
+          delivered: true,
+          nextAttemptOn: null,
+        });
+    };
+    const count = async () => (await store.webhooks.deliveries(hook, 1000)).length;
+    await delivered(55);
+    await station.webhooks.deliverDue();
+    expect(await count()).toBe(50);
+    await delivered(5);
+    clock += 9 * 60_000;
+    await station.webhooks.deliverDue();
+    expect(await count()).toBe(55);
+    clock += 60_000;
+    await station.webhooks.deliverDue();
+    expect(await count()).toBe(50);
+  });
 });
 
 describe('two desks on one PostgreSQL database', () => {
@@ -196,5 +269,27 @@ describe('two desks on one PostgreSQL database', () => {
     );
     expect([...claimed[0]!, ...claimed[1]!].sort((x, y) => x - y)).toEqual(ids);
     expect(claimed[0]!.filter((id) => claimed[1]!.includes(id))).toEqual([]);
+  });
+
+  it('prune at once, each row deleted by one of them, the newest kept', async () => {
+    const [one, two] = (await openDesks('postgres', 2)) as [Store, Store];
+    const hook = await one.webhooks.insert(subscription([]));
+    const ids: number[] = [];
+    for (let i = 0; i < 200; i++) ids.push(await one.webhooks.enqueue(hook, 'webhook.test', '{}', NOW));
+    await one.webhooks.claimDue(NOW, NOW + 60_000, 200);
+    for (const id of ids)
+      await one.webhooks.settle(id, { now: NOW, status: 200, error: '', delivered: true, nextAttemptOn: null });
+    const counts = await Promise.all(
+      [one, two].map(async (desk) => {
+        let total = 0;
+        for (;;) {
+          const n = await desk.webhooks.prune(50, NOW, 7);
+          total += n;
+          if (n === 0) return total;
+        }
+      }),
+    );
+    expect(counts[0]! + counts[1]!).toBe(150);
+    expect((await two.webhooks.deliveries(hook, 500)).map((o) => o.id).reverse()).toEqual(ids.slice(150));
   });
 });

@@ -69,5 +69,25 @@ export function postgresWebhooks(pool: pg.Pool): WebhookStore {
     async delivery(id) {
       return (await outbox('WHERE o.id = $1', [id]))[0];
     },
+    async replaceSecret(id, was, secret) {
+      const result = await pool.query('UPDATE webhooks SET secret = $3 WHERE id = $1 AND secret = $2', [
+        id,
+        was,
+        secret,
+      ]);
+      return (result.rowCount ?? 0) > 0;
+    },
+    async prune(keepLatest, failedBefore, limit) {
+      // SKIP LOCKED: desks pruning at once each take rows the other has not locked.
+      const result = await pool.query(
+        `DELETE FROM webhook_outbox WHERE id IN (
+           SELECT o.id FROM webhook_outbox o WHERE (o.delivered_on IS NOT NULL OR o.failed_on < $2)
+             AND o.id < COALESCE((SELECT k.id FROM webhook_outbox k WHERE k.webhook_id = o.webhook_id
+                                  ORDER BY k.id DESC LIMIT 1 OFFSET $1), 0)
+           ORDER BY o.id LIMIT $3 FOR UPDATE SKIP LOCKED)`,
+        [keepLatest - 1, failedBefore, limit],
+      );
+      return result.rowCount ?? 0;
+    },
   };
 }

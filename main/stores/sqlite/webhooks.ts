@@ -115,6 +115,17 @@ export function sqliteWebhooks(db: Db): WebhookStore {
        next_attempt_on = COALESCE(@next, next_attempt_on), lease_until = NULL WHERE id = @id`,
   );
   const latest = db.prepare<[number, number], JoinedRow>(`${JOINED} WHERE o.webhook_id = ? ORDER BY o.id DESC LIMIT ?`);
+  // Each batch is one short statement; the keep-th newest id comes from the (webhook_id, id) index.
+  const prune = db.prepare<[number, number, number]>(
+    `DELETE FROM webhook_outbox WHERE id IN (
+       SELECT o.id FROM webhook_outbox o WHERE (o.delivered_on IS NOT NULL OR o.failed_on < ?)
+         AND o.id < COALESCE((SELECT k.id FROM webhook_outbox k WHERE k.webhook_id = o.webhook_id
+                              ORDER BY k.id DESC LIMIT 1 OFFSET ?), 0)
+       ORDER BY o.id LIMIT ?)`,
+  );
+  const replaceSecret = db.prepare<[string, number, string]>(
+    'UPDATE webhooks SET secret = ? WHERE id = ? AND secret = ?',
+  );
   // One process opens a SQLite file, so a transaction makes the claim exclusive.
   const claim = db.transaction((now: number, leaseUntil: number, limit: number) =>
     due.all(now, now, limit).map(({ id }) => {
@@ -156,5 +167,7 @@ export function sqliteWebhooks(db: Db): WebhookStore {
       const row = joinedById.get(id);
       return row && toOutbox(row);
     },
+    replaceSecret: async (id, was, secret) => replaceSecret.run(secret, id, was).changes > 0,
+    prune: async (keepLatest, failedBefore, limit) => prune.run(failedBefore, keepLatest - 1, limit).changes,
   };
 }
