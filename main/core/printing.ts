@@ -8,7 +8,9 @@
 import type { LabelDpi, LabelFormat } from './label-data';
 import type { LabelSize } from './schemas';
 import type { Caller, ShipmentService } from './shipments';
-import { ProblemError, printerUnavailable } from './errors';
+import type { ImportService } from './imports';
+import type { BulkLabels } from './schemas';
+import { ProblemError, conflict, printerUnavailable } from './errors';
 
 export interface Printer {
   /** `system:<queue>` or `network:<host>:<port>`. */
@@ -132,9 +134,19 @@ export interface PrintResult {
   documentPrinter?: string;
 }
 
+/** What a batch print (an import's labels, or a selection's) sent, and what became of each shipment. */
+export interface BatchPrintResult {
+  success: boolean;
+  printerId: string;
+  printer: string;
+  format: LabelFormat;
+  results: BulkLabels['results'];
+}
+
 export class PrintService {
   constructor(
     private readonly shipments: ShipmentService,
+    private readonly imports: ImportService,
     readonly desk: DeskPrinters,
     private readonly testPages: TestPageRenderer,
     private readonly now: () => number,
@@ -180,6 +192,42 @@ export class PrintService {
       format,
       status,
       ...(forms && a4 ? { documentPrinter: a4.printer.name } : {}),
+    };
+  }
+
+  /** Every label an import made, in row order, to the label printer as one job. */
+  async printImport(importId: number, caller: Caller, printerId?: string): Promise<BatchPrintResult> {
+    const uuids = await this.imports.createdShipments(importId);
+    return this.printLabelBatch(uuids, caller, printerId, `import ${importId}`);
+  }
+
+  /**
+   * Several shipments' labels, in the order given, to the label printer as ONE job, written
+   * in its format, dpi and page size. Printed only once the printer took the job; a refusal
+   * is a 503 and nothing is marked. Shipments without a label (unknown, cancelled) are listed
+   * as not printed; none at all is a 409.
+   */
+  async printLabelBatch(
+    uuids: string[],
+    caller: Caller,
+    printerId?: string,
+    what = `${uuids.length} shipments`,
+  ): Promise<BatchPrintResult> {
+    const target = await this.desk.target(printerId);
+    const { document, results, printable } = await this.imports.renderLabels(uuids, {
+      format: target.format,
+      dpi: target.dpi,
+      size: target.pageSize,
+    });
+    if (!document) throw conflict(`There is no label to print: ${what} has no shipment with a label.`);
+    await this.sendAndRecord(target, document, `labels of ${what}`);
+    await this.imports.markLabelsPrinted(printable, caller, `Label printed on ${target.printer.name}`);
+    return {
+      success: true,
+      printerId: target.printer.id,
+      printer: target.printer.name,
+      format: target.format,
+      results,
     };
   }
 
