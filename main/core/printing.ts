@@ -9,7 +9,7 @@ import type { LabelDpi, LabelFormat } from './label-data';
 import type { LabelSize } from './schemas';
 import type { Caller, ShipmentService } from './shipments';
 import type { ImportService } from './imports';
-import type { BulkLabels } from './schemas';
+import type { BulkLabels, CustomsForm } from './schemas';
 import { ProblemError, conflict, printerUnavailable } from './errors';
 
 export interface Printer {
@@ -143,6 +143,14 @@ export interface BatchPrintResult {
   results: BulkLabels['results'];
 }
 
+/** Where a shipment's CN23 and commercial invoice went. */
+export interface CustomsPrintResult {
+  success: boolean;
+  printerId: string;
+  printer: string;
+  form: CustomsForm;
+}
+
 export class PrintService {
   constructor(
     private readonly shipments: ShipmentService,
@@ -229,6 +237,29 @@ export class PrintService {
       format: target.format,
       results,
     };
+  }
+
+  /**
+   * A shipment's CN23 and commercial invoice, alone, to the desk's A4 printer: for a desk
+   * whose labels went through the window (no label printer chosen). A CN22 prints with the
+   * labels, so it is a 409 here; no A4 printer is a 503. The status does not change: the
+   * labels are what make a shipment Printed.
+   */
+  async printCustomsForms(uniqueId: string): Promise<CustomsPrintResult> {
+    const customs = await this.shipments.customs(uniqueId, {});
+    const what = (await this.shipments.view(uniqueId)).shipmentNumber;
+    if (customs.form !== 'CN23') {
+      throw conflict(`Shipment ${what} needs a CN22, which prints with its labels on the label printer, not on A4.`);
+    }
+    const a4 = await this.desk.documentTarget();
+    if (!a4) {
+      throw printerUnavailable(
+        'A4 printer',
+        `this desk has no A4 printer for the CN23 and commercial invoice of shipment ${what}: choose one in Settings → Printers. Nothing was printed.`,
+      );
+    }
+    await this.sendAndRecord(a4, Buffer.from(customs.base64String, 'base64'), `${what} CN23 and invoice`);
+    return { success: true, printerId: a4.printer.id, printer: a4.printer.name, form: customs.form };
   }
 
   private async sendAndRecord(target: PrintTarget, document: Buffer, what: string): Promise<void> {

@@ -916,6 +916,13 @@ export const BatchPrintResponse = Type.Object({
     }),
   ),
 });
+/** A shipment's CN23 and commercial invoice sent to the desk's A4 printer. */
+export const CustomsPrintResponse = Type.Object({
+  success: Type.Boolean(),
+  printerId: Type.String(),
+  printer: Type.String({ description: 'The A4 printer that took the job.' }),
+  form: Type.Enum(CUSTOMS_FORMS),
+});
 export const TestPageQuery = PrintQuery;
 export const TestPageResponse = Type.Object({
   success: Type.Boolean(),

@@ -102,4 +102,5 @@ export const handlers: Handlers = {
     ctx.station.printing.printImport(pathId(params, 'importId'), caller(ctx), query.printerId),
   printLabelBatch: (ctx, { body, query }) =>
     ctx.station.printing.printLabelBatch(body.shipmentIds, caller(ctx), query.printerId),
+  printShipmentCustoms: (ctx, { params }) => ctx.station.printing.printCustomsForms(params.uniqueId),
 };

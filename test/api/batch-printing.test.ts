@@ -14,6 +14,7 @@ import { zplBarcodes } from '../helpers/zpl';
 import {
   addUsers,
   createShipment,
+  gbAddress,
   piece,
   shipmentRequest,
   startTestStation,
@@ -156,5 +157,65 @@ describe('POST /labels/print', () => {
     expect(res.statusCode).toBe(409);
     expect(zebra.jobs.length).toBe(before);
     expect((await call('POST', '/labels/print', { shipmentIds: [] })).statusCode).toBe(400);
+  });
+});
+
+describe("POST /shipments/{id}/customs/print: a window-printing desk's CN23 and invoice on its A4 printer", () => {
+  const international = (cost: number) =>
+    shipmentRequest({
+      carrierServiceId: 104,
+      deliveryAddress: gbAddress({
+        fullName: 'Jürgen Ölmüller',
+        city: 'Berlin',
+        countryTwoCharacterISOCode: 'DE',
+        postZipCode: '10115',
+      }),
+      hsCode: '610910',
+      descriptionOfGoods: 'Cotton T-shirts',
+      cost,
+      shipmentPieces: [piece({ weight: 2 }), piece({ weight: 1.5 })],
+    });
+  const noLabelPrinter = (documentPrinterId: string | null) =>
+    call('PUT', '/printers/label-printer', {
+      printerId: null,
+      format: 'pdf',
+      dpi: 203,
+      pageSize: '4x6',
+      documentPrinterId,
+    });
+
+  it("sends the customs route's PDF to the A4 printer; the status stays; a CN22 or a domestic shipment → 409", async () => {
+    const office = await startTestPrinter();
+    try {
+      await call('POST', '/printers', { address: `127.0.0.1:${office.port}`, name: 'Office laser' });
+      expect((await noLabelPrinter(`network:127.0.0.1:${office.port}`)).statusCode).toBe(200);
+      const s = await createShipment(t, token, international(500));
+      const arriving = office.nextJob();
+      const res = await call('POST', `/shipments/${s.shipmentId}/customs/print`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ success: true, printer: 'Office laser', form: 'CN23' });
+      const customs = (await call('GET', `/shipments/${s.shipmentId}/customs`)).json().base64String;
+      expect((await arriving).equals(Buffer.from(customs, 'base64'))).toBe(true);
+      expect((await view(s.shipmentId)).status).toBe('Not Printed');
+
+      const before = office.jobs.length;
+      const cn22 = await createShipment(t, token, international(20));
+      const refused = await call('POST', `/shipments/${cn22.shipmentId}/customs/print`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toContain('CN22');
+      const domestic = await createShipment(t, token, shipmentRequest());
+      expect((await call('POST', `/shipments/${domestic.shipmentId}/customs/print`)).statusCode).toBe(409);
+      expect(office.jobs.length).toBe(before);
+    } finally {
+      await office.close();
+    }
+  });
+
+  it('no A4 printer chosen → 503 that says so', async () => {
+    expect((await noLabelPrinter(null)).statusCode).toBe(200);
+    const s = await createShipment(t, token, international(500));
+    const res = await call('POST', `/shipments/${s.shipmentId}/customs/print`);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().detail).toContain('no A4 printer');
   });
 });

@@ -82,4 +82,15 @@ export const printerOperations = operationRows({
     response: S.BatchPrintResponse,
     problems: { 409: 'None of the shipments has a label (unknown or cancelled).' },
   },
+  printShipmentCustoms: {
+    method: 'POST',
+    path: '/shipments/{uniqueId}/customs/print',
+    tag: 'Printers',
+    access: 'user',
+    summary:
+      "Print a shipment's CN23 and commercial invoice on the desk's A4 printer (503 when it has none or it refuses); the status does not change",
+    params: S.ShipmentIdParams,
+    response: S.CustomsPrintResponse,
+    problems: { 409: 'The shipment is domestic or cancelled, or needs a CN22 (printed with its labels).' },
+  },
 });
