@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPrinter, type TestPrinter } from '../helpers/cups';
+import { freePort, startTestPrinter, type TestPrinter } from '../helpers/cups';
 import { pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
 import { deskPage, launchBrowser, signIn, startStation, type RunningStation } from './station';
@@ -211,6 +211,22 @@ describe('a window-printing desk and customs (no label printer chosen)', () => {
       (n) => n === calls + 1,
     );
     await screenshot(page, 'desk-printing-02-cn23-to-a4');
+  });
+
+  it('an A4 printer that refuses: the label still counts as printed, and the line says the CN23 was not', async () => {
+    const closed = await freePort();
+    await callAsAdmin(station, 'POST', '/printers', { address: `127.0.0.1:${closed}`, name: 'Switched-off laser' });
+    await choose(null, `network:127.0.0.1:${closed}`);
+    const s = await cn23Shipment();
+    await page.goto(`${station.url}/#/shipments/${s.shipmentId}`);
+    await waitForText(detailStatus(page), /^Not Printed$/);
+    await page.getByRole('button', { name: 'Print label' }).click();
+    const line = await waitForText(
+      page.getByRole('status').filter({ hasText: 'CN23' }),
+      /^Label sent to the browser’s print dialog\. The CN23 and invoice were not printed: .*Switched-off laser/,
+    );
+    expect(line).not.toContain('The label was not printed');
+    await waitForText(detailStatus(page), /^Printed$/);
   });
 
   it('with no A4 printer either, the CN23 and invoice are a second print through the window', async () => {

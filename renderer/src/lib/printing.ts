@@ -4,7 +4,7 @@
  * the desk's printer, in a browser to the browser's print dialog (browser-print.ts).
  */
 import type { OutputOf } from '../../../main/operations/spec';
-import { api } from '../api';
+import { api, describeError } from '../api';
 import { stationBridge } from '../api/bridge';
 import { problemFromResponse } from '../api/problem';
 import { useDeskSettings } from './desk-settings';
@@ -67,8 +67,13 @@ async function printCustomsForms(shipmentId: string, documentPrinterId: string |
   const { customsForm } = await api.getShipment({ params: { uniqueId: shipmentId } });
   if (customsForm !== 'CN23') return '';
   if (documentPrinterId) {
-    const sent = await api.printShipmentCustoms({ params: { uniqueId: shipmentId } });
-    return ` CN23 and invoice sent to ${sent.printer}.`;
+    // The labels are printed by now: a refusing A4 printer must not read as a failed label.
+    try {
+      const sent = await api.printShipmentCustoms({ params: { uniqueId: shipmentId } });
+      return ` CN23 and invoice sent to ${sent.printer}.`;
+    } catch (e) {
+      return ` The CN23 and invoice were not printed: ${describeError(e)}`;
+    }
   }
   const forms = await api.getShipmentCustoms({ params: { uniqueId: shipmentId }, query: {} });
   await printPdfInBrowser(forms.base64String, 'A4');
