@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse';
-import type { LabelData, LabelFormat } from './label-data';
+import type { LabelData, LabelDpi, LabelFormat } from './label-data';
 import type { CarrierCatalog } from './carriers';
 import { iso } from './dates';
 import { ProblemError, conflict, notFound, validationError } from './errors';
@@ -26,7 +26,7 @@ import {
   type LabelSize,
 } from './schemas';
 import type { Caller, ShipmentService } from './shipments';
-import type { EventRecord, ImportStore, ShipmentStore } from './storage';
+import type { EventRecord, ImportStore, ShipmentRecord, ShipmentStore } from './storage';
 import { validateShipment } from './validate-shipment';
 import { labelDataFor } from './label-data-for';
 
@@ -283,11 +283,15 @@ export class ImportService {
    * Printed shipments become Printed.
    */
   async labels(importId: number, caller: Caller, query: ImportLabelsQuery = {}): Promise<LabelResponse> {
-    const result = await this.view(importId);
-    const uuids = [...new Set(result.rows.filter((r) => r.status === 'created').map((r) => r.shipmentId!))];
-    const batch = await this.documentBatch(uuids, caller, query);
+    const batch = await this.documentBatch(await this.createdShipments(importId), caller, query);
     if (!batch.base64String) throw conflict(`Import ${importId} has no shipment with a label to print.`);
     return { format: batch.format, base64String: batch.base64String };
+  }
+
+  /** The shipments an import created (by uuid), each once at its first row, in row order. */
+  async createdShipments(importId: number): Promise<string[]> {
+    const result = await this.view(importId);
+    return [...new Set(result.rows.filter((r) => r.status === 'created').map((r) => r.shipmentId!))];
   }
 
   /**
@@ -305,6 +309,20 @@ export class ImportService {
     query: ImportLabelsQuery,
   ): Promise<Omit<BulkLabels, 'format'> & { format: LabelFormat }> {
     const format = query.format ?? 'pdf';
+    const batch = await this.renderLabels(uuids, { format, dpi: query.dpi ?? 203 });
+    await this.markLabelsPrinted(batch.printable, caller);
+    return { format, base64String: batch.document?.toString('base64') ?? '', results: batch.results };
+  }
+
+  /**
+   * The labels of several shipments as one document in the order given, nothing marked:
+   * a printer job (main/core/printing.ts) marks them only once the printer took it.
+   * `document` is null when none of them has a label.
+   */
+  async renderLabels(
+    uuids: string[],
+    options: { format: LabelFormat; dpi: LabelDpi; size?: LabelSize },
+  ): Promise<{ document: Buffer | null; results: BulkLabels['results']; printable: ShipmentRecord[] }> {
     const found = await mapLimited(uuids, CONCURRENCY, async (uuid) => ({
       uuid,
       row: UUID.test(uuid) ? await this.store.byUuid(uuid.toLowerCase()) : undefined,
@@ -321,35 +339,40 @@ export class ImportService {
             }
           : { shipmentId: uuid, shipmentNumber: row.shipmentNumber, ok: true },
     );
-    const shipments = found.flatMap(({ row }) => (row && row.status !== 'Cancelled' ? [row] : []));
-    if (shipments.length === 0) return { format, base64String: '', results };
+    const printable = found.flatMap(({ row }) => (row && row.status !== 'Cancelled' ? [row] : []));
+    if (printable.length === 0) return { document: null, results, printable };
+    const size = options.size ?? (await this.labelSize());
     const document =
-      format === 'zpl'
+      options.format === 'zpl'
         ? // ZPL labels follow one another in one stream: each shipment's own ZPL, drawn by
           // the single-label writer in the label workers, joined in the order asked.
           Buffer.concat(
             await mapLimited(
-              shipments,
+              printable,
               CONCURRENCY,
               async (s) =>
-                (await this.shipments.labelDocument(s.uuid, { format: 'zpl', dpi: query.dpi ?? 203 })).document,
+                (await this.shipments.labelDocument(s.uuid, { format: 'zpl', dpi: options.dpi, size })).document,
             ),
           )
         : await this.renderBatch(
-            await mapLimited(shipments, CONCURRENCY, async (s) =>
+            await mapLimited(printable, CONCURRENCY, async (s) =>
               labelDataFor(s, await this.store.pieces(s.id), this.catalog),
             ),
-            await this.labelSize(),
+            size,
           );
+    return { document, results, printable };
+  }
+
+  /** Not Printed → Printed for shipments whose labels were printed (or fetched to print). */
+  async markLabelsPrinted(shipments: ShipmentRecord[], caller: Caller, description = 'Label printed'): Promise<void> {
     await mapLimited(
       shipments.filter((s) => s.status === 'Not Printed'),
       CONCURRENCY,
       (s) =>
         this.store.changeStatus(s.id, (current) =>
-          current.status === 'Not Printed' ? printedBy(caller.username, this.now()) : null,
+          current.status === 'Not Printed' ? printedBy(caller.username, this.now(), description) : null,
         ),
     );
-    return { format, base64String: document.toString('base64'), results };
   }
 
   private replay(id: number, result: string, storedHash: Buffer, fileHash: Buffer): ImportResult {
@@ -358,9 +381,9 @@ export class ImportService {
   }
 }
 
-const printedBy = (user: string, at: number): EventRecord => ({
+const printedBy = (user: string, at: number, description: string): EventRecord => ({
   status: 'Printed',
-  description: 'Label printed',
+  description,
   location: '',
   signatory: '',
   signatoryFileName: '',

@@ -8,7 +8,9 @@
 import type { LabelDpi, LabelFormat } from './label-data';
 import type { LabelSize } from './schemas';
 import type { Caller, ShipmentService } from './shipments';
-import { ProblemError, printerUnavailable } from './errors';
+import type { ImportService } from './imports';
+import type { BulkLabels, CustomsForm } from './schemas';
+import { ProblemError, conflict, printerUnavailable } from './errors';
 
 export interface Printer {
   /** `system:<queue>` or `network:<host>:<port>`. */
@@ -132,9 +134,27 @@ export interface PrintResult {
   documentPrinter?: string;
 }
 
+/** What a batch print (an import's labels, or a selection's) sent, and what became of each shipment. */
+export interface BatchPrintResult {
+  success: boolean;
+  printerId: string;
+  printer: string;
+  format: LabelFormat;
+  results: BulkLabels['results'];
+}
+
+/** Where a shipment's CN23 and commercial invoice went. */
+export interface CustomsPrintResult {
+  success: boolean;
+  printerId: string;
+  printer: string;
+  form: CustomsForm;
+}
+
 export class PrintService {
   constructor(
     private readonly shipments: ShipmentService,
+    private readonly imports: ImportService,
     readonly desk: DeskPrinters,
     private readonly testPages: TestPageRenderer,
     private readonly now: () => number,
@@ -181,6 +201,65 @@ export class PrintService {
       status,
       ...(forms && a4 ? { documentPrinter: a4.printer.name } : {}),
     };
+  }
+
+  /** Every label an import made, in row order, to the label printer as one job. */
+  async printImport(importId: number, caller: Caller, printerId?: string): Promise<BatchPrintResult> {
+    const uuids = await this.imports.createdShipments(importId);
+    return this.printLabelBatch(uuids, caller, printerId, `import ${importId}`);
+  }
+
+  /**
+   * Several shipments' labels, in the order given, to the label printer as ONE job, written
+   * in its format, dpi and page size. Printed only once the printer took the job; a refusal
+   * is a 503 and nothing is marked. Shipments without a label (unknown, cancelled) are listed
+   * as not printed; none at all is a 409.
+   */
+  async printLabelBatch(
+    uuids: string[],
+    caller: Caller,
+    printerId?: string,
+    what = `${uuids.length} shipments`,
+  ): Promise<BatchPrintResult> {
+    const target = await this.desk.target(printerId);
+    const { document, results, printable } = await this.imports.renderLabels(uuids, {
+      format: target.format,
+      dpi: target.dpi,
+      size: target.pageSize,
+    });
+    if (!document) throw conflict(`There is no label to print: ${what} has no shipment with a label.`);
+    await this.sendAndRecord(target, document, `labels of ${what}`);
+    await this.imports.markLabelsPrinted(printable, caller, `Label printed on ${target.printer.name}`);
+    return {
+      success: true,
+      printerId: target.printer.id,
+      printer: target.printer.name,
+      format: target.format,
+      results,
+    };
+  }
+
+  /**
+   * A shipment's CN23 and commercial invoice, alone, to the desk's A4 printer: for a desk
+   * whose labels went through the window (no label printer chosen). A CN22 prints with the
+   * labels, so it is a 409 here; no A4 printer is a 503. The status does not change: the
+   * labels are what make a shipment Printed.
+   */
+  async printCustomsForms(uniqueId: string): Promise<CustomsPrintResult> {
+    const customs = await this.shipments.customs(uniqueId, {});
+    const what = (await this.shipments.view(uniqueId)).shipmentNumber;
+    if (customs.form !== 'CN23') {
+      throw conflict(`Shipment ${what} needs a CN22, which prints with its labels on the label printer, not on A4.`);
+    }
+    const a4 = await this.desk.documentTarget();
+    if (!a4) {
+      throw printerUnavailable(
+        'A4 printer',
+        `this desk has no A4 printer for the CN23 and commercial invoice of shipment ${what}: choose one in Settings → Printers. Nothing was printed.`,
+      );
+    }
+    await this.sendAndRecord(a4, Buffer.from(customs.base64String, 'base64'), `${what} CN23 and invoice`);
+    return { success: true, printerId: a4.printer.id, printer: a4.printer.name, form: customs.form };
   }
 
   private async sendAndRecord(target: PrintTarget, document: Buffer, what: string): Promise<void> {

@@ -901,6 +901,28 @@ export const PrintResponse = Type.Object({
     }),
   ),
 });
+/** A batch print (an import's labels, or a selection's) on the desk's label printer: one job. */
+export const BatchPrintResponse = Type.Object({
+  success: Type.Boolean(),
+  printerId: Type.String(),
+  printer: Type.String(),
+  format: Type.Enum(LABEL_FORMATS),
+  results: Type.Array(
+    Type.Object({
+      shipmentId: Type.String(),
+      shipmentNumber: Type.Optional(Type.String()),
+      ok: Type.Boolean({ description: 'true: its labels were in the job the printer took; it is Printed.' }),
+      problem: Type.Optional(Type.String()),
+    }),
+  ),
+});
+/** A shipment's CN23 and commercial invoice sent to the desk's A4 printer. */
+export const CustomsPrintResponse = Type.Object({
+  success: Type.Boolean(),
+  printerId: Type.String(),
+  printer: Type.String({ description: 'The A4 printer that took the job.' }),
+  form: Type.Enum(CUSTOMS_FORMS),
+});
 export const TestPageQuery = PrintQuery;
 export const TestPageResponse = Type.Object({
   success: Type.Boolean(),

@@ -104,7 +104,7 @@ export async function createStation(
     (async () => {
       throw new Error('this station cannot write test pages');
     });
-  const printing = new PrintService(shipments, options.printers ?? noPrinters, testPages, now);
+  const printing = new PrintService(shipments, imports, options.printers ?? noPrinters, testPages, now);
   // Every station delivers from the outbox; on a shared database the desks share the work.
   const webhooks = new WebhookService(store.webhooks, {
     now,

@@ -98,4 +98,9 @@ export const handlers: Handlers = {
   getShipmentCustoms: (ctx, { params, query }) =>
     ctx.station.shipments.customs(params.uniqueId, { size: query.pageSize, format: query.format, dpi: query.dpi }),
   getImportProgress: (ctx, { params }) => ctx.station.imports.progress(params.idempotencyKey, caller(ctx)),
+  printImportLabels: (ctx, { params, query }) =>
+    ctx.station.printing.printImport(pathId(params, 'importId'), caller(ctx), query.printerId),
+  printLabelBatch: (ctx, { body, query }) =>
+    ctx.station.printing.printLabelBatch(body.shipmentIds, caller(ctx), query.printerId),
+  printShipmentCustoms: (ctx, { params }) => ctx.station.printing.printCustomsForms(params.uniqueId),
 };

@@ -58,4 +58,39 @@ export const printerOperations = operationRows({
     query: S.TestPageQuery,
     response: S.TestPageResponse,
   },
+  printImportLabels: {
+    method: 'POST',
+    path: '/imports/{importId}/print',
+    tag: 'Printers',
+    access: 'user',
+    summary:
+      "Print every label of an import, in row order, on the desk's label printer as one job; Printed once the printer took it (503 otherwise)",
+    params: S.ImportIdParams,
+    query: S.PrintQuery,
+    response: S.BatchPrintResponse,
+    problems: { 409: 'The import created no shipment with a label.' },
+  },
+  printLabelBatch: {
+    method: 'POST',
+    path: '/labels/print',
+    tag: 'Printers',
+    access: 'user',
+    summary:
+      "Print the labels of several shipments, in the order given, on the desk's label printer as one job; Printed once the printer took it (503 otherwise)",
+    ...jsonBody(S.BulkLabelsRequest),
+    query: S.PrintQuery,
+    response: S.BatchPrintResponse,
+    problems: { 409: 'None of the shipments has a label (unknown or cancelled).' },
+  },
+  printShipmentCustoms: {
+    method: 'POST',
+    path: '/shipments/{uniqueId}/customs/print',
+    tag: 'Printers',
+    access: 'user',
+    summary:
+      "Print a shipment's CN23 and commercial invoice on the desk's A4 printer (503 when it has none or it refuses); the status does not change",
+    params: S.ShipmentIdParams,
+    response: S.CustomsPrintResponse,
+    problems: { 409: 'The shipment is domestic or cancelled, or needs a CN22 (printed with its labels).' },
+  },
 });

@@ -3,7 +3,8 @@
  * a label printer (Settings → Printers); otherwise inside Electron the PDF goes silently to
  * the desk's printer, in a browser to the browser's print dialog (browser-print.ts).
  */
-import { api } from '../api';
+import type { OutputOf } from '../../../main/operations/spec';
+import { api, describeError } from '../api';
 import { stationBridge } from '../api/bridge';
 import { problemFromResponse } from '../api/problem';
 import { useDeskSettings } from './desk-settings';
@@ -14,10 +15,18 @@ export interface PrintOutcome {
   message: string;
 }
 
+/** The desk's printers, or null when the station has none to offer (the window prints then). */
+const deskPrinters = () => api.listPrinters().catch(() => null);
+
+/** Whether this desk has a label printer chosen in Settings → Printers. */
+export async function hasLabelPrinter(): Promise<boolean> {
+  return Boolean((await deskPrinters())?.labelPrinter.printerId);
+}
+
 export async function printShipmentLabel(shipmentId: string): Promise<PrintOutcome> {
   // A label printer chosen in Settings → Printers: the station sends the job itself, and
   // the shipment becomes Printed only once the printer took it (CONTRACT §15).
-  const printers = await api.listPrinters().catch(() => null);
+  const printers = await deskPrinters();
   if (printers?.labelPrinter.printerId) {
     const sent = await api.printShipment({ params: { uniqueId: shipmentId }, query: {} });
     const forms = sent.documentPrinter ? ` CN23 and invoice sent to ${sent.documentPrinter}.` : '';
@@ -37,15 +46,48 @@ export async function printShipmentLabel(shipmentId: string): Promise<PrintOutco
   ]);
   if (!bridge) {
     await printPdfInBrowser(label.base64String, labelSize);
-    return { message: 'Label sent to the browser’s print dialog.' };
+    const forms = await printCustomsForms(shipmentId, printers?.labelPrinter.documentPrinterId ?? null);
+    return { message: `Label sent to the browser’s print dialog.${forms}` };
   }
   const { printer } = useDeskSettings.getState();
   const result = await bridge.desktop.printLabel({ pdfBase64: label.base64String, printer, size: labelSize });
   if (!result.ok) throw problemFromResponse(result.problem.status, result.problem, result.problem.instance);
-  if (result.value.printed) await api.getShipmentLabel({ params: { uniqueId: shipmentId }, query: {} });
-  return {
-    message: result.value.printed
-      ? `Label sent to ${printer || 'the default printer'}.`
-      : 'The printer did not take the label; check it and print again.',
-  };
+  if (!result.value.printed) return { message: 'The printer did not take the label; check it and print again.' };
+  await api.getShipmentLabel({ params: { uniqueId: shipmentId }, query: {} });
+  const forms = await printCustomsForms(shipmentId, printers?.labelPrinter.documentPrinterId ?? null);
+  return { message: `Label sent to ${printer || 'the default printer'}.${forms}` };
+}
+
+/**
+ * After labels printed through the window: a shipment that needs a CN23 gets it and its
+ * commercial invoice on A4 (CONTRACT §17), from the desk's A4 printer when one is chosen,
+ * else as a second print through the window at A4. Says which, for the status line.
+ */
+async function printCustomsForms(shipmentId: string, documentPrinterId: string | null): Promise<string> {
+  const { customsForm } = await api.getShipment({ params: { uniqueId: shipmentId } });
+  if (customsForm !== 'CN23') return '';
+  if (documentPrinterId) {
+    // The labels are printed by now: a refusing A4 printer must not read as a failed label.
+    try {
+      const sent = await api.printShipmentCustoms({ params: { uniqueId: shipmentId } });
+      return ` CN23 and invoice sent to ${sent.printer}.`;
+    } catch (e) {
+      return ` The CN23 and invoice were not printed: ${describeError(e)}`;
+    }
+  }
+  const forms = await api.getShipmentCustoms({ params: { uniqueId: shipmentId }, query: {} });
+  await printPdfInBrowser(forms.base64String, 'A4');
+  return ' CN23 and invoice opened to print on A4 (a second print: choose an A4 printer in the dialog).';
+}
+
+/**
+ * Several shipments' labels (an import's, or a selection's) as one job on the desk's label
+ * printer; the station marks them Printed once the printer took it.
+ */
+export async function printLabelsOnLabelPrinter(
+  request: { importId: number } | { shipmentIds: string[] },
+): Promise<OutputOf<'printLabelBatch'>> {
+  return 'importId' in request
+    ? api.printImportLabels({ params: { importId: String(request.importId) }, query: {} })
+    : api.printLabelBatch({ body: { shipmentIds: request.shipmentIds }, query: {} });
 }

@@ -11,6 +11,7 @@ import { ErrorNotice, Notice } from '../components/Notice';
 import { StatusChip } from '../components/StatusChip';
 import { printPdfInBrowser } from '../lib/browser-print';
 import { formatNumber, plural } from '../lib/format';
+import { hasLabelPrinter, printLabelsOnLabelPrinter } from '../lib/printing';
 import {
   IMPORT_FIELDS,
   readImportFile,
@@ -198,23 +199,38 @@ export function ImportPage() {
     setBusy('printing');
     setError(null);
     try {
-      const { labelSize } = await api.getSettings();
-      for (const id of importIds) {
-        const labels = await api
-          .getImportLabels({ params: { importId: String(id) }, query: {} })
-          .catch((e: unknown) => {
-            // An import that created nothing has nothing to print.
-            if ((e as { status?: number }).status === 409) return null;
-            throw e;
-          });
-        if (labels) await printPdfInBrowser(labels.base64String, labelSize);
-      }
-      setNews('Labels sent to print.');
+      setNews((await hasLabelPrinter()) ? await printOnLabelPrinter() : await printInWindow());
     } catch (e) {
       setError(e);
     } finally {
       setBusy(null);
     }
+  };
+
+  /**
+   * The desk's label printer takes every label as one job, in its own format: the import's,
+   * or after retries (several imports) the created shipments in the grid's row order.
+   */
+  const printOnLabelPrinter = async () => {
+    const created = [...new Set((rows ?? []).flatMap((r) => (r.status === 'created' ? [r.shipmentId!] : [])))];
+    const sent = await printLabelsOnLabelPrinter(
+      importIds.length === 1 ? { importId: importIds[0]! } : { shipmentIds: created },
+    );
+    const printed = sent.results.filter((r) => r.ok).length;
+    return `${plural(printed, 'label')} sent to ${sent.printer} (${sent.format.toUpperCase()}) in one job.`;
+  };
+
+  const printInWindow = async () => {
+    const { labelSize } = await api.getSettings();
+    for (const id of importIds) {
+      const labels = await api.getImportLabels({ params: { importId: String(id) }, query: {} }).catch((e: unknown) => {
+        // An import that created nothing has nothing to print.
+        if ((e as { status?: number }).status === 409) return null;
+        throw e;
+      });
+      if (labels) await printPdfInBrowser(labels.base64String, labelSize);
+    }
+    return 'Labels sent to print.';
   };
 
   const editCell = (row: number, column: number, value: string) => {

@@ -8,6 +8,7 @@ import type { ListItem } from '../../../main/core/schemas';
 import { api, describeError } from '../api';
 import { printPdfInBrowser } from '../lib/browser-print';
 import { plural } from '../lib/format';
+import { hasLabelPrinter, printLabelsOnLabelPrinter } from '../lib/printing';
 
 interface Outcome {
   shipmentNo: string;
@@ -45,6 +46,16 @@ export function BulkActions({
 
   const printLabels = () =>
     run('print', async () => {
+      const shipmentIds = selected.map((s) => s.shipmentId);
+      // A label printer chosen in Settings → Printers takes them as one job in its format.
+      if (await hasLabelPrinter()) {
+        const sent = await printLabelsOnLabelPrinter({ shipmentIds });
+        return sent.results.map((r, i) => ({
+          shipmentNo: r.shipmentNumber ?? selected[i]!.shipmentNo,
+          ok: r.ok,
+          text: r.ok ? `label sent to ${sent.printer}` : (r.problem ?? 'not printed'),
+        }));
+      }
       const batch = await api.printLabels({ body: { shipmentIds: selected.map((s) => s.shipmentId) } });
       if (batch.base64String) await printPdfInBrowser(batch.base64String, (await api.getSettings()).labelSize);
       return batch.results.map((r, i) => ({

@@ -69,7 +69,7 @@ export function CustomsPreview({
       <p className="card-note">
         {form === 'CN22'
           ? 'Goes with the labels, on the label printer.'
-          : 'Above the CN22 limit: Print sends the CN23 and the invoice to the desk’s A4 printer (Settings → Printers); attach them to the parcel.'}
+          : 'Above the CN22 limit: Print sends the CN23 and the invoice to the desk’s A4 printer (Settings → Printers), or with none chosen opens them as a second print at A4; attach them to the parcel.'}
       </p>
       <div
         ref={host}
