@@ -158,6 +158,15 @@ export async function inTransaction<T>(pool: pg.Pool, work: (tx: Tx) => Promise<
   }
 }
 
-/** Runs `work` in one read-only REPEATABLE READ transaction: every query sees the same moment. */
+/**
+ * Runs `work` in one read-only REPEATABLE READ transaction: every query sees the same moment.
+ * No parallel workers: a list's statements are index walks of a few ms, and starting workers
+ * took 20 ms on a loaded machine (a search's walk, EXPLAIN ANALYZE; docs/performance.md).
+ * One round trip for both.
+ */
 export const readSnapshot = <T>(pool: pg.Pool, work: (tx: Tx) => Promise<T>): Promise<T> =>
-  inTransaction(pool, work, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+  inTransaction(
+    pool,
+    work,
+    'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL max_parallel_workers_per_gather = 0',
+  );
