@@ -342,6 +342,7 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     await add(3, { deliveryAddress: deliver('Ola Nowak', { businessName: 'Lodz Trading' }) }, 'Printed');
     await add(4, {
       deliveryAddress: deliver('Max Mustermann', { countryTwoCharacterISOCode: 'DE', postZipCode: '10115' }),
+      referenceOne: "C:\\PO\\7'7 $1",
     });
     const ids = (...indexes: number[]) => indexes.map((i) => made[i]!.id);
     const found = async (query: string, more: Partial<ListFilter> = {}) => {
@@ -378,6 +379,9 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     await expectFound('sam@example.com', ids(1)); // email, whole
     await expectFound('sam@example', []);
     await expectFound('order-7781x', []);
+    // Quotes, backslashes and a `$1` in the query: PostgreSQL's first statement carries it as a quoted literal.
+    await expectFound("c:\\po\\7'7 $", ids(4));
+    await expectFound("c:\\po\\7'7 $1", ids(4));
 
     // With filters and paging, totals exact.
     expect(await found('lodz', { statuses: ['Printed'] })).toEqual({ totals: { items: 1, pieces: 2 }, ids: ids(3) });

@@ -198,15 +198,14 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
   };
   /** A page's queries on one client, in one read-only snapshot: totals and rows agree while other desks write. */
   const page = (filter: ListFilter) =>
-    readSnapshot(pool, (tx) =>
+    readSnapshot(pool, (query) =>
       listQueries<ShipmentListRecord>(async <R>(sql: string, params: Params) => {
         // The shared SQL's `?` placeholders as PostgreSQL's numbered ones; it holds no other `?`.
         let n = 0;
-        const { rows } = await tx.query(
+        return query<R>(
           sql.replace(/\?/g, () => `$${++n}`),
           params,
         );
-        return rows as R[];
       }, LIST_COLUMNS).page(filter),
     );
 

@@ -51,6 +51,8 @@ interface Arm {
   prefix?: string;
   /** The prefixes a shipment must match all of (three words or more). */
   all?: string[];
+  /** Each row a different shipment (a unique column, or one term of the key): its count is exact as it is. */
+  distinct?: boolean;
 }
 
 /** The arms' hits, each shipment once (one arm may hold a shipment's several terms). */
@@ -87,6 +89,7 @@ function searchArms(search: ListSearch): Arm[] {
       kind: 'number',
       sql: 'SELECT id AS shipment_id, created_on, piece_count FROM shipments WHERE shipment_number = ?',
       params: [search.shipmentNumber],
+      distinct: true,
     });
   }
   if (search.trackingNumber !== null) {
@@ -95,15 +98,12 @@ function searchArms(search: ListSearch): Arm[] {
       sql: `SELECT s.id AS shipment_id, s.created_on, s.piece_count FROM pieces p JOIN shipments s ON s.id = p.shipment_id
         WHERE p.tracking_number = ?`,
       params: [search.trackingNumber],
+      distinct: true,
     });
   }
-  if (search.exactTerms.length > 0) {
-    arms.push({
-      kind: 'exact',
-      sql: `${TERMS} WHERE term IN (${search.exactTerms.map(() => '?').join(', ')})`,
-      params: [...search.exactTerms],
-    });
-  }
+  // One arm a term: an email that is the only one to find anything is counted exactly as it is.
+  for (const term of search.exactTerms)
+    arms.push({ kind: 'exact', sql: `${TERMS} WHERE term = ?`, params: [term], distinct: true });
   for (const prefix of search.prefixTerms) arms.push({ kind: 'prefix', ...inRange(prefix), prefix });
   if (search.allPrefixes.length > 0) {
     const ranges = search.allPrefixes.map(inRange);
@@ -245,7 +245,8 @@ export function listQueries<Row>(query: Query, columns: string) {
   /**
    * A search's hits are counted from the search index alone, without a shipment row per hit,
    * when one arm finds anything and no status is asked for (a status changes, so it is not
-   * kept there): that arm's terms minus its corrections (core/search.ts). Otherwise, and for
+   * kept there): that arm's terms minus its corrections (core/search.ts), or its rows when
+   * each is a different shipment. Otherwise, and for
    * a status, the union of the arms' hits is counted.
    */
   const searchTotals = async (
@@ -279,6 +280,9 @@ export function listQueries<Row>(query: Query, columns: string) {
       const extra = of(arms.length + arms.filter((a) => a.prefix !== undefined).indexOf(only));
       return { totals: { items: raw.items - extra.items, pieces: raw.pieces - extra.pieces }, found, newest };
     }
+    // A number, or one post code: counted already, without another statement (a round trip on PostgreSQL).
+    if (filter.statuses.length === 0 && only?.distinct === true)
+      return { totals: of(arms.indexOf(only)), found, newest };
     const where = [...(dated.sql ? [dated.sql.replace(/^WHERE /, '')] : [])];
     const params: Params = [...found.flatMap((a) => a.params), ...dated.params];
     if (filter.statuses.length > 0) {
@@ -304,7 +308,7 @@ export function listQueries<Row>(query: Query, columns: string) {
       ).map((r) => r.term);
       if (terms.length > PROBE_TERMS) return undefined;
       return {
-        sql: `EXISTS (SELECT 1 FROM shipment_search_terms t WHERE t.term IN (${terms.map(() => '?').join(', ')}) AND t.shipment_id = s.id)`,
+        sql: `EXISTS (SELECT 1 FROM shipment_search_terms t WHERE t.term IN (${terms.map(() => '?').join(', ')}) AND t.shipment_id = s.id LIMIT 1 OFFSET 0)`,
         params: terms,
       };
     };
@@ -315,11 +319,12 @@ export function listQueries<Row>(query: Query, columns: string) {
       if (each.some((p) => p === undefined)) return undefined;
       return { sql: `(${each.map((p) => p!.sql).join(' AND ')})`, params: each.flatMap((p) => p!.params) };
     }
-    if (arm.kind === 'number') return { sql: 's.shipment_number = ?', params: arm.params };
+    if (arm.kind === 'number')
+      return { sql: 's.id IN (SELECT id FROM shipments WHERE shipment_number = ?)', params: arm.params };
     if (arm.kind === 'tracking')
       return { sql: 's.id IN (SELECT shipment_id FROM pieces WHERE tracking_number = ?)', params: arm.params };
     return {
-      sql: `EXISTS (SELECT 1 FROM shipment_search_terms t WHERE t.term IN (${arm.params.map(() => '?').join(', ')}) AND t.shipment_id = s.id)`,
+      sql: `EXISTS (SELECT 1 FROM shipment_search_terms t WHERE t.term IN (${arm.params.map(() => '?').join(', ')}) AND t.shipment_id = s.id LIMIT 1 OFFSET 0)`,
       params: arm.params,
     };
   };
@@ -346,22 +351,14 @@ export function listQueries<Row>(query: Query, columns: string) {
         if (probed.every((p) => p !== undefined)) {
           // The estimate takes the hits as spread evenly; when they are not (a customer of
           // last year), the walk stops at the WALK_LIMIT-th shipment and the hits are sorted.
+          // The limit is on the walked rows themselves: no statement of its own to find where it falls.
           const within = whereClause(filter.statuses, filter.from, filter.to);
-          const [bound] = await query<{ created_on: number }>(
-            `SELECT created_on FROM shipments ${within.sql} ${order} LIMIT 1 OFFSET ?`,
-            [...within.params, WALK_LIMIT],
-          );
-          const where = bound
-            ? whereClause(
-                filter.statuses,
-                filter.newestFirst ? Number(bound.created_on) : filter.from,
-                filter.newestFirst ? filter.to : Number(bound.created_on),
-              )
-            : within;
-          const any = `(${probed.map((p) => p.sql).join(' OR ')})`;
-          const ids = `SELECT id FROM shipments s ${where.sql ? `${where.sql} AND ${any}` : `WHERE ${any}`} ${order} LIMIT ? OFFSET ?`;
+          const walked = `SELECT id, created_on FROM shipments ${within.sql} ${order} LIMIT ?`;
+          const any = probed.map((p) => p.sql).join(' OR ');
+          const ids = `SELECT id FROM (${walked}) AS s WHERE ${any} ${order} LIMIT ? OFFSET ?`;
           const rows = await query<Row>(`SELECT ${columns} FROM shipments WHERE id IN (${ids}) ${order}`, [
-            ...where.params,
+            ...within.params,
+            WALK_LIMIT,
             ...probed.flatMap((p) => p.params),
             filter.limit,
             filter.offset,
