@@ -129,17 +129,12 @@ export type Tx = pg.PoolClient;
  * deadlock or serialization failure runs it again, a few times, as the server asks. The
  * client always goes back to the pool, or is discarded when its connection broke.
  */
-export async function inTransaction<T>(
-  pool: pg.Pool,
-  work: (tx: Tx) => Promise<T>,
-  /** null: `work` begins the transaction itself, with its first statement. */
-  begin: string | null = 'BEGIN',
-): Promise<T> {
+export async function inTransaction<T>(pool: pg.Pool, work: (tx: Tx) => Promise<T>, begin = 'BEGIN'): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
-      if (begin !== null) await client.query(begin);
+      await client.query(begin);
       const result = await work(client);
       await client.query('COMMIT');
       return result;
@@ -163,42 +158,15 @@ export async function inTransaction<T>(
   }
 }
 
-/** A statement with PostgreSQL's numbered placeholders, and its rows. */
-export type SnapshotQuery = <R>(text: string, params: readonly (string | number)[]) => Promise<R[]>;
-
 /**
  * Runs `work` in one read-only REPEATABLE READ transaction: every query sees the same moment.
  * No parallel workers: a list's statements are index walks of a few ms, and starting workers
  * took 20 ms on a loaded machine (a search's walk, EXPLAIN ANALYZE; docs/performance.md).
- * The BEGIN travels with the first statement, a round trip less: that one statement is sent
- * in the simple protocol (which alone takes several statements at once), its parameters
- * written in as literals by the driver's own quoting.
+ * One round trip for both.
  */
-export const readSnapshot = <T>(pool: pg.Pool, work: (query: SnapshotQuery) => Promise<T>): Promise<T> =>
+export const readSnapshot = <T>(pool: pg.Pool, work: (tx: Tx) => Promise<T>): Promise<T> =>
   inTransaction(
     pool,
-    (tx) => {
-      let begun = false;
-      return work(async <R>(text: string, params: readonly (string | number)[]) => {
-        if (begun) return (await tx.query(text, params as unknown[])).rows as R[];
-        begun = true;
-        const results = (await tx.query(
-          `${SNAPSHOT_BEGIN}; ${withLiterals(tx, text, params)}`,
-        )) as unknown as pg.QueryResult[];
-        return results.at(-1)!.rows as R[];
-      });
-    },
-    null,
+    work,
+    'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL max_parallel_workers_per_gather = 0',
   );
-
-const SNAPSHOT_BEGIN = 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL max_parallel_workers_per_gather = 0';
-
-/** `text` with each `$n` replaced by its parameter as a literal: strings quoted by the driver, safe integers as they are. */
-function withLiterals(client: pg.ClientBase, text: string, params: readonly (string | number)[]): string {
-  return text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    if (typeof value === 'string') return client.escapeLiteral(value);
-    if (Number.isSafeInteger(value)) return String(value);
-    throw new Error(`parameter $${n} is not a string or a safe integer`);
-  });
-}

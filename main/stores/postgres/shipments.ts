@@ -198,14 +198,15 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
   };
   /** A page's queries on one client, in one read-only snapshot: totals and rows agree while other desks write. */
   const page = (filter: ListFilter) =>
-    readSnapshot(pool, (query) =>
+    readSnapshot(pool, (tx) =>
       listQueries<ShipmentListRecord>(async <R>(sql: string, params: Params) => {
         // The shared SQL's `?` placeholders as PostgreSQL's numbered ones; it holds no other `?`.
         let n = 0;
-        return query<R>(
+        const { rows } = await tx.query(
           sql.replace(/\?/g, () => `$${++n}`),
           params,
         );
+        return rows as R[];
       }, LIST_COLUMNS).page(filter),
     );
 
