@@ -1,5 +1,5 @@
 /** The pieces of a new shipment: one row each, added, duplicated and removed in place (EditableRows). */
-import { useRef } from 'react';
+import { Fragment, useRef } from 'react';
 import { DIMENSION_UNITS, WEIGHT_UNITS, type PackagePreset } from '../../../main/core/schemas';
 import { SelectField, TextField } from '../components/Field';
 import { asSentence, errorDomId, fieldDomId } from '../lib/field-errors';
@@ -7,6 +7,7 @@ import { RowActions, RowKeysHint, useEditableRows } from './EditableRows';
 import { newPiece, type PieceForm } from './form-model';
 
 const MAX_PIECES = 50;
+const DIMENSIONS = ['length', 'width', 'height'] as const;
 
 interface PiecesTableProps {
   pieces: PieceForm[];
@@ -127,39 +128,24 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
                   </td>
                   <td>
                     <div className="inline-inputs">
-                      <TextField
-                        {...field('length')}
-                        label={`Piece ${n} length`}
-                        type="number"
-                        min="0"
-                        step="any"
-                        inputMode="decimal"
-                        className="w-num"
-                      />
-                      <span className="times" aria-hidden="true">
-                        ×
-                      </span>
-                      <TextField
-                        {...field('width')}
-                        label={`Piece ${n} width`}
-                        type="number"
-                        min="0"
-                        step="any"
-                        inputMode="decimal"
-                        className="w-num"
-                      />
-                      <span className="times" aria-hidden="true">
-                        ×
-                      </span>
-                      <TextField
-                        {...field('height')}
-                        label={`Piece ${n} height`}
-                        type="number"
-                        min="0"
-                        step="any"
-                        inputMode="decimal"
-                        className="w-num"
-                      />
+                      {DIMENSIONS.map((key, i) => (
+                        <Fragment key={key}>
+                          {i > 0 ? (
+                            <span className="times" aria-hidden="true">
+                              ×
+                            </span>
+                          ) : null}
+                          <TextField
+                            {...field(key)}
+                            label={`Piece ${n} ${key}`}
+                            type="number"
+                            min="0"
+                            step="any"
+                            inputMode="decimal"
+                            className="w-num"
+                          />
+                        </Fragment>
+                      ))}
                       <SelectField {...field('dimensionUnit')} label={`Piece ${n} dimension unit`} className="w-unit">
                         {DIMENSION_UNITS.map((unit) => (
                           <option key={unit}>{unit}</option>
