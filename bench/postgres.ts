@@ -28,7 +28,8 @@ import {
 
 export interface PostgresFigures {
   shipments: number;
-  migrateSeconds: number;
+  /** Null when the bench searched a database moved in before (`--database`). */
+  migrateSeconds: number | null;
   list: Record<string, ListFigure>;
   desks: number;
   clients: number;
@@ -51,6 +52,8 @@ export async function postgresBench(options: {
   searchOnly?: boolean;
   /** A SQLite data dir to move in, instead of filling a new one. */
   source?: string;
+  /** A database `source` was already moved into (`cli migrate`): searched as it is, not moved again. */
+  target?: string;
 }): Promise<PostgresFigures> {
   const { log } = options;
   const given = process.env.SHIPPING_STATION_BENCH_DATABASE_URL;
@@ -58,21 +61,25 @@ export async function postgresBench(options: {
   const services: Service[] = [];
   const loads: LoadProcess[] = [];
   try {
-    if (!given) {
+    if (!given && !options.target) {
       log('starting an embedded PostgreSQL server');
       server = await startPostgres();
     }
-    const url = await createDatabase(given ?? server!.url, `ss_bench_${Date.now()}`);
     if (!options.source) log(`filling ${options.shipments} shipments (SQLite), to move them into PostgreSQL`);
     const source = options.source ?? prepare('pg-source', options.shipments);
     const search = options.search(source);
-    log('cli migrate into PostgreSQL');
-    const t0 = performance.now();
-    execFileSync(process.execPath, ['out/main/cli.js', 'migrate', '--from', source, '--to', url], {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'ignore'],
-    });
-    const migrateSeconds = r2((performance.now() - t0) / 1000);
+    let url = options.target;
+    let migrateSeconds: number | null = null;
+    if (!url) {
+      url = await createDatabase(given ?? server!.url, `ss_bench_${Date.now()}`);
+      log('cli migrate into PostgreSQL');
+      const t0 = performance.now();
+      execFileSync(process.execPath, ['out/main/cli.js', 'migrate', '--from', source, '--to', url], {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      migrateSeconds = r2((performance.now() - t0) / 1000);
+    }
 
     for (let i = 0; i < (options.searchOnly ? 1 : DESKS); i++) {
       const dataDir = join(WORK, `pg-desk-${i}`);

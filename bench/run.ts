@@ -53,6 +53,7 @@ const { values } = parseArgs({
     search: { type: 'boolean' },
     shipments: { type: 'string' },
     from: { type: 'string' },
+    database: { type: 'string' },
   },
 });
 const postgres = values.store === 'postgres';
@@ -632,7 +633,10 @@ function table(rows: [string, string, string][]): string {
   ].join('\n');
 }
 
-/** `--store postgres`: the figures of several desks on one PostgreSQL database (postgres.ts). */
+/**
+ * `--store postgres`: the figures of several desks on one PostgreSQL database (postgres.ts).
+ * `--from DATA_DIR --database URL`: a database DATA_DIR was already moved into, searched as it is.
+ */
 async function postgresMain(log: (m: string) => void): Promise<void> {
   const figures = await postgresBench({
     shipments: LARGE,
@@ -643,6 +647,7 @@ async function postgresMain(log: (m: string) => void): Promise<void> {
     search: countedSearchCases,
     searchOnly: values.search === true,
     ...(values.from ? { source: values.from } : {}),
+    ...(values.database ? { target: values.database } : {}),
   });
   if (!values.keep) rmSync(WORK, { recursive: true, force: true });
   writeFileSync(
@@ -663,7 +668,8 @@ async function postgresMain(log: (m: string) => void): Promise<void> {
     rows.push(['create p50/p99 ms', `${figures.create.p50} / ${figures.create.p99}`, 'p99 ≤ 150']);
     rows.push(['create errors', String(figures.create.errors), '0']);
   }
-  rows.push([`migrate ${figures.shipments} from SQLite, s`, String(figures.migrateSeconds), '']);
+  if (figures.migrateSeconds !== null)
+    rows.push([`migrate ${figures.shipments} from SQLite, s`, String(figures.migrateSeconds), '']);
   console.log(table(rows));
   console.log(`\nwritten ${RESULTS}`);
   agent.destroy();
