@@ -62,13 +62,13 @@ export function prepare(name: string, n: number): string {
 }
 
 /**
- * `args`: more serve flags (`--database …`); `password`: the admin's, for a service on a
- * database whose first start another service made.
+ * `args`: more serve flags (`--database …`); `password` (and `username`, if not the admin):
+ * an administrator's, for a service on a database whose first start another service made.
  */
 export async function startService(
   dataDir: string,
   env: Record<string, string> = {},
-  options: { args?: string[]; password?: string } = {},
+  options: { args?: string[]; password?: string; username?: string } = {},
 ): Promise<Service> {
   const t0 = performance.now();
   const child = spawn(
@@ -111,7 +111,7 @@ export async function startService(
   const res = await fetch(`${url}/auth?option=credentials`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ credentials: { username: 'admin', password } }),
+    body: JSON.stringify({ credentials: { username: options.username ?? 'admin', password } }),
   });
   if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
   const token = ((await res.json()) as { token: { accessToken: string } }).token.accessToken;
