@@ -124,11 +124,30 @@ function sentence(error: ErrorObject, what: string, path: string, root: unknown)
       return `${label} must be ${JSON.stringify(p.allowedValue)}`;
     case 'format':
       return `${label} must be a valid ${String(p.format)}`;
-    case 'anyOf':
-      return `${label} must be text or a list of texts`;
     default:
       return `${label} ${error.message ?? 'is not valid'}`;
   }
+}
+
+/**
+ * A union's sentence from its branches' failures at its own path: the branch the value's type
+ * fits says what is wrong ("Weight must be more than 0 kg, or empty"); values of a list of
+ * constants are named ("Dpi must be 203 or 300"); else the types it may be.
+ */
+function unionSentence(union: ErrorObject, all: ErrorObject[], what: string, path: string, root: unknown): string {
+  const inside = all.filter((e) => e !== union && e.instancePath.startsWith(union.instancePath));
+  const branches = inside.filter((e) => e.instancePath === union.instancePath);
+  const types = branches.filter((e) => e.keyword === 'type').flatMap((e) => String(e.params.type).split(','));
+  const constants = branches.filter((e) => e.keyword === 'const').map((e) => JSON.stringify(e.params.allowedValue));
+  // A branch's own rule (a limit, a length), also on a list's item: the value had that branch's type.
+  const fitting = inside.find((e) => e.keyword !== 'type' && e.keyword !== 'const' && e.keyword !== 'anyOf');
+  const label = fieldLabel(path);
+  if (fitting) {
+    const words = sentence(fitting, what, path, root);
+    return types.includes('null') && fitting.keyword !== 'minLength' ? `${words}, or empty` : words;
+  }
+  const choices = [...constants, ...[...new Set(types)].map((t) => (t === 'array' ? 'a list' : (TYPE_WORDS[t] ?? t)))];
+  return `${label} must be ${choices.length > 0 ? choices.join(' or ') : 'one of the allowed values'}`;
 }
 
 function check(
@@ -155,7 +174,9 @@ function check(
           : undefined;
     const path = fieldPath(prefix, error.instancePath, child);
     // Own properties only: an unknown field named `constructor` is reported like any other.
-    if (!Object.hasOwn(into, path)) into[path] = sentence(error, what, path, data);
+    if (!Object.hasOwn(into, path))
+      into[path] =
+        error.keyword === 'anyOf' ? unionSentence(error, errors, what, path, data) : sentence(error, what, path, data);
     kept.push(error);
   }
   return kept;

@@ -72,6 +72,15 @@ describe('package presets', () => {
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json())).toEqual(expect.arrayContaining(['name', 'length', 'width', 'dimensionUnit']));
     expect((await call('PATCH', '/package-presets/999', { name: 'x' })).statusCode).toBe(404);
+
+    // An optional weight says what it must be in the operator's words, not the union's types.
+    const weights = await call('POST', '/package-presets', { name: 'Box', length: 1, width: 1, height: 1, weight: 0 });
+    expect(weights.statusCode).toBe(400);
+    expect(weights.json()).toMatchObject({ weight: 'Weight must be more than 0 kg, or empty' });
+    const heavy = { name: 'Box', length: 1, width: 1, height: 1, weight: 300_000, weightUnit: 'LB' };
+    expect((await call('POST', '/package-presets', heavy)).json()).toMatchObject({
+      weight: 'Weight must be at most 100000 lb, or empty',
+    });
     expect((await call('GET', '/package-presets')).json().items).toHaveLength(1);
   });
 });
