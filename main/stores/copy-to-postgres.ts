@@ -14,7 +14,7 @@ import { sequenceFor } from './postgres/numbers';
 import { setAsideIndexes } from './postgres/set-aside-indexes';
 import { rebuildDayTotals } from './postgres/shipments';
 import { openSqliteStore } from './sqlite';
-import { decodeAddress } from './sqlite/address-codec';
+import { addressObjectJson } from './sqlite/address-codec';
 import type { Db } from './sqlite/database';
 
 /** A column copied as it is (same name, same value), or converted on the way. */
@@ -24,7 +24,7 @@ type Column = string | { from: string; to: string; encode: CopyEncoder };
 const address = (name: string): Column => ({
   from: name,
   to: name,
-  encode: (text) => copyText(JSON.stringify(decodeAddress(text as string))),
+  encode: (text) => copyText(addressObjectJson(text as string)),
 });
 const boolean = (name: string): Column => ({ from: name, to: name, encode: copyBoolean });
 /** JSON arrays in SQLite, text[] in PostgreSQL. */
