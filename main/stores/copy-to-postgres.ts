@@ -339,8 +339,11 @@ async function copySequences(db: Db, client: pg.ClientBase): Promise<void> {
 async function copyRows(db: Db, client: pg.ClientBase, progress: (line: string) => void): Promise<void> {
   await client.query('BEGIN');
   try {
-    // A copy runs for minutes; an index build wants memory to sort in.
-    await client.query("SET LOCAL statement_timeout = 0; SET LOCAL maintenance_work_mem = '1GB'");
+    // A copy runs for minutes; an index build wants memory to sort in, and a foreign key's
+    // check (one join of the whole table) to hash in without spilling to disk.
+    await client.query(
+      "SET LOCAL statement_timeout = 0; SET LOCAL maintenance_work_mem = '1GB'; SET LOCAL work_mem = '256MB'",
+    );
     const tables = TABLES.map((t) => t.table).join(', ');
     // Locks out a desk starting on the target meanwhile (it would add its own admin). The
     // catalog and settings a desk syncs at start are replaced by the desk's own; emptied
