@@ -247,7 +247,7 @@ const encoderOf = (c: Column) => (typeof c === 'string' ? copyValue : c.encode);
 
 /**
  * SQLite tables whose content reaches PostgreSQL otherwise: counters become sequences
- * (copySequences), day totals are rebuilt by the target's trigger. Any table in neither list
+ * (copySequences), day totals are counted afresh after the rows (rebuildDayTotals). Any table in neither list
  * stops the copy before it starts, so a table added later cannot be silently left behind.
  */
 const NOT_COPIED_AS_ROWS = new Set(['counters', 'shipment_day_totals']);
@@ -385,7 +385,7 @@ export async function copyToPostgres(
     const unknown = [...uncopiedTables(source.db), ...uncopiedColumns(source.db)];
     if (unknown.length > 0) {
       throw new Error(
-        `migrate does not know how to copy ${unknown.join(', ')}: nothing was copied (main/stores/copy-to-postgres.ts lists the tables).`,
+        `migrate does not know how to copy ${unknown.join(', ')}: nothing was copied (main/stores/copy-to-postgres.ts lists the tables and their columns).`,
       );
     }
     const target = await openPostgresStore({ url: options.to });

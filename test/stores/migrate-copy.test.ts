@@ -300,6 +300,24 @@ describe('copyToPostgres', () => {
   });
 });
 
+describe('copyToPostgres refuses', () => {
+  it('a desk with a column it does not know how to copy, before copying anything', async () => {
+    const db = sqliteDb(desk.station);
+    db.prepare("ALTER TABLE package_presets ADD COLUMN colour TEXT NOT NULL DEFAULT 'brown'").run();
+    try {
+      const url = await freshTarget();
+      await expect(copyToPostgres({ from: desk.dataDir, to: url })).rejects.toThrow(
+        /does not know how to copy package_presets\.colour: nothing was copied/,
+      );
+      await withClient(url, async (client) => {
+        expect(Object.values(await rowCounts(client, tablesOf(db))).every((n) => n === 0)).toBe(true);
+      });
+    } finally {
+      db.prepare('ALTER TABLE package_presets DROP COLUMN colour').run();
+    }
+  });
+});
+
 describe('COPY text format', () => {
   let url: string;
   beforeAll(async () => {
