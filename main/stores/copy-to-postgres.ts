@@ -3,39 +3,46 @@
  * PostgreSQL database, ids, numbers, history, users and keys intact, in one transaction.
  * The target must hold no shipments and no users yet (no desk has started on it).
  */
-import type pg from 'pg';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { openPostgresStore } from './postgres';
-import { inTransaction, type Tx } from './postgres/pool';
+import { connectionConfig } from './postgres/pool';
+import { copyBoolean, copyLine, copyText, copyTextArray, copyValue, type CopyEncoder } from './postgres/copy-text';
 import { sequenceFor } from './postgres/numbers';
-import { foldDayTotals } from './postgres/shipments';
+import { setAsideIndexes } from './postgres/set-aside-indexes';
+import { rebuildDayTotals } from './postgres/shipments';
 import { openSqliteStore } from './sqlite';
-import { decodeAddress } from './sqlite/address-codec';
+import { addressObjectJson } from './sqlite/address-codec';
 import type { Db } from './sqlite/database';
 
-type Row = Record<string, unknown>;
+/** A column copied as it is (same name, same value), or converted on the way. */
+type Column = string | { from: string; to: string; encode: CopyEncoder };
+
+/** SQLite keeps an address as a JSON array of its fields; PostgreSQL as a jsonb object. */
+const address = (name: string): Column => ({
+  from: name,
+  to: name,
+  encode: (text) => copyText(addressObjectJson(text as string)),
+});
+const boolean = (name: string): Column => ({ from: name, to: name, encode: copyBoolean });
+/** JSON arrays in SQLite, text[] in PostgreSQL. */
+const textArray = (name: string): Column => ({ from: name, to: name, encode: copyTextArray });
 
 interface TableCopy {
   table: string;
-  /** The SQLite columns, in the order of `into`. */
-  select: string;
-  /** The PostgreSQL columns. */
-  into: string[];
-  /** A SQLite row's values as PostgreSQL takes them. */
-  values?: (row: Row) => unknown[];
+  columns: Column[];
   /** Has an identity `id` whose sequence must move past the copied ids. */
   identity?: boolean;
 }
 
-/** SQLite keeps an address as a JSON array of its fields; PostgreSQL as a jsonb object. */
-const address = (text: unknown) => JSON.stringify(decodeAddress(text as string));
-
-/** In the order the foreign keys need. Shipments' day totals are rebuilt by the target's trigger. */
+/** In the order the foreign keys need. Shipments' day totals are rebuilt once, after. */
 const TABLES: TableCopy[] = [
-  { table: 'carriers', select: 'id, code, name, tracking_prefix', into: ['id', 'code', 'name', 'tracking_prefix'] },
+  { table: 'carriers', columns: ['id', 'code', 'name', 'tracking_prefix'] },
   {
     table: 'carrier_services',
-    select: 'id, carrier_id, system_name, name, unique_identifier, service_code, max_weight_kg, max_length_cm, scope',
-    into: [
+    columns: [
       'id',
       'carrier_id',
       'system_name',
@@ -47,39 +54,22 @@ const TABLES: TableCopy[] = [
       'scope',
     ],
   },
-  { table: 'carrier_features', select: 'id, carrier_id, name, code', into: ['id', 'carrier_id', 'name', 'code'] },
+  { table: 'carrier_features', columns: ['id', 'carrier_id', 'name', 'code'] },
   {
     table: 'users',
-    select: 'id, username, password_hash, role, disabled, created_on',
-    into: ['id', 'username', 'password_hash', 'role', 'disabled', 'created_on'],
-    values: (r) => [r.id, r.username, r.password_hash, r.role, r.disabled === 1, r.created_on],
+    columns: ['id', 'username', 'password_hash', 'role', boolean('disabled'), 'created_on'],
     identity: true,
   },
   {
     table: 'api_keys',
-    select: 'id, user_id, name, prefix, key_hash, created_on, last_used_on, revoked_on',
-    into: ['id', 'user_id', 'name', 'prefix', 'key_hash', 'created_on', 'last_used_on', 'revoked_on'],
+    columns: ['id', 'user_id', 'name', 'prefix', 'key_hash', 'created_on', 'last_used_on', 'revoked_on'],
     identity: true,
   },
-  {
-    table: 'sign_ins',
-    select: 'id, user_id, method, created_on, revoked_on',
-    into: ['id', 'user_id', 'method', 'created_on', 'revoked_on'],
-    identity: true,
-  },
-  {
-    table: 'tokens',
-    select: 'hash, sign_in_id, kind, expires_on, used_on',
-    into: ['hash', 'sign_in_id', 'kind', 'expires_on', 'used_on'],
-  },
+  { table: 'sign_ins', columns: ['id', 'user_id', 'method', 'created_on', 'revoked_on'], identity: true },
+  { table: 'tokens', columns: ['hash', 'sign_in_id', 'kind', 'expires_on', 'used_on'] },
   {
     table: 'shipments',
-    select: `id, uuid, shipment_number, created_on, despatch_date, carrier_id, carrier_service_id, features,
-      collection_address, delivery_address, shipper, delivery_line, delivery_postcode_key, goods_description,
-      delivery_instructions, hs_code, description_of_goods, reference_one, reference_two, reference_three, cost_minor,
-      insured_minor, currency, piece_count, total_weight, weight_unit, status, status_description, status_on,
-      status_location, status_signatory, created_by`,
-    into: [
+    columns: [
       'id',
       'uuid',
       'shipment_number',
@@ -88,8 +78,8 @@ const TABLES: TableCopy[] = [
       'carrier_id',
       'carrier_service_id',
       'features',
-      'collection_address',
-      'delivery_address',
+      address('collection_address'),
+      address('delivery_address'),
       'shipper',
       'delivery_line',
       'delivery_postcode_key',
@@ -113,19 +103,11 @@ const TABLES: TableCopy[] = [
       'status_signatory',
       'created_by',
     ],
-    values: (r) => {
-      const v = Object.values(r);
-      v[8] = address(r.collection_address);
-      v[9] = address(r.delivery_address);
-      return v;
-    },
     identity: true,
   },
   {
     table: 'pieces',
-    select:
-      'id, shipment_id, sequence_number, description, weight, weight_unit, length, width, height, dimension_unit, tracking_number',
-    into: [
+    columns: [
       'id',
       'shipment_id',
       'sequence_number',
@@ -142,9 +124,7 @@ const TABLES: TableCopy[] = [
   },
   {
     table: 'tracking_events',
-    select: `id, shipment_id, status, description, location, signatory, signatory_file_name, latitude, longitude,
-      depot_id, tracking_number, user, occurred_on`,
-    into: [
+    columns: [
       'id',
       'shipment_id',
       'status',
@@ -156,17 +136,15 @@ const TABLES: TableCopy[] = [
       'longitude',
       'depot_id',
       'tracking_number',
-      'user_name',
+      { from: 'user', to: 'user_name', encode: copyValue },
       'occurred_on',
     ],
     identity: true,
   },
-  { table: 'customs_declarations', select: 'shipment_id, contents_type', into: ['shipment_id', 'contents_type'] },
+  { table: 'customs_declarations', columns: ['shipment_id', 'contents_type'] },
   {
     table: 'customs_items',
-    select:
-      'id, shipment_id, sequence_number, description, quantity, unit_value_minor, net_weight, weight_unit, hs_code, origin_country',
-    into: [
+    columns: [
       'id',
       'shipment_id',
       'sequence_number',
@@ -180,16 +158,11 @@ const TABLES: TableCopy[] = [
     ],
     identity: true,
   },
-  {
-    table: 'idempotency_keys',
-    select: 'user_id, key, request_hash, shipment_id, created_on',
-    into: ['user_id', 'key', 'request_hash', 'shipment_id', 'created_on'],
-  },
-  { table: 'settings', select: 'name, value', into: ['name', 'value'] },
+  { table: 'idempotency_keys', columns: ['user_id', 'key', 'request_hash', 'shipment_id', 'created_on'] },
+  { table: 'settings', columns: ['name', 'value'] },
   {
     table: 'manifests',
-    select: 'id, manifest_number, carrier_id, created_on, created_by, shipment_count, piece_count, total_weight_kg',
-    into: [
+    columns: [
       'id',
       'manifest_number',
       'carrier_id',
@@ -201,45 +174,31 @@ const TABLES: TableCopy[] = [
     ],
     identity: true,
   },
-  {
-    table: 'manifest_shipments',
-    select: 'shipment_id, manifest_id, position',
-    into: ['shipment_id', 'manifest_id', 'position'],
-  },
+  { table: 'manifest_shipments', columns: ['shipment_id', 'manifest_id', 'position'] },
   {
     table: 'imports',
-    select: 'id, user_id, idempotency_key, file_hash, created_on, result',
-    into: ['id', 'user_id', 'idempotency_key', 'file_hash', 'created_on', 'result'],
+    columns: ['id', 'user_id', 'idempotency_key', 'file_hash', 'created_on', 'result'],
     identity: true,
   },
-  {
-    table: 'shipment_search_terms',
-    select: 'term, shipment_id, created_on, piece_count',
-    into: ['term', 'shipment_id', 'created_on', 'piece_count'],
-  },
+  { table: 'shipment_search_terms', columns: ['term', 'shipment_id', 'created_on', 'piece_count'] },
   {
     table: 'webhooks',
-    select: 'id, url, secret, events, statuses, allow_remote, created_on, created_by',
-    into: ['id', 'url', 'secret', 'events', 'statuses', 'allow_remote', 'created_on', 'created_by'],
-    // JSON arrays in SQLite, text[] in PostgreSQL.
-    values: (r) => [
-      r.id,
-      r.url,
-      r.secret,
-      JSON.parse(r.events as string),
-      JSON.parse(r.statuses as string),
-      r.allow_remote === 1,
-      r.created_on,
-      r.created_by,
+    columns: [
+      'id',
+      'url',
+      'secret',
+      textArray('events'),
+      textArray('statuses'),
+      boolean('allow_remote'),
+      'created_on',
+      'created_by',
     ],
     identity: true,
   },
   {
     // Undelivered rows go on being delivered from the shared database; delivered ones stay as history.
     table: 'webhook_outbox',
-    select: `id, webhook_id, tracking_event_id, type, payload, created_on, attempts, next_attempt_on, lease_until,
-      last_attempt_on, last_status, last_error, delivered_on, failed_on`,
-    into: [
+    columns: [
       'id',
       'webhook_id',
       'tracking_event_id',
@@ -259,15 +218,12 @@ const TABLES: TableCopy[] = [
   },
   {
     table: 'saved_addresses',
-    select: 'id, kind, nickname, address, search_text, sort_key, updated_on',
-    into: ['id', 'kind', 'nickname', 'address', 'search_text', 'sort_key', 'updated_on'],
-    values: (r) => [r.id, r.kind, r.nickname, address(r.address), r.search_text, r.sort_key, r.updated_on],
+    columns: ['id', 'kind', 'nickname', address('address'), 'search_text', 'sort_key', 'updated_on'],
     identity: true,
   },
   {
     table: 'package_presets',
-    select: 'id, name, length, width, height, dimension_unit, weight, weight_unit, description, updated_on',
-    into: [
+    columns: [
       'id',
       'name',
       'length',
@@ -282,12 +238,16 @@ const TABLES: TableCopy[] = [
     identity: true,
   },
   // A user locked out by failed sign-ins stays locked on the shared database.
-  { table: 'limit_hits', select: 'key, at', into: ['key', 'at'] },
+  { table: 'limit_hits', columns: ['key', 'at'] },
 ];
+
+const sourceName = (c: Column) => (typeof c === 'string' ? c : c.from);
+const targetName = (c: Column) => (typeof c === 'string' ? c : c.to);
+const encoderOf = (c: Column) => (typeof c === 'string' ? copyValue : c.encode);
 
 /**
  * SQLite tables whose content reaches PostgreSQL otherwise: counters become sequences
- * (copySequences), day totals are rebuilt by the target's trigger. Any table in neither list
+ * (copySequences), day totals are counted afresh after the rows (rebuildDayTotals). Any table in neither list
  * stops the copy before it starts, so a table added later cannot be silently left behind.
  */
 const NOT_COPIED_AS_ROWS = new Set(['counters', 'shipment_day_totals']);
@@ -301,50 +261,114 @@ export function uncopiedTables(db: Db): string[] {
   return tables.filter((t) => !known.has(t));
 }
 
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */
-const BATCH = 1000;
+/**
+ * Columns of the desk's tables that the copy does not name: a column added later must not
+ * be left behind without a word, as with tables.
+ */
+export function uncopiedColumns(db: Db): string[] {
+  return TABLES.flatMap((copy) => {
+    const named = new Set(copy.columns.map(sourceName));
+    const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(copy.table) as string[];
+    return columns.filter((c) => !named.has(c)).map((c) => `${copy.table}.${c}`);
+  });
+}
+
+/** The tables a desk fills by the million: their keys and indexes are built after the rows are in. */
+const BULK_TABLES = ['shipments', 'pieces', 'tracking_events', 'shipment_search_terms'];
+
+/** About this much text goes to the server per write: few calls, bounded memory. */
+const CHUNK_CHARS = 256 * 1024;
+/** A progress line per this many rows of a table, and one at its end. */
+const PROGRESS_ROWS = 100_000;
 
 export interface CopyReport {
   tables: { table: string; sqlite: number; postgres: number }[];
 }
 
-async function copyTable(db: Db, tx: Tx, copy: TableCopy, progress: (line: string) => void): Promise<void> {
-  const total = (db.prepare(`SELECT count(*) FROM ${copy.table}`).pluck().get() as number) ?? 0;
-  const rows = db.prepare(`SELECT ${copy.select} FROM ${copy.table}`).iterate() as IterableIterator<Row>;
-  const width = copy.into.length;
-  let batch: unknown[][] = [];
+const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
+
+/**
+ * One table through COPY FROM STDIN, read row by row from SQLite as the server takes the
+ * text (the pipeline waits on the stream's backpressure): never a whole table in memory.
+ * FREEZE writes the rows already visible to all, so the VACUUM after the copy skips them.
+ */
+async function copyTable(db: Db, client: pg.ClientBase, copy: TableCopy, progress: (line: string) => void) {
+  const t0 = performance.now();
+  const total = db.prepare(`SELECT count(*) FROM ${copy.table}`).pluck().get() as number;
+  const select = copy.columns.map((c) => `"${sourceName(c)}"`).join(', ');
+  const rows = db.prepare(`SELECT ${select} FROM ${copy.table}`).raw().iterate() as IterableIterator<unknown[]>;
+  const encoders = copy.columns.map(encoderOf);
   let done = 0;
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const placeholders = batch
-      .map((_, i) => `(${copy.into.map((__, j) => `$${i * width + j + 1}`).join(', ')})`)
-      .join(', ');
-    await tx.query(`INSERT INTO ${copy.table} (${copy.into.join(', ')}) VALUES ${placeholders}`, batch.flat());
-    done += batch.length;
-    batch = [];
-    progress(`${copy.table}: ${done} / ${total}`);
-  };
-  for (const row of rows) {
-    batch.push(copy.values ? copy.values(row) : Object.values(row));
-    if (batch.length === BATCH) await flush();
+  function* text(): Generator<string> {
+    let chunk = '';
+    for (const row of rows) {
+      chunk += copyLine(row, encoders);
+      if (++done % PROGRESS_ROWS === 0) progress(`${copy.table}: ${done} / ${total}`);
+      if (chunk.length >= CHUNK_CHARS) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    if (chunk) yield chunk;
   }
-  await flush();
-  if (total === 0) progress(`${copy.table}: 0 / 0`);
+  const into = client.query(
+    copyFrom(`COPY ${copy.table} (${copy.columns.map(targetName).join(', ')}) FROM STDIN WITH (FREEZE)`),
+  );
+  await pipeline(Readable.from(text()), into);
+  if (into.rowCount !== done) throw new Error(`${copy.table}: ${done} rows sent, ${into.rowCount} taken`);
+  progress(`${copy.table}: ${done} / ${total} (${seconds(t0)})`);
   if (copy.identity) {
-    await tx.query(
+    await client.query(
       `SELECT setval(pg_get_serial_sequence('${copy.table}', 'id'), max(id)) FROM ${copy.table} HAVING max(id) IS NOT NULL`,
     );
   }
 }
 
 /** Moves each number sequence past the highest number the desk ever handed out. */
-async function copySequences(db: Db, tx: Tx): Promise<void> {
+async function copySequences(db: Db, client: pg.ClientBase): Promise<void> {
   const counters = db.prepare('SELECT name, value FROM counters').all() as { name: string; value: number }[];
   for (const { name, value } of counters) {
     if (value < 1 || !/^(shipment-number|manifest-number|tracking-serial:[A-Z]{2})$/.test(name)) continue;
     const sequence = sequenceFor(name as Parameters<typeof sequenceFor>[0]);
-    await tx.query(`CREATE SEQUENCE IF NOT EXISTS ${sequence}`);
-    await tx.query('SELECT setval($1::regclass, $2)', [sequence, value]);
+    await client.query(`CREATE SEQUENCE IF NOT EXISTS ${sequence}`);
+    await client.query('SELECT setval($1::regclass, $2)', [sequence, value]);
+  }
+}
+
+/** Every row of the desk, in one transaction: all of it, or (on any failure) none of it. */
+async function copyRows(db: Db, client: pg.ClientBase, progress: (line: string) => void): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    // A copy runs for minutes; an index build wants memory to sort in, and a foreign key's
+    // check (one join of the whole table) to hash in without spilling to disk.
+    await client.query(
+      "SET LOCAL statement_timeout = 0; SET LOCAL maintenance_work_mem = '1GB'; SET LOCAL work_mem = '256MB'",
+    );
+    const tables = TABLES.map((t) => t.table).join(', ');
+    // Locks out a desk starting on the target meanwhile (it would add its own admin). The
+    // catalog and settings a desk syncs at start are replaced by the desk's own; emptied
+    // in this transaction, the tables take COPY FREEZE.
+    await client.query(`LOCK TABLE ${tables}, shipment_day_totals IN ACCESS EXCLUSIVE MODE`);
+    await client.query(`TRUNCATE ${tables}`);
+    const aside = await setAsideIndexes(client, BULK_TABLES);
+    // The desk's outbox is copied as it stands: the trigger would add every event to it
+    // again. The day totals are counted once at the end rather than upserted per row.
+    await client.query('ALTER TABLE tracking_events DISABLE TRIGGER tracking_events_to_webhook_outbox');
+    await client.query('ALTER TABLE shipments DISABLE TRIGGER shipment_day_totals_insert_delete');
+    for (const copy of TABLES) await copyTable(db, client, copy, progress);
+    await client.query('ALTER TABLE tracking_events ENABLE TRIGGER tracking_events_to_webhook_outbox');
+    await client.query('ALTER TABLE shipments ENABLE TRIGGER shipment_day_totals_insert_delete');
+    let t0 = performance.now();
+    await rebuildDayTotals(client);
+    progress(`day totals (${seconds(t0)})`);
+    t0 = performance.now();
+    await aside.restore(progress);
+    progress(`${aside.count} keys and indexes rebuilt (${seconds(t0)})`);
+    await copySequences(db, client);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
   }
 }
 
@@ -358,10 +382,10 @@ export async function copyToPostgres(
 ): Promise<CopyReport> {
   const source = openSqliteStore({ dataDir: options.from });
   try {
-    const unknown = uncopiedTables(source.db);
+    const unknown = [...uncopiedTables(source.db), ...uncopiedColumns(source.db)];
     if (unknown.length > 0) {
       throw new Error(
-        `migrate does not know how to copy ${unknown.join(', ')}: nothing was copied (main/stores/copy-to-postgres.ts lists the tables).`,
+        `migrate does not know how to copy ${unknown.join(', ')}: nothing was copied (main/stores/copy-to-postgres.ts lists the tables and their columns).`,
       );
     }
     const target = await openPostgresStore({ url: options.to });
@@ -372,30 +396,22 @@ export async function copyToPostgres(
           `${target.location} already holds ${shipments} shipments and ${users} users: migrate into a new, empty database, before any desk starts on it.`,
         );
       }
-      await inTransaction(target.pool, async (tx) => {
-        // Lock out a desk starting on the target meanwhile: it would add its own admin.
-        await tx.query(`LOCK TABLE ${TABLES.map((t) => t.table).join(', ')} IN EXCLUSIVE MODE`);
-        // The catalog rows a desk syncs at start are replaced by the desk's own.
-        await tx.query(
-          'DELETE FROM carrier_features; DELETE FROM carrier_services; DELETE FROM carriers; DELETE FROM settings',
-        );
-        // The desk's outbox is copied as it stands: the trigger would add every event to it again.
-        await tx.query('ALTER TABLE tracking_events DISABLE TRIGGER tracking_events_to_webhook_outbox');
-        for (const copy of TABLES) await copyTable(source.db, tx, copy, progress);
-        await tx.query('ALTER TABLE tracking_events ENABLE TRIGGER tracking_events_to_webhook_outbox');
-        await copySequences(source.db, tx);
-      });
-      // Statistics for the planner, and the visibility map that lets the list skip through
-      // its indexes without reading table rows: the first desk is fast from the start.
-      await foldDayTotals(target.pool);
-      progress('vacuum analyze');
-      const client = await target.pool.connect();
+      // A client of its own, outside the pool: the pool's statement and read timeouts
+      // (seconds) would cancel a COPY or an index build that takes minutes.
+      const client = new pg.Client(connectionConfig(options.to));
+      client.on('error', () => undefined);
+      await client.connect();
       try {
-        // Minutes at a million shipments: past the pool's statement timeout, on a client of its own.
+        await copyRows(source.db, client, progress);
+        // Statistics for the planner, and the visibility map that lets the list skip through
+        // its indexes without reading table rows: the first desk is fast from the start.
+        const t0 = performance.now();
+        progress('vacuum analyze');
         await client.query('SET statement_timeout = 0');
         await client.query('VACUUM ANALYZE');
+        progress(`vacuum analyze (${seconds(t0)})`);
       } finally {
-        client.release(true);
+        await client.end().catch(() => undefined);
       }
       const tables = [];
       for (const { table } of TABLES) {

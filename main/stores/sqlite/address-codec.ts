@@ -32,3 +32,16 @@ export function decodeAddress(stored: string): Address {
   const values = JSON.parse(stored) as string[];
   return Object.fromEntries(ADDRESS_FIELDS.map((field, i) => [field, values[i] ?? ''])) as unknown as Address;
 }
+
+const OBJECT_KEYS = ADDRESS_FIELDS.map((field, i) => `${i === 0 ? '{' : ','}${JSON.stringify(field)}:`);
+
+/**
+ * The stored array as the JSON text of its Address object (what decodeAddress then
+ * JSON.stringify give), written directly: a bulk copy does this for millions of addresses.
+ */
+export function addressObjectJson(stored: string): string {
+  const values = JSON.parse(stored) as unknown[];
+  let json = '';
+  for (let i = 0; i < OBJECT_KEYS.length; i++) json += OBJECT_KEYS[i]! + JSON.stringify(values[i] ?? '');
+  return json + '}';
+}
