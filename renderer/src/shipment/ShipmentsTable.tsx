@@ -23,16 +23,20 @@ interface ShipmentsTableProps {
 }
 
 /**
- * The delivery line (CONTRACT §6: name, line 1, city, post code, country code): in a narrow
- * column the start gives way, the post code and country never do.
+ * The delivery line (CONTRACT §6: name, line 1, city, post code, country code). In a narrow
+ * column the street and city give way first, then the end of the name; the post code and
+ * country never do. Below about 1100 px the name has a line of its own (shipments.css).
  */
 function DeliveryLine({ line }: { line: string }) {
   const parts = line.split(', ');
-  const keep = parts.length > 2 ? 2 : 0;
+  if (parts.length < 3) return <span className="delivery-line">{line}</span>;
+  const [name, ...rest] = parts;
+  const end = rest.splice(-2);
   return (
     <span className="delivery-line">
-      <span className="delivery-start">{parts.slice(0, parts.length - keep).join(', ')}</span>
-      {keep ? <span className="delivery-end">, {parts.slice(-keep).join(', ')}</span> : null}
+      <span className="delivery-name">{name}</span>
+      {rest.length ? <span className="delivery-middle">{rest.join(', ')}</span> : null}
+      <span className="delivery-end">{end.join(', ')}</span>
     </span>
   );
 }
