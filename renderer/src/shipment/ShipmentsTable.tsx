@@ -35,8 +35,16 @@ function DeliveryLine({ line }: { line: string }) {
   return (
     <span className="delivery-line">
       <span className="delivery-name">{name}</span>
-      {rest.length ? <span className="delivery-middle">{rest.join(', ')}</span> : null}
-      <span className="delivery-end">{end.join(', ')}</span>
+      {rest.length ? (
+        <span className="delivery-middle">
+          <span className="delivery-sep">, </span>
+          {rest.join(', ')}
+        </span>
+      ) : null}
+      <span className="delivery-end">
+        <span className="delivery-sep">, </span>
+        {end.join(', ')}
+      </span>
     </span>
   );
 }
