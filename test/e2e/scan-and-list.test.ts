@@ -214,6 +214,24 @@ describe('the search box and the list', () => {
       await page.setViewportSize({ width: 1440, height: 900 });
     }
   });
+
+  it('at 1024 wide the search box shows its whole placeholder (what it finds)', async () => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    try {
+      await openList();
+      const fits = await searchBox().evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { needed: Math.ceil(context.measureText(input.placeholder).width), room };
+      });
+      expect(fits.needed).toBeLessThanOrEqual(fits.room);
+      await screenshot(page, 'review-search-1024');
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
 });
 
 describe('the create form’s address block', () => {

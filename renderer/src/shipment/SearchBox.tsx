@@ -109,7 +109,7 @@ export function SearchBox({ value, onSearch, onArrowDown }: SearchBoxProps) {
         autoComplete="off"
         spellCheck={false}
         maxLength={SEARCH_MAX_LENGTH}
-        placeholder="Search or scan: number, tracking number, reference, name, post code, email"
+        placeholder="Scan or search: number, reference, name, post code, email"
         aria-keyshortcuts="/ Control+F Meta+F"
         aria-describedby="shipment-search-hint"
         value={text}
