@@ -209,6 +209,12 @@ describe('the search box and the list', () => {
         };
       }, wanted);
       expect(seen).toEqual({ nameShown: true, endInside: true, endText: expect.stringContaining('B15 2TT, GB') });
+      const cutHeaders = await page
+        .locator('thead th')
+        .evaluateAll((headers) =>
+          headers.filter((th) => th.clientWidth > 0 && th.scrollWidth > th.clientWidth).map((th) => th.textContent),
+        );
+      expect(cutHeaders).toEqual([]);
       await screenshot(page, `review-list-${width}`);
     } finally {
       await page.setViewportSize({ width: 1440, height: 900 });
