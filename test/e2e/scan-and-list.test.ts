@@ -177,6 +177,27 @@ describe('the search box and the list', () => {
     await onShipment(made[1]!);
   });
 
+  it('/ and Ctrl+F on a shipment’s page go to the list with the keyboard in its search box', async () => {
+    for (const key of ['/', 'Control+f']) {
+      await page.goto(`${station.url}/#/shipments/${made[0]!.shipmentId}`);
+      await detailStatus(page).waitFor();
+      await page.getByRole('button', { name: 'Ship again' }).focus();
+      await page.keyboard.press(key);
+      await waitUntil(
+        'the search box focused',
+        () => searchBox().evaluate((e) => e === document.activeElement),
+        Boolean,
+      );
+      await page.keyboard.type('whitaker');
+      await waitUntil(
+        'one Whitaker',
+        () => page.locator('tbody tr').count(),
+        (n) => n === 1,
+      );
+      expect(page.url()).toContain('q=whitaker');
+    }
+  });
+
   it.each([
     [1280, 720],
     [1024, 768],

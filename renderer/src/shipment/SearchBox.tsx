@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../router/routes';
-import { isNumberLike, openScanned, takesTyping } from './scan-to-open';
+import { isNumberLike, openScanned, takeSearchOnArrival, takesTyping } from './scan-to-open';
 
 /** Long enough to let a person finish a word, short enough to feel live. */
 const DEBOUNCE_MS = 250;
@@ -32,6 +32,12 @@ export function SearchBox({ value, onSearch, onArrowDown }: SearchBoxProps) {
   }
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  // `/` or Ctrl+F on a shipment's page brought the desk here to search.
+  useEffect(() => {
+    if (!takeSearchOnArrival()) return;
+    input.current?.focus();
+    input.current?.select();
+  }, []);
 
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {

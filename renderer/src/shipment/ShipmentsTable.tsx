@@ -64,6 +64,8 @@ export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) 
   useEffect(() => {
     if (restored.current) return;
     restored.current = true;
+    // Not while the operator types in the search box (sent there by `/` on a shipment's page).
+    if (document.activeElement instanceof HTMLInputElement) return;
     const index = items.findIndex((item) => item.shipmentId === openedShipment());
     if (index >= 0) body.current?.querySelectorAll<HTMLTableRowElement>('tr')[index]?.focus({ preventScroll: false });
   }, [items]);

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { api } from '../api';
-import { navigate, rememberOpenedShipment } from '../router/navigation';
+import { lastListHref, navigate, rememberOpenedShipment } from '../router/navigation';
 import { shipmentsRoute } from '../router/routes';
 
 // The shapes of CONTRACT §5's numbers; spaces and case do not matter (main/core/search.ts).
@@ -50,19 +50,35 @@ export async function openScannedOrSearch(text: string): Promise<void> {
   if (!(await openScanned(text))) navigate(shipmentsRoute({ search: text }));
 }
 
+/** Set when a page sends the desk to the list to search: the box takes the keyboard there. */
+let searchOnArrival = false;
+export function takeSearchOnArrival(): boolean {
+  const wanted = searchOnArrival;
+  searchOnArrival = false;
+  return wanted;
+}
+
 /** Keys further apart than this start a new scan: a stray key long ago is not part of it. */
 const SCAN_GAP_MS = 1000;
 
 /**
  * On a screen without the search box (a shipment's page), a scanned number and its Enter open
  * that number's shipment, wherever the focus is but in a field: the Enter presses no focused
- * button (Print label, where the keyboard rests after printing, would print again).
+ * button (Print label, where the keyboard rests after printing, would print again). `/` and
+ * Ctrl/Cmd+F go to the list with the keyboard in its search box, as on the list.
  */
 export function useScanToOpen(): void {
   useEffect(() => {
     let typed = '';
     let last = 0;
     const onKey = (event: KeyboardEvent) => {
+      const find = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'f';
+      if (find || (event.key === '/' && !event.ctrlKey && !event.metaKey && !takesTyping(event.target))) {
+        event.preventDefault();
+        searchOnArrival = true;
+        window.location.hash = lastListHref();
+        return;
+      }
       if (event.ctrlKey || event.metaKey || event.altKey || takesTyping(event.target)) {
         typed = '';
         return;
