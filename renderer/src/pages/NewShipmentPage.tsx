@@ -17,7 +17,13 @@ export function NewShipmentPage({ from }: { from?: string | undefined }) {
       api.listPackagePresets(),
       from ? api.getShipment({ params: { uniqueId: from } }) : Promise.resolve(undefined),
     ]);
-    return { carriers: carriers.items, settings, presets: presets.items, initial: previous && shipAgainForm(previous) };
+    return {
+      carriers: carriers.items,
+      settings,
+      presets: presets.items,
+      initial: previous && shipAgainForm(previous),
+      copiedFrom: previous?.shipmentNumber,
+    };
   });
 
   if (setup.error) {
@@ -55,6 +61,7 @@ export function NewShipmentPage({ from }: { from?: string | undefined }) {
       sender={setup.data.settings.senderAddress}
       presets={setup.data.presets}
       initial={setup.data.initial}
+      copiedFrom={setup.data.copiedFrom}
     />
   );
 }

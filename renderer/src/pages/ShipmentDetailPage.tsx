@@ -18,12 +18,15 @@ import { CustomsPreview } from '../shipment/CustomsPreview';
 import { LabelPreview } from '../shipment/LabelPreview';
 import { RecordScanForm } from '../shipment/RecordScanForm';
 import { ShipmentFacts } from '../shipment/ShipmentFacts';
+import { useScanToOpen } from '../shipment/scan-to-open';
 import { TrackingTimeline } from '../shipment/TrackingTimeline';
 
 type Busy = 'printing' | 'downloading' | 'cancelling' | null;
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
 export function ShipmentDetailPage({ id }: { id: string }) {
+  // The next label of a stack is scanned here, without going back to the list first.
+  useScanToOpen();
   const loaded = useLoad(id, async () => {
     const params = { uniqueId: id };
     // Printing moves the status: load after a print started on create has ended.

@@ -111,6 +111,7 @@ export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
       <SearchBox
         value={filters.search}
         onSearch={(search) => navigate(shipmentsRoute({ ...filters, page: 1, search }), { replace: true })}
+        onArrowDown={() => document.querySelector<HTMLElement>('.shipments-table tbody tr')?.focus()}
       />
 
       <form className="filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>

@@ -1,9 +1,9 @@
 /** One address of a shipment as a fieldset: "Collection address" or "Delivery address". */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { AddressInput, type SavedAddress } from '../../../main/core/schemas';
 import { SelectField, TextField } from '../components/Field';
 import { countries } from '../lib/countries';
-import { useAddressSuggestions } from './AddressSuggestions';
+import { suggestionText, useAddressSuggestions } from './AddressSuggestions';
 import type { AddressForm } from './form-model';
 
 /** Each field's length limit, read from the request schema the service validates with. */
@@ -42,7 +42,12 @@ export function AddressFieldset({
   footer,
 }: AddressFieldsetProps) {
   const regionLabel = REGION_LABELS[value.countryTwoCharacterISOCode];
-  const pick = onPick ?? (() => undefined);
+  // Picking fills ten fields and moves the keyboard on: a screen reader hears what came in.
+  const [picked, setPicked] = useState('');
+  const pick = (address: SavedAddress) => {
+    setPicked(`Filled from the address book: ${suggestionText(address)}.`);
+    onPick?.(address);
+  };
   const business = useAddressSuggestions(
     `${group}.businessName`,
     onPick ? value.businessName : '',
@@ -53,7 +58,10 @@ export function AddressFieldset({
   const field = (key: keyof AddressForm) => ({
     path: `${group}.${key}`,
     value: value[key],
-    onValue: (v: string) => onChange(key, v),
+    onValue: (v: string) => {
+      setPicked('');
+      onChange(key, v);
+    },
     error: errors[`${group}.${key}`],
   });
   const text = (key: keyof AddressForm) => ({ ...field(key), maxLength: ADDRESS_LIMITS[key] });
@@ -61,6 +69,11 @@ export function AddressFieldset({
     <fieldset className="card address-fieldset" disabled={disabled}>
       <legend className="card-title">{legend}</legend>
       {note ? <p className="card-note">{note}</p> : null}
+      {onPick ? (
+        <p className="card-note picked-note" role="status">
+          {picked}
+        </p>
+      ) : null}
       <div className="grid grid-2">
         <div className="suggest-anchor">
           <TextField

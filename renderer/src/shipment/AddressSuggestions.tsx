@@ -14,6 +14,9 @@ const MAX_SUGGESTIONS = 6;
 export const describeSaved = (a: SavedAddress): string =>
   [a.nickname, a.fullName, a.businessName, a.addressLine1, a.city, a.postZipCode].filter(Boolean).join(', ');
 
+/** A suggestion ends with the country: a Bristol and a Łódź entry differ at a glance. */
+export const suggestionText = (a: SavedAddress): string => `${describeSaved(a)}, ${a.countryTwoCharacterISOCode}`;
+
 /**
  * The combobox's props for an input, and its list. `path` is the field's request path;
  * `query` the field's text, searched from 2 characters while the field has the focus.
@@ -109,7 +112,7 @@ export function useAddressSuggestions(
             pick(item);
           }}
         >
-          {describeSaved(item)}
+          {suggestionText(item)}
         </li>
       ))}
     </ul>

@@ -5,33 +5,20 @@
  * number and Enter: on the list, its first key lands here even when the box had no focus.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { api } from '../api';
-import { navigate, rememberOpenedShipment } from '../router/navigation';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../router/routes';
+import { isNumberLike, openScanned, takeSearchOnArrival, takesTyping } from './scan-to-open';
 
 /** Long enough to let a person finish a word, short enough to feel live. */
 const DEBOUNCE_MS = 250;
-// The shapes of CONTRACT §5's numbers; spaces and case do not matter (main/core/search.ts).
-const SHIPMENT_NUMBER = /^SS\d{8}$/;
-const TRACKING_NUMBER = /^[A-Z]{2}\d{9}[A-Z]{2}$/;
-
-const isNumberLike = (text: string) => {
-  const compact = text.replace(/\s+/g, '').toUpperCase();
-  return SHIPMENT_NUMBER.test(compact) || TRACKING_NUMBER.test(compact);
-};
-
-/** Where a typed key belongs to a control rather than to the page. */
-function isEditable(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
 
 interface SearchBoxProps {
   value: string;
   onSearch: (text: string) => void;
+  /** ↓ in the box: the keyboard goes to the results. */
+  onArrowDown?: () => void;
 }
 
-export function SearchBox({ value, onSearch }: SearchBoxProps) {
+export function SearchBox({ value, onSearch, onArrowDown }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const [opening, setOpening] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -45,13 +32,19 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
   }
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  // `/` or Ctrl+F on a shipment's page brought the desk here to search.
+  useEffect(() => {
+    if (!takeSearchOnArrival()) return;
+    input.current?.focus();
+    input.current?.select();
+  }, []);
 
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
       const box = input.current;
       if (!box || event.defaultPrevented) return;
       const find = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'f';
-      if (find || (event.key === '/' && !isEditable(event.target))) {
+      if (find || (event.key === '/' && !takesTyping(event.target))) {
         event.preventDefault();
         box.focus();
         box.select();
@@ -60,10 +53,12 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
         !event.ctrlKey &&
         !event.metaKey &&
         !event.altKey &&
-        !isEditable(event.target)
+        !takesTyping(event.target)
       ) {
-        // A scanner's first key, or a person typing straight away: it lands in the box.
+        // A scanner's first key, or a person typing straight away: it lands in the box and
+        // replaces what an earlier search left there.
         box.focus();
+        box.select();
       }
     };
     window.addEventListener('keydown', onKey);
@@ -78,22 +73,16 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
   async function openOrSearch(query: string) {
     if (isNumberLike(query)) {
       setOpening(true);
-      try {
-        const found = await api.listShipments({ query: { Search: query, ItemsPerPage: 2 } });
-        const only = found.items[0];
-        if (found.totalItems === 1 && only) {
-          clearTimeout(timer.current);
-          rememberOpenedShipment(only.shipmentId);
-          navigate({ page: 'shipment', id: only.shipmentId });
-          return;
-        }
-      } catch {
-        // The list below shows the error of the same search.
-      } finally {
-        setOpening(false);
+      const opened = await openScanned(query);
+      setOpening(false);
+      if (opened) {
+        clearTimeout(timer.current);
+        return;
       }
     }
     searchNow(query);
+    // The next scan replaces this one rather than joining it.
+    input.current?.select();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -102,6 +91,9 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
       const query = text.trim();
       if (query.length >= SEARCH_MIN_LENGTH) void openOrSearch(query);
       else searchNow(query);
+    } else if (event.key === 'ArrowDown' && onArrowDown) {
+      event.preventDefault();
+      onArrowDown();
     } else if (event.key === 'Escape' && text !== '') {
       event.preventDefault();
       setText('');
@@ -123,7 +115,7 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
         autoComplete="off"
         spellCheck={false}
         maxLength={SEARCH_MAX_LENGTH}
-        placeholder="Search or scan: number, tracking number, reference, name, post code, email"
+        placeholder="Scan or search: number, reference, name, post code, email"
         aria-keyshortcuts="/ Control+F Meta+F"
         aria-describedby="shipment-search-hint"
         value={text}
@@ -142,7 +134,7 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
           `Type at least ${SEARCH_MIN_LENGTH} characters`
         ) : (
           <>
-            <kbd>/</kbd> to search · Enter on a scanned number opens it
+            <kbd>/</kbd> to search · <kbd>↓</kbd> to the results · Enter on a scanned number opens it
           </>
         )}
       </span>

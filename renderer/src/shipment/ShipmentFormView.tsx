@@ -69,9 +69,11 @@ interface ShipmentFormViewProps {
   presets?: PackagePreset[];
   /** A form to start from (Ship again) instead of an empty one. */
   initial?: ShipmentForm;
+  /** The number of the shipment `initial` copies. */
+  copiedFrom?: string | undefined;
 }
 
-export function ShipmentFormView({ carriers, sender, presets = [], initial }: ShipmentFormViewProps) {
+export function ShipmentFormView({ carriers, sender, presets = [], initial, copiedFrom }: ShipmentFormViewProps) {
   const username = useSession((session) => session.user?.username ?? '');
   // What the form starts as, and a draft of this user's that a reload of the window left.
   const [start] = useState(() => {
@@ -98,6 +100,16 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
   const [busy, setBusy] = useState(false);
   const printOnCreate = useDeskSettings((s) => s.printOnCreate);
   const [already, setAlready] = useState<AlreadyCreated | null>(null);
+  // Written into its live region once the form is on screen, so that a screen reader says it too.
+  const [copyNote, setCopyNote] = useState('');
+  useEffect(() => {
+    if (!copiedFrom) return;
+    const timer = setTimeout(
+      () => setCopyNote(`Copied from ${copiedFrom}: its addresses, service and pieces. References start empty.`),
+      100,
+    );
+    return () => clearTimeout(timer);
+  }, [copiedFrom]);
   const formRef = useRef<HTMLFormElement>(null);
   // One key for this form until it is reset: every retry (a second Ctrl+Enter, a try after
   // a lost answer, even after an edit) is the same create to the station, never a second one.
@@ -243,6 +255,7 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
     setFieldErrors({});
     setRefusal(null);
     setAlready(null);
+    setCopyNote('');
     idempotencyKey.current = newKey();
     outcomeUnknown.current = false;
     requestAnimationFrame(() => document.getElementById(fieldDomId('deliveryAddress.fullName'))?.focus());
@@ -274,6 +287,9 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial }: Sh
           <h1 id="new-shipment-title">New shipment</h1>
           <p className="page-sub">
             Fields marked <span className="required">*</span> are required. <kbd>Ctrl</kbd>+<kbd>Enter</kbd> creates.
+          </p>
+          <p className="page-sub copied-from" role="status">
+            {copyNote}
           </p>
         </div>
       </header>

@@ -23,16 +23,28 @@ interface ShipmentsTableProps {
 }
 
 /**
- * The delivery line (CONTRACT §6: name, line 1, city, post code, country code): in a narrow
- * column the start gives way, the post code and country never do.
+ * The delivery line (CONTRACT §6: name, line 1, city, post code, country code). In a narrow
+ * column the street and city give way first, then the end of the name; the post code and
+ * country never do. Below about 1100 px the name has a line of its own (shipments.css).
  */
 function DeliveryLine({ line }: { line: string }) {
   const parts = line.split(', ');
-  const keep = parts.length > 2 ? 2 : 0;
+  if (parts.length < 3) return <span className="delivery-line">{line}</span>;
+  const [name, ...rest] = parts;
+  const end = rest.splice(-2);
   return (
     <span className="delivery-line">
-      <span className="delivery-start">{parts.slice(0, parts.length - keep).join(', ')}</span>
-      {keep ? <span className="delivery-end">, {parts.slice(-keep).join(', ')}</span> : null}
+      <span className="delivery-name">{name}</span>
+      {rest.length ? (
+        <span className="delivery-middle">
+          <span className="delivery-sep">, </span>
+          {rest.join(', ')}
+        </span>
+      ) : null}
+      <span className="delivery-end">
+        <span className="delivery-sep">, </span>
+        {end.join(', ')}
+      </span>
     </span>
   );
 }
@@ -52,6 +64,8 @@ export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) 
   useEffect(() => {
     if (restored.current) return;
     restored.current = true;
+    // Not while the operator types in the search box (sent there by `/` on a shipment's page).
+    if (document.activeElement instanceof HTMLInputElement) return;
     const index = items.findIndex((item) => item.shipmentId === openedShipment());
     if (index >= 0) body.current?.querySelectorAll<HTMLTableRowElement>('tr')[index]?.focus({ preventScroll: false });
   }, [items]);
