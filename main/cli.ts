@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { defaultDataDir } from './core/data-dir';
 import { ProblemError } from './core/errors';
 import type { Station } from './core/station';
-import { chosenDatabaseUrl, openStation } from './open-station';
+import { announceMigration, chosenDatabaseUrl, openStation } from './open-station';
 import { assertNoStationHolds, fillDemoData } from './cli/demo-data';
 import { DATABASE_FILE } from './stores/sqlite/database';
 
@@ -124,8 +124,10 @@ async function main(): Promise<void> {
   const station = await openStation({
     dataDir,
     databaseUrl,
+    // A command draws its few documents on this thread: no workers to start and stop.
+    labelPool: false,
     // stderr: stdout carries only what the command prints (an API key, say).
-    onMigration: ({ version, name }) => console.error(`Upgrading the database to schema ${version} (${name})…`),
+    onMigration: announceMigration(console.error),
   });
   try {
     await run(station, positionals, values);

@@ -44,7 +44,7 @@ const viaIpc = (name: OperationName, token: string | null, input: object) =>
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'ss-ipc-test-'));
-  station = await openStation({ dataDir });
+  station = await openStation({ dataDir, labelPool: false });
   app = await buildApp({ station, port: PORT });
   await station.auth.createUser({ ...ADMIN, role: 'admin' });
   await station.auth.createUser({ ...OPERATOR, role: 'operator' });
@@ -152,7 +152,7 @@ describe('IPC answers as HTTP does', () => {
   });
 
   it('turns an unexpected error into a 500 with a logged traceId, and no stack or message', async () => {
-    const broken = await openStation({ dataDir: mkdtempSync(join(tmpdir(), 'ss-ipc-broken-')) });
+    const broken = await openStation({ dataDir: mkdtempSync(join(tmpdir(), 'ss-ipc-broken-')), labelPool: false });
     const brokenApp = await buildApp({ station: broken, port: PORT });
     await broken.close(); // every query now throws better-sqlite3's "database connection is not open"
     try {

@@ -53,7 +53,7 @@ export async function startTestStation(
   };
   const databaseUrl =
     testStore() === 'postgres' && !options.sqlite ? await createDatabase(inject('postgresUrl')) : undefined;
-  const station = await openStation({ dataDir, databaseUrl, now: () => clock.now, ...options });
+  const station = await openStation({ dataDir, databaseUrl, labelPool: false, now: () => clock.now, ...options });
   const app = await buildApp({ station, port: PORT, ...(options.logger ? { logger: options.logger } : {}) });
   const request: TestStation['request'] = ({ token, headers, ...rest }) =>
     app.inject({
