@@ -54,7 +54,7 @@ async function run(
     );
     if (!owner) throw new Error(`no user ${values.user}`);
     const created = await station.auth.createApiKey(
-      typeof values.name === 'string' ? values.name : `cli ${new Date().toISOString().slice(0, 10)}`,
+      typeof values.name === 'string' ? values.name : `cli ${new Date(station.now()).toISOString().slice(0, 10)}`,
       owner.username,
       { id: owner.id, username: owner.username, role: owner.role },
     );
@@ -75,6 +75,7 @@ async function run(
     const done = await fillDemoData(station.store, station.carriers, {
       shipments,
       days,
+      now: station.now(),
       onProgress: (k) => console.error(`${k} / ${shipments}`),
     });
     console.error(`added ${done.shipments} shipments, ${done.pieces} pieces, ${done.events} events in ${done.ms} ms`);

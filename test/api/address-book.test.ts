@@ -119,3 +119,13 @@ describe('the address book', () => {
     expect(await names('?Search=not%20kept')).toEqual([]);
   });
 });
+
+describe('the station’s clock', () => {
+  it('is the one its services stamp with: Station.now gives a handler the time a saved address records', async () => {
+    t.clock.advance(5 * 60_000 + 1234); // within the access token's hour
+    expect(t.station.now()).toBe(t.clock.now);
+    const made = await call('POST', '/addresses', { ...gbAddress({ fullName: 'Clock Reader' }), nickname: 'Clock' });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json<{ updatedOn: string }>().updatedOn).toBe(new Date(t.station.now()).toISOString());
+  });
+});
