@@ -1,21 +1,12 @@
 /** /addresses (CONTRACT §14) over real HTTP, on each store: CRUD, search, validation as a create's, saveDeliveryAddress. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addUsers,
-  createShipment,
-  gbAddress,
-  shipmentRequest,
-  startTestStation,
-  type TestStation,
-} from '../helpers/station';
+import { createShipment, gbAddress, shipmentRequest, signedInStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
 let token: string;
 
 beforeAll(async () => {
-  t = await startTestStation();
-  await addUsers(t);
-  token = await t.signIn();
+  ({ t, token } = await signedInStation());
 });
 afterAll(() => t.close());
 

@@ -12,12 +12,11 @@ import { freePort, startTestPrinter, type TestPrinter } from '../helpers/cups';
 import { pdfInfo } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
 import {
-  addUsers,
   createShipment,
   gbAddress,
   piece,
   shipmentRequest,
-  startTestStation,
+  signedInStation,
   type TestStation,
 } from '../helpers/station';
 
@@ -29,11 +28,9 @@ const deskDir = mkdtempSync(join(tmpdir(), 'ss-batch-print-'));
 beforeAll(async () => {
   zebra = await startTestPrinter();
   // No CUPS here: the desk's printers are network printers by address.
-  t = await startTestStation({
+  ({ t, token } = await signedInStation({
     printers: createDeskPrinters({ dataDir: deskDir, env: { ...process.env, CUPS_SERVER: '127.0.0.1:1' } }),
-  });
-  await addUsers(t);
-  token = await t.signIn();
+  }));
   const sender = {
     businessName: 'Acme Widgets Ltd',
     addressLine1: '1 Dock Road',

@@ -7,21 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBarcodes, pdfInfo, pdfPageTexts, pdfText } from '../helpers/pdf';
 import { zplBarcodes, zplTexts } from '../helpers/zpl';
 import {
-  addUsers,
   createShipment,
   gbAddress,
   piece,
   shipmentRequest,
-  startTestStation,
+  signedInStation,
   type TestStation,
 } from '../helpers/station';
 
 let t: TestStation;
 let token: string;
 beforeAll(async () => {
-  t = await startTestStation();
-  await addUsers(t);
-  token = await t.signIn();
+  ({ t, token } = await signedInStation());
 });
 afterAll(() => t.close());
 

@@ -20,12 +20,11 @@ import {
 import { pdfInfo, pdfPageTexts, pdfWords } from '../helpers/pdf';
 import { zplBarcodes, zplTexts } from '../helpers/zpl';
 import {
-  addUsers,
   createShipment,
   gbAddress,
   piece,
   shipmentRequest,
-  startTestStation,
+  signedInStation,
   type TestStation,
 } from '../helpers/station';
 
@@ -61,9 +60,7 @@ beforeAll(async () => {
     await labelPrinterPpd(deskDir),
   );
   await cups.lpadmin('-p', 'office-a4', '-E', '-v', `socket://127.0.0.1:${a4Device.port}`, '-P', GENERIC_PDF_PPD);
-  t = await startTestStation({ printers: createDeskPrinters({ dataDir: deskDir, env: cups.env }) });
-  await addUsers(t);
-  token = await t.signIn();
+  ({ t, token } = await signedInStation({ printers: createDeskPrinters({ dataDir: deskDir, env: cups.env }) }));
 }, 60_000);
 afterAll(async () => {
   await t?.close();

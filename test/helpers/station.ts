@@ -88,6 +88,18 @@ export async function addUsers(t: TestStation): Promise<void> {
   await t.station.auth.createUser({ ...OPERATOR, role: 'operator' });
 }
 
+/**
+ * The usual start of a test file: a station with the admin and operator added, and the
+ * admin's access token. In beforeAll: `({ t, token } = await signedInStation())`.
+ */
+export async function signedInStation(
+  options: Parameters<typeof startTestStation>[0] = {},
+): Promise<{ t: TestStation; token: string }> {
+  const t = await startTestStation(options);
+  await addUsers(t);
+  return { t, token: await t.signIn() };
+}
+
 export const gbAddress = (overrides: Record<string, string> = {}) => ({
   fullName: 'Alex Sender',
   businessName: 'Acme Widgets Ltd',
