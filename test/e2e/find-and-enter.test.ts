@@ -6,18 +6,12 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  deskPage,
-  launchBrowser,
-  startStation,
-  type RunningStation,
-  signIn,
-  printCalls as printCallsOn,
-} from './station';
+import { type Desk, deskPage, printCalls as printCallsOn, type RunningStation, signIn, startDesk } from './station';
 import { detailStatus, screenshot, textOf, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
+let desk: Desk | undefined;
 let page: Page;
 let token = '';
 const pageErrors: string[] = [];
@@ -64,7 +58,8 @@ const rowNumbers = () =>
   page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-shipment-no')));
 
 beforeAll(async () => {
-  station = await startStation();
+  desk = await startDesk();
+  ({ station, browser } = desk);
   token = (
     await api<{ token: { accessToken: string } }>('POST', '/auth?option=credentials', {
       credentials: { username: 'admin', password: station.adminPassword },
@@ -77,15 +72,11 @@ beforeAll(async () => {
   await createByApi('Łucja Wójcik', 'EC1A 1BB', 'PO-5001');
   await createByApi('Sam Receiver', 'SW1A 2AA', 'PO-5002', 3);
   await createByApi('Samira Patel', 'M1 1AE', 'INV-77');
-  browser = await launchBrowser();
   page = await deskPage(browser, pageErrors);
   await signIn(page, station);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await station?.stop();
-});
+afterAll(() => desk?.stop());
 
 describe('finding shipments', () => {
   it('/ focuses the search box; the list follows as one types, accents folded', async () => {

@@ -5,11 +5,12 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskPage, launchBrowser, startStation, type RunningStation, signIn } from './station';
+import { type Desk, deskPage, type RunningStation, signIn, startDesk } from './station';
 import { screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
+let desk: Desk | undefined;
 let page: Page;
 const pageErrors: string[] = [];
 
@@ -23,7 +24,8 @@ const CSV = [
 const file = (name = 'orders.csv') => ({ name, mimeType: 'text/csv', buffer: Buffer.from(CSV) });
 
 beforeAll(async () => {
-  station = await startStation();
+  desk = await startDesk();
+  ({ station, browser } = desk);
   // Rows without a sender are sent from the station's address: set it, as a desk would in Settings.
   const auth = await fetch(`${station.url}/auth?option=credentials`, {
     method: 'POST',
@@ -44,14 +46,10 @@ beforeAll(async () => {
     body: JSON.stringify({ senderAddress: sender }),
   });
   expect(set.status).toBe(200);
-  browser = await launchBrowser();
   page = await deskPage(browser, pageErrors, 15_000);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await station?.stop();
-});
+afterAll(() => desk?.stop());
 
 const rowOutcome = (row: number) =>
   page

@@ -7,17 +7,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type Desk,
   deskPage,
-  launchBrowser,
-  startStation,
-  type RunningStation,
-  submitSignIn,
   printCalls as printCallsOn,
+  type RunningStation,
+  startDesk,
+  submitSignIn,
 } from './station';
 import { detailStatus, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
+let desk: Desk | undefined;
 let page: Page;
 const pageErrors: string[] = [];
 
@@ -64,15 +65,12 @@ async function openDetail(id: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  station = await startStation();
-  browser = await launchBrowser();
+  desk = await startDesk();
+  ({ station, browser } = desk);
   page = await deskPage(browser, pageErrors);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await station?.stop();
-});
+afterAll(() => desk?.stop());
 
 describe('the dispatch desk in a browser', () => {
   it('signs in with user name and password', async () => {
