@@ -13,7 +13,7 @@ import { pdfInfo } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
 import {
   createShipment,
-  gbAddress,
+  internationalRequest,
   piece,
   shipmentRequest,
   signedInStation,
@@ -158,20 +158,7 @@ describe('POST /labels/print', () => {
 });
 
 describe("POST /shipments/{id}/customs/print: a window-printing desk's CN23 and invoice on its A4 printer", () => {
-  const international = (cost: number) =>
-    shipmentRequest({
-      carrierServiceId: 104,
-      deliveryAddress: gbAddress({
-        fullName: 'Jürgen Ölmüller',
-        city: 'Berlin',
-        countryTwoCharacterISOCode: 'DE',
-        postZipCode: '10115',
-      }),
-      hsCode: '610910',
-      descriptionOfGoods: 'Cotton T-shirts',
-      cost,
-      shipmentPieces: [piece({ weight: 2 }), piece({ weight: 1.5 })],
-    });
+  const international = (cost: number) => internationalRequest({ cost });
   const noLabelPrinter = (documentPrinterId: string | null) =>
     call('PUT', '/printers/label-printer', {
       printerId: null,

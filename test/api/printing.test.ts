@@ -21,7 +21,7 @@ import { pdfInfo, pdfPageTexts, pdfWords } from '../helpers/pdf';
 import { zplBarcodes, zplTexts } from '../helpers/zpl';
 import {
   createShipment,
-  gbAddress,
+  internationalRequest,
   piece,
   shipmentRequest,
   signedInStation,
@@ -341,20 +341,7 @@ describe("customs forms on print (CONTRACT §17): the CN22 with the labels, a CN
       ...(documentPrinterId !== undefined ? { documentPrinterId } : {}),
     });
   /** To Germany; `cost` above GBP 270 needs a CN23. */
-  const international = (cost: number) =>
-    shipmentRequest({
-      carrierServiceId: 104,
-      deliveryAddress: gbAddress({
-        fullName: 'Jürgen Ölmüller',
-        city: 'Berlin',
-        countryTwoCharacterISOCode: 'DE',
-        postZipCode: '10115',
-      }),
-      hsCode: '610910',
-      descriptionOfGoods: 'Cotton T-shirts',
-      cost,
-      shipmentPieces: [piece({ weight: 2 }), piece({ weight: 1.5 })],
-    });
+  const international = (cost: number) => internationalRequest({ cost });
   const labelWithCustoms = async (id: string) =>
     Buffer.from(
       (await call('GET', `/shipments/${id}/label?format=zpl&includeCustoms=true&markPrinted=false`)).json()

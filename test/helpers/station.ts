@@ -138,6 +138,28 @@ export const shipmentRequest = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/**
+ * A valid shipment to Germany on Swift Parcels International Express: two pieces, HS code and
+ * description of goods, cost GBP 25 (a CN22; above GBP 270 it needs a CN23).
+ */
+export const internationalRequest = (overrides: Record<string, unknown> = {}) =>
+  shipmentRequest({
+    carrierServiceId: 104,
+    collectionAddress: gbAddress({ fullName: 'Zoë Fairweather' }),
+    deliveryAddress: gbAddress({
+      fullName: 'Jürgen Ölmüller',
+      businessName: '',
+      city: 'Berlin',
+      countryTwoCharacterISOCode: 'DE',
+      postZipCode: '10115',
+    }),
+    hsCode: '610910',
+    descriptionOfGoods: 'Cotton T-shirts',
+    cost: 25,
+    shipmentPieces: [piece({ weight: 2 }), piece({ weight: 1.5 })],
+    ...overrides,
+  });
+
 export interface Created {
   success: boolean;
   shipmentId: string;
