@@ -6,6 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Desk, deskPage, printCalls as printCallsOn, type RunningStation, signIn, startDesk } from './station';
+import { apiToken } from './station-api';
 import { screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
@@ -50,12 +51,7 @@ const printCalls = () => printCallsOn(page, 'iframe[data-label-print]:not([data-
 beforeAll(async () => {
   desk = await startDesk();
   ({ station, browser } = desk);
-  const auth = await fetch(`${station.url}/auth?option=credentials`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ credentials: { username: 'admin', password: station.adminPassword } }),
-  });
-  token = ((await auth.json()) as { token: { accessToken: string } }).token.accessToken;
+  token = await apiToken(station);
   page = await deskPage(browser, pageErrors);
 });
 

@@ -7,6 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Desk, deskPage, printCalls as printCallsOn, type RunningStation, signIn, startDesk } from './station';
+import { apiToken } from './station-api';
 import { detailStatus, screenshot, textOf, waitUntil } from './ui';
 
 let station: RunningStation;
@@ -60,11 +61,7 @@ const rowNumbers = () =>
 beforeAll(async () => {
   desk = await startDesk();
   ({ station, browser } = desk);
-  token = (
-    await api<{ token: { accessToken: string } }>('POST', '/auth?option=credentials', {
-      credentials: { username: 'admin', password: station.adminPassword },
-    })
-  ).token.accessToken;
+  token = await apiToken(station);
   // The station's sender address is set, as at any desk that ships: it prefills Collection.
   await api('PATCH', '/settings', {
     senderAddress: address('Dispatch', 'Leeds', 'LS1 1BA', { businessName: 'Acme Widgets Ltd' }),
