@@ -10,7 +10,7 @@ import {
   type WeightUnit,
 } from '../../../main/core/schemas';
 import { api } from '../api';
-import { TextField } from '../components/Field';
+import { DECIMAL_INPUT, Options, TextField } from '../components/Field';
 import { RecordEditorForm, RecordRowActions } from '../components/RecordEditorForm';
 import { RecordTable } from '../components/RecordTable';
 import { useLoad } from '../lib/use-load';
@@ -131,24 +131,15 @@ export function PresetsPage() {
             {text(editing, 'description', 'Description', { maxLength: 35 })}
             {text(editing, 'length', 'Length', {
               required: true,
-              type: 'number',
-              min: '0',
-              step: 'any',
-              inputMode: 'decimal',
+              ...DECIMAL_INPUT,
             })}
             {text(editing, 'width', 'Width', {
               required: true,
-              type: 'number',
-              min: '0',
-              step: 'any',
-              inputMode: 'decimal',
+              ...DECIMAL_INPUT,
             })}
             {text(editing, 'height', 'Height', {
               required: true,
-              type: 'number',
-              min: '0',
-              step: 'any',
-              inputMode: 'decimal',
+              ...DECIMAL_INPUT,
             })}
             <div className="field">
               <label className="field-label" htmlFor="preset-dimension-unit">
@@ -160,16 +151,11 @@ export function PresetsPage() {
                 value={editing.dimensionUnit}
                 onChange={(e) => setEditing({ ...editing, dimensionUnit: e.target.value as DimensionUnit })}
               >
-                {DIMENSION_UNITS.map((u) => (
-                  <option key={u}>{u}</option>
-                ))}
+                <Options values={DIMENSION_UNITS} />
               </select>
             </div>
             {text(editing, 'weight', 'Weight (optional)', {
-              type: 'number',
-              min: '0',
-              step: 'any',
-              inputMode: 'decimal',
+              ...DECIMAL_INPUT,
             })}
             <div className="field">
               <label className="field-label" htmlFor="preset-weight-unit">
@@ -181,9 +167,7 @@ export function PresetsPage() {
                 value={editing.weightUnit}
                 onChange={(e) => setEditing({ ...editing, weightUnit: e.target.value as WeightUnit })}
               >
-                {WEIGHT_UNITS.map((u) => (
-                  <option key={u}>{u}</option>
-                ))}
+                <Options values={WEIGHT_UNITS} />
               </select>
             </div>
           </div>

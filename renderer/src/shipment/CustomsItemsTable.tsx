@@ -5,7 +5,7 @@
  * from the description of goods, the HS code, the pieces' weight and the cost.
  */
 import { CONTENTS_TYPES, WEIGHT_UNITS, type WeightUnit } from '../../../main/core/schemas';
-import { SelectField, TextField } from '../components/Field';
+import { DECIMAL_INPUT, Options, SelectField, TextField } from '../components/Field';
 import { fieldDomId } from '../lib/field-errors';
 import { EditableRowsError, EditableRowsHead, RowActions, RowKeysHint, useEditableRows } from './EditableRows';
 import { customsTotals, MAX_CUSTOMS_ITEMS, newCustomsItem, type CustomsItemForm } from './customs-model';
@@ -66,9 +66,7 @@ export function CustomsItemsTable(props: CustomsItemsTableProps) {
           onValue={props.onContentsType}
           error={errors.contentsType}
         >
-          {CONTENTS_TYPES.map((type) => (
-            <option key={type}>{type}</option>
-          ))}
+          <Options values={CONTENTS_TYPES} />
         </SelectField>
       </div>
       <EditableRowsError rows={rows} />
@@ -137,10 +135,7 @@ export function CustomsItemsTable(props: CustomsItemsTableProps) {
                         <TextField
                           {...rows.field(index, 'netWeight')}
                           label={`Item ${n} net weight`}
-                          type="number"
-                          min="0"
-                          step="any"
-                          inputMode="decimal"
+                          {...DECIMAL_INPUT}
                           className="w-num"
                         />
                         <SelectField
@@ -148,9 +143,7 @@ export function CustomsItemsTable(props: CustomsItemsTableProps) {
                           label={`Item ${n} weight unit`}
                           className="w-unit"
                         >
-                          {WEIGHT_UNITS.map((unit) => (
-                            <option key={unit}>{unit}</option>
-                          ))}
+                          <Options values={WEIGHT_UNITS} />
                         </SelectField>
                       </div>
                     </td>

@@ -1,7 +1,7 @@
 /** The pieces of a new shipment: one row each, added, duplicated and removed in place (EditableRows). */
 import { Fragment } from 'react';
 import { DIMENSION_UNITS, WEIGHT_UNITS, type PackagePreset } from '../../../main/core/schemas';
-import { SelectField, TextField } from '../components/Field';
+import { DECIMAL_INPUT, Options, SelectField, TextField } from '../components/Field';
 import { fieldDomId } from '../lib/field-errors';
 import { EditableRowsError, EditableRowsHead, RowActions, RowKeysHint, useEditableRows } from './EditableRows';
 import { newPiece, type PieceForm } from './form-model';
@@ -93,10 +93,7 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
                       <TextField
                         {...rows.field(index, 'weight')}
                         label={`Piece ${n} weight`}
-                        type="number"
-                        min="0"
-                        step="any"
-                        inputMode="decimal"
+                        {...DECIMAL_INPUT}
                         className="w-num"
                         data-first-piece-field={index === 0 && !withPresets ? '' : undefined}
                       />
@@ -105,9 +102,7 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
                         label={`Piece ${n} weight unit`}
                         className="w-unit"
                       >
-                        {WEIGHT_UNITS.map((unit) => (
-                          <option key={unit}>{unit}</option>
-                        ))}
+                        <Options values={WEIGHT_UNITS} />
                       </SelectField>
                     </div>
                   </td>
@@ -123,10 +118,7 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
                           <TextField
                             {...rows.field(index, key)}
                             label={`Piece ${n} ${key}`}
-                            type="number"
-                            min="0"
-                            step="any"
-                            inputMode="decimal"
+                            {...DECIMAL_INPUT}
                             className="w-num"
                           />
                         </Fragment>
@@ -136,9 +128,7 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
                         label={`Piece ${n} dimension unit`}
                         className="w-unit"
                       >
-                        {DIMENSION_UNITS.map((unit) => (
-                          <option key={unit}>{unit}</option>
-                        ))}
+                        <Options values={DIMENSION_UNITS} />
                       </SelectField>
                     </div>
                   </td>
