@@ -10,7 +10,7 @@ import {
   type WeightUnit,
 } from '../../../main/core/schemas';
 import { api } from '../api';
-import { DECIMAL_INPUT, Options, TextField } from '../components/Field';
+import { DECIMAL_INPUT, Options, SelectField, TextField } from '../components/Field';
 import { RecordEditorForm, RecordRowActions } from '../components/RecordEditorForm';
 import { RecordTable } from '../components/RecordTable';
 import { useLoad } from '../lib/use-load';
@@ -141,35 +141,27 @@ export function PresetsPage() {
               required: true,
               ...DECIMAL_INPUT,
             })}
-            <div className="field">
-              <label className="field-label" htmlFor="preset-dimension-unit">
-                Dimension unit
-              </label>
-              <select
-                id="preset-dimension-unit"
-                className="select"
-                value={editing.dimensionUnit}
-                onChange={(e) => setEditing({ ...editing, dimensionUnit: e.target.value as DimensionUnit })}
-              >
-                <Options values={DIMENSION_UNITS} />
-              </select>
-            </div>
+            <SelectField
+              path="dimensionUnit"
+              label="Dimension unit"
+              value={editing.dimensionUnit}
+              error={errors.dimensionUnit}
+              onValue={(v) => setEditing({ ...editing, dimensionUnit: v as DimensionUnit })}
+            >
+              <Options values={DIMENSION_UNITS} />
+            </SelectField>
             {text(editing, 'weight', 'Weight (optional)', {
               ...DECIMAL_INPUT,
             })}
-            <div className="field">
-              <label className="field-label" htmlFor="preset-weight-unit">
-                Weight unit
-              </label>
-              <select
-                id="preset-weight-unit"
-                className="select"
-                value={editing.weightUnit}
-                onChange={(e) => setEditing({ ...editing, weightUnit: e.target.value as WeightUnit })}
-              >
-                <Options values={WEIGHT_UNITS} />
-              </select>
-            </div>
+            <SelectField
+              path="weightUnit"
+              label="Weight unit"
+              value={editing.weightUnit}
+              error={errors.weightUnit}
+              onValue={(v) => setEditing({ ...editing, weightUnit: v as WeightUnit })}
+            >
+              <Options values={WEIGHT_UNITS} />
+            </SelectField>
           </div>
         )}
       </RecordEditorForm>
