@@ -11,7 +11,7 @@ import { freePort, type TestPrinter } from '../helpers/cups';
 import { pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
 import { type Desk, deskPage, type RunningStation, signIn, startDesk } from './station';
-import { callAsAdmin } from './station-api';
+import { callAsAdmin, setSenderAddress } from './station-api';
 import { detailStatus, screenshot, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
@@ -60,15 +60,7 @@ beforeAll(async () => {
   desk = await startDesk({ printers: 2 });
   ({ station, browser } = desk);
   [zebra, office] = desk.printers as [TestPrinter, TestPrinter];
-  await callAsAdmin(station, 'PATCH', '/settings', {
-    senderAddress: {
-      businessName: 'Acme Widgets Ltd',
-      addressLine1: '1 Dock Road',
-      city: 'London',
-      countryTwoCharacterISOCode: 'GB',
-      postZipCode: 'E1 1AA',
-    },
-  });
+  await setSenderAddress(station);
   await callAsAdmin(station, 'POST', '/printers', { address: `127.0.0.1:${zebra.port}`, name: 'Dock Zebra' });
   await callAsAdmin(station, 'POST', '/printers', { address: `127.0.0.1:${office.port}`, name: 'Office laser' });
   page = await deskPage(browser, pageErrors, 15_000);

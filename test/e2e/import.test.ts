@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Desk, deskPage, type RunningStation, signIn, startDesk } from './station';
-import { callAsAdmin } from './station-api';
+import { setSenderAddress } from './station-api';
 import { screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
@@ -27,16 +27,8 @@ const file = (name = 'orders.csv') => ({ name, mimeType: 'text/csv', buffer: Buf
 beforeAll(async () => {
   desk = await startDesk();
   ({ station, browser } = desk);
-  // Rows without a sender are sent from the station's address: set it, as a desk would in Settings.
-  await callAsAdmin(station, 'PATCH', '/settings', {
-    senderAddress: {
-      businessName: 'Acme Widgets Ltd',
-      addressLine1: '1 Dock Road',
-      city: 'London',
-      countryTwoCharacterISOCode: 'GB',
-      postZipCode: 'E1 1AA',
-    },
-  });
+  // Rows without a sender are sent from the station's address.
+  await setSenderAddress(station);
   page = await deskPage(browser, pageErrors, 15_000);
 });
 
