@@ -35,6 +35,19 @@ export async function callAsAdmin<T>(
   return (await response.json()) as T;
 }
 
+/** Sets the station's sender address (Acme Widgets, London), as a desk would in Settings. */
+export async function setSenderAddress(station: RunningStation): Promise<void> {
+  await callAsAdmin(station, 'PATCH', '/settings', {
+    senderAddress: {
+      businessName: 'Acme Widgets Ltd',
+      addressLine1: '1 Dock Road',
+      city: 'London',
+      countryTwoCharacterISOCode: 'GB',
+      postZipCode: 'E1 1AA',
+    },
+  });
+}
+
 /** A one-piece GB shipment, Not Printed. */
 export function createByApi(
   station: RunningStation,

@@ -14,6 +14,8 @@ export interface ServedStation {
   adminPassword: string | undefined;
   output(): string;
   stop(): Promise<void>;
+  /** kill -9, as a power cut or a crash would: resolves once the process is gone. */
+  kill(): Promise<void>;
 }
 
 export async function serveStation(options: {
@@ -59,6 +61,10 @@ export async function serveStation(options: {
     output: () => output,
     async stop() {
       child.kill('SIGTERM');
+      await exited;
+    },
+    async kill() {
+      child.kill('SIGKILL');
       await exited;
     },
   };

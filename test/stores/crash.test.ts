@@ -5,41 +5,24 @@
  * for is there, whole. (A power cut is more than a kill; the fsync before each answer is
  * what covers it, and data-on-disk.test.ts shows a failed one is never acknowledged.)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serveStation, type ServedStation } from '../helpers/serve';
 import { shipmentRequest } from '../helpers/station';
 
-const SERVE = join(process.cwd(), 'out', 'main', 'serve.js');
 const dataDir = mkdtempSync(join(tmpdir(), 'ss-crash-'));
-const running: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of running) child.kill('SIGKILL');
+const running: ServedStation[] = [];
+afterAll(async () => {
+  await Promise.all(running.map((station) => station.kill()));
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function serve(): Promise<{ child: ChildProcess; base: string; output: () => string }> {
-  const child = spawn(process.execPath, [SERVE, '--port', '0', '--data-dir', dataDir, '--quiet'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  let output = '';
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 30_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}:\n${output}`)));
-  });
-  return { child, base, output: () => output };
+async function serve(): Promise<ServedStation> {
+  const station = await serveStation({ dataDir });
+  running.push(station);
+  return station;
 }
 
 async function signIn(base: string, password: string): Promise<string> {
@@ -55,7 +38,7 @@ async function signIn(base: string, password: string): Promise<string> {
 describe('kill -9 during a create load', () => {
   it('loses no acknowledged shipment', async () => {
     const first = await serve();
-    const password = /created user "admin" with password (\S+)/.exec(first.output())![1]!;
+    const password = first.adminPassword!;
     const token = await signIn(first.base, password);
 
     const acknowledged: { shipmentId: string; shipmentNumber: string; pieces: number }[] = [];
@@ -90,11 +73,10 @@ describe('kill -9 during a create load', () => {
     };
     const clients = Array.from({ length: 8 }, (_, n) => client(n));
     await expect.poll(() => acknowledged.length, { timeout: 60_000, interval: 50 }).toBeGreaterThanOrEqual(40);
-    first.child.kill('SIGKILL');
+    const killed = first.kill();
     stop = true;
     await Promise.all(clients);
-    if (first.child.exitCode === null && first.child.signalCode === null)
-      await new Promise((resolve) => first.child.once('exit', resolve));
+    await killed;
 
     const second = await serve();
     const again = await signIn(second.base, password);
@@ -118,6 +100,6 @@ describe('kill -9 during a create load', () => {
     expect(Number(((await next.json()) as { shipmentNumber: string }).shipmentNumber.slice(2))).toBeGreaterThan(
       highest,
     );
-    second.child.kill('SIGTERM');
+    await second.stop();
   }, 120_000);
 });
