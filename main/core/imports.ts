@@ -23,6 +23,7 @@ import {
   type ImportRowResult,
   type BatchPrintItem,
   type BulkLabels,
+  type BulkLabelsQuery,
   type LabelResponse,
   type LabelSize,
 } from './schemas';
@@ -302,12 +303,12 @@ export class ImportService {
   }
 
   /**
-   * The labels of several shipments (by uuid) in one document, in the order given, and
-   * what became of each: an unknown or cancelled shipment has no label. Not Printed ones
-   * become Printed, as the label route does.
+   * The labels of several shipments (by uuid) in one PDF, in the order given (with
+   * `includeCustoms`, each CN22 after its labels), and what became of each: an unknown or
+   * cancelled shipment has no label. Not Printed ones become Printed, as the label route does.
    */
-  async labelBatch(uuids: string[], caller: Caller): Promise<BulkLabels> {
-    return { ...(await this.documentBatch(uuids, caller, {})), format: 'pdf' };
+  async labelBatch(uuids: string[], caller: Caller, query: BulkLabelsQuery = {}): Promise<BulkLabels> {
+    return { ...(await this.documentBatch(uuids, caller, query)), format: 'pdf' };
   }
 
   private async documentBatch(

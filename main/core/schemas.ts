@@ -751,6 +751,16 @@ export const BulkLabelsRequest = Type.Object(
   { shipmentIds: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 1000 }) },
   { additionalProperties: false },
 );
+/** CONTRACT §17 on a selection's labels, as on a shipment's label route. */
+export const BulkLabelsQuery = Type.Object(
+  {
+    includeCustoms: Type.Optional(
+      Type.Boolean({ description: "Extension: each shipment's CN22 after its labels (nothing for a CN23)." }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type BulkLabelsQuery = Static<typeof BulkLabelsQuery>;
 export const BulkLabels = Type.Object({
   format: Type.Literal('pdf'),
   base64String: Type.String({

@@ -394,4 +394,21 @@ describe('batch prints carry the customs forms (CONTRACT §17)', () => {
     expect(formPages[1]).toContain('COMMERCIAL INVOICE');
     for (const r of second.rows) expect((await view(r.shipmentId)).status).toBe('Printed');
   });
+
+  it("a selection's label PDF for the window (POST /labels) appends each CN22 with includeCustoms, as the label route does", async () => {
+    const cn22 = await createShipment(t, token, international(20));
+    const cn23 = await createShipment(t, token, international(500));
+    const domestic = await createShipment(t, token, shipmentRequest());
+    const ids = [cn22, cn23, domestic].map((s) => s.shipmentId);
+    const pagesOf = async (url: string) => {
+      const res = await call('POST', url, { shipmentIds: ids });
+      expect(res.statusCode, res.body).toBe(200);
+      return pdfPageTexts(Buffer.from(res.json().base64String, 'base64'));
+    };
+    expect((await pagesOf('/labels')).map((p) => p.includes('CN 22'))).toEqual([false, false, false, false, false]);
+    const pages = await pagesOf('/labels?includeCustoms=true');
+    expect(pages.map((p) => p.includes('CN 22'))).toEqual([false, false, true, false, false, false]);
+    expect(pages.join(' ')).not.toContain('CN 23');
+    expect((await call('POST', '/labels?includeCustoms=maybe', { shipmentIds: ids })).statusCode).toBe(400);
+  });
 });

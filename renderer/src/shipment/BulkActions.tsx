@@ -61,7 +61,8 @@ export function BulkActions({
           text: batchPrintItemLine(r, sent),
         }));
       }
-      const batch = await api.printLabels({ body: { shipmentIds: selected.map((s) => s.shipmentId) } });
+      // A CN22 travels with the labels, as on a shipment's own print (CONTRACT §17).
+      const batch = await api.printLabels({ body: { shipmentIds }, query: { includeCustoms: true } });
       if (batch.base64String) await printPdfInBrowser(batch.base64String, (await api.getSettings()).labelSize);
       return batch.results.map((r, i) => ({
         shipmentNo: r.shipmentNumber ?? selected[i]!.shipmentNo,
