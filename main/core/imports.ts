@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse';
-import type { LabelData, LabelDpi, LabelFormat } from './label-data';
+import type { BatchPage, LabelData, LabelDpi, LabelFormat } from './label-data';
 import type { CarrierCatalog } from './carriers';
 import { iso } from './dates';
 import { ProblemError, conflict, notFound, validationError } from './errors';
@@ -21,14 +21,21 @@ import {
   type ImportQuery,
   type ImportResult,
   type ImportRowResult,
+  type BatchPrintItem,
   type BulkLabels,
+  type BulkLabelsQuery,
   type LabelResponse,
   type LabelSize,
 } from './schemas';
 import type { Caller, ShipmentService } from './shipments';
-import type { EventRecord, ImportStore, ShipmentRecord, ShipmentStore } from './storage';
+import type { ImportStore, ShipmentRecord, ShipmentStore } from './storage';
 import { validateShipment } from './validate-shipment';
-import { labelDataFor } from './label-data-for';
+
+/** A batch's shipments with a label, each with what its documents are drawn from, and an outcome for every one asked. */
+export interface LabelBatch {
+  results: BatchPrintItem[];
+  printable: { row: ShipmentRecord; data: LabelData }[];
+}
 
 /** Checks a create body against the request schema; field path → problem (the operation table's validator). */
 export type RequestCheck = (body: unknown) => Record<string, string>;
@@ -138,8 +145,8 @@ export class ImportService {
     private readonly now: () => number,
     private readonly store: ShipmentStore,
     private readonly labelSize: () => Promise<LabelSize>,
-    /** Several shipments' labels as one PDF (main/labels, handed in by open-station.ts). */
-    private readonly renderBatch: (items: LabelData[], size: LabelSize) => Promise<Buffer>,
+    /** Several shipments' labels, or their A4 customs forms, as one PDF (main/labels, handed in by open-station.ts). */
+    private readonly renderBatch: (items: LabelData[], page: BatchPage) => Promise<Buffer>,
   ) {}
 
   async run(
@@ -279,8 +286,9 @@ export class ImportService {
 
   /**
    * Every label the import made, in one document in row order (each shipment once, at its
-   * first row): a PDF, or ZPL (§15) for a thermal printer. As the label route does, Not
-   * Printed shipments become Printed.
+   * first row): a PDF, or ZPL (§15) for a thermal printer; with `includeCustoms`, each CN22
+   * after its shipment's labels, as on a shipment's label route (§17). As the label route
+   * does, Not Printed shipments become Printed.
    */
   async labels(importId: number, caller: Caller, query: ImportLabelsQuery = {}): Promise<LabelResponse> {
     const batch = await this.documentBatch(await this.createdShipments(importId), caller, query);
@@ -295,12 +303,12 @@ export class ImportService {
   }
 
   /**
-   * The labels of several shipments (by uuid) in one document, in the order given, and
-   * what became of each: an unknown or cancelled shipment has no label. Not Printed ones
-   * become Printed, as the label route does.
+   * The labels of several shipments (by uuid) in one PDF, in the order given (with
+   * `includeCustoms`, each CN22 after its labels), and what became of each: an unknown or
+   * cancelled shipment has no label. Not Printed ones become Printed, as the label route does.
    */
-  async labelBatch(uuids: string[], caller: Caller): Promise<BulkLabels> {
-    return { ...(await this.documentBatch(uuids, caller, {})), format: 'pdf' };
+  async labelBatch(uuids: string[], caller: Caller, query: BulkLabelsQuery = {}): Promise<BulkLabels> {
+    return { ...(await this.documentBatch(uuids, caller, query)), format: 'pdf' };
   }
 
   private async documentBatch(
@@ -309,70 +317,104 @@ export class ImportService {
     query: ImportLabelsQuery,
   ): Promise<Omit<BulkLabels, 'format'> & { format: LabelFormat }> {
     const format = query.format ?? 'pdf';
-    const batch = await this.renderLabels(uuids, { format, dpi: query.dpi ?? 203 });
+    const batch = await this.batch(uuids, query.includeCustoms === true);
+    const document = await this.labelPrinterDocument(batch.printable, { format, dpi: query.dpi ?? 203 });
     await this.markLabelsPrinted(batch.printable, caller);
-    return { format, base64String: batch.document?.toString('base64') ?? '', results: batch.results };
+    const results = batch.results.map(({ shipmentId, shipmentNumber, ok, problem }) => ({
+      shipmentId,
+      ...(shipmentNumber === undefined ? {} : { shipmentNumber }),
+      ok,
+      ...(problem === undefined ? {} : { problem }),
+    }));
+    return { format, base64String: document?.toString('base64') ?? '', results };
   }
 
   /**
-   * The labels of several shipments as one document in the order given, nothing marked:
-   * a printer job (main/core/printing.ts) marks them only once the printer took it.
-   * `document` is null when none of them has a label.
+   * Several shipments (by uuid) in the order given, nothing drawn and nothing marked: those
+   * with a label, each with what its documents are drawn from (its declaration and form too,
+   * when `withCustoms`), and what becomes of each: an unknown or cancelled one has no label.
    */
-  async renderLabels(
-    uuids: string[],
-    options: { format: LabelFormat; dpi: LabelDpi; size?: LabelSize },
-  ): Promise<{ document: Buffer | null; results: BulkLabels['results']; printable: ShipmentRecord[] }> {
-    const found = await mapLimited(uuids, CONCURRENCY, async (uuid) => ({
-      uuid,
-      row: UUID.test(uuid) ? await this.store.byUuid(uuid.toLowerCase()) : undefined,
-    }));
-    const results: BulkLabels['results'] = found.map(({ uuid, row }) =>
+  async batch(uuids: string[], withCustoms: boolean): Promise<LabelBatch> {
+    const found = await mapLimited(uuids, CONCURRENCY, async (uuid) => {
+      const row = UUID.test(uuid) ? await this.store.byUuid(uuid.toLowerCase()) : undefined;
+      return {
+        uuid,
+        row,
+        data: row && row.status !== 'Cancelled' ? await this.shipments.labelData(row, withCustoms) : undefined,
+      };
+    });
+    const results: BatchPrintItem[] = found.map(({ uuid, row, data }) =>
       !row
         ? { shipmentId: uuid, ok: false, problem: 'There is no such shipment.' }
-        : row.status === 'Cancelled'
+        : !data
           ? {
               shipmentId: uuid,
               shipmentNumber: row.shipmentNumber,
               ok: false,
               problem: `Shipment ${row.shipmentNumber} is cancelled; its label is void.`,
             }
-          : { shipmentId: uuid, shipmentNumber: row.shipmentNumber, ok: true },
+          : {
+              shipmentId: uuid,
+              shipmentNumber: row.shipmentNumber,
+              ok: true,
+              labels: data.pieces.length,
+              ...(data.customs ? { customsForm: data.customs.form } : {}),
+            },
     );
-    const printable = found.flatMap(({ row }) => (row && row.status !== 'Cancelled' ? [row] : []));
-    if (printable.length === 0) return { document: null, results, printable };
-    const size = options.size ?? (await this.labelSize());
-    const document =
-      options.format === 'zpl'
-        ? // ZPL labels follow one another in one stream: each shipment's own ZPL, drawn by
-          // the single-label writer in the label workers, joined in the order asked.
-          Buffer.concat(
-            await mapLimited(
-              printable,
-              CONCURRENCY,
-              async (s) =>
-                (await this.shipments.labelDocument(s.uuid, { format: 'zpl', dpi: options.dpi, size })).document,
-            ),
-          )
-        : await this.renderBatch(
-            await mapLimited(printable, CONCURRENCY, async (s) =>
-              labelDataFor(s, await this.store.pieces(s.id), this.catalog),
-            ),
-            size,
-          );
-    return { document, results, printable };
+    const printable = found.flatMap(({ row, data }) => (row && data ? [{ row, data }] : []));
+    return { results, printable };
   }
 
-  /** Not Printed → Printed for shipments whose labels were printed (or fetched to print). */
-  async markLabelsPrinted(shipments: ShipmentRecord[], caller: Caller, description = 'Label printed'): Promise<void> {
-    await mapLimited(
-      shipments.filter((s) => s.status === 'Not Printed'),
-      CONCURRENCY,
-      (s) =>
-        this.store.changeStatus(s.id, (current) =>
-          current.status === 'Not Printed' ? printedBy(caller.username, this.now(), description) : null,
+  /**
+   * A batch's document for the label printer, in its order: each shipment's labels, then its
+   * CN22 when its data carries one (ShipmentService.labelPrinterDocument, one shipment's
+   * document). Null when the batch has no shipment with a label.
+   */
+  async labelPrinterDocument(
+    printable: LabelBatch['printable'],
+    options: { format: LabelFormat; dpi: LabelDpi; size?: LabelSize },
+  ): Promise<Buffer | null> {
+    if (printable.length === 0) return null;
+    const size = options.size ?? (await this.labelSize());
+    if (options.format === 'zpl') {
+      // ZPL labels follow one another in one stream: each shipment's own ZPL, drawn in the
+      // label workers, joined in the order asked.
+      return Buffer.concat(
+        await mapLimited(printable, CONCURRENCY, (s) =>
+          this.shipments.labelPrinterDocument(s.data, { format: 'zpl', dpi: options.dpi, size }),
         ),
+      );
+    }
+    return this.renderBatch(
+      printable.map((s) => s.data),
+      size,
     );
+  }
+
+  /** A batch's document for the A4 printer: every CN23 with its commercial invoice, in order; null when none needs one. */
+  async a4Forms(printable: LabelBatch['printable']): Promise<Buffer | null> {
+    const forms = printable.filter((s) => s.data.customs?.form === 'CN23');
+    return forms.length === 0
+      ? null
+      : this.renderBatch(
+          forms.map((s) => s.data),
+          'A4',
+        );
+  }
+
+  /**
+   * Not Printed → Printed for shipments whose labels were printed (or fetched to print): one
+   * write for the whole batch. `description` says where, per shipment when it differs.
+   */
+  async markLabelsPrinted(
+    shipments: { row: ShipmentRecord }[],
+    caller: Caller,
+    description: (row: ShipmentRecord) => string = () => 'Label printed',
+  ): Promise<void> {
+    const marks = shipments
+      .filter((s) => s.row.status === 'Not Printed')
+      .map((s) => ({ shipmentId: s.row.id, description: description(s.row) }));
+    if (marks.length > 0) await this.store.markPrinted(marks, { user: caller.username, occurredOn: this.now() });
   }
 
   private replay(id: number, result: string, storedHash: Buffer, fileHash: Buffer): ImportResult {
@@ -380,20 +422,6 @@ export class ImportService {
     return { ...(JSON.parse(result) as ImportResult), importId: id };
   }
 }
-
-const printedBy = (user: string, at: number, description: string): EventRecord => ({
-  status: 'Printed',
-  description,
-  location: '',
-  signatory: '',
-  signatoryFileName: '',
-  latitude: null,
-  longitude: null,
-  depotId: null,
-  trackingNumber: '',
-  user,
-  occurredOn: at,
-});
 
 const count = (rows: ImportRowResult[], status: ImportRowResult['status']) =>
   rows.filter((r) => r.status === status).length;

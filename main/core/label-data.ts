@@ -53,6 +53,13 @@ export interface CustomsDocumentData {
 /** A piece as it is stored: what its label shows. */
 export type LabelPiece = PieceRecord;
 
+/**
+ * The page of a batch document, and so its printer (CONTRACT §17): a label size for the
+ * label printer (labels, each followed by its CN22), A4 for the A4 printer (CN23s and
+ * commercial invoices).
+ */
+export type BatchPage = LabelSize | 'A4';
+
 /** The two encodings of a label: a PDF, or ZPL II for a thermal printer at `dpi`. */
 export type LabelFormat = 'pdf' | 'zpl';
 export type LabelDpi = 203 | 300;

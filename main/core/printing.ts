@@ -9,7 +9,7 @@ import type { LabelDpi, LabelFormat } from './label-data';
 import type { LabelSize } from './schemas';
 import type { Caller, ShipmentService } from './shipments';
 import type { ImportService } from './imports';
-import type { BulkLabels, CustomsForm } from './schemas';
+import type { BatchPrintItem, CustomsForm } from './schemas';
 import { ProblemError, conflict, printerUnavailable } from './errors';
 
 export interface Printer {
@@ -140,7 +140,10 @@ export interface BatchPrintResult {
   printerId: string;
   printer: string;
   format: LabelFormat;
-  results: BulkLabels['results'];
+  /** The A4 printer that took the CN23s and commercial invoices, when any shipment needed them. */
+  documentPrinterId?: string;
+  documentPrinter?: string;
+  results: BatchPrintItem[];
 }
 
 /** Where a shipment's CN23 and commercial invoice went. */
@@ -182,12 +185,7 @@ export class PrintService {
       size: target.pageSize,
     });
     const what = shipment.shipmentNumber;
-    if (forms && !a4) {
-      throw printerUnavailable(
-        'A4 printer',
-        `shipment ${what} needs a CN23 and a commercial invoice on A4, and this desk has no A4 printer: choose one in Settings → Printers. Nothing was printed.`,
-      );
-    }
+    if (forms && !a4) throw noA4Printer([what]);
     await this.sendAndRecord(target, labels, what);
     if (forms && a4) await this.sendAndRecord(a4, forms, `${what} CN23 and invoice`);
     const where = forms && a4 ? `${target.printer.name} and ${a4.printer.name}` : target.printer.name;
@@ -210,10 +208,13 @@ export class PrintService {
   }
 
   /**
-   * Several shipments' labels, in the order given, to the label printer as ONE job, written
-   * in its format, dpi and page size. Printed only once the printer took the job; a refusal
-   * is a 503 and nothing is marked. Shipments without a label (unknown, cancelled) are listed
-   * as not printed; none at all is a 409.
+   * Several shipments, in the order given, as at most two jobs (CONTRACT §17): ONE to the
+   * label printer in its format, dpi and page size (each shipment's labels, then its CN22
+   * when it needs one) and ONE A4 PDF to the desk's A4 printer (every CN23 with its
+   * commercial invoice). Printed only once every printer took its job; a CN23 with no A4
+   * printer, or a refusal, is a 503 and nothing is marked (with no A4 printer nothing is
+   * sent). Shipments without a label (unknown, cancelled) are listed as not printed; none
+   * at all is a 409.
    */
   async printLabelBatch(
     uuids: string[],
@@ -221,20 +222,28 @@ export class PrintService {
     printerId?: string,
     what = `${uuids.length} shipments`,
   ): Promise<BatchPrintResult> {
-    const target = await this.desk.target(printerId);
-    const { document, results, printable } = await this.imports.renderLabels(uuids, {
-      format: target.format,
-      dpi: target.dpi,
-      size: target.pageSize,
-    });
-    if (!document) throw conflict(`There is no label to print: ${what} has no shipment with a label.`);
-    await this.sendAndRecord(target, document, `labels of ${what}`);
-    await this.imports.markLabelsPrinted(printable, caller, `Label printed on ${target.printer.name}`);
+    const [target, a4] = await Promise.all([this.desk.target(printerId), this.desk.documentTarget()]);
+    const { results, printable } = await this.imports.batch(uuids, true);
+    if (printable.length === 0) throw conflict(`There is no label to print: ${what} has no shipment with a label.`);
+    const needForms = printable.filter((s) => s.data.customs?.form === 'CN23');
+    if (needForms.length > 0 && !a4) throw noA4Printer(needForms.map((s) => s.row.shipmentNumber));
+    const [labels, forms] = await Promise.all([
+      this.imports.labelPrinterDocument(printable, { format: target.format, dpi: target.dpi, size: target.pageSize }),
+      this.imports.a4Forms(printable),
+    ]);
+    await this.sendAndRecord(target, labels!, `labels of ${what}`);
+    if (forms && a4) await this.sendAndRecord(a4, forms, `CN23s and invoices of ${what}`);
+    const both = forms && a4 ? `${target.printer.name} and ${a4.printer.name}` : target.printer.name;
+    const cn23 = new Set(needForms.map((s) => s.row.id));
+    await this.imports.markLabelsPrinted(printable, caller, (row) =>
+      cn23.has(row.id) ? `Label printed on ${both}` : `Label printed on ${target.printer.name}`,
+    );
     return {
       success: true,
       printerId: target.printer.id,
       printer: target.printer.name,
       format: target.format,
+      ...(forms && a4 ? { documentPrinterId: a4.printer.id, documentPrinter: a4.printer.name } : {}),
       results,
     };
   }
@@ -252,12 +261,7 @@ export class PrintService {
       throw conflict(`Shipment ${what} needs a CN22, which prints with its labels on the label printer, not on A4.`);
     }
     const a4 = await this.desk.documentTarget();
-    if (!a4) {
-      throw printerUnavailable(
-        'A4 printer',
-        `this desk has no A4 printer for the CN23 and commercial invoice of shipment ${what}: choose one in Settings → Printers. Nothing was printed.`,
-      );
-    }
+    if (!a4) throw noA4Printer([what]);
     await this.sendAndRecord(a4, Buffer.from(customs.base64String, 'base64'), `${what} CN23 and invoice`);
     return { success: true, printerId: a4.printer.id, printer: a4.printer.name, form: customs.form };
   }
@@ -279,3 +283,26 @@ export class PrintService {
     await this.desk.recordJob({ ...job, ok: true, error: null });
   }
 }
+
+/**
+ * A CN23 to print and no A4 printer: one answer for a shipment and for a batch, naming
+ * every shipment that needs one, before anything is sent.
+ */
+function noA4Printer(shipmentNumbers: string[]): ProblemError {
+  const shown = shipmentNumbers.slice(0, NAMED_IN_DETAIL).join(', ');
+  const more = shipmentNumbers.length - NAMED_IN_DETAIL;
+  const which =
+    shipmentNumbers.length === 1
+      ? `shipment ${shown} needs`
+      : `shipments ${shown}${more > 0 ? ` and ${more} more` : ''} need`;
+  const problem = printerUnavailable(
+    'A4 printer',
+    `${which} a CN23 and a commercial invoice on A4, and this desk has no A4 printer: choose one in Settings → Printers. Nothing was printed.`,
+  );
+  // Every one of them, for a tool; the sentence names the first few.
+  problem.members.shipments = shipmentNumbers.join(', ');
+  return problem;
+}
+
+/** Shipment numbers a sentence names before "and N more". */
+const NAMED_IN_DETAIL = 20;

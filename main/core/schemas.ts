@@ -694,6 +694,11 @@ export const ImportLabelsQuery = Type.Object(
       Type.Enum(LABEL_FORMATS, { description: 'pdf (default) or zpl (ZPL II for a thermal printer).' }),
     ),
     dpi: Type.Optional(LabelDpiSchema),
+    includeCustoms: Type.Optional(
+      Type.Boolean({
+        description: "Extension: each shipment's CN22 after its labels (nothing for a CN23), as on a shipment's label.",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -746,6 +751,16 @@ export const BulkLabelsRequest = Type.Object(
   { shipmentIds: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 1000 }) },
   { additionalProperties: false },
 );
+/** CONTRACT §17 on a selection's labels, as on a shipment's label route. */
+export const BulkLabelsQuery = Type.Object(
+  {
+    includeCustoms: Type.Optional(
+      Type.Boolean({ description: "Extension: each shipment's CN22 after its labels (nothing for a CN23)." }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type BulkLabelsQuery = Static<typeof BulkLabelsQuery>;
 export const BulkLabels = Type.Object({
   format: Type.Literal('pdf'),
   base64String: Type.String({
@@ -901,20 +916,36 @@ export const PrintResponse = Type.Object({
     }),
   ),
 });
-/** A batch print (an import's labels, or a selection's) on the desk's label printer: one job. */
+/** What a batch print did with one shipment. */
+export const BatchPrintItem = Type.Object({
+  shipmentId: Type.String(),
+  shipmentNumber: Type.Optional(Type.String()),
+  ok: Type.Boolean({ description: 'true: its labels were in the job the printer took; it is Printed.' }),
+  problem: Type.Optional(Type.String()),
+  labels: Type.Optional(Type.Integer({ description: 'Its label pages in the label job (one a piece).' })),
+  customsForm: Type.Optional(
+    Type.Enum(CUSTOMS_FORMS, {
+      description:
+        "An international shipment's form: a CN22 printed after its labels in the label job, or a CN23 and its commercial invoice in the A4 job.",
+    }),
+  ),
+});
+export type BatchPrintItem = Static<typeof BatchPrintItem>;
+/**
+ * A batch print (an import's labels, or a selection's): ONE job on the desk's label printer
+ * (labels, each shipment's CN22 after its labels) and, when any shipment needs a CN23, ONE
+ * job on its A4 printer (every CN23 with its commercial invoice).
+ */
 export const BatchPrintResponse = Type.Object({
   success: Type.Boolean(),
   printerId: Type.String(),
   printer: Type.String(),
   format: Type.Enum(LABEL_FORMATS),
-  results: Type.Array(
-    Type.Object({
-      shipmentId: Type.String(),
-      shipmentNumber: Type.Optional(Type.String()),
-      ok: Type.Boolean({ description: 'true: its labels were in the job the printer took; it is Printed.' }),
-      problem: Type.Optional(Type.String()),
-    }),
+  documentPrinterId: Type.Optional(Type.String()),
+  documentPrinter: Type.Optional(
+    Type.String({ description: 'The A4 printer that took the CN23s and commercial invoices, when any was needed.' }),
   ),
+  results: Type.Array(BatchPrintItem),
 });
 /** A shipment's CN23 and commercial invoice sent to the desk's A4 printer. */
 export const CustomsPrintResponse = Type.Object({

@@ -30,7 +30,7 @@ import {
   type TrackingResponse,
   type TrackingStatus,
 } from './schemas';
-import { CANCELLABLE_STATUSES, INITIAL_STATUS, canTransition, isScanStatus, isStatus } from './statuses';
+import { CANCELLABLE_STATUSES, INITIAL_STATUS, canTransition, isScanStatus, isStatus, stationEvent } from './statuses';
 import { convertWeight, round3 } from './units';
 import type { WeightUnit } from './schemas';
 import type {
@@ -100,7 +100,6 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** An event the station records itself (created, printed, cancelled): no place, no scan data. */
 /** How close in time two identical scans must be to count as one scan read twice. */
 export const REPEAT_SCAN_WINDOW_MS = 10_000;
 
@@ -112,22 +111,6 @@ export function isRepeatScan(previous: EventRecord, next: EventRecord): boolean 
     previous.trackingNumber === next.trackingNumber &&
     Math.abs(next.occurredOn - previous.occurredOn) <= REPEAT_SCAN_WINDOW_MS
   );
-}
-
-function stationEvent(status: ShipmentStatus, description: string, user: string, at: number): EventRecord {
-  return {
-    status,
-    description,
-    location: '',
-    signatory: '',
-    signatoryFileName: '',
-    latitude: null,
-    longitude: null,
-    depotId: null,
-    trackingNumber: '',
-    user,
-    occurredOn: at,
-  };
 }
 
 export class ShipmentService {
@@ -320,15 +303,10 @@ export class ShipmentService {
     uniqueId: string,
     request: LabelRequest = {},
   ): Promise<{ shipment: ShipmentRecord; document: Buffer; format: LabelFormat }> {
-    const { row, data } = await this.printable(uniqueId, request.includeCustoms === true);
+    const row = await this.printable(uniqueId);
+    const data = await this.labelData(row, request.includeCustoms === true);
     const format = request.format ?? 'pdf';
-    const document = await this.labels.render(data, {
-      size: request.size ?? (await this.defaultLabelSize()),
-      format,
-      ...(format === 'zpl' ? { dpi: request.dpi ?? 203 } : {}),
-      ...(data.customs ? { customs: 'append' as const } : {}),
-    });
-    return { shipment: row, document, format };
+    return { shipment: row, document: await this.labelPrinterDocument(data, { ...request, format }), format };
   }
 
   /**
@@ -339,32 +317,50 @@ export class ShipmentService {
     uniqueId: string,
     request: Pick<LabelRequest, 'size' | 'format' | 'dpi'> = {},
   ): Promise<{ shipment: ShipmentRecord; labels: Buffer; format: LabelFormat; forms: Buffer | null }> {
-    const { row, data } = await this.printable(uniqueId, true);
+    const row = await this.printable(uniqueId);
+    const data = await this.labelData(row, true);
     const format = request.format ?? 'pdf';
     const size = request.size ?? (await this.defaultLabelSize());
     const [labels, forms] = await Promise.all([
-      this.labels.render(data, {
-        size,
-        format,
-        ...(format === 'zpl' ? { dpi: request.dpi ?? 203 } : {}),
-        ...(data.customs ? { customs: 'append' as const } : {}),
-      }),
+      this.labelPrinterDocument(data, { ...request, size, format }),
       data.customs?.form === 'CN23' ? this.labels.render(data, { size, customs: 'only' }) : null,
     ]);
     return { shipment: row, labels, format, forms };
   }
 
-  /** A shipment whose label may be drawn, with its declaration when `withCustoms` and it has one. */
-  private async printable(uniqueId: string, withCustoms: boolean): Promise<{ row: ShipmentRecord; data: LabelData }> {
-    const row = await this.find(uniqueId);
-    if (row.status === 'Cancelled') throw conflict(`Shipment ${row.shipmentNumber} is cancelled; its label is void.`);
+  /**
+   * What a shipment's label printer document is drawn from; with its declaration, and the
+   * form that decides where each part prints (CONTRACT §17), when `withCustoms` and it has one.
+   */
+  async labelData(row: ShipmentRecord, withCustoms: boolean): Promise<LabelData> {
     const [pieces, customs] = await Promise.all([
       this.repo.pieces(row.id),
       withCustoms ? this.repo.customs(row.id) : undefined,
     ]);
     const data = labelDataFor(row, pieces, this.catalog);
     if (customs) data.customs = await this.customsData(row, pieces, customs);
-    return { row, data };
+    return data;
+  }
+
+  /**
+   * The document for the label printer: every piece's label, then the CN22 when `data`
+   * carries one (a CN23 is not in it: it goes to the A4 printer).
+   */
+  async labelPrinterDocument(data: LabelData, request: Pick<LabelRequest, 'size' | 'format' | 'dpi'>): Promise<Buffer> {
+    const format = request.format ?? 'pdf';
+    return this.labels.render(data, {
+      size: request.size ?? (await this.defaultLabelSize()),
+      format,
+      ...(format === 'zpl' ? { dpi: request.dpi ?? 203 } : {}),
+      ...(data.customs ? { customs: 'append' as const } : {}),
+    });
+  }
+
+  /** A shipment whose label may be drawn: 409 once it is cancelled. */
+  private async printable(uniqueId: string): Promise<ShipmentRecord> {
+    const row = await this.find(uniqueId);
+    if (row.status === 'Cancelled') throw conflict(`Shipment ${row.shipmentNumber} is cancelled; its label is void.`);
+    return row;
   }
 
   /** Not Printed → Printed (a tracking event); any other status stays as it is. */

@@ -15,8 +15,7 @@ import { SecretBox } from './secret-box';
 import { SettingsService } from './settings';
 import { noPrinters, PrintService, type DeskPrinters, type TestPageRenderer } from './printing';
 import { ShipmentService, type LabelRenderer } from './shipments';
-import type { LabelData } from './label-data';
-import type { LabelSize } from './schemas';
+import type { BatchPage, LabelData } from './label-data';
 import type { Store } from './storage';
 import { WebhookService } from './webhooks';
 
@@ -31,8 +30,8 @@ export interface StationOptions {
   labelRenderer?: LabelRenderer;
   /** Draws a manifest's driver copy; the shells pass main/documents' (open-station.ts). */
   manifestRenderer?: ManifestRenderer;
-  /** Several shipments' labels as one PDF (an import's, a bulk print); the shells pass main/labels'. */
-  labelBatchRenderer?: (items: LabelData[], size: LabelSize) => Promise<Buffer>;
+  /** Several shipments' labels, or their A4 customs forms, as one PDF (an import's, a bulk print); the shells pass main/labels'. */
+  labelBatchRenderer?: (items: LabelData[], page: BatchPage) => Promise<Buffer>;
   /** This desk's printers (main/printers); none: every print is refused with a 503. */
   printers?: DeskPrinters;
   /** Writes the printer doctor's test page (main/labels); none: test pages are refused. */

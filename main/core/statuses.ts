@@ -1,5 +1,6 @@
 /** The life of a shipment (CONTRACT §8), as pure data and one function. */
 import { STATUSES, type ShipmentStatus } from './schemas';
+import type { EventRecord } from './storage';
 
 export const CARRIER_STATUSES: readonly ShipmentStatus[] = [
   'Awaiting Collection',
@@ -59,4 +60,21 @@ export function canTransition(from: ShipmentStatus, to: ShipmentStatus): boolean
 /** Statuses a carrier scan (POST /shipments/{id}/events) may record. */
 export function isScanStatus(status: ShipmentStatus): boolean {
   return SCAN_STATUSES.includes(status);
+}
+
+/** An event the station records itself (created, printed, cancelled): no place, no scan data. */
+export function stationEvent(status: ShipmentStatus, description: string, user: string, at: number): EventRecord {
+  return {
+    status,
+    description,
+    location: '',
+    signatory: '',
+    signatoryFileName: '',
+    latitude: null,
+    longitude: null,
+    depotId: null,
+    trackingNumber: '',
+    user,
+    occurredOn: at,
+  };
 }

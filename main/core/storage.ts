@@ -168,6 +168,12 @@ export type CreateOutcome =
  */
 export type StatusDecision = (current: ShipmentRecord, latest: EventRecord) => EventRecord | null;
 
+/** A shipment of a printed batch, and what its Printed event says (where it was printed). */
+export interface PrintedMark {
+  shipmentId: number;
+  description: string;
+}
+
 /** A shipment made in bulk rather than by a desk: its pieces and every event, oldest first. */
 export interface ShipmentHistory {
   shipment: NewShipment;
@@ -198,6 +204,13 @@ export interface ShipmentStore {
    * shipment.
    */
   changeStatus(shipmentId: number, decide: StatusDecision): Promise<ShipmentRecord | undefined>;
+  /**
+   * Not Printed → Printed for a whole batch, in one transaction: each listed shipment still
+   * Not Printed when the write runs gets a Printed event (its description, by `by.user` at
+   * `by.occurredOn`) and its status columns move to it; any other (cancelled or printed
+   * meanwhile, on this desk or another) is left as it is. Returns the ids it changed.
+   */
+  markPrinted(marks: PrintedMark[], by: { user: string; occurredOn: number }): Promise<number[]>;
   /**
    * Writes shipments made in bulk (demo data, the bench's data set, a test's set-up) with
    * their pieces and whole history, the batch all or nothing, search terms as a create's.

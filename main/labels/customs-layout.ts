@@ -8,7 +8,7 @@
 import type { CustomsDocumentData, LabelData } from '../core/label-data';
 import type { Address, LabelSize } from '../core/schemas';
 import { asciiOnly } from './label-fonts';
-import { LABEL_PAGE_SIZES, Page, type Box, type PageLayout } from './label-layout';
+import { LABEL_PAGE_SIZES, Page, layoutPage, selectPieces, type Box, type PageLayout } from './label-layout';
 import {
   countryName,
   formatDate,
@@ -33,7 +33,22 @@ const DECLARATION =
 /** The pages of the customs document: a CN22 alone, or a CN23 followed by a commercial invoice. */
 export function layoutCustoms(fit: TextFit, data: LabelData, size: LabelSize): PageLayout[] {
   const customs = need(data);
-  return customs.form === 'CN22' ? [layoutCn22(fit, data, size)] : [layoutCn23(fit, data), layoutInvoice(fit, data)];
+  return customs.form === 'CN22' ? [layoutCn22(fit, data, size)] : a4FormPages(fit, data);
+}
+
+/**
+ * A shipment's pages on the label printer: each piece's label, then its CN22 when it carries
+ * one (CONTRACT §17). A CN23 is A4: it goes to the A4 printer (`a4FormPages`), not here.
+ */
+export function labelPrinterPages(fit: TextFit, data: LabelData, size: LabelSize, pieces?: number[]): PageLayout[] {
+  const pages = selectPieces(data.pieces, pieces).map((piece) => layoutPage(fit, data, piece, size));
+  if (data.customs?.form === 'CN22') pages.push(layoutCn22(fit, data, size));
+  return pages;
+}
+
+/** A shipment's pages on the A4 printer: its CN23 and commercial invoice; none for a CN22 or none at all. */
+export function a4FormPages(fit: TextFit, data: LabelData): PageLayout[] {
+  return data.customs?.form === 'CN23' ? [layoutCn23(fit, data), layoutInvoice(fit, data)] : [];
 }
 
 function need(data: LabelData): CustomsDocumentData {

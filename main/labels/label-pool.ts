@@ -13,15 +13,14 @@ import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { LabelRenderer } from '../core/shipments';
-import type { LabelData } from '../core/label-data';
+import type { BatchPage, LabelData } from '../core/label-data';
 import type { ManifestDocument, ManifestRenderer } from '../core/manifests';
-import type { LabelSize } from '../core/schemas';
 import type { LabelJob, LabelResult, LabelTask } from './label-worker';
 
 export interface LabelPool extends LabelRenderer {
   readonly size: number;
-  /** Several shipments' labels as one PDF (renderLabelBatch), drawn in a worker. */
-  renderBatch(items: LabelData[], size: LabelSize): Promise<Buffer>;
+  /** Several shipments' labels, or their A4 customs forms, as one PDF (renderLabelBatch), drawn in a worker. */
+  renderBatch(items: LabelData[], page: BatchPage): Promise<Buffer>;
   /** The driver's copy of a manifest (renderManifestPdf), drawn in a worker. */
   renderManifest(manifest: ManifestDocument): Promise<Buffer>;
   close(): Promise<void>;
@@ -30,12 +29,12 @@ export interface LabelPool extends LabelRenderer {
 /** The station's renderers when a pool draws every document: what openStation takes. */
 export function poolRenderers(pool: LabelPool): {
   labelRenderer: LabelRenderer;
-  labelBatchRenderer: (items: LabelData[], size: LabelSize) => Promise<Buffer>;
+  labelBatchRenderer: (items: LabelData[], page: BatchPage) => Promise<Buffer>;
   manifestRenderer: ManifestRenderer;
 } {
   return {
     labelRenderer: pool,
-    labelBatchRenderer: (items, size) => pool.renderBatch(items, size),
+    labelBatchRenderer: (items, page) => pool.renderBatch(items, page),
     manifestRenderer: { render: (manifest) => pool.renderManifest(manifest) },
   };
 }
@@ -157,7 +156,7 @@ export function createLabelPool(size: number = availableParallelism()): LabelPoo
   return {
     size: slots.length,
     render: (data, options) => submit({ kind: 'label', data, options }),
-    renderBatch: (items, size) => submit({ kind: 'batch', items, size }),
+    renderBatch: (items, page) => submit({ kind: 'batch', items, page }),
     renderManifest: (manifest) => submit({ kind: 'manifest', manifest }),
     async close() {
       closed = true;

@@ -3,16 +3,15 @@
  * import's label batch, a manifest), so that no PDF is drawn on the request thread.
  */
 import { parentPort } from 'node:worker_threads';
-import type { LabelData, LabelOptions } from '../core/label-data';
+import type { BatchPage, LabelData, LabelOptions } from '../core/label-data';
 import type { ManifestDocument } from '../core/manifests';
-import type { LabelSize } from '../core/schemas';
 import { renderManifestPdf } from './manifest-pdf';
 import { renderLabelDocumentSync } from './render-document';
 import { renderLabelBatch } from './render-label';
 
 export type LabelJob =
   | { kind: 'label'; data: LabelData; options: LabelOptions }
-  | { kind: 'batch'; items: LabelData[]; size: LabelSize }
+  | { kind: 'batch'; items: LabelData[]; page: BatchPage }
   | { kind: 'manifest'; manifest: ManifestDocument };
 export type LabelTask = LabelJob & { id: number };
 export type LabelResult = { id: number; pdf: Uint8Array } | { id: number; error: string };
@@ -22,7 +21,7 @@ function renderJob(task: LabelJob): Buffer {
     case 'label':
       return renderLabelDocumentSync(task.data, task.options);
     case 'batch':
-      return renderLabelBatch(task.items, task.size);
+      return renderLabelBatch(task.items, task.page);
     case 'manifest':
       return renderManifestPdf(task.manifest);
   }

@@ -1,8 +1,8 @@
 /** One entry for every writer: the label document in the format asked for. */
 import type { LabelData, LabelOptions } from '../core/label-data';
-import { layoutCn22, layoutCustoms } from './customs-layout';
+import { labelPrinterPages, layoutCn22, layoutCustoms } from './customs-layout';
 import { loadLabelFonts, resolveFontsDir } from './label-fonts';
-import { layoutPage, selectPieces, type PageLayout } from './label-layout';
+import type { PageLayout } from './label-layout';
 import { TextFit } from './label-text';
 import { renderLabelSync, renderPagesSync } from './render-label';
 import { renderZplSync, writeZpl } from './render-zpl';
@@ -16,11 +16,9 @@ export function renderLabelDocumentSync(data: LabelData, options: LabelOptions):
   }
   if (options.customs === 'append' && data.customs?.form === 'CN22') {
     // The CN22 travels with the labels, on the same printer; a CN23 goes to the A4 printer.
-    const pieces = selectPieces(data.pieces, options.pieces);
-    return renderPagesSync(`Label ${data.shipmentNumber}`, data.despatchDate, {}, (fit) => [
-      ...pieces.map((piece) => layoutPage(fit, data, piece, options.size)),
-      layoutCn22(fit, data, options.size),
-    ]);
+    return renderPagesSync(`Label ${data.shipmentNumber}`, data.despatchDate, {}, (fit) =>
+      labelPrinterPages(fit, data, options.size, options.pieces),
+    );
   }
   return renderLabelSync(data, options);
 }
@@ -37,9 +35,8 @@ function renderZplDocumentSync(data: LabelData, options: LabelOptions): Buffer {
   const fit = new TextFit(fonts);
   const pages: PageLayout[] =
     options.customs === 'append'
-      ? selectPieces(data.pieces, options.pieces).map((piece) => layoutPage(fit, data, piece, options.size))
-      : [];
-  pages.push(layoutCn22(fit, data, options.size));
+      ? labelPrinterPages(fit, data, options.size, options.pieces)
+      : [layoutCn22(fit, data, options.size)];
   return writeZpl(pages, options.dpi ?? 203, fonts);
 }
 

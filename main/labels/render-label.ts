@@ -5,8 +5,8 @@
  * the same data.
  */
 import PDFDocument from 'pdfkit';
-import type { LabelData, LabelOptions } from '../core/label-data';
-import type { LabelSize } from '../core/schemas';
+import type { BatchPage, LabelData, LabelOptions } from '../core/label-data';
+import { a4FormPages, labelPrinterPages } from './customs-layout';
 import { drawCode128, drawQr, planCode128, planQr } from './label-barcodes';
 import { asciiOnly, loadLabelFonts, resolveFontsDir, type LabelFonts } from './label-fonts';
 import { layoutPage, selectPieces, type LabelPart, type PageLayout, type TextPart } from './label-layout';
@@ -47,22 +47,22 @@ export function renderLabelSync(data: LabelData, options: LabelOptions, resource
 }
 
 /**
- * Several shipments' labels in one PDF, every piece of each, in the order given: an
- * import's labels printed in one job. Dated by the first shipment, so the same batch
- * always gives the same bytes. Each page is laid out just before it is drawn, so only
- * one page's layout is alive at a time however long the batch.
+ * Several shipments' documents in one PDF, in the order given, for one printer (CONTRACT
+ * §17). At a label size: each shipment's labels, every piece, then its CN22 when it carries
+ * one; at `A4`: each CN23 shipment's CN23 and commercial invoice. Dated by the first
+ * shipment, so the same batch always gives the same bytes. Each page is laid out just
+ * before it is drawn, so only one page's layout is alive at a time however long the batch.
  */
-export function renderLabelBatch(items: LabelData[], size: LabelSize, resources: LabelResources = {}): Buffer {
+export function renderLabelBatch(items: LabelData[], page: BatchPage, resources: LabelResources = {}): Buffer {
   if (items.length === 0) throw new RangeError('A label batch needs at least one shipment');
   const fonts = loadLabelFonts(resources.fontsDir ?? resolveFontsDir());
   const fit = new TextFit(fonts);
   const despatched = Date.parse(items[0]!.despatchDate);
   function* pages(): Generator<PageLayout> {
-    for (const data of items) {
-      for (const piece of selectPieces(data.pieces, undefined)) yield layoutPage(fit, data, piece, size);
-    }
+    for (const data of items) yield* page === 'A4' ? a4FormPages(fit, data) : labelPrinterPages(fit, data, page);
   }
-  return writePdf(pages(), fonts, { title: 'Labels', date: new Date(Number.isNaN(despatched) ? EPOCH : despatched) });
+  const title = page === 'A4' ? 'Customs forms' : 'Labels';
+  return writePdf(pages(), fonts, { title, date: new Date(Number.isNaN(despatched) ? EPOCH : despatched) });
 }
 
 /**

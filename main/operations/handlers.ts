@@ -78,7 +78,7 @@ export const handlers: Handlers = {
   getImport: (ctx, { params }) => ctx.station.imports.view(pathId(params, 'importId')),
   getImportLabels: (ctx, { params, query }) =>
     ctx.station.imports.labels(pathId(params, 'importId'), caller(ctx), query),
-  printLabels: (ctx, { body }) => ctx.station.imports.labelBatch(body.shipmentIds, caller(ctx)),
+  printLabels: (ctx, { body, query }) => ctx.station.imports.labelBatch(body.shipmentIds, caller(ctx), query),
   unlockUser: (ctx, { params }) => ctx.station.auth.unlockUser(pathId(params, 'userId')),
   listPrinters: (ctx) => ctx.station.printing.desk.overview(),
   addNetworkPrinter: (ctx, { body }) => ctx.station.printing.desk.addNetworkPrinter(body.address, body.name),

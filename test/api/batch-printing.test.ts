@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeskPrinters } from '../../main/printers/desk-printers';
 import { freePort, startTestPrinter, type TestPrinter } from '../helpers/cups';
-import { pdfInfo } from '../helpers/pdf';
-import { zplBarcodes } from '../helpers/zpl';
+import { pdfInfo, pdfPageTexts } from '../helpers/pdf';
+import { zplBarcodes, zplTexts } from '../helpers/zpl';
 import {
   createShipment,
   internationalRequest,
@@ -73,6 +73,10 @@ const importCsv = async (prefix: string) => {
   const r = res.json();
   return { importId: r.importId as number, shipments: [r.rows[0], r.rows[1], r.rows[4]] as { shipmentId: string }[] };
 };
+
+/** An international shipment of two pieces (or one): a CN22 at a low value, a CN23 above GBP 270 (CONTRACT §17). */
+const international = (cost: number, pieces = 2) =>
+  internationalRequest({ cost, shipmentPieces: [piece({ weight: 2 }), piece({ weight: 1.5 })].slice(0, pieces) });
 
 describe('POST /imports/{importId}/print', () => {
   it("sends every label of the import as one ZPL job in row order, at the printer's dpi; then Printed", async () => {
@@ -158,7 +162,6 @@ describe('POST /labels/print', () => {
 });
 
 describe("POST /shipments/{id}/customs/print: a window-printing desk's CN23 and invoice on its A4 printer", () => {
-  const international = (cost: number) => internationalRequest({ cost });
   const noLabelPrinter = (documentPrinterId: string | null) =>
     call('PUT', '/printers/label-printer', {
       printerId: null,
@@ -201,5 +204,196 @@ describe("POST /shipments/{id}/customs/print: a window-printing desk's CN23 and 
     const res = await call('POST', `/shipments/${s.shipmentId}/customs/print`);
     expect(res.statusCode).toBe(503);
     expect(res.json().detail).toContain('no A4 printer');
+  });
+});
+
+describe('batch prints carry the customs forms (CONTRACT §17)', () => {
+  let office: TestPrinter;
+  const officeId = () => `network:127.0.0.1:${office.port}`;
+  const chooseBoth = (format: 'zpl' | 'pdf', documentPrinterId: string | null) =>
+    call('PUT', '/printers/label-printer', {
+      printerId: `network:127.0.0.1:${zebra.port}`,
+      format,
+      dpi: 203,
+      pageSize: '4x6',
+      documentPrinterId,
+    });
+  const label = async (id: string, query: string) =>
+    Buffer.from((await call('GET', `/shipments/${id}/label?markPrinted=false&${query}`)).json().base64String, 'base64');
+  const numberOf = async (id: string) => (await view(id)).shipmentNumber as string;
+
+  beforeAll(async () => {
+    office = await startTestPrinter();
+    expect(
+      (await call('POST', '/printers', { address: `127.0.0.1:${office.port}`, name: 'Office A4' })).statusCode,
+    ).toBe(200);
+  });
+  afterAll(() => office?.close());
+
+  it('a selection as ZPL: each CN22 after its labels in the one label job, every CN23 and invoice in ONE A4 job', async () => {
+    expect((await chooseBoth('zpl', officeId())).statusCode).toBe(200);
+    const domestic = await createShipment(t, token, shipmentRequest());
+    const cn22 = await createShipment(t, token, international(20));
+    const cn23 = await createShipment(t, token, international(500));
+    const cn23b = await createShipment(t, token, international(400, 1));
+    const ids = [cn22, domestic, cn23, cn23b].map((s) => s.shipmentId);
+    const [labelsArriving, formsArriving] = [zebra.nextJob(), office.nextJob()];
+    const [zebraBefore, officeBefore] = [zebra.jobs.length, office.jobs.length];
+    const res = await call('POST', '/labels/print', { shipmentIds: ids });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      printer: 'Dock Zebra',
+      format: 'zpl',
+      documentPrinter: 'Office A4',
+      documentPrinterId: officeId(),
+    });
+    expect(res.json().results.map((r: object) => ({ ...r, shipmentNumber: undefined }))).toEqual([
+      { shipmentId: ids[0], ok: true, labels: 2, customsForm: 'CN22' },
+      { shipmentId: ids[1], ok: true, labels: 1 },
+      { shipmentId: ids[2], ok: true, labels: 2, customsForm: 'CN23' },
+      { shipmentId: ids[3], ok: true, labels: 1, customsForm: 'CN23' },
+    ]);
+    const [zpl, forms] = await Promise.all([labelsArriving, formsArriving]);
+    expect(zebra.jobs.length).toBe(zebraBefore + 1);
+    expect(office.jobs.length).toBe(officeBefore + 1);
+    // The label job is each shipment's own label with its CN22, as the single print sends them.
+    const single = await Promise.all(ids.map((id) => label(id, 'format=zpl&includeCustoms=true')));
+    expect(zpl.equals(Buffer.concat(single))).toBe(true);
+    const texts = zplTexts(zpl.toString('latin1')).map((lines) => lines.join(' '));
+    expect(texts).toHaveLength(2 + 1 + 1 + 2 + 1);
+    expect(texts.map((t) => t.includes('CN 22'))).toEqual([false, false, true, false, false, false, false]);
+    expect(texts[2]).toContain('Total value 20.00 GBP');
+    expect(texts.join(' ')).not.toContain('CN 23');
+
+    // The A4 job: one PDF, each CN23 then its invoice, in the selection's order.
+    const pages = await pdfPageTexts(forms);
+    expect(pages).toHaveLength(4);
+    const [n23, n23b] = [await numberOf(ids[2]!), await numberOf(ids[3]!)];
+    expect(pages[0]).toContain('CN 23');
+    expect(pages[1]).toContain('COMMERCIAL INVOICE');
+    expect(pages[1]).toContain(n23);
+    expect(pages[2]).toContain('CN 23');
+    expect(pages[3]).toContain(n23b);
+    const a4 = await pdfInfo(forms);
+    expect([Math.round(a4.width), Math.round(a4.height)]).toEqual([595, 842]);
+
+    for (const id of ids) expect((await view(id)).status).toBe('Printed');
+    const said = JSON.stringify((await call('GET', `/shipments/${ids[2]}/tracking`)).json());
+    expect(said).toContain('Label printed on Dock Zebra and Office A4');
+    expect(JSON.stringify((await call('GET', `/shipments/${ids[0]}/tracking`)).json())).not.toContain('Office A4');
+  });
+
+  it('a CN23 in the batch and no A4 printer → 503 naming every such shipment; nothing sent, nothing marked', async () => {
+    expect((await chooseBoth('pdf', null)).statusCode).toBe(200);
+    const cn22 = await createShipment(t, token, international(20));
+    const cn23 = await createShipment(t, token, international(500));
+    const cn23b = await createShipment(t, token, international(300));
+    const ids = [cn22, cn23, cn23b].map((s) => s.shipmentId);
+    const [zebraBefore, officeBefore] = [zebra.jobs.length, office.jobs.length];
+    const res = await call('POST', '/labels/print', { shipmentIds: ids });
+    expect(res.statusCode).toBe(503);
+    const [n23, n23b] = [await numberOf(ids[1]!), await numberOf(ids[2]!)];
+    expect(res.json().detail).toBe(
+      `A4 printer: shipments ${n23}, ${n23b} need a CN23 and a commercial invoice on A4, and this desk has no A4 printer: choose one in Settings → Printers. Nothing was printed.`,
+    );
+    expect(res.json().shipments).toBe(`${n23}, ${n23b}`);
+    expect([zebra.jobs.length, office.jobs.length]).toEqual([zebraBefore, officeBefore]);
+    for (const id of ids) expect((await view(id)).status).toBe('Not Printed');
+    // The single print says it the same way.
+    const single = await call('POST', `/shipments/${ids[1]}/print`);
+    expect(single.json().detail).toBe(
+      `A4 printer: shipment ${n23} needs a CN23 and a commercial invoice on A4, and this desk has no A4 printer: choose one in Settings → Printers. Nothing was printed.`,
+    );
+    // Without a CN23 the batch needs no A4 printer.
+    const arriving = zebra.nextJob();
+    expect((await call('POST', '/labels/print', { shipmentIds: [ids[0]] })).statusCode).toBe(200);
+    expect((await pdfPageTexts(await arriving)).map((p) => p.includes('CN 22'))).toEqual([false, false, true]);
+  });
+
+  it('an A4 printer that refuses → 503 naming it; nothing is marked, though the labels went', async () => {
+    const closedPort = await freePort();
+    await call('POST', '/printers', { address: `127.0.0.1:${closedPort}`, name: 'Jammed A4' });
+    expect((await chooseBoth('pdf', `network:127.0.0.1:${closedPort}`)).statusCode).toBe(200);
+    const cn23 = await createShipment(t, token, international(500));
+    const labelsArriving = zebra.nextJob();
+    const res = await call('POST', '/labels/print', { shipmentIds: [cn23.shipmentId] });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().detail).toContain('Jammed A4');
+    // As the single print does, the labels went first; the shipment stays to be printed again.
+    expect((await pdfInfo(await labelsArriving)).pages).toBe(2);
+    expect((await view(cn23.shipmentId)).status).toBe('Not Printed');
+  });
+
+  it('an import as PDF: its CN22s in the label job, its CN23s to A4; its label route appends CN22s with includeCustoms', async () => {
+    expect((await chooseBoth('pdf', officeId())).statusCode).toBe(200);
+    const csv =
+      'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height,HS code,Description of goods,Cost,carrierServiceId\n' +
+      'BC-1,Anna,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10,,,,101\n' +
+      'BC-2,Jürgen,Unter den Linden 1,Berlin,10115,DE,1,30,20,10,610910,Cotton T-shirts,25,104\n' +
+      'BC-3,Émile,1 Rue de Rivoli,Paris,75001,FR,1,30,20,10,610910,Wool coats,900,104';
+    const imported = await t.request({
+      method: 'POST',
+      url: '/imports?carrierId=1&carrierServiceId=104',
+      token,
+      payload: csv,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const { importId, rows } = imported.json() as { importId: number; rows: { status: string; shipmentId: string }[] };
+    expect(
+      rows.map((r) => r.status),
+      JSON.stringify(rows),
+    ).toEqual(['created', 'created', 'created']);
+
+    const plain = Buffer.from((await call('GET', `/imports/${importId}/labels`)).json().base64String, 'base64');
+    expect((await pdfInfo(plain)).pages).toBe(3);
+    const withCn22 = await call('GET', `/imports/${importId}/labels?includeCustoms=true`);
+    const withCn22Pdf = Buffer.from(withCn22.json().base64String, 'base64');
+    expect((await pdfPageTexts(withCn22Pdf)).map((p) => p.includes('CN 22'))).toEqual([false, false, true, false]);
+    // Fetching the labels printed them (§7): back to Not Printed is impossible, so a new import for the print.
+    const again = await t.request({
+      method: 'POST',
+      url: '/imports?carrierId=1&carrierServiceId=104',
+      token,
+      payload: csv.replaceAll('BC-', 'BD-'),
+      headers: { 'content-type': 'text/csv' },
+    });
+    const second = again.json() as { importId: number; rows: { shipmentId: string }[] };
+    const [labelsArriving, formsArriving] = [zebra.nextJob(), office.nextJob()];
+    const res = await call('POST', `/imports/${second.importId}/print`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().results.map((r: { customsForm?: string }) => r.customsForm ?? null)).toEqual([
+      null,
+      'CN22',
+      'CN23',
+    ]);
+    const [labels, forms] = await Promise.all([labelsArriving, formsArriving]);
+    const labelPages = await pdfPageTexts(labels);
+    expect(labelPages.map((p) => p.includes('CN 22'))).toEqual([false, false, true, false]);
+    expect(labelPages[2]).toContain('Cotton T-shirts');
+    const info = await pdfInfo(labels);
+    expect([info.width, info.height]).toEqual([288, 432]);
+    const formPages = await pdfPageTexts(forms);
+    expect(formPages).toHaveLength(2);
+    expect(formPages[0]).toContain('Wool coats');
+    expect(formPages[1]).toContain('COMMERCIAL INVOICE');
+    for (const r of second.rows) expect((await view(r.shipmentId)).status).toBe('Printed');
+  });
+
+  it("a selection's label PDF for the window (POST /labels) appends each CN22 with includeCustoms, as the label route does", async () => {
+    const cn22 = await createShipment(t, token, international(20));
+    const cn23 = await createShipment(t, token, international(500));
+    const domestic = await createShipment(t, token, shipmentRequest());
+    const ids = [cn22, cn23, domestic].map((s) => s.shipmentId);
+    const pagesOf = async (url: string) => {
+      const res = await call('POST', url, { shipmentIds: ids });
+      expect(res.statusCode, res.body).toBe(200);
+      return pdfPageTexts(Buffer.from(res.json().base64String, 'base64'));
+    };
+    expect((await pagesOf('/labels')).map((p) => p.includes('CN 22'))).toEqual([false, false, false, false, false]);
+    const pages = await pagesOf('/labels?includeCustoms=true');
+    expect(pages.map((p) => p.includes('CN 22'))).toEqual([false, false, true, false, false, false]);
+    expect(pages.join(' ')).not.toContain('CN 23');
+    expect((await call('POST', '/labels?includeCustoms=maybe', { shipmentIds: ids })).statusCode).toBe(400);
   });
 });

@@ -104,7 +104,7 @@ describe("the desk's label printer takes a batch as one job", () => {
     expect((await printed).status()).toBe(200);
     await waitForText(
       page.getByRole('status').filter({ hasText: 'Dock Zebra' }),
-      '3 labels sent to Dock Zebra (ZPL) in one job.',
+      'Printed: 3 labels on Dock Zebra (ZPL).',
     );
     const zpl = (await job).toString('latin1');
     const tracking: string[] = [];
@@ -145,11 +145,60 @@ describe("the desk's label printer takes a batch as one job", () => {
     const job = zebra.nextJob();
     await page.getByRole('button', { name: 'Print labels' }).click();
     const outcome = page.getByRole('list', { name: 'Outcome per shipment' });
-    for (const m of made) await waitForText(outcome, `${m.shipmentNumber} ✓ label sent to Dock Zebra`);
+    for (const m of made) await waitForText(outcome, `${m.shipmentNumber} ✓ 1 label sent to Dock Zebra`);
     const pages = await zplBarcodes((await job).toString('latin1'), 203);
     expect(pages).toHaveLength(2);
     expect(zebra.jobs.length).toBe(before + 1);
     for (const m of made) expect((await view(m.shipmentId)).status).toBe('Printed');
+    expect(await printCalls(page)).toBe(0);
+  });
+});
+
+describe('a batch print carries the customs forms (CONTRACT §17)', () => {
+  const abroad = (cost: number, pieces: number) =>
+    callAsAdmin<{ shipmentId: string; shipmentNumber: string }>(station, 'POST', '/shipments', {
+      carrierId: 1,
+      carrierServiceId: 104,
+      collectionAddress: DISPATCH,
+      deliveryAddress: {
+        fullName: 'Jürgen Ölmüller',
+        addressLine1: '1 Hauptstraße',
+        city: 'Berlin',
+        postZipCode: '10115',
+        countryTwoCharacterISOCode: 'DE',
+      },
+      hsCode: '900211',
+      descriptionOfGoods: 'Camera lens',
+      cost,
+      shipmentPieces: Array.from({ length: pieces }, () => ({ weight: 1, length: 30, width: 20, height: 10 })),
+    });
+
+  it("the list's bulk print: labels and CN22 to the label printer, CN23 and invoice to A4, said in one line", async () => {
+    await choose(`network:127.0.0.1:${zebra.port}`, `network:127.0.0.1:${office.port}`);
+    const cn22 = await abroad(40, 2);
+    const cn23 = await abroad(480, 1);
+    await page.goto(`${station.url}/#/shipments?status=Not+Printed`);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
+    for (const m of [cn22, cn23]) await page.getByRole('checkbox', { name: `Select ${m.shipmentNumber}` }).click();
+    const [labels, forms] = [zebra.nextJob(), office.nextJob()];
+    await page.getByRole('button', { name: 'Print labels' }).click();
+    await waitForText(
+      page.getByRole('status').filter({ hasText: 'Printed:' }),
+      'Printed: 3 labels, 1 CN22 on Dock Zebra (ZPL); 1 CN23 + invoice on Office laser.',
+    );
+    const outcome = page.getByRole('list', { name: 'Outcome per shipment' });
+    await waitForText(outcome, `${cn22.shipmentNumber} ✓ 2 labels and its CN22 sent to Dock Zebra`);
+    await waitForText(outcome, `${cn23.shipmentNumber} ✓ 1 label sent to Dock Zebra; CN23 + invoice to Office laser`);
+    await screenshot(page, 'desk-printing-04-batch-customs');
+    // What the printers took: the labels and the CN22 as ZPL, the CN23 and invoice as one A4 PDF.
+    const zpl = (await labels).toString('latin1');
+    expect(zpl.match(/\^XA/g)).toHaveLength(4);
+    expect(zpl).toContain('CN 22');
+    const [form, invoice] = await pdfPageTexts(await forms);
+    expect(form).toContain('CN 23');
+    expect(invoice).toContain('COMMERCIAL INVOICE');
+    for (const m of [cn22, cn23]) expect((await view(m.shipmentId)).status).toBe('Printed');
     expect(await printCalls(page)).toBe(0);
   });
 });

@@ -155,7 +155,9 @@ describe('the End of day screen', () => {
     await waitForText(page.getByRole('region', { name: 'Selected shipments' }), '3 shipments selected');
     await screenshot(page, 'bulk-01-selected');
 
-    const labels = page.waitForResponse((r) => r.url().endsWith('/labels') && r.request().method() === 'POST');
+    const labels = page.waitForResponse(
+      (r) => new URL(r.url()).pathname.endsWith('/labels') && r.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Print labels' }).click();
     const results = ((await (await labels).json()) as { results: { ok: boolean }[] }).results;
     expect(results.map((r) => r.ok)).toEqual([true, true, true]);

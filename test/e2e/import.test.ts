@@ -85,7 +85,7 @@ describe('the Import screen', () => {
   });
 
   it('prints every label of the import in one job', async () => {
-    const labels = page.waitForResponse((r) => /\/imports\/\d+\/labels$/.test(r.url()));
+    const labels = page.waitForResponse((r) => /\/imports\/\d+\/labels\?includeCustoms=true$/.test(r.url()));
     await page.getByRole('button', { name: 'Print all labels' }).click();
     expect((await labels).status()).toBe(200);
     await waitForText(page.getByRole('status').filter({ hasText: 'Labels' }), 'Labels sent to print.');

@@ -253,6 +253,102 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     expect(await store.shipments.changeStatus(987_654, () => null)).toBeUndefined();
   });
 
+  it('marks a batch Printed in one write: only Not Printed ones, each its own event and outbox row', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const hook = await store.webhooks.insert({
+      url: 'http://127.0.0.1:9/hook',
+      secret: 'whsec_x',
+      events: ['x'],
+      statuses: ['Printed'],
+      allowRemote: false,
+      createdOn: T0,
+      createdBy: 'admin',
+    });
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const outcome = await store.shipments.create(shipment(T0), pieces(), event('Not Printed', T0));
+      ids.push('created' in outcome ? outcome.created.id : 0);
+    }
+    const [fresh, cancelled, printed, other] = ids as [number, number, number, number];
+    await store.shipments.changeStatus(cancelled, () => event('Cancelled', T0 + 1));
+    await store.shipments.changeStatus(printed, () => event('Printed', T0 + 1, 'Label printed'));
+    const at = T0 + 5000;
+    const changed = await store.shipments.markPrinted(
+      [
+        { shipmentId: fresh, description: 'Label printed on Dock Zebra' },
+        { shipmentId: cancelled, description: 'Label printed on Dock Zebra' },
+        { shipmentId: printed, description: 'Label printed on Dock Zebra' },
+        { shipmentId: 987_654, description: 'Label printed on Dock Zebra' },
+        { shipmentId: other, description: 'Label printed on Dock Zebra and Office A4' },
+      ],
+      { user: 'olga', occurredOn: at },
+    );
+    expect(changed).toEqual([fresh, other]);
+    expect(await store.shipments.byId(fresh)).toMatchObject({
+      status: 'Printed',
+      statusDescription: 'Label printed on Dock Zebra',
+      statusOn: at,
+      statusLocation: '',
+      statusSignatory: '',
+    });
+    expect((await store.shipments.events(other)).at(-1)).toEqual({
+      ...event('Printed', at, 'Label printed on Dock Zebra and Office A4'),
+      user: 'olga',
+    });
+    // The others stay as they were, with no event added.
+    expect((await store.shipments.byId(cancelled))!.status).toBe('Cancelled');
+    expect(await store.shipments.events(cancelled)).toHaveLength(2);
+    expect((await store.shipments.events(printed)).map((e) => e.occurredOn)).toEqual([T0, T0 + 1]);
+    expect((await store.shipments.page({ ...EVERYTHING, statuses: ['Printed'] })).totals).toEqual({
+      items: 3,
+      pieces: 6,
+    });
+    // Webhooks hear of each change as of a single one: one outbox row per event.
+    const told = await store.webhooks.deliveries(hook, 10);
+    expect(told.map((o) => [o.event?.shipmentNumber, o.event?.occurredOn]).reverse()).toEqual([
+      [(await store.shipments.byId(printed))!.shipmentNumber, T0 + 1],
+      [(await store.shipments.byId(fresh))!.shipmentNumber, at],
+      [(await store.shipments.byId(other))!.shipmentNumber, at],
+    ]);
+    expect(await store.shipments.markPrinted([], { user: 'olga', occurredOn: at })).toEqual([]);
+    expect(
+      await store.shipments.markPrinted([{ shipmentId: fresh, description: 'again' }], {
+        user: 'olga',
+        occurredOn: at,
+      }),
+    ).toEqual([]);
+  });
+
+  it('never prints a shipment a concurrent change cancelled: each ends Printed then Cancelled, or Cancelled', async () => {
+    const desks = await openDesks(dialect, 2);
+    const ids: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const outcome = await desks[0]!.shipments.create(shipment(T0), pieces(), event('Not Printed', T0));
+      ids.push('created' in outcome ? outcome.created.id : 0);
+    }
+    const marks = ids.map((shipmentId) => ({ shipmentId, description: 'Label printed' }));
+    const cancel = (desk: Store, id: number, at: number) =>
+      desk.shipments.changeStatus(id, (s) => (s.status === 'Cancelled' ? null : event('Cancelled', at)));
+    await Promise.all([
+      desks[0]!.shipments.markPrinted(marks, { user: 'olga', occurredOn: T0 + 100 }),
+      ...ids.filter((_, i) => i % 2 === 0).map((id, i) => cancel(desks.at(-1)!, id, T0 + 200 + i)),
+      desks.at(-1)!.shipments.markPrinted(marks.slice(10), { user: 'piotr', occurredOn: T0 + 150 }),
+    ]);
+    for (const [i, id] of ids.entries()) {
+      const history = (await desks[0]!.shipments.events(id)).map((e) => e.status);
+      const printedOnce = ['Not Printed', 'Printed'];
+      expect(history).toEqual(
+        i % 2 === 0
+          ? expect.toBeOneOf([
+              [...printedOnce, 'Cancelled'],
+              ['Not Printed', 'Cancelled'],
+            ])
+          : printedOnce,
+      );
+      expect((await desks[0]!.shipments.byId(id))!.status).toBe(history.at(-1));
+    }
+  });
+
   it('hands the decision the event the status comes from', async () => {
     const [store] = (await openDesks(dialect)) as [Store];
     const outcome = await store.shipments.create(shipment(T0), pieces(), event('Not Printed', T0));
@@ -625,6 +721,43 @@ describe('two desks on one PostgreSQL database', () => {
     expect(outcomes.filter((o) => 'created' in o)).toHaveLength(1);
     expect(outcomes.filter((o) => 'replayOf' in o)).toHaveLength(3);
     expect((await b.shipments.page(EVERYTHING)).totals).toEqual({ items: 1, pieces: 2 });
+  });
+  it('mark a batch Printed without overwriting a cancel another desk was committing at that moment', async () => {
+    const [a, b] = (await openDesks('postgres', 2)) as [PostgresStore, PostgresStore];
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const outcome = await a.shipments.create(shipment(T0), pieces(), event('Not Printed', T0));
+      ids.push('created' in outcome ? outcome.created.id : 0);
+    }
+    // Desk B is cancelling ids[1]: its row is locked and changed, not yet committed.
+    const other = await b.pool.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT id FROM shipments WHERE id = $1 FOR UPDATE', [ids[1]]);
+      await other.query(
+        `INSERT INTO tracking_events (shipment_id, status, description, location, signatory, signatory_file_name,
+           latitude, longitude, depot_id, tracking_number, user_name, occurred_on)
+         VALUES ($1, 'Cancelled', 'Shipment cancelled', '', '', '', NULL, NULL, NULL, '', 'piotr', $2)`,
+        [ids[1], T0 + 10],
+      );
+      await other.query("UPDATE shipments SET status = 'Cancelled', status_on = $2 WHERE id = $1", [ids[1], T0 + 10]);
+      let settled = false;
+      const marking = a.shipments
+        .markPrinted(
+          ids.map((shipmentId) => ({ shipmentId, description: 'Label printed' })),
+          { user: 'olga', occurredOn: T0 + 20 },
+        )
+        .finally(() => (settled = true));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(settled).toBe(false); // waiting for desk B's lock
+      await other.query('COMMIT');
+      expect(await marking).toEqual([ids[0], ids[2]]);
+    } finally {
+      other.release();
+    }
+    expect((await a.shipments.byId(ids[1]!))!.status).toBe('Cancelled');
+    expect((await a.shipments.events(ids[1]!)).map((e) => e.status)).toEqual(['Not Printed', 'Cancelled']);
+    expect((await a.shipments.byId(ids[2]!))!.status).toBe('Printed');
   });
 });
 

@@ -28,7 +28,8 @@ export const importOperations = operationRows({
     path: '/imports/{importId}/labels',
     tag: 'Import',
     access: 'user',
-    summary: 'Every label an import made, as one PDF or ZPL document in row order; its shipments become Printed',
+    summary:
+      'Every label an import made, as one PDF or ZPL document in row order (with includeCustoms=true each CN22 after its labels); its shipments become Printed',
     params: S.ImportIdParams,
     query: S.ImportLabelsQuery,
     response: S.LabelResponse,

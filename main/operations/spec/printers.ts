@@ -64,7 +64,7 @@ export const printerOperations = operationRows({
     tag: 'Printers',
     access: 'user',
     summary:
-      "Print every label of an import, in row order, on the desk's label printer as one job; Printed once the printer took it (503 otherwise)",
+      "Print every label of an import, in row order, on the desk's label printer as one job (each CN22 after its shipment's labels), and every CN23 with its commercial invoice on the desk's A4 printer as one job; Printed once the printers took them (503 otherwise, and before anything is sent when a CN23 has no A4 printer)",
     params: S.ImportIdParams,
     query: S.PrintQuery,
     response: S.BatchPrintResponse,
@@ -76,7 +76,7 @@ export const printerOperations = operationRows({
     tag: 'Printers',
     access: 'user',
     summary:
-      "Print the labels of several shipments, in the order given, on the desk's label printer as one job; Printed once the printer took it (503 otherwise)",
+      "Print the labels of several shipments, in the order given, on the desk's label printer as one job (each CN22 after its shipment's labels), and every CN23 with its commercial invoice on the desk's A4 printer as one job; Printed once the printers took them (503 otherwise, and before anything is sent when a CN23 has no A4 printer)",
     ...jsonBody(S.BulkLabelsRequest),
     query: S.PrintQuery,
     response: S.BatchPrintResponse,

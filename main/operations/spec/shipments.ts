@@ -95,8 +95,10 @@ export const shipmentOperations = operationRows({
     path: '/labels',
     tag: 'Shipments',
     access: 'user',
-    summary: 'The labels of several shipments as one PDF, with an outcome per shipment; they become Printed',
+    summary:
+      'The labels of several shipments as one PDF (with includeCustoms=true each CN22 after its labels), with an outcome per shipment; they become Printed',
     ...jsonBody(S.BulkLabelsRequest),
+    query: S.BulkLabelsQuery,
     response: S.BulkLabels,
   },
   getShipmentCustoms: {

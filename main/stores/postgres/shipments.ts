@@ -13,6 +13,7 @@ import type {
   ListFilter,
   NewShipment,
   PieceRecord,
+  PrintedMark,
   ShipmentHistory,
   ShipmentListRecord,
   ShipmentRecord,
@@ -298,6 +299,40 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
           [shipmentId],
         );
         return one('WHERE id = $1', shipmentId, tx);
+      });
+    },
+
+    markPrinted(marks: PrintedMark[], by: { user: string; occurredOn: number }) {
+      if (marks.length === 0) return Promise.resolve([]);
+      return inTransaction(pool, async (tx) => {
+        // Locked in id order, as a manifest's close does: two desks marking overlapping
+        // batches wait for each other instead of deadlocking, and a shipment another desk
+        // cancelled meanwhile is read as it is now and passed by.
+        const { rows } = await tx.query<{ id: number }>(
+          `SELECT id FROM shipments WHERE id = ANY($1::bigint[]) AND status = 'Not Printed' ORDER BY id FOR UPDATE`,
+          [marks.map((m) => m.shipmentId)],
+        );
+        const still = new Set(rows.map((r) => Number(r.id)));
+        const changed = marks.filter((m) => still.has(m.shipmentId));
+        if (changed.length === 0) return [];
+        const ids = changed.map((m) => m.shipmentId);
+        const descriptions = changed.map((m) => m.description);
+        // The outbox trigger writes each event's webhook rows, as for a single change. A
+        // station event: no place, no scan data (stationEvent).
+        await tx.query(
+          `INSERT INTO tracking_events (shipment_id, status, description, location, signatory, signatory_file_name,
+             latitude, longitude, depot_id, tracking_number, user_name, occurred_on)
+           SELECT u.id, 'Printed', u.description, '', '', '', NULL, NULL, NULL, '', $3::text, $4::bigint
+           FROM unnest($1::bigint[], $2::text[]) WITH ORDINALITY AS u(id, description, n) ORDER BY u.n`,
+          [ids, descriptions, by.user, by.occurredOn],
+        );
+        await tx.query(
+          `UPDATE shipments s SET status = 'Printed', status_description = u.description, status_on = $3,
+             status_location = '', status_signatory = ''
+           FROM unnest($1::bigint[], $2::text[]) AS u(id, description) WHERE s.id = u.id`,
+          [ids, descriptions, by.occurredOn],
+        );
+        return changed.map((m) => m.shipmentId);
       });
     },
 

@@ -10,11 +10,13 @@ import type {
   ListFilter,
   NewShipment,
   PieceRecord,
+  PrintedMark,
   ShipmentHistory,
   ShipmentStore,
   StatusDecision,
 } from '../../core/storage';
 import { shipmentSearchTerms } from '../../core/search';
+import { stationEvent } from '../../core/statuses';
 import type { Db } from './database';
 import type { GroupCommit } from './group-commit';
 import { listQueries, type Params } from '../shared/list-queries';
@@ -72,6 +74,10 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
     ),
     latestEvent: db.prepare<[number], EventRow>(
       'SELECT * FROM tracking_events WHERE shipment_id = ? ORDER BY occurred_on DESC, id DESC LIMIT 1',
+    ),
+    markPrinted: db.prepare<[string, number, number]>(
+      `UPDATE shipments SET status = 'Printed', status_description = ?, status_on = ?, status_location = '',
+         status_signatory = '' WHERE id = ? AND status = 'Not Printed'`,
     ),
     setStatus: db.prepare<[string, string, number, string, string, number]>(
       `UPDATE shipments SET status = ?, status_description = ?, status_on = ?, status_location = ?,
@@ -186,6 +192,20 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
           shipmentId,
         );
         return toShipmentRecord(s.byId.get(shipmentId)!);
+      });
+    },
+
+    markPrinted(marks: PrintedMark[], by: { user: string; occurredOn: number }) {
+      // One write of the group commit: the status is checked row by row inside it, so a
+      // shipment cancelled a moment before is passed by; the outbox trigger sees each event.
+      return commit(() => {
+        const changed: number[] = [];
+        for (const { shipmentId, description } of marks) {
+          if (s.markPrinted.run(description, by.occurredOn, shipmentId).changes === 0) continue;
+          s.insertEvent.run(eventRow(shipmentId, stationEvent('Printed', description, by.user, by.occurredOn)));
+          changed.push(shipmentId);
+        }
+        return changed;
       });
     },
 

@@ -9,6 +9,7 @@ import { stationBridge } from '../api/bridge';
 import { problemFromResponse } from '../api/problem';
 import { useDeskSettings } from './desk-settings';
 import { printPdfInBrowser } from './browser-print';
+import { plural } from './format';
 
 export interface PrintOutcome {
   /** Where the label went, for the status line. */
@@ -82,7 +83,8 @@ async function printCustomsForms(shipmentId: string, documentPrinterId: string |
 
 /**
  * Several shipments' labels (an import's, or a selection's) as one job on the desk's label
- * printer; the station marks them Printed once the printer took it.
+ * printer, each CN22 after its labels, and every CN23 and invoice as one job on the desk's
+ * A4 printer; the station marks them Printed once the printers took them.
  */
 export async function printLabelsOnLabelPrinter(
   request: { importId: number } | { shipmentIds: string[] },
@@ -90,4 +92,27 @@ export async function printLabelsOnLabelPrinter(
   return 'importId' in request
     ? api.printImportLabels({ params: { importId: String(request.importId) }, query: {} })
     : api.printLabelBatch({ body: { shipmentIds: request.shipmentIds }, query: {} });
+}
+
+type BatchPrinted = OutputOf<'printLabelBatch'>;
+
+/** What a batch print sent where, in a line: "12 labels, 3 CN22 on Dock Zebra (ZPL); 2 CN23 + invoice on Office A4". */
+export function batchPrintLine(sent: BatchPrinted): string {
+  const printed = sent.results.filter((r) => r.ok);
+  const labels = printed.reduce((n, r) => n + (r.labels ?? 0), 0);
+  const cn22 = printed.filter((r) => r.customsForm === 'CN22').length;
+  const cn23 = printed.filter((r) => r.customsForm === 'CN23').length;
+  const onLabelPrinter = `${plural(labels, 'label')}${cn22 ? `, ${cn22} CN22` : ''} on ${sent.printer} (${sent.format.toUpperCase()})`;
+  return cn23 && sent.documentPrinter
+    ? `${onLabelPrinter}; ${cn23} CN23 + invoice on ${sent.documentPrinter}`
+    : onLabelPrinter;
+}
+
+/** One shipment of a batch print, for its outcome line: "2 labels and its CN22 sent to Dock Zebra". */
+export function batchPrintItemLine(item: BatchPrinted['results'][number], sent: BatchPrinted): string {
+  if (!item.ok) return item.problem ?? 'not printed';
+  const labels = `${plural(item.labels ?? 1, 'label')}${item.customsForm === 'CN22' ? ' and its CN22' : ''} sent to ${sent.printer}`;
+  return item.customsForm === 'CN23' && sent.documentPrinter
+    ? `${labels}; CN23 + invoice to ${sent.documentPrinter}`
+    : labels;
 }

@@ -11,7 +11,7 @@ import { ErrorNotice, Notice } from '../components/Notice';
 import { StatusChip } from '../components/StatusChip';
 import { printPdfInBrowser } from '../lib/browser-print';
 import { formatNumber, plural } from '../lib/format';
-import { hasLabelPrinter, printLabelsOnLabelPrinter } from '../lib/printing';
+import { batchPrintLine, hasLabelPrinter, printLabelsOnLabelPrinter } from '../lib/printing';
 import {
   IMPORT_FIELDS,
   readImportFile,
@@ -216,14 +216,15 @@ export function ImportPage() {
     const sent = await printLabelsOnLabelPrinter(
       importIds.length === 1 ? { importId: importIds[0]! } : { shipmentIds: created },
     );
-    const printed = sent.results.filter((r) => r.ok).length;
-    return `${plural(printed, 'label')} sent to ${sent.printer} (${sent.format.toUpperCase()}) in one job.`;
+    return `Printed: ${batchPrintLine(sent)}.`;
   };
 
   const printInWindow = async () => {
     const { labelSize } = await api.getSettings();
     for (const id of importIds) {
-      const labels = await api.getImportLabels({ params: { importId: String(id) }, query: {} }).catch((e: unknown) => {
+      // A CN22 travels with the labels, as on a shipment's own print (CONTRACT §17).
+      const query = { includeCustoms: true };
+      const labels = await api.getImportLabels({ params: { importId: String(id) }, query }).catch((e: unknown) => {
         // An import that created nothing has nothing to print.
         if ((e as { status?: number }).status === 409) return null;
         throw e;

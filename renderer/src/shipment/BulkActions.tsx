@@ -7,8 +7,9 @@ import { useState } from 'react';
 import type { ListItem } from '../../../main/core/schemas';
 import { api, describeError } from '../api';
 import { printPdfInBrowser } from '../lib/browser-print';
+import { Notice } from '../components/Notice';
 import { plural } from '../lib/format';
-import { hasLabelPrinter, printLabelsOnLabelPrinter } from '../lib/printing';
+import { batchPrintItemLine, batchPrintLine, hasLabelPrinter, printLabelsOnLabelPrinter } from '../lib/printing';
 
 interface Outcome {
   shipmentNo: string;
@@ -29,10 +30,13 @@ export function BulkActions({
   const [confirming, setConfirming] = useState(false);
   const [outcomes, setOutcomes] = useState<Outcome[]>([]);
   const [error, setError] = useState<string | null>(null);
+  /** What the last action did as a whole, in a line (a batch print: what went to which printer). */
+  const [summary, setSummary] = useState<string | null>(null);
 
   const run = async (name: string, work: () => Promise<Outcome[]>) => {
     setBusy(name);
     setError(null);
+    setSummary(null);
     setConfirming(false);
     try {
       setOutcomes(await work());
@@ -50,13 +54,15 @@ export function BulkActions({
       // A label printer chosen in Settings → Printers takes them as one job in its format.
       if (await hasLabelPrinter()) {
         const sent = await printLabelsOnLabelPrinter({ shipmentIds });
+        setSummary(`Printed: ${batchPrintLine(sent)}.`);
         return sent.results.map((r, i) => ({
           shipmentNo: r.shipmentNumber ?? selected[i]!.shipmentNo,
           ok: r.ok,
-          text: r.ok ? `label sent to ${sent.printer}` : (r.problem ?? 'not printed'),
+          text: batchPrintItemLine(r, sent),
         }));
       }
-      const batch = await api.printLabels({ body: { shipmentIds: selected.map((s) => s.shipmentId) } });
+      // A CN22 travels with the labels, as on a shipment's own print (CONTRACT §17).
+      const batch = await api.printLabels({ body: { shipmentIds }, query: { includeCustoms: true } });
       if (batch.base64String) await printPdfInBrowser(batch.base64String, (await api.getSettings()).labelSize);
       return batch.results.map((r, i) => ({
         shipmentNo: r.shipmentNumber ?? selected[i]!.shipmentNo,
@@ -136,6 +142,7 @@ export function BulkActions({
           disabled={busy !== null}
           onClick={() => {
             setOutcomes([]);
+            setSummary(null);
             onClear();
           }}
         >
@@ -147,6 +154,7 @@ export function BulkActions({
           {error}
         </p>
       ) : null}
+      {summary ? <Notice tone="success">{summary}</Notice> : null}
       {outcomes.length > 0 ? (
         <ul className="bulk-outcomes" aria-label="Outcome per shipment">
           {outcomes.map((o) => (
