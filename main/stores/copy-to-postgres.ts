@@ -214,8 +214,8 @@ const TABLES: TableCopy[] = [
   },
   {
     table: 'shipment_search_terms',
-    select: 'term, shipment_id, created_on, piece_count',
-    into: ['term', 'shipment_id', 'created_on', 'piece_count'],
+    select: 'term, shipment_id, created_on, piece_count, status_code',
+    into: ['term', 'shipment_id', 'created_on', 'piece_count', 'status_code'],
   },
   {
     table: 'webhooks',

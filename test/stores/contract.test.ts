@@ -20,6 +20,7 @@ import type {
 } from '../../main/core/storage';
 import type { PostgresStore } from '../../main/stores/postgres';
 import { foldDayTotals } from '../../main/stores/postgres/shipments';
+import { statusCodeSql } from '../../main/stores/shared/status-codes';
 import type { openSqliteStore } from '../../main/stores/sqlite';
 import { storeOpener } from '../helpers/stores';
 
@@ -716,5 +717,67 @@ describe.each(['sqlite', 'postgres'] as const)('manifests on the %s store', (dia
     expect(made.reduce((n, m) => n + m!.shipmentCount, 0)).toBe(40);
     const numbers = made.map((m) => m!.manifestNumber).sort();
     expect(numbers).toEqual(numbers.map((_, i) => `MF${String(i + 1).padStart(8, '0')}`));
+  });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('search terms and statuses on the %s store', (dialect) => {
+  /** Terms whose status code is not their shipment's status now: one check over the whole table. */
+  const mismatched = async (store: Store): Promise<{ terms: number; wrong: number }> => {
+    const sql = `SELECT count(*) AS terms, coalesce(sum(CASE WHEN t.status_code = ${statusCodeSql('s.status')} THEN 0 ELSE 1 END), 0) AS wrong
+      FROM shipment_search_terms t JOIN shipments s ON s.id = t.shipment_id`;
+    const row =
+      dialect === 'sqlite'
+        ? ((store as ReturnType<typeof openSqliteStore>).db.prepare(sql).get() as { terms: number; wrong: number })
+        : (await (store as PostgresStore).pool.query<{ terms: string; wrong: string }>(sql)).rows[0]!;
+    return { terms: Number(row.terms), wrong: Number(row.wrong) };
+  };
+
+  it('keeps every term at its shipment’s status through create, load, changes, a manifest close and a cancel', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    // Created Not Printed; three moved to Printed one by one, two of them then manifested.
+    const ids = await printedShipments(store, 6, 3);
+    const loaded = shipment(T0, { status: 'Delivered to Receiver', statusDescription: 'Delivered' });
+    await store.shipments.load([
+      {
+        shipment: loaded,
+        pieces: pieces(),
+        events: [event('Not Printed', T0), event('Delivered to Receiver', T0 + 5)],
+      },
+    ]);
+    // A batch of changes at once, one of them a scan recorded late that leaves the status as it was.
+    await Promise.all([
+      store.shipments.changeStatus(ids[3]!, () => event('Printed', T0 + 2)),
+      store.shipments.changeStatus(ids[4]!, () => event('Printed', T0 + 2)),
+      store.shipments.changeStatus(ids[0]!, () => event('Not Printed', T0 - 1)),
+    ]);
+    const uuids = await Promise.all([ids[1]!, ids[2]!].map(async (id) => (await store.shipments.byId(id))!.uuid));
+    expect((await store.manifests.close(closeOf(T0 + 10, uuids)))?.shipmentCount).toBe(2);
+    await store.shipments.changeStatus(ids[4]!, () => event('Enroute to Depot', T0 + 20));
+    await store.shipments.changeStatus(ids[5]!, () => event('Cancelled', T0 + 30));
+
+    const statuses = await Promise.all(ids.map(async (id) => (await store.shipments.byId(id))!.status));
+    expect(statuses).toEqual(['Printed', 'Manifested', 'Manifested', 'Printed', 'Enroute to Depot', 'Cancelled']);
+    const { terms, wrong } = await mismatched(store);
+    expect(terms).toBeGreaterThanOrEqual(7 * 5);
+    expect(wrong).toBe(0);
+  });
+
+  it('finds a shipment under its new status after a change, and no longer under the old one', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const [id] = await printedShipments(store, 1, 0);
+    const search = async (query: string, statuses: ShipmentStatus[]) =>
+      (await store.shipments.page({ ...EVERYTHING, limit: 10, statuses, search: listSearch(query) })).rows.map(
+        (r) => r.id,
+      );
+    // A name (a prefix range), a post code (an exact term) and a shipment number (its own column).
+    const number = (await store.shipments.byId(id!))!.shipmentNumber;
+    for (const query of ['odbiorca', '90-001', number]) expect(await search(query, ['Not Printed'])).toEqual([id]);
+    await store.shipments.changeStatus(id!, () => event('Printed', T0 + 1));
+    for (const query of ['odbiorca', '90-001', number]) {
+      expect(await search(query, ['Printed']), query).toEqual([id]);
+      expect(await search(query, ['Not Printed']), query).toEqual([]);
+      expect(await search(query, ['Not Printed', 'Printed']), query).toEqual([id]);
+    }
+    expect(await search('odbiorca lukasz', ['Printed'])).toEqual([id]);
   });
 });

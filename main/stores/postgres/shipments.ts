@@ -23,7 +23,9 @@ import { StorageUnavailableError } from '../../core/storage';
 import type { Address, ShipmentStatus } from '../../core/schemas';
 import { shipmentSearchTerms } from '../../core/search';
 import { listQueries, type Params } from '../shared/list-queries';
+import { statusCode } from '../shared/status-codes';
 import { inTransaction, readSnapshot, type Tx } from './pool';
+import { setSearchStatus } from './search-status';
 
 /** The uuid column's text form; the contract's uuids are lower case (the core makes and looks them up so). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -136,8 +138,8 @@ const INSERT_WHOLE = `WITH s AS (${INSERT_SHIPMENT}),
     SELECT s.id, $41::text, $42::text, $43::text, $44::text, $45::text, $46::float8, $47::float8, $48::bigint, $49::text,
       $50::text, $51::bigint FROM s),
   t AS (
-    INSERT INTO shipment_search_terms (term, shipment_id, created_on, piece_count)
-    SELECT u.term, s.id, $3, $23 FROM s, unnest($52::text[]) AS u(term))
+    INSERT INTO shipment_search_terms (term, shipment_id, created_on, piece_count, status_code)
+    SELECT u.term, s.id, $3, $23, $53::smallint FROM s, unnest($52::text[]) AS u(term))
   SELECT id FROM s`;
 
 async function insertWhole(
@@ -159,6 +161,7 @@ async function insertWhole(
     pieces.map((p) => p.trackingNumber),
     ...eventValues(0, event).slice(1),
     shipmentSearchTerms(shipment),
+    statusCode(shipment.status),
   ]);
   return rows[0]!.id;
 }
@@ -289,14 +292,17 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
         const event = decide(current, latest.rows[0]!);
         if (!event) return current;
         await tx.query(INSERT_EVENT, eventValues(shipmentId, event));
-        await tx.query(
+        const updated = await tx.query<{ status: ShipmentStatus }>(
           `UPDATE shipments s SET status = e.status, status_description = e.description, status_on = e.occurred_on,
              status_location = e.location, status_signatory = e.signatory
            FROM (SELECT status, description, occurred_on, location, signatory FROM tracking_events
                  WHERE shipment_id = $1 ORDER BY occurred_on DESC, id DESC LIMIT 1) e
-           WHERE s.id = $1`,
+           WHERE s.id = $1
+           RETURNING s.status`,
           [shipmentId],
         );
+        const status = updated.rows[0]!.status;
+        if (status !== current.status) await setSearchStatus(tx, [current], status);
         return one('WHERE id = $1', shipmentId, tx);
       });
     },
