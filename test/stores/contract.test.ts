@@ -4,7 +4,10 @@
  * database on the run's server, and "two desks" are two stores open on that one database.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Address, ShipmentStatus } from '../../main/core/schemas';
 import { fillDemoData } from '../../main/cli/demo-data';
 import { CarrierCatalog } from '../../main/core/carriers';
@@ -15,14 +18,16 @@ import type {
   ListFilter,
   ManifestClose,
   NewShipment,
+  OnMigration,
   PieceRecord,
   Store,
 } from '../../main/core/storage';
-import type { PostgresStore } from '../../main/stores/postgres';
+import { openPostgresStore, type PostgresStore } from '../../main/stores/postgres';
 import { foldDayTotals } from '../../main/stores/postgres/shipments';
 import { statusCodeSql } from '../../main/stores/shared/status-codes';
-import type { openSqliteStore } from '../../main/stores/sqlite';
-import { storeOpener } from '../helpers/stores';
+import { openSqliteStore } from '../../main/stores/sqlite';
+import { createDatabase } from '../helpers/postgres';
+import { TEST_CATALOG, storeOpener, type Dialect } from '../helpers/stores';
 
 const openDesks = storeOpener('ss-contract-');
 
@@ -720,18 +725,19 @@ describe.each(['sqlite', 'postgres'] as const)('manifests on the %s store', (dia
   });
 });
 
-describe.each(['sqlite', 'postgres'] as const)('search terms and statuses on the %s store', (dialect) => {
-  /** Terms whose status code is not their shipment's status now: one check over the whole table. */
-  const mismatched = async (store: Store): Promise<{ terms: number; wrong: number }> => {
-    const sql = `SELECT count(*) AS terms, coalesce(sum(CASE WHEN t.status_code = ${statusCodeSql('s.status')} THEN 0 ELSE 1 END), 0) AS wrong
-      FROM shipment_search_terms t JOIN shipments s ON s.id = t.shipment_id`;
-    const row =
-      dialect === 'sqlite'
-        ? ((store as ReturnType<typeof openSqliteStore>).db.prepare(sql).get() as { terms: number; wrong: number })
-        : (await (store as PostgresStore).pool.query<{ terms: string; wrong: string }>(sql)).rows[0]!;
-    return { terms: Number(row.terms), wrong: Number(row.wrong) };
-  };
+/** Terms whose status code is not their shipment's status now: one check over the whole table. */
+async function mismatchedTerms(dialect: Dialect, store: Store): Promise<{ terms: number; wrong: number }> {
+  const sql = `SELECT count(*) AS terms,
+      coalesce(sum(CASE WHEN t.status_code = ${statusCodeSql('s.status')} THEN 0 ELSE 1 END), 0) AS wrong
+    FROM shipment_search_terms t JOIN shipments s ON s.id = t.shipment_id`;
+  const row =
+    dialect === 'sqlite'
+      ? ((store as ReturnType<typeof openSqliteStore>).db.prepare(sql).get() as { terms: number; wrong: number })
+      : (await (store as PostgresStore).pool.query<{ terms: string; wrong: string }>(sql)).rows[0]!;
+  return { terms: Number(row.terms), wrong: Number(row.wrong) };
+}
 
+describe.each(['sqlite', 'postgres'] as const)('search terms and statuses on the %s store', (dialect) => {
   it('keeps every term at its shipment’s status through create, load, changes, a manifest close and a cancel', async () => {
     const [store] = (await openDesks(dialect)) as [Store];
     // Created Not Printed; three moved to Printed one by one, two of them then manifested.
@@ -757,7 +763,7 @@ describe.each(['sqlite', 'postgres'] as const)('search terms and statuses on the
 
     const statuses = await Promise.all(ids.map(async (id) => (await store.shipments.byId(id))!.status));
     expect(statuses).toEqual(['Printed', 'Manifested', 'Manifested', 'Printed', 'Enroute to Depot', 'Cancelled']);
-    const { terms, wrong } = await mismatched(store);
+    const { terms, wrong } = await mismatchedTerms(dialect, store);
     expect(terms).toBeGreaterThanOrEqual(7 * 5);
     expect(wrong).toBe(0);
   });
@@ -779,5 +785,67 @@ describe.each(['sqlite', 'postgres'] as const)('search terms and statuses on the
       expect(await search(query, ['Not Printed', 'Printed']), query).toEqual([id]);
     }
     expect(await search('odbiorca lukasz', ['Printed'])).toEqual([id]);
+  });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('the search-status migration on the %s store', (dialect) => {
+  const open: Store[] = [];
+  const folders: string[] = [];
+  afterAll(async () => {
+    await Promise.all(open.map((s) => s.close()));
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  });
+  /** A store, and the same data opened again (migrations run at open). */
+  const reopenable = async (): Promise<{ store: Store; reopen: (onMigration: OnMigration) => Promise<Store> }> => {
+    if (dialect === 'sqlite') {
+      const dataDir = mkdtempSync(join(tmpdir(), 'ss-status-migration-'));
+      folders.push(dataDir);
+      const store = openSqliteStore({ dataDir });
+      open.push(store);
+      return { store, reopen: async (onMigration) => push(openSqliteStore({ dataDir, onMigration })) };
+    }
+    const url = await createDatabase(inject('postgresUrl'));
+    const store = push(await openPostgresStore({ url }));
+    return { store, reopen: async (onMigration) => push(await openPostgresStore({ url, onMigration })) };
+  };
+  const push = <S extends Store>(store: S): S => {
+    open.push(store);
+    return store;
+  };
+
+  it('gives the terms of shipments made before it their shipments’ status codes', async () => {
+    const { store, reopen } = await reopenable();
+    await store.carriers.sync(TEST_CATALOG);
+    const ids = await printedShipments(store, 3, 2);
+    await store.shipments.changeStatus(ids[1]!, () => event('Awaiting Collection', T0 + 5));
+    // The terms as they were before the migration: no status beside them (PostgreSQL's key goes with the column).
+    const before =
+      dialect === 'sqlite'
+        ? 'ALTER TABLE shipment_search_terms DROP COLUMN status_code; PRAGMA user_version = 12'
+        : `ALTER TABLE shipment_search_terms DROP COLUMN status_code;
+           ALTER TABLE shipment_search_terms ADD PRIMARY KEY (term, shipment_id) INCLUDE (created_on, piece_count);
+           DELETE FROM schema_migrations WHERE version >= 9`;
+    if (dialect === 'sqlite') (store as ReturnType<typeof openSqliteStore>).db.exec(before);
+    else await (store as PostgresStore).pool.query(before);
+    await store.close();
+    open.splice(open.indexOf(store), 1);
+    const told: string[] = [];
+    const upgraded = await reopen((m) => told.push(m.name));
+    expect(told[0]).toBe('search-status');
+    const { terms, wrong } = await mismatchedTerms(dialect, upgraded);
+    expect(terms).toBeGreaterThanOrEqual(3 * 5);
+    expect(wrong).toBe(0);
+    const found = async (statuses: ShipmentStatus[]) =>
+      (await upgraded.shipments.page({ ...EVERYTHING, limit: 10, statuses, search: listSearch('odbiorca') })).rows.map(
+        (r) => r.id,
+      );
+    expect(await found(['Awaiting Collection'])).toEqual([ids[1]]);
+    expect(await found(['Printed', 'Not Printed'])).toEqual([ids[2], ids[0]]);
+    if (dialect === 'postgres') {
+      const index = await (upgraded as PostgresStore).pool.query<{ indexdef: string }>(
+        "SELECT indexdef FROM pg_indexes WHERE indexname = 'shipment_search_terms_pkey'",
+      );
+      expect(index.rows[0]?.indexdef).toContain('INCLUDE (created_on, piece_count, status_code)');
+    }
   });
 });
