@@ -7,6 +7,8 @@
 import { statusCodeSql } from '../../shared/status-codes';
 
 export default /* sql */ `
+-- The sort of ten rows a shipment in memory rather than in temporary files.
+SET LOCAL work_mem = '256MB';
 CREATE TABLE shipment_search_terms_coded (
   term        text COLLATE "C" NOT NULL,
   shipment_id bigint NOT NULL,
@@ -16,7 +18,10 @@ CREATE TABLE shipment_search_terms_coded (
 );
 INSERT INTO shipment_search_terms_coded
   SELECT t.term, t.shipment_id, t.created_on, t.piece_count, ${statusCodeSql('s.status')}
-  FROM shipment_search_terms t JOIN shipments s ON s.id = t.shipment_id;
+  FROM shipment_search_terms t JOIN shipments s ON s.id = t.shipment_id
+  -- The rows in the key's order: an index-only range then checks few visibility-map pages,
+  -- where the join's own order scattered one term's rows over the table (3x the count's time).
+  ORDER BY t.term, t.shipment_id;
 DROP TABLE shipment_search_terms;
 ALTER TABLE shipment_search_terms_coded RENAME TO shipment_search_terms;
 ALTER TABLE shipment_search_terms
