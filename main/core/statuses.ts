@@ -19,6 +19,30 @@ export const TERMINAL_STATUSES: readonly ShipmentStatus[] = [
   'Destroyed',
   'Cancelled',
 ];
+/**
+ * Each status as a small integer, kept beside a shipment's search terms in both databases
+ * (issue 18): a search's status filter is then a column test inside the index range. A code
+ * is stored, so it never changes and is never reused; a new status takes the next number.
+ */
+export const STATUS_CODES: Readonly<Record<ShipmentStatus, number>> = {
+  'Not Printed': 1,
+  Printed: 2,
+  Manifested: 3,
+  'Awaiting Collection': 4,
+  'Enroute to Depot': 5,
+  'At the Depot': 6,
+  'On Vehicle For Delivery': 7,
+  Unknown: 8,
+  'On Hold': 9,
+  Lost: 10,
+  Destroyed: 11,
+  'Not Scanned': 12,
+  'Delivered to Receiver': 13,
+  'Returned to Sender': 14,
+  Failed: 15,
+  Cancelled: 16,
+};
+
 export const INITIAL_STATUS: ShipmentStatus = 'Not Printed';
 /** Statuses a shipment may be cancelled from (CONTRACT §7). */
 export const CANCELLABLE_STATUSES: readonly ShipmentStatus[] = [

@@ -180,7 +180,7 @@ const TABLES: TableCopy[] = [
     columns: ['id', 'user_id', 'idempotency_key', 'file_hash', 'created_on', 'result'],
     identity: true,
   },
-  { table: 'shipment_search_terms', columns: ['term', 'shipment_id', 'created_on', 'piece_count'] },
+  { table: 'shipment_search_terms', columns: ['term', 'shipment_id', 'created_on', 'piece_count', 'status_code'] },
   {
     table: 'webhooks',
     columns: [

@@ -4,7 +4,10 @@
  * database on the run's server, and "two desks" are two stores open on that one database.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Address, ShipmentStatus } from '../../main/core/schemas';
 import { fillDemoData } from '../../main/cli/demo-data';
 import { CarrierCatalog } from '../../main/core/carriers';
@@ -15,13 +18,16 @@ import type {
   ListFilter,
   ManifestClose,
   NewShipment,
+  OnMigration,
   PieceRecord,
   Store,
 } from '../../main/core/storage';
-import type { PostgresStore } from '../../main/stores/postgres';
+import { openPostgresStore, type PostgresStore } from '../../main/stores/postgres';
 import { foldDayTotals } from '../../main/stores/postgres/shipments';
-import type { openSqliteStore } from '../../main/stores/sqlite';
-import { storeOpener } from '../helpers/stores';
+import { statusCodeSql } from '../../main/stores/shared/status-codes';
+import { openSqliteStore } from '../../main/stores/sqlite';
+import { createDatabase } from '../helpers/postgres';
+import { TEST_CATALOG, storeOpener, type Dialect } from '../helpers/stores';
 
 const openDesks = storeOpener('ss-contract-');
 
@@ -849,5 +855,146 @@ describe.each(['sqlite', 'postgres'] as const)('manifests on the %s store', (dia
     expect(made.reduce((n, m) => n + m!.shipmentCount, 0)).toBe(40);
     const numbers = made.map((m) => m!.manifestNumber).sort();
     expect(numbers).toEqual(numbers.map((_, i) => `MF${String(i + 1).padStart(8, '0')}`));
+  });
+});
+
+/** Terms whose status code is not their shipment's status now: one check over the whole table. */
+async function mismatchedTerms(dialect: Dialect, store: Store): Promise<{ terms: number; wrong: number }> {
+  const sql = `SELECT count(*) AS terms,
+      coalesce(sum(CASE WHEN t.status_code = ${statusCodeSql('s.status')} THEN 0 ELSE 1 END), 0) AS wrong
+    FROM shipment_search_terms t JOIN shipments s ON s.id = t.shipment_id`;
+  const row =
+    dialect === 'sqlite'
+      ? ((store as ReturnType<typeof openSqliteStore>).db.prepare(sql).get() as { terms: number; wrong: number })
+      : (await (store as PostgresStore).pool.query<{ terms: string; wrong: string }>(sql)).rows[0]!;
+  return { terms: Number(row.terms), wrong: Number(row.wrong) };
+}
+
+describe.each(['sqlite', 'postgres'] as const)('search terms and statuses on the %s store', (dialect) => {
+  it('keeps every term at its shipment’s status through create, load, changes, a batch marked Printed, a manifest close and a cancel', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    // Created Not Printed; three moved to Printed one by one, two of them then manifested.
+    const ids = await printedShipments(store, 6, 3);
+    const loaded = shipment(T0, { status: 'Delivered to Receiver', statusDescription: 'Delivered' });
+    await store.shipments.load([
+      {
+        shipment: loaded,
+        pieces: pieces(),
+        events: [event('Not Printed', T0), event('Delivered to Receiver', T0 + 5)],
+      },
+    ]);
+    // A batch of changes at once, one of them a scan recorded late that leaves the status as it was.
+    await Promise.all([
+      store.shipments.changeStatus(ids[3]!, () => event('Printed', T0 + 2)),
+      store.shipments.changeStatus(ids[4]!, () => event('Printed', T0 + 2)),
+      store.shipments.changeStatus(ids[0]!, () => event('Not Printed', T0 - 1)),
+    ]);
+    const uuids = await Promise.all([ids[1]!, ids[2]!].map(async (id) => (await store.shipments.byId(id))!.uuid));
+    expect((await store.manifests.close(closeOf(T0 + 10, uuids)))?.shipmentCount).toBe(2);
+    await store.shipments.changeStatus(ids[4]!, () => event('Enroute to Depot', T0 + 20));
+    await store.shipments.changeStatus(ids[5]!, () => event('Cancelled', T0 + 30));
+    // Two more printed as a batch (an import's labels), in one write.
+    const batch = await printedShipments(store, 2, 0);
+    const marked = await store.shipments.markPrinted(
+      batch.map((shipmentId) => ({ shipmentId, description: 'Label printed on Zebra' })),
+      { user: 'olga', occurredOn: T0 + 40 },
+    );
+    expect(marked).toEqual(batch);
+
+    const statuses = await Promise.all([...ids, ...batch].map(async (id) => (await store.shipments.byId(id))!.status));
+    expect(statuses).toEqual([
+      'Printed',
+      'Manifested',
+      'Manifested',
+      'Printed',
+      'Enroute to Depot',
+      'Cancelled',
+      'Printed',
+      'Printed',
+    ]);
+    const { terms, wrong } = await mismatchedTerms(dialect, store);
+    expect(terms).toBeGreaterThanOrEqual(9 * 5);
+    expect(wrong).toBe(0);
+  });
+
+  it('finds a shipment under its new status after a change, and no longer under the old one', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const [id] = await printedShipments(store, 1, 0);
+    const search = async (query: string, statuses: ShipmentStatus[]) =>
+      (await store.shipments.page({ ...EVERYTHING, limit: 10, statuses, search: listSearch(query) })).rows.map(
+        (r) => r.id,
+      );
+    // A name (a prefix range), a post code (an exact term) and a shipment number (its own column).
+    const number = (await store.shipments.byId(id!))!.shipmentNumber;
+    for (const query of ['odbiorca', '90-001', number]) expect(await search(query, ['Not Printed'])).toEqual([id]);
+    await store.shipments.changeStatus(id!, () => event('Printed', T0 + 1));
+    for (const query of ['odbiorca', '90-001', number]) {
+      expect(await search(query, ['Printed']), query).toEqual([id]);
+      expect(await search(query, ['Not Printed']), query).toEqual([]);
+      expect(await search(query, ['Not Printed', 'Printed']), query).toEqual([id]);
+    }
+    expect(await search('odbiorca lukasz', ['Printed'])).toEqual([id]);
+  });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('the search-status migration on the %s store', (dialect) => {
+  const open: Store[] = [];
+  const folders: string[] = [];
+  afterAll(async () => {
+    await Promise.all(open.map((s) => s.close()));
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  });
+  /** A store, and the same data opened again (migrations run at open). */
+  const reopenable = async (): Promise<{ store: Store; reopen: (onMigration: OnMigration) => Promise<Store> }> => {
+    if (dialect === 'sqlite') {
+      const dataDir = mkdtempSync(join(tmpdir(), 'ss-status-migration-'));
+      folders.push(dataDir);
+      const store = openSqliteStore({ dataDir });
+      open.push(store);
+      return { store, reopen: async (onMigration) => push(openSqliteStore({ dataDir, onMigration })) };
+    }
+    const url = await createDatabase(inject('postgresUrl'));
+    const store = push(await openPostgresStore({ url }));
+    return { store, reopen: async (onMigration) => push(await openPostgresStore({ url, onMigration })) };
+  };
+  const push = <S extends Store>(store: S): S => {
+    open.push(store);
+    return store;
+  };
+
+  it('gives the terms of shipments made before it their shipments’ status codes', async () => {
+    const { store, reopen } = await reopenable();
+    await store.carriers.sync(TEST_CATALOG);
+    const ids = await printedShipments(store, 3, 2);
+    await store.shipments.changeStatus(ids[1]!, () => event('Awaiting Collection', T0 + 5));
+    // The terms as they were before the migration: no status beside them (PostgreSQL's key goes with the column).
+    const before =
+      dialect === 'sqlite'
+        ? 'ALTER TABLE shipment_search_terms DROP COLUMN status_code; PRAGMA user_version = 12'
+        : `ALTER TABLE shipment_search_terms DROP COLUMN status_code;
+           ALTER TABLE shipment_search_terms ADD PRIMARY KEY (term, shipment_id) INCLUDE (created_on, piece_count);
+           DELETE FROM schema_migrations WHERE version >= 10`;
+    if (dialect === 'sqlite') (store as ReturnType<typeof openSqliteStore>).db.exec(before);
+    else await (store as PostgresStore).pool.query(before);
+    await store.close();
+    open.splice(open.indexOf(store), 1);
+    const told: string[] = [];
+    const upgraded = await reopen((m) => told.push(m.name));
+    expect(told[0]).toBe('search-status');
+    const { terms, wrong } = await mismatchedTerms(dialect, upgraded);
+    expect(terms).toBeGreaterThanOrEqual(3 * 5);
+    expect(wrong).toBe(0);
+    const found = async (statuses: ShipmentStatus[]) =>
+      (await upgraded.shipments.page({ ...EVERYTHING, limit: 10, statuses, search: listSearch('odbiorca') })).rows.map(
+        (r) => r.id,
+      );
+    expect(await found(['Awaiting Collection'])).toEqual([ids[1]]);
+    expect(await found(['Printed', 'Not Printed'])).toEqual([ids[2], ids[0]]);
+    if (dialect === 'postgres') {
+      const index = await (upgraded as PostgresStore).pool.query<{ indexdef: string }>(
+        "SELECT indexdef FROM pg_indexes WHERE indexname = 'shipment_search_terms_pkey'",
+      );
+      expect(index.rows[0]?.indexdef).toContain('INCLUDE (created_on, piece_count, status_code)');
+    }
   });
 });

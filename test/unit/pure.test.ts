@@ -4,7 +4,7 @@ import { parseDateInput } from '../../main/core/dates';
 import { canonicalPostCode, postCodeKey, usesPostCodes } from '../../main/core/postcodes';
 import { isValidTrackingNumber, makeTrackingNumber, s10CheckDigit } from '../../main/core/s10';
 import { STATUSES, type ShipmentStatus } from '../../main/core/schemas';
-import { canTransition } from '../../main/core/statuses';
+import { STATUS_CODES, canTransition } from '../../main/core/statuses';
 import { Type } from 'typebox';
 import { responseSerializer, unescapedBase64 } from '../../main/http/app';
 import { isAllowedHost, isAllowedOrigin } from '../../main/http/loopback-policy';
@@ -84,6 +84,32 @@ describe('status transitions (CONTRACT §8), every pair', () => {
       for (const to of STATUSES) expect(canTransition(from, to), `${from} → ${to}`).toBe(expected(from, to));
     });
   }
+});
+
+describe('status codes (kept in both databases beside the search terms)', () => {
+  it('never change: every status has its own code, written out here as stored', () => {
+    // A stored code that moved would file every shipment under another status: extend, never edit.
+    expect(STATUS_CODES).toEqual({
+      'Not Printed': 1,
+      Printed: 2,
+      Manifested: 3,
+      'Awaiting Collection': 4,
+      'Enroute to Depot': 5,
+      'At the Depot': 6,
+      'On Vehicle For Delivery': 7,
+      Unknown: 8,
+      'On Hold': 9,
+      Lost: 10,
+      Destroyed: 11,
+      'Not Scanned': 12,
+      'Delivered to Receiver': 13,
+      'Returned to Sender': 14,
+      Failed: 15,
+      Cancelled: 16,
+    });
+    expect(Object.keys(STATUS_CODES).sort()).toEqual([...STATUSES].sort());
+    expect(new Set(Object.values(STATUS_CODES)).size).toBe(STATUSES.length);
+  });
 });
 
 describe('dates', () => {

@@ -15,11 +15,21 @@ import type {
   ManifestStore,
 } from '../../core/storage';
 import { inTransaction } from './pool';
+import { setSearchStatus } from './search-status';
 
 const MANIFEST_COLUMNS = `id, manifest_number AS "manifestNumber", carrier_id AS "carrierId", created_on AS "createdOn",
   created_by AS "createdBy", shipment_count AS "shipmentCount", piece_count AS "pieceCount", total_weight_kg AS "totalWeightKg"`;
 
-type Waiting = { id: number; pieceCount: number; totalWeight: number; weightUnit: string };
+type Waiting = {
+  id: number;
+  pieceCount: number;
+  totalWeight: number;
+  weightUnit: string;
+  deliveryAddress: Address;
+  referenceOne: string;
+  referenceTwo: string;
+  referenceThree: string;
+};
 
 export function postgresManifests(pool: pg.Pool): ManifestStore {
   return {
@@ -28,7 +38,10 @@ export function postgresManifests(pool: pg.Pool): ManifestStore {
         const params: unknown[] = [close.carrierId];
         if (close.uuids) params.push(close.uuids);
         const { rows } = await tx.query<Waiting>(
-          `SELECT id, piece_count AS "pieceCount", total_weight AS "totalWeight", weight_unit AS "weightUnit"
+          // The address and references give each shipment's search terms, whose status code changes too.
+          `SELECT id, piece_count AS "pieceCount", total_weight AS "totalWeight", weight_unit AS "weightUnit",
+             delivery_address AS "deliveryAddress", reference_one AS "referenceOne", reference_two AS "referenceTwo",
+             reference_three AS "referenceThree"
            FROM shipments s
            WHERE status = 'Printed' AND carrier_id = $1 ${close.uuids ? 'AND uuid = ANY($2::uuid[])' : ''}
              AND NOT EXISTS (SELECT 1 FROM manifest_shipments m WHERE m.shipment_id = s.id)
@@ -83,6 +96,7 @@ export function postgresManifests(pool: pg.Pool): ManifestStore {
            WHERE id = ANY($1::bigint[])`,
           [ids, e.status, e.description, e.occurredOn, e.location, e.signatory],
         );
+        await setSearchStatus(tx, rows, e.status);
         return manifest;
       });
     },

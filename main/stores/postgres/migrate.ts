@@ -55,6 +55,7 @@ export async function migrate(url: string, onMigration?: OnMigration): Promise<v
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       }
+      if (migration.afterCommit) await client.query(migration.afterCommit);
     }
   } finally {
     // Ending the session releases the advisory lock, even when an unlock could not be sent.

@@ -22,9 +22,11 @@ import type {
 } from '../../core/storage';
 import { StorageUnavailableError } from '../../core/storage';
 import type { Address, ShipmentStatus } from '../../core/schemas';
-import { shipmentSearchTerms } from '../../core/search';
+import { shipmentSearchTerms, type SearchableShipment } from '../../core/search';
 import { listQueries, type Params } from '../shared/list-queries';
+import { statusCode } from '../shared/status-codes';
 import { inTransaction, readSnapshot, type Tx } from './pool';
+import { setSearchStatus } from './search-status';
 
 /** The uuid column's text form; the contract's uuids are lower case (the core makes and looks them up so). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -137,8 +139,8 @@ const INSERT_WHOLE = `WITH s AS (${INSERT_SHIPMENT}),
     SELECT s.id, $41::text, $42::text, $43::text, $44::text, $45::text, $46::float8, $47::float8, $48::bigint, $49::text,
       $50::text, $51::bigint FROM s),
   t AS (
-    INSERT INTO shipment_search_terms (term, shipment_id, created_on, piece_count)
-    SELECT u.term, s.id, $3, $23 FROM s, unnest($52::text[]) AS u(term))
+    INSERT INTO shipment_search_terms (term, shipment_id, created_on, piece_count, status_code)
+    SELECT u.term, s.id, $3, $23, $53::smallint FROM s, unnest($52::text[]) AS u(term))
   SELECT id FROM s`;
 
 async function insertWhole(
@@ -160,6 +162,7 @@ async function insertWhole(
     pieces.map((p) => p.trackingNumber),
     ...eventValues(0, event).slice(1),
     shipmentSearchTerms(shipment),
+    statusCode(shipment.status),
   ]);
   return rows[0]!.id;
 }
@@ -290,14 +293,17 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
         const event = decide(current, latest.rows[0]!);
         if (!event) return current;
         await tx.query(INSERT_EVENT, eventValues(shipmentId, event));
-        await tx.query(
+        const updated = await tx.query<{ status: ShipmentStatus }>(
           `UPDATE shipments s SET status = e.status, status_description = e.description, status_on = e.occurred_on,
              status_location = e.location, status_signatory = e.signatory
            FROM (SELECT status, description, occurred_on, location, signatory FROM tracking_events
                  WHERE shipment_id = $1 ORDER BY occurred_on DESC, id DESC LIMIT 1) e
-           WHERE s.id = $1`,
+           WHERE s.id = $1
+           RETURNING s.status`,
           [shipmentId],
         );
+        const status = updated.rows[0]!.status;
+        if (status !== current.status) await setSearchStatus(tx, [current], status);
         return one('WHERE id = $1', shipmentId, tx);
       });
     },
@@ -308,8 +314,11 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
         // Locked in id order, as a manifest's close does: two desks marking overlapping
         // batches wait for each other instead of deadlocking, and a shipment another desk
         // cancelled meanwhile is read as it is now and passed by.
-        const { rows } = await tx.query<{ id: number }>(
-          `SELECT id FROM shipments WHERE id = ANY($1::bigint[]) AND status = 'Not Printed' ORDER BY id FOR UPDATE`,
+        // The address and references give each shipment's search terms, whose status code changes too.
+        const { rows } = await tx.query<{ id: number } & SearchableShipment>(
+          `SELECT id, delivery_address AS "deliveryAddress", reference_one AS "referenceOne",
+             reference_two AS "referenceTwo", reference_three AS "referenceThree"
+           FROM shipments WHERE id = ANY($1::bigint[]) AND status = 'Not Printed' ORDER BY id FOR UPDATE`,
           [marks.map((m) => m.shipmentId)],
         );
         const still = new Set(rows.map((r) => Number(r.id)));
@@ -331,6 +340,11 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
              status_location = '', status_signatory = ''
            FROM unnest($1::bigint[], $2::text[]) AS u(id, description) WHERE s.id = u.id`,
           [ids, descriptions, by.occurredOn],
+        );
+        await setSearchStatus(
+          tx,
+          rows.map((r) => ({ ...r, id: Number(r.id) })),
+          'Printed',
         );
         return changed.map((m) => m.shipmentId);
       });

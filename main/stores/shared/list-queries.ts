@@ -5,7 +5,9 @@
  * OFFSET skip walks a covering index, then only the page's rows are read by id.
  */
 import { CORRECTION, prefixEnd, type ListSearch } from '../../core/search';
+import type { ShipmentStatus } from '../../core/schemas';
 import type { ListFilter } from '../../core/storage';
+import { statusCode } from './status-codes';
 
 const DAY_MS = 86_400_000;
 /** Below this offset a plain index skip is already cheap; above it whole days are skipped first. */
@@ -53,6 +55,8 @@ interface Arm {
   all?: string[];
   /** Each row a different shipment (a unique column, or one term of the key): its count is exact as it is. */
   distinct?: boolean;
+  /** The number, tracking number or exact term looked for (its probe's parameter). */
+  key?: string;
 }
 
 /** The arms' hits, each shipment once (one arm may hold a shipment's several terms). */
@@ -61,19 +65,30 @@ const union = (arms: Arm[]) =>
     ? `SELECT DISTINCT shipment_id, created_on, piece_count FROM (${arms[0]!.sql}) AS arm`
     : arms.map((a) => a.sql).join(' UNION ');
 
-/**
- * A hit whose shipment has one of `statuses` now: a point lookup in the small (status,
- * created_on, id) index, not a read of the whole shipment row. `+s.id` keeps both planners
- * off the primary key, which would read the row (~1.5 KB, 35 ms cold for 1,900 hits).
- */
-const hasStatus = (statuses: string[]) =>
-  `EXISTS (SELECT 1 FROM shipments s WHERE s.status IN (${statuses.map(() => '?').join(', ')})
-    AND s.created_on = hits.created_on AND +s.id = hits.shipment_id)`;
-
 const TERMS = 'SELECT shipment_id, created_on, piece_count FROM shipment_search_terms';
-const inRange = (prefix: string): { sql: string; params: Params } => ({
-  sql: `${TERMS} WHERE term >= ? AND term < ?`,
-  params: [prefix, prefixEnd(prefix)],
+/**
+ * A status filter as SQL for the terms (their status code: a column of the index, no row read)
+ * and for the shipments (a number's one row), with its parameters; empty without one.
+ */
+interface StatusFilter {
+  terms: string;
+  shipments: string;
+  codes: Params;
+  statuses: Params;
+}
+function statusFilter(statuses: ShipmentStatus[]): StatusFilter {
+  if (statuses.length === 0) return { terms: '', shipments: '', codes: [], statuses: [] };
+  const marks = statuses.map(() => '?').join(', ');
+  return {
+    terms: ` AND status_code IN (${marks})`,
+    shipments: ` AND s.status IN (${marks})`,
+    codes: statuses.map(statusCode),
+    statuses,
+  };
+}
+const inRange = (prefix: string, status: StatusFilter): { sql: string; params: Params } => ({
+  sql: `${TERMS} WHERE term >= ? AND term < ?${status.terms}`,
+  params: [prefix, prefixEnd(prefix), ...status.codes],
 });
 
 /**
@@ -82,31 +97,39 @@ const inRange = (prefix: string): { sql: string; params: Params } => ({
  * its terms) or a unique column. A prefix is a range of the index, from the prefix up to
  * prefixEnd(prefix).
  */
-function searchArms(search: ListSearch): Arm[] {
+function searchArms(search: ListSearch, status: StatusFilter): Arm[] {
   const arms: Arm[] = [];
   if (search.shipmentNumber !== null) {
     arms.push({
       kind: 'number',
-      sql: 'SELECT id AS shipment_id, created_on, piece_count FROM shipments WHERE shipment_number = ?',
-      params: [search.shipmentNumber],
+      sql: `SELECT s.id AS shipment_id, s.created_on, s.piece_count FROM shipments s WHERE s.shipment_number = ?${status.shipments}`,
+      params: [search.shipmentNumber, ...status.statuses],
       distinct: true,
+      key: search.shipmentNumber,
     });
   }
   if (search.trackingNumber !== null) {
     arms.push({
       kind: 'tracking',
       sql: `SELECT s.id AS shipment_id, s.created_on, s.piece_count FROM pieces p JOIN shipments s ON s.id = p.shipment_id
-        WHERE p.tracking_number = ?`,
-      params: [search.trackingNumber],
+        WHERE p.tracking_number = ?${status.shipments}`,
+      params: [search.trackingNumber, ...status.statuses],
       distinct: true,
+      key: search.trackingNumber,
     });
   }
   // One arm a term: an email that is the only one to find anything is counted exactly as it is.
   for (const term of search.exactTerms)
-    arms.push({ kind: 'exact', sql: `${TERMS} WHERE term = ?`, params: [term], distinct: true });
-  for (const prefix of search.prefixTerms) arms.push({ kind: 'prefix', ...inRange(prefix), prefix });
+    arms.push({
+      kind: 'exact',
+      sql: `${TERMS} WHERE term = ?${status.terms}`,
+      params: [term, ...status.codes],
+      distinct: true,
+      key: term,
+    });
+  for (const prefix of search.prefixTerms) arms.push({ kind: 'prefix', ...inRange(prefix, status), prefix });
   if (search.allPrefixes.length > 0) {
-    const ranges = search.allPrefixes.map(inRange);
+    const ranges = search.allPrefixes.map((p) => inRange(p, status));
     arms.push({
       kind: 'all',
       sql: `SELECT * FROM (${ranges.map((r) => r.sql).join(' INTERSECT ')}) AS every_word`,
@@ -244,19 +267,22 @@ export function listQueries<Row>(query: Query, columns: string) {
   };
   /**
    * A search's hits are counted from the search index alone, without a shipment row per hit,
-   * when one arm finds anything and no status is asked for (a status changes, so it is not
-   * kept there): that arm's terms minus its corrections (core/search.ts), or its rows when
-   * each is a different shipment. Otherwise, and for
-   * a status, the union of the arms' hits is counted.
+   * when one arm finds anything: that arm's terms minus its corrections (core/search.ts), or
+   * its rows when each is a different shipment. A status filter is the terms' status code,
+   * the same on every term of a shipment, corrections included. Otherwise the union of the
+   * arms' hits is counted.
    */
   const searchTotals = async (
-    filter: ListFilter,
     arms: Arm[],
+    status: StatusFilter,
     dated: { sql: string; params: Params },
   ): Promise<{ totals: Totals; found: Arm[]; newest: number }> => {
     // Every arm's rows, each prefix arm's corrections, and the newest id, in one statement:
     // on PostgreSQL each statement is a round trip.
-    const ranges = [...arms, ...arms.filter((a) => a.prefix !== undefined).map((a) => inRange(CORRECTION + a.prefix!))];
+    const ranges = [
+      ...arms,
+      ...arms.filter((a) => a.prefix !== undefined).map((a) => inRange(CORRECTION + a.prefix!, status)),
+    ];
     const counts = await query<{ arm: number; items: number; pieces: number }>(
       [
         ...ranges.map(
@@ -275,20 +301,15 @@ export function listQueries<Row>(query: Query, columns: string) {
     const found = arms.filter((_, i) => of(i).items > 0);
     if (found.length === 0) return { totals: { items: 0, pieces: 0 }, found, newest };
     const only = found.length === 1 ? found[0]! : undefined;
-    if (filter.statuses.length === 0 && only?.prefix !== undefined) {
+    if (only?.prefix !== undefined) {
       const raw = of(arms.indexOf(only));
       const extra = of(arms.length + arms.filter((a) => a.prefix !== undefined).indexOf(only));
       return { totals: { items: raw.items - extra.items, pieces: raw.pieces - extra.pieces }, found, newest };
     }
     // A number, or one post code: counted already, without another statement (a round trip on PostgreSQL).
-    if (filter.statuses.length === 0 && only?.distinct === true)
-      return { totals: of(arms.indexOf(only)), found, newest };
+    if (only?.distinct === true) return { totals: of(arms.indexOf(only)), found, newest };
     const where = [...(dated.sql ? [dated.sql.replace(/^WHERE /, '')] : [])];
     const params: Params = [...found.flatMap((a) => a.params), ...dated.params];
-    if (filter.statuses.length > 0) {
-      where.push(hasStatus(filter.statuses));
-      params.push(...filter.statuses);
-    }
     const totals = await one(
       `SELECT count(*) AS items, coalesce(sum(piece_count), 0) AS pieces FROM (${union(found)}) AS hits
        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
@@ -319,13 +340,14 @@ export function listQueries<Row>(query: Query, columns: string) {
       if (each.some((p) => p === undefined)) return undefined;
       return { sql: `(${each.map((p) => p!.sql).join(' AND ')})`, params: each.flatMap((p) => p!.params) };
     }
+    // The walked shipments are in the filter's statuses already: a probe asks only for the match.
     if (arm.kind === 'number')
-      return { sql: 's.id IN (SELECT id FROM shipments WHERE shipment_number = ?)', params: arm.params };
+      return { sql: 's.id IN (SELECT id FROM shipments WHERE shipment_number = ?)', params: [arm.key!] };
     if (arm.kind === 'tracking')
-      return { sql: 's.id IN (SELECT shipment_id FROM pieces WHERE tracking_number = ?)', params: arm.params };
+      return { sql: 's.id IN (SELECT shipment_id FROM pieces WHERE tracking_number = ?)', params: [arm.key!] };
     return {
-      sql: `EXISTS (SELECT 1 FROM shipment_search_terms t WHERE t.term IN (${arm.params.map(() => '?').join(', ')}) AND t.shipment_id = s.id LIMIT 1 OFFSET 0)`,
-      params: arm.params,
+      sql: 'EXISTS (SELECT 1 FROM shipment_search_terms t WHERE t.term = ? AND t.shipment_id = s.id LIMIT 1 OFFSET 0)',
+      params: [arm.key!],
     };
   };
 
@@ -336,7 +358,8 @@ export function listQueries<Row>(query: Query, columns: string) {
    */
   const searchPage = async (filter: ListFilter, search: ListSearch): Promise<{ totals: Totals; rows: Row[] }> => {
     const dated = whereClause([], filter.from, filter.to);
-    const { totals, found, newest } = await searchTotals(filter, searchArms(search), dated);
+    const status = statusFilter(filter.statuses);
+    const { totals, found, newest } = await searchTotals(searchArms(search, status), status, dated);
     if (totals.items === 0 || filter.offset >= totals.items) return { totals, rows: [] };
     const dir = filter.newestFirst ? 'DESC' : 'ASC';
     const order = `ORDER BY created_on ${dir}, id ${dir}`;
@@ -369,10 +392,6 @@ export function listQueries<Row>(query: Query, columns: string) {
     }
     const parts = dated.sql ? [dated.sql.replace(/^WHERE /, '')] : [];
     const params: Params = [...found.flatMap((a) => a.params), ...dated.params];
-    if (filter.statuses.length > 0) {
-      parts.push(hasStatus(filter.statuses));
-      params.push(...filter.statuses);
-    }
     const hits = `WITH hits AS (${union(found)})
       SELECT shipment_id FROM hits ${parts.length ? `WHERE ${parts.join(' AND ')}` : ''}
       ORDER BY created_on ${dir}, shipment_id ${dir} LIMIT ? OFFSET ?`;

@@ -10,7 +10,9 @@ import type {
 import type { Db } from './database';
 import type { GroupCommit } from './group-commit';
 import type { SqliteNumbers } from './numbers';
+import { decodeAddress } from './address-codec';
 import { eventRow, toShipmentRecord, type ShipmentRow } from './rows';
+import { setSearchStatus } from './search-status';
 
 interface ManifestRow {
   id: number;
@@ -34,10 +36,21 @@ const toRecord = (r: ManifestRow): ManifestRecord => ({
   totalWeightKg: r.total_weight_kg,
 });
 
-type Waiting = { id: number; piece_count: number; total_weight: number; weight_unit: string };
+type Waiting = {
+  id: number;
+  piece_count: number;
+  total_weight: number;
+  weight_unit: string;
+  delivery_address: string;
+  reference_one: string;
+  reference_two: string;
+  reference_three: string;
+};
 
 export function sqliteManifests(db: Db, commit: GroupCommit, numbers: SqliteNumbers): ManifestStore {
-  const WAITING = `SELECT id, piece_count, total_weight, weight_unit FROM shipments s
+  // The address and references give each shipment's search terms, whose status code changes too.
+  const WAITING = `SELECT id, piece_count, total_weight, weight_unit, delivery_address, reference_one, reference_two,
+      reference_three FROM shipments s
     WHERE status = 'Printed' AND carrier_id = ?
       AND NOT EXISTS (SELECT 1 FROM manifest_shipments m WHERE m.shipment_id = s.id)`;
   const s = {
@@ -117,6 +130,14 @@ export function sqliteManifests(db: Db, commit: GroupCommit, numbers: SqliteNumb
         const event = { ...eventRow(0, close.event), manifest_id: id };
         s.insertEvents.run(event);
         s.setStatus.run(event);
+        const listed = rows.map((r) => ({
+          id: r.id,
+          deliveryAddress: decodeAddress(r.delivery_address),
+          referenceOne: r.reference_one,
+          referenceTwo: r.reference_two,
+          referenceThree: r.reference_three,
+        }));
+        setSearchStatus(db, listed, close.event.status);
         return { ...toRecord({ id, ...row }) };
       });
     },

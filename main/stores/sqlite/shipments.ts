@@ -15,11 +15,14 @@ import type {
   ShipmentStore,
   StatusDecision,
 } from '../../core/storage';
+import type { ShipmentStatus } from '../../core/schemas';
 import { shipmentSearchTerms } from '../../core/search';
 import { stationEvent } from '../../core/statuses';
 import type { Db } from './database';
 import type { GroupCommit } from './group-commit';
 import { listQueries, type Params } from '../shared/list-queries';
+import { statusCode } from '../shared/status-codes';
+import { setSearchStatus } from './search-status';
 import {
   LIST_COLUMNS,
   eventRow,
@@ -69,8 +72,8 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
        VALUES (@shipment_id, @status, @description, @location, @signatory, @signatory_file_name,
          @latitude, @longitude, @depot_id, @tracking_number, @user, @occurred_on)`,
     ),
-    insertSearchTerm: db.prepare<[string, number, number, number]>(
-      'INSERT INTO shipment_search_terms (term, shipment_id, created_on, piece_count) VALUES (?, ?, ?, ?)',
+    insertSearchTerm: db.prepare<[string, number, number, number, number]>(
+      'INSERT INTO shipment_search_terms (term, shipment_id, created_on, piece_count, status_code) VALUES (?, ?, ?, ?, ?)',
     ),
     latestEvent: db.prepare<[number], EventRow>(
       'SELECT * FROM tracking_events WHERE shipment_id = ? ORDER BY occurred_on DESC, id DESC LIMIT 1',
@@ -149,7 +152,7 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
         for (const piece of pieces) s.insertPiece.run(pieceRow(id, piece));
         s.insertEvent.run(eventRow(id, firstEvent));
         for (const term of shipmentSearchTerms(shipment))
-          s.insertSearchTerm.run(term, id, shipment.createdOn, shipment.pieceCount);
+          s.insertSearchTerm.run(term, id, shipment.createdOn, shipment.pieceCount, statusCode(shipment.status));
         if (customs) {
           s.insertDeclaration.run(id, customs.contentsType);
           for (const i of customs.items) {
@@ -180,7 +183,8 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
         const row = s.byId.get(shipmentId);
         if (!row) return undefined;
         const event = decide(toShipmentRecord(row), toEventRecord(s.latestEvent.get(shipmentId)!));
-        if (!event) return toShipmentRecord(row);
+        const before = toShipmentRecord(row);
+        if (!event) return before;
         s.insertEvent.run(eventRow(shipmentId, event));
         const latest = s.latestEvent.get(shipmentId)!;
         s.setStatus.run(
@@ -191,6 +195,7 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
           latest.signatory,
           shipmentId,
         );
+        if (latest.status !== before.status) setSearchStatus(db, [before], latest.status as ShipmentStatus);
         return toShipmentRecord(s.byId.get(shipmentId)!);
       });
     },
@@ -205,6 +210,11 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
           s.insertEvent.run(eventRow(shipmentId, stationEvent('Printed', description, by.user, by.occurredOn)));
           changed.push(shipmentId);
         }
+        setSearchStatus(
+          db,
+          changed.map((id) => toShipmentRecord(s.byId.get(id)!)),
+          'Printed',
+        );
         return changed;
       });
     },
@@ -222,7 +232,7 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
             for (const piece of pieces) s.insertPiece.run(pieceRow(id, piece));
             for (const event of events) s.insertEvent.run(eventRow(id, event));
             for (const term of shipmentSearchTerms(shipment))
-              s.insertSearchTerm.run(term, id, shipment.createdOn, shipment.pieceCount);
+              s.insertSearchTerm.run(term, id, shipment.createdOn, shipment.pieceCount, statusCode(shipment.status));
           }
         });
       } finally {

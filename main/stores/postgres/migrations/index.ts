@@ -8,6 +8,7 @@ import addressBookPresets from './0006-address-book-presets';
 import customsItems from './0007-customs-items';
 import searchAnyOrder, { backfillSearchTerms as backfillAnyOrder } from './0008-search-any-order';
 import batchStatusTotals from './0009-batch-status-totals';
+import searchStatus, { afterCommit as searchStatusVacuum } from './0010-search-status';
 
 /**
  * Applied in order; schema_migrations records each one applied. `backfill` runs after the
@@ -18,6 +19,8 @@ export const MIGRATIONS: readonly {
   name: string;
   sql: string;
   backfill?: (client: pg.ClientBase) => Promise<void>;
+  /** Run after the commit, outside any transaction (VACUUM). */
+  afterCommit?: string;
 }[] = [
   { version: 1, name: 'initial', sql: initial },
   { version: 2, name: 'end-of-day-manifests', sql: endOfDayManifests },
@@ -28,4 +31,5 @@ export const MIGRATIONS: readonly {
   { version: 7, name: 'customs-items', sql: customsItems },
   { version: 8, name: 'search-any-order', sql: searchAnyOrder, backfill: backfillAnyOrder },
   { version: 9, name: 'batch-status-totals', sql: batchStatusTotals },
+  { version: 10, name: 'search-status', sql: searchStatus, afterCommit: searchStatusVacuum },
 ];
