@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { defaultDataDir } from './core/data-dir';
 import { ProblemError } from './core/errors';
 import type { Station } from './core/station';
-import { chosenDatabaseUrl, openStation } from './open-station';
+import { announceMigration, chosenDatabaseUrl, openStation } from './open-station';
 import { assertNoStationHolds, fillDemoData } from './cli/demo-data';
 import { DATABASE_FILE } from './stores/sqlite/database';
 
@@ -54,7 +54,7 @@ async function run(
     );
     if (!owner) throw new Error(`no user ${values.user}`);
     const created = await station.auth.createApiKey(
-      typeof values.name === 'string' ? values.name : `cli ${new Date().toISOString().slice(0, 10)}`,
+      typeof values.name === 'string' ? values.name : `cli ${new Date(station.now()).toISOString().slice(0, 10)}`,
       owner.username,
       { id: owner.id, username: owner.username, role: owner.role },
     );
@@ -75,6 +75,7 @@ async function run(
     const done = await fillDemoData(station.store, station.carriers, {
       shipments,
       days,
+      now: station.now(),
       onProgress: (k) => console.error(`${k} / ${shipments}`),
     });
     console.error(`added ${done.shipments} shipments, ${done.pieces} pieces, ${done.events} events in ${done.ms} ms`);
@@ -124,8 +125,10 @@ async function main(): Promise<void> {
   const station = await openStation({
     dataDir,
     databaseUrl,
+    // A command draws its few documents on this thread: no workers to start and stop.
+    labelPool: false,
     // stderr: stdout carries only what the command prints (an API key, say).
-    onMigration: ({ version, name }) => console.error(`Upgrading the database to schema ${version} (${name})…`),
+    onMigration: announceMigration(console.error),
   });
   try {
     await run(station, positionals, values);

@@ -1,21 +1,35 @@
 /**
  * The one start sequence every shell uses (serve, the desktop app, the CLI, the tests):
- * open the chosen store, then build the station's services over it.
+ * open the chosen store, then build the station's services over it, its documents drawn
+ * by the label pool (main/labels/label-pool.ts) unless the caller says otherwise.
  */
 import type { LabelRenderer } from './core/shipments';
+import type { OnMigration } from './core/storage';
 import { createStation, type Station, type StationOptions } from './core/station';
+import { labelPoolFromEnv, poolRenderers } from './labels/label-pool';
 import { createDeskPrinters } from './printers/desk-printers';
 import { stationKey } from './station-key';
 import { openStore, type StoreOptions } from './stores/open-store';
 
-export type OpenStationOptions = StoreOptions & StationOptions;
+export type OpenStationOptions = StoreOptions &
+  StationOptions & {
+    /**
+     * Draw labels, batches and manifests in the pool of worker threads that
+     * SHIPPING_STATION_LABEL_WORKERS sizes (0: none), closed with the station. Default true;
+     * tests and one-shot commands pass false and draw on this thread. A renderer passed
+     * in the options wins over the pool's.
+     */
+    labelPool?: boolean;
+  };
 
 export async function openStation(options: OpenStationOptions): Promise<Station> {
   const store = await openStore(options);
+  const pool = options.labelPool === false ? undefined : labelPoolFromEnv();
+  const pooled = pool ? poolRenderers(pool) : undefined;
   try {
-    return await createStation(store, {
+    const station = await createStation(store, {
       ...options,
-      labelRenderer: options.labelRenderer ?? inThreadRenderer,
+      labelRenderer: options.labelRenderer ?? pooled?.labelRenderer ?? inThreadRenderer,
       // The desk's own printers, in its data folder even when the database is shared.
       printers: options.printers ?? createDeskPrinters({ dataDir: options.dataDir }),
       secretKey: options.secretKey ?? stationKey(options.dataDir),
@@ -23,18 +37,36 @@ export async function openStation(options: OpenStationOptions): Promise<Station>
         options.testPageRenderer ??
         (async (request) => (await import('./labels/test-page')).renderTestPageSync(request)),
       // PDFKit and the fonts load when the first manifest is drawn, not at start.
-      manifestRenderer: options.manifestRenderer ?? {
-        render: async (m) => (await import('./labels/manifest-pdf')).renderManifestPdf(m),
-      },
+      manifestRenderer: options.manifestRenderer ??
+        pooled?.manifestRenderer ?? {
+          render: async (m) => (await import('./labels/manifest-pdf')).renderManifestPdf(m),
+        },
       labelBatchRenderer:
         options.labelBatchRenderer ??
+        pooled?.labelBatchRenderer ??
         (async (items, size) => (await import('./labels/render-label')).renderLabelBatch(items, size)),
     });
+    if (!pool) return station;
+    return {
+      ...station,
+      // The store first: writes still queued may wait on a label being drawn.
+      close: async () => {
+        await station.close();
+        await pool.close();
+      },
+    };
   } catch (error) {
     await store.close();
+    await pool?.close();
     throw error;
   }
 }
+
+/** The shells' line when the database is upgraded at start (`write`: stdout, or stderr where stdout is the answer). */
+export const announceMigration =
+  (write: (line: string) => void): OnMigration =>
+  ({ version, name }) =>
+    write(`Upgrading the database to schema ${version} (${name})…`);
 
 /** The database a shell was pointed at: its `--database` flag, else SHIPPING_STATION_DATABASE_URL, else none (SQLite). */
 export function chosenDatabaseUrl(flag: string | undefined): string | undefined {

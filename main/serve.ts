@@ -7,9 +7,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './core/data-dir';
 import { resourcesDir } from './core/resources';
-import { labelPoolFromEnv, poolRenderers } from './labels/label-pool';
 import { DEFAULT_PORT, assertPortFree, startServer } from './http/server';
-import { chosenDatabaseUrl, openStation } from './open-station';
+import { announceMigration, chosenDatabaseUrl, openStation } from './open-station';
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -27,12 +26,10 @@ async function main(): Promise<void> {
   // Before the data directory or database is touched: a taken port changes nothing.
   await assertPortFree(port, values.host);
   const dataDir = values['data-dir'] ?? defaultDataDir();
-  const labels = labelPoolFromEnv();
   const station = await openStation({
     dataDir,
     databaseUrl: chosenDatabaseUrl(values.database),
-    ...(labels ? poolRenderers(labels) : {}),
-    onMigration: ({ version, name }) => console.log(`Upgrading the database to schema ${version} (${name})…`),
+    onMigration: announceMigration(console.log),
   });
   if (process.env.SHIPPING_STATION_REPORT_LOOP_DELAY === '1') reportLoopDelayOnSignal();
   const password = await station.auth.ensureFirstAdmin();
@@ -56,7 +53,6 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     await app.close();
-    await labels?.close();
     await station.close();
     process.exit(0);
   };

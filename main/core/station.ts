@@ -54,6 +54,11 @@ export interface Station {
   readonly addressBook: AddressBookService;
   readonly presets: PresetService;
   readonly version: string;
+  /**
+   * The station's clock in epoch milliseconds (StationOptions.now, else the system's): the
+   * one every service reads, so a handler or shell that needs the time reads this too.
+   */
+  readonly now: () => number;
   /** Lets go of the store (queued writes finish first). */
   close(): Promise<void>;
 }
@@ -126,6 +131,7 @@ export async function createStation(
     addressBook,
     presets: new PresetService(store.presets, now),
     version: VERSION,
+    now,
     close: async () => {
       await webhooks.stop();
       await store.close();

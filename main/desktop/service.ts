@@ -3,11 +3,10 @@
  * Electron: open the station, make sure an administrator exists, listen on loopback.
  * The one difference: a taken port does not stop the app, whose window talks over IPC.
  */
-import { labelPoolFromEnv, poolRenderers } from '../labels/label-pool';
 import type { Station } from '../core/station';
 import { DEFAULT_PORT, startServer } from '../http/server';
 import type { ApiStatus } from '../ipc/register';
-import { openStation } from '../open-station';
+import { announceMigration, openStation } from '../open-station';
 
 /** How long closing waits for open HTTP requests before closing the database anyway. */
 const CLOSE_TIMEOUT_MS = 5000;
@@ -35,20 +34,17 @@ export interface RunningService {
 
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const port = options.port ?? DEFAULT_PORT;
-  const labels = labelPoolFromEnv();
   const station = await openStation({
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     resourcesDir: options.resourcesDir,
-    ...(labels ? poolRenderers(labels) : {}),
-    onMigration: ({ version, name }) => console.log(`Upgrading the database to schema ${version} (${name})…`),
+    onMigration: announceMigration(console.log),
   });
   let firstAdminPassword: string | null;
   try {
     firstAdminPassword = await station.auth.ensureFirstAdmin();
   } catch (error) {
     await station.close();
-    await labels?.close();
     throw error;
   }
 
@@ -83,7 +79,6 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           }
         } finally {
           await station.close();
-          await labels?.close();
           status = { ...status, listening: false };
         }
       })()),

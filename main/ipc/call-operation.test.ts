@@ -3,13 +3,11 @@
  * operation both ways on one real station (its own temporary folder; HTTP requests are
  * injected, nothing listens) and compares the HTTP body with the BridgeResult.
  */
-import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ProblemError } from '../core/errors';
-import type { Station } from '../core/station';
 import { StorageUnavailableError } from '../core/storage';
 import { translateError } from '../stores/sqlite/errors';
 import { openStation } from '../open-station';
@@ -17,52 +15,33 @@ import { buildApp } from '../http/app';
 import { problemBody } from '../operations/problems';
 import type { OperationName } from '../operations/spec';
 import { callOperation, instancePath, problemResult, readIpcRequest } from './call-operation';
+import { HOST, OPERATOR, PORT, signedInStation, type TestStation } from '../../test/helpers/station';
 
-const PORT = 7317;
-const ADMIN = { username: 'admin', password: 'correct horse battery staple' };
-const OPERATOR = { username: 'olga', password: 'operator password 1' };
 const UNKNOWN_ID = '0b7f3b4e-6a43-4c8e-9a57-3d2f1c0e9b11';
 
-let dataDir: string;
-let station: Station;
-let app: FastifyInstance;
+let t: TestStation;
 let adminToken: string;
 let operatorToken: string;
 
 async function viaHttp(method: string, url: string, options: { token?: string; payload?: unknown } = {}) {
-  const res = await app.inject({
+  const res = await t.request({
     method: method as 'GET',
     url,
-    headers: { host: `127.0.0.1:${PORT}`, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+    ...(options.token ? { token: options.token } : {}),
     ...(options.payload === undefined ? {} : { payload: options.payload as object }),
   });
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
 }
 
 const viaIpc = (name: OperationName, token: string | null, input: object) =>
-  callOperation(station, name, { token, input });
+  callOperation(t.station, name, { token, input });
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'ss-ipc-test-'));
-  station = await openStation({ dataDir });
-  app = await buildApp({ station, port: PORT });
-  await station.auth.createUser({ ...ADMIN, role: 'admin' });
-  await station.auth.createUser({ ...OPERATOR, role: 'operator' });
-  const signIn = async (credentials: typeof ADMIN) =>
-    (
-      (await viaHttp('POST', '/auth?option=credentials', { payload: { credentials } })).body as {
-        token: { accessToken: string };
-      }
-    ).token.accessToken;
-  adminToken = await signIn(ADMIN);
-  operatorToken = await signIn(OPERATOR);
+  ({ t, token: adminToken } = await signedInStation({ sqlite: true }));
+  operatorToken = await t.signIn(OPERATOR);
 });
 
-afterAll(async () => {
-  await app.close();
-  await station.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 describe('IPC answers as HTTP does', () => {
   it('gives the same value on success', async () => {
@@ -152,17 +131,17 @@ describe('IPC answers as HTTP does', () => {
   });
 
   it('turns an unexpected error into a 500 with a logged traceId, and no stack or message', async () => {
-    const broken = await openStation({ dataDir: mkdtempSync(join(tmpdir(), 'ss-ipc-broken-')) });
+    const broken = await openStation({ dataDir: mkdtempSync(join(tmpdir(), 'ss-ipc-broken-')), labelPool: false });
     const brokenApp = await buildApp({ station: broken, port: PORT });
     await broken.close(); // every query now throws better-sqlite3's "database connection is not open"
     try {
-      const http = await brokenApp.inject({ method: 'GET', url: '/health?', headers: { host: `127.0.0.1:${PORT}` } });
+      const http = await brokenApp.inject({ method: 'GET', url: '/health?', headers: { host: HOST } });
       const log = vi.fn();
       const ipc = await callOperation(broken, 'listCarriers', { token: 'x', input: {} }, log);
       const httpInternal = await brokenApp.inject({
         method: 'GET',
         url: '/carriers',
-        headers: { host: `127.0.0.1:${PORT}`, authorization: 'Bearer x' },
+        headers: { host: HOST, authorization: 'Bearer x' },
       });
       expect(http.statusCode).toBe(200); // health needs no database: the station is still "up"
       expect(httpInternal.statusCode).toBe(500);
@@ -200,7 +179,7 @@ describe('readIpcRequest', () => {
     ['an unknown part of the input', { token: null, input: { bogus: 1 } }, 'input.bogus'],
     ['an unknown envelope field', { token: null, input: {}, channel: 'station:createUser' }, 'channel'],
   ])('refuses %s with a 400 naming the field', async (_what, payload, field) => {
-    const result = await callOperation(station, 'getHealth', payload);
+    const result = await callOperation(t.station, 'getHealth', payload);
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.problem).toMatchObject({ status: 400, type: '/problems/validation', instance: '/health' });

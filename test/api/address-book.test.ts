@@ -1,21 +1,12 @@
 /** /addresses (CONTRACT §14) over real HTTP, on each store: CRUD, search, validation as a create's, saveDeliveryAddress. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addUsers,
-  createShipment,
-  gbAddress,
-  shipmentRequest,
-  startTestStation,
-  type TestStation,
-} from '../helpers/station';
+import { createShipment, gbAddress, shipmentRequest, signedInStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
 let token: string;
 
 beforeAll(async () => {
-  t = await startTestStation();
-  await addUsers(t);
-  token = await t.signIn();
+  ({ t, token } = await signedInStation());
 });
 afterAll(() => t.close());
 
@@ -117,5 +108,15 @@ describe('the address book', () => {
       nickname: '',
     });
     expect(await names('?Search=not%20kept')).toEqual([]);
+  });
+});
+
+describe('the station’s clock', () => {
+  it('is the one its services stamp with: Station.now gives a handler the time a saved address records', async () => {
+    t.clock.advance(5 * 60_000 + 1234); // within the access token's hour
+    expect(t.station.now()).toBe(t.clock.now);
+    const made = await call('POST', '/addresses', { ...gbAddress({ fullName: 'Clock Reader' }), nickname: 'Clock' });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json<{ updatedOn: string }>().updatedOn).toBe(new Date(t.station.now()).toISOString());
   });
 });

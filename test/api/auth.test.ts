@@ -301,6 +301,7 @@ describe('sign-in limits per user name and per credential (issue 20 item 10)', (
     const other = await openStation({
       dataDir: local.dataDir,
       databaseUrl: local.databaseUrl,
+      labelPool: false,
       now: () => local.clock.now,
     });
     try {

@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUsers, HOST, piece, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
+import { HOST, piece, shipmentRequest, signedInStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
 let token: string;
@@ -22,9 +22,7 @@ beforeAll(async () => {
       done();
     },
   });
-  t = await startTestStation({ logger: { level: 'info', stream } });
-  await addUsers(t);
-  token = await t.signIn();
+  ({ t, token } = await signedInStation({ logger: { level: 'info', stream } }));
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });

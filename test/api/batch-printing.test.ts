@@ -12,12 +12,11 @@ import { freePort, startTestPrinter, type TestPrinter } from '../helpers/cups';
 import { pdfInfo } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
 import {
-  addUsers,
   createShipment,
-  gbAddress,
+  internationalRequest,
   piece,
   shipmentRequest,
-  startTestStation,
+  signedInStation,
   type TestStation,
 } from '../helpers/station';
 
@@ -29,11 +28,9 @@ const deskDir = mkdtempSync(join(tmpdir(), 'ss-batch-print-'));
 beforeAll(async () => {
   zebra = await startTestPrinter();
   // No CUPS here: the desk's printers are network printers by address.
-  t = await startTestStation({
+  ({ t, token } = await signedInStation({
     printers: createDeskPrinters({ dataDir: deskDir, env: { ...process.env, CUPS_SERVER: '127.0.0.1:1' } }),
-  });
-  await addUsers(t);
-  token = await t.signIn();
+  }));
   const sender = {
     businessName: 'Acme Widgets Ltd',
     addressLine1: '1 Dock Road',
@@ -161,20 +158,7 @@ describe('POST /labels/print', () => {
 });
 
 describe("POST /shipments/{id}/customs/print: a window-printing desk's CN23 and invoice on its A4 printer", () => {
-  const international = (cost: number) =>
-    shipmentRequest({
-      carrierServiceId: 104,
-      deliveryAddress: gbAddress({
-        fullName: 'Jürgen Ölmüller',
-        city: 'Berlin',
-        countryTwoCharacterISOCode: 'DE',
-        postZipCode: '10115',
-      }),
-      hsCode: '610910',
-      descriptionOfGoods: 'Cotton T-shirts',
-      cost,
-      shipmentPieces: [piece({ weight: 2 }), piece({ weight: 1.5 })],
-    });
+  const international = (cost: number) => internationalRequest({ cost });
   const noLabelPrinter = (documentPrinterId: string | null) =>
     call('PUT', '/printers/label-printer', {
       printerId: null,

@@ -2,21 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidTrackingNumber } from '../../main/core/s10';
 import { pdfBarcodes, pdfInfo, pdfText } from '../helpers/pdf';
 import {
-  addUsers,
   createShipment,
   gbAddress,
   piece,
   shipmentRequest,
-  startTestStation,
+  signedInStation,
   type TestStation,
 } from '../helpers/station';
 
 let t: TestStation;
 let token: string;
 beforeAll(async () => {
-  t = await startTestStation();
-  await addUsers(t);
-  token = await t.signIn();
+  ({ t, token } = await signedInStation());
 });
 afterAll(() => t.close());
 

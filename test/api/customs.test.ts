@@ -7,21 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBarcodes, pdfInfo, pdfPageTexts, pdfText } from '../helpers/pdf';
 import { zplBarcodes, zplTexts } from '../helpers/zpl';
 import {
-  addUsers,
   createShipment,
   gbAddress,
-  piece,
+  internationalRequest,
   shipmentRequest,
-  startTestStation,
+  signedInStation,
   type TestStation,
 } from '../helpers/station';
 
 let t: TestStation;
 let token: string;
 beforeAll(async () => {
-  t = await startTestStation();
-  await addUsers(t);
-  token = await t.signIn();
+  ({ t, token } = await signedInStation());
 });
 afterAll(() => t.close());
 
@@ -36,23 +33,6 @@ const counts = async () =>
   )[0]!;
 
 /** To Germany on Swift Parcels International, the addressee's name in Latin Extended. */
-const international = (overrides: Record<string, unknown> = {}) =>
-  shipmentRequest({
-    carrierServiceId: 104,
-    collectionAddress: gbAddress({ fullName: 'Zoë Fairweather' }),
-    deliveryAddress: gbAddress({
-      fullName: 'Jürgen Ölmüller',
-      businessName: '',
-      city: 'Berlin',
-      countryTwoCharacterISOCode: 'DE',
-      postZipCode: '10115',
-    }),
-    hsCode: '610910',
-    descriptionOfGoods: 'Cotton T-shirts',
-    cost: 25,
-    shipmentPieces: [piece({ weight: 2 }), piece({ weight: 1.5 })],
-    ...overrides,
-  });
 
 const items = [
   {
@@ -78,7 +58,7 @@ const items = [
 
 describe('customs data on a create', () => {
   it('makes one item from the shipment’s own fields when none are given, and shows it on the detail', async () => {
-    const created = await createShipment(t, token, international());
+    const created = await createShipment(t, token, internationalRequest());
     const view = (await get(`/shipments/${created.shipmentId}`)).json();
     expect(view.contentsType).toBe('Sale of goods');
     expect(view.customsForm).toBe('CN22');
@@ -100,7 +80,7 @@ describe('customs data on a create', () => {
     const created = await createShipment(
       t,
       token,
-      international({ customsItems: items, contentsType: 'Gift', currency: 'EUR' }),
+      internationalRequest({ customsItems: items, contentsType: 'Gift', currency: 'EUR' }),
     );
     const view = (await get(`/shipments/${created.shipmentId}`)).json();
     expect(view.contentsType).toBe('Gift');
@@ -144,7 +124,7 @@ describe('customs data on a create', () => {
   it('names every customs mistake together with every other field’s in one 400, and writes nothing (CONTRACT §11)', async () => {
     const before = await counts();
     const res = await post(
-      international({
+      internationalRequest({
         deliveryAddress: gbAddress({
           fullName: 'Jürgen Ölmüller',
           countryTwoCharacterISOCode: 'DE',
@@ -189,7 +169,7 @@ describe('customs data on a create', () => {
 
   it('takes at most 20 items', async () => {
     const many = Array.from({ length: 21 }, () => ({ description: 'Pin', quantity: 1, unitValue: 1, netWeight: 0.01 }));
-    const res = await post(international({ customsItems: many }));
+    const res = await post(internationalRequest({ customsItems: many }));
     expect(res.statusCode).toBe(400);
     expect(res.json()['customsItems']).toBe('Customs items must have at most 20 items');
   });
@@ -197,7 +177,7 @@ describe('customs data on a create', () => {
 
 describe('customs forms', () => {
   it('prints a CN22 on the label’s page for a low value: items, totals, names, the tracking number as Code 128, the same bytes every time', async () => {
-    const created = await createShipment(t, token, international({ customsItems: items, contentsType: 'Gift' }));
+    const created = await createShipment(t, token, internationalRequest({ customsItems: items, contentsType: 'Gift' }));
     const res = await get(`/shipments/${created.shipmentId}/customs`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ format: 'pdf', form: 'CN22' });
@@ -227,7 +207,7 @@ describe('customs forms', () => {
     const created = await createShipment(
       t,
       token,
-      international({
+      internationalRequest({
         customsItems: [
           { description: 'Camera lens', quantity: 1, unitValue: 240, netWeight: 0.8, hsCode: '900211' },
           {
@@ -262,7 +242,7 @@ describe('customs forms', () => {
   });
 
   it('chooses by the station’s limit per currency: a currency without one gets a CN23', async () => {
-    const chf = await createShipment(t, token, international({ currency: 'CHF' }));
+    const chf = await createShipment(t, token, internationalRequest({ currency: 'CHF' }));
     expect((await get(`/shipments/${chf.shipmentId}/customs`)).json().form).toBe('CN23');
     const settings = await t.request({
       method: 'PATCH',
@@ -299,7 +279,7 @@ describe('customs forms', () => {
   });
 
   it('appends the CN22 to the label with includeCustoms=true, and nothing for a CN23', async () => {
-    const low = await createShipment(t, token, international());
+    const low = await createShipment(t, token, internationalRequest());
     const labels = await get(`/shipments/${low.shipmentId}/label?includeCustoms=true`);
     const pdf = pdfOf(labels);
     const pages = await pdfPageTexts(pdf);
@@ -310,7 +290,7 @@ describe('customs forms', () => {
     const plain = pdfOf(await get(`/shipments/${low.shipmentId}/label`));
     expect((await pdfInfo(plain)).pages).toBe(2);
 
-    const high = await createShipment(t, token, international({ cost: 500 }));
+    const high = await createShipment(t, token, internationalRequest({ cost: 500 }));
     expect((await pdfInfo(pdfOf(await get(`/shipments/${high.shipmentId}/label?includeCustoms=true`)))).pages).toBe(2);
     const domestic = await createShipment(t, token);
     expect((await pdfInfo(pdfOf(await get(`/shipments/${domestic.shipmentId}/label?includeCustoms=true`)))).pages).toBe(
@@ -325,7 +305,7 @@ describe('the CN22 as ZPL, for a thermal printer', () => {
   const words = (lines: string[]) => lines.join(' ').split(/\s+/).filter(Boolean).sort();
   /** To Athens from Łódź, an item from Moscow: every name beyond font 0 prints from the label font. */
   const unicode = () =>
-    international({
+    internationalRequest({
       collectionAddress: gbAddress({ fullName: 'Łucja Wołodźko', city: 'Łódź' }),
       deliveryAddress: gbAddress({
         fullName: 'Νίκος Παπαδόπουλος',
@@ -384,7 +364,7 @@ describe('the CN22 as ZPL, for a thermal printer', () => {
   );
 
   it('a shipment that needs a CN23 → 409 saying so: a CN23 is A4, never ZPL', async () => {
-    const high = await createShipment(t, token, international({ cost: 500 }));
+    const high = await createShipment(t, token, internationalRequest({ cost: 500 }));
     const res = await get(`/shipments/${high.shipmentId}/customs?format=zpl`);
     expect(res.statusCode).toBe(409);
     expect(res.json().detail).toMatch(/needs a CN23 .*no ZPL version/);
@@ -398,7 +378,7 @@ describe('the CN22 as ZPL, for a thermal printer', () => {
   });
 
   it('a bad format or dpi is a 400 naming both', async () => {
-    const low = await createShipment(t, token, international());
+    const low = await createShipment(t, token, internationalRequest());
     const res = await get(`/shipments/${low.shipmentId}/customs?format=png&dpi=600`);
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json())).toEqual(expect.arrayContaining(['format', 'dpi']));

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUsers, shipmentRequest, startTestStation, type TestStation } from '../helpers/station';
+import { shipmentRequest, signedInStation, type TestStation } from '../helpers/station';
 
 const SEED = 20_2026;
 
@@ -15,9 +15,7 @@ let t: TestStation;
 let token: string;
 let shipmentId: string;
 beforeAll(async () => {
-  t = await startTestStation();
-  await addUsers(t);
-  token = await t.signIn();
+  ({ t, token } = await signedInStation());
   const res = await t.request({ method: 'POST', url: '/shipments', token, payload: shipmentRequest() });
   shipmentId = res.json<{ shipmentId: string }>().shipmentId;
 });

@@ -8,21 +8,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBarcodes, pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
-import {
-  addUsers,
-  createShipment,
-  OPERATOR,
-  shipmentRequest,
-  startTestStation,
-  type TestStation,
-} from '../helpers/station';
+import { createShipment, OPERATOR, shipmentRequest, signedInStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
 let token: string;
 beforeAll(async () => {
-  t = await startTestStation();
-  await addUsers(t);
-  token = await t.signIn();
+  ({ t, token } = await signedInStation());
   // Rows without a sender are sent from the station's address.
   const sender = {
     businessName: 'Acme Widgets Ltd',

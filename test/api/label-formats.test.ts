@@ -1,21 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfInfo } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
-import {
-  addUsers,
-  createShipment,
-  piece,
-  shipmentRequest,
-  startTestStation,
-  type TestStation,
-} from '../helpers/station';
+import { createShipment, piece, shipmentRequest, signedInStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
 let token: string;
 beforeAll(async () => {
-  t = await startTestStation();
-  await addUsers(t);
-  token = await t.signIn();
+  ({ t, token } = await signedInStation());
 });
 afterAll(() => t.close());
 

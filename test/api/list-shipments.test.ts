@@ -1,12 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addUsers,
-  createShipment,
-  piece,
-  shipmentRequest,
-  startTestStation,
-  type TestStation,
-} from '../helpers/station';
+import { createShipment, piece, shipmentRequest, signedInStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
 let token: string;
@@ -15,9 +8,7 @@ const HOUR = 3_600_000;
 const created: { id: string; number: string; createdOn: string }[] = [];
 
 beforeAll(async () => {
-  t = await startTestStation();
-  await addUsers(t);
-  token = await t.signIn();
+  ({ t, token } = await signedInStation());
   // 6 shipments, 1 to 3 pieces each, spread over two days; two end up Printed, one Cancelled.
   for (let i = 0; i < 6; i++) {
     token = await t.signIn(); // the clock moves 8 hours a shipment: tokens last one

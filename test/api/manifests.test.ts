@@ -5,21 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBarcodes, pdfInfo, pdfPageTexts } from '../helpers/pdf';
-import {
-  addUsers,
-  createShipment,
-  piece,
-  shipmentRequest,
-  startTestStation,
-  type TestStation,
-} from '../helpers/station';
+import { createShipment, piece, shipmentRequest, signedInStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
 let token: string;
 beforeAll(async () => {
-  t = await startTestStation();
-  await addUsers(t);
-  token = await t.signIn();
+  ({ t, token } = await signedInStation());
 });
 afterAll(() => t.close());
 

@@ -1,13 +1,11 @@
 /** /package-presets (CONTRACT §14) over real HTTP, on each store. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUsers, startTestStation, type TestStation } from '../helpers/station';
+import { signedInStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
 let token: string;
 beforeAll(async () => {
-  t = await startTestStation();
-  await addUsers(t);
-  token = await t.signIn();
+  ({ t, token } = await signedInStation());
 });
 afterAll(() => t.close());
 

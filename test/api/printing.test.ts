@@ -20,12 +20,11 @@ import {
 import { pdfInfo, pdfPageTexts, pdfWords } from '../helpers/pdf';
 import { zplBarcodes, zplTexts } from '../helpers/zpl';
 import {
-  addUsers,
   createShipment,
-  gbAddress,
+  internationalRequest,
   piece,
   shipmentRequest,
-  startTestStation,
+  signedInStation,
   type TestStation,
 } from '../helpers/station';
 
@@ -61,9 +60,7 @@ beforeAll(async () => {
     await labelPrinterPpd(deskDir),
   );
   await cups.lpadmin('-p', 'office-a4', '-E', '-v', `socket://127.0.0.1:${a4Device.port}`, '-P', GENERIC_PDF_PPD);
-  t = await startTestStation({ printers: createDeskPrinters({ dataDir: deskDir, env: cups.env }) });
-  await addUsers(t);
-  token = await t.signIn();
+  ({ t, token } = await signedInStation({ printers: createDeskPrinters({ dataDir: deskDir, env: cups.env }) }));
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -344,20 +341,7 @@ describe("customs forms on print (CONTRACT §17): the CN22 with the labels, a CN
       ...(documentPrinterId !== undefined ? { documentPrinterId } : {}),
     });
   /** To Germany; `cost` above GBP 270 needs a CN23. */
-  const international = (cost: number) =>
-    shipmentRequest({
-      carrierServiceId: 104,
-      deliveryAddress: gbAddress({
-        fullName: 'Jürgen Ölmüller',
-        city: 'Berlin',
-        countryTwoCharacterISOCode: 'DE',
-        postZipCode: '10115',
-      }),
-      hsCode: '610910',
-      descriptionOfGoods: 'Cotton T-shirts',
-      cost,
-      shipmentPieces: [piece({ weight: 2 }), piece({ weight: 1.5 })],
-    });
+  const international = (cost: number) => internationalRequest({ cost });
   const labelWithCustoms = async (id: string) =>
     Buffer.from(
       (await call('GET', `/shipments/${id}/label?format=zpl&includeCustoms=true&markPrinted=false`)).json()

@@ -1,13 +1,12 @@
 /** GET /shipments?Search= (CONTRACT §12) over real HTTP, on each store: every kind of match with the filters. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  addUsers,
+  type Created,
   createShipment,
   gbAddress,
   piece,
   shipmentRequest,
-  startTestStation,
-  type Created,
+  signedInStation,
   type TestStation,
 } from '../helpers/station';
 
@@ -16,9 +15,7 @@ let token: string;
 const made: Created[] = [];
 
 beforeAll(async () => {
-  t = await startTestStation();
-  await addUsers(t);
-  token = await t.signIn();
+  ({ t, token } = await signedInStation());
   const to = (overrides: Record<string, string>) =>
     gbAddress({
       businessName: '',

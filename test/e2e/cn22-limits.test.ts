@@ -5,23 +5,22 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
+import { type Desk, deskPage, type RunningStation, startDesk } from './station';
 import { callAsAdmin } from './station-api';
 import { screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
+let desk: Desk | undefined;
 let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  [station, browser] = await Promise.all([startStation(), launchBrowser()]);
+  desk = await startDesk();
+  ({ station, browser } = desk);
   page = await deskPage(browser, pageErrors);
 }, 90_000);
-afterAll(async () => {
-  await browser?.close();
-  await station?.stop();
-});
+afterAll(() => desk?.stop());
 
 const focusedLabel = () =>
   page.evaluate(() => {

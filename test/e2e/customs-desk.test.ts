@@ -6,17 +6,18 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startStation, type RunningStation, signIn } from './station';
+import { type Desk, type RunningStation, signIn, startDesk } from './station';
 import { detailStatus, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
+let desk: Desk | undefined;
 let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  station = await startStation();
-  browser = await launchBrowser();
+  desk = await startDesk();
+  ({ station, browser } = desk);
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
     locale: 'en-GB',
@@ -27,10 +28,7 @@ beforeAll(async () => {
   page.on('pageerror', (error) => pageErrors.push(error.message));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await station?.stop();
-});
+afterAll(() => desk?.stop());
 
 /** The shipment as the API shows it: what the form sent, as the station stored it. */
 async function viewByApi(id: string): Promise<{ contentsType: string; customsForm: string; customsItems: unknown[] }> {

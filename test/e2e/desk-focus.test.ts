@@ -6,19 +6,20 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type Desk,
   deskPage,
-  launchBrowser,
-  startStation,
+  printCalls as printCallsOn,
   type RunningStation,
   signIn,
+  startDesk,
   submitSignIn,
-  printCalls as printCallsOn,
 } from './station';
 import { apiToken, callAsAdmin, createByApi } from './station-api';
 import { detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
+let desk: Desk | undefined;
 let page: Page;
 const pageErrors: string[] = [];
 
@@ -38,16 +39,13 @@ const printCalls = () => printCallsOn(page);
 const announcer = () => page.getByTestId('screen-announcer');
 
 beforeAll(async () => {
-  station = await startStation();
-  browser = await launchBrowser();
+  desk = await startDesk();
+  ({ station, browser } = desk);
   page = await deskPage(browser, pageErrors);
   await signIn(page, station);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await station?.stop();
-});
+afterAll(() => desk?.stop());
 
 describe('focus on the desk', () => {
   it('moves focus to the new screen’s heading or first field, and announces the screen', async () => {

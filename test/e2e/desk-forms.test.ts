@@ -6,12 +6,13 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskPage, launchBrowser, signIn, startStation, type RunningStation } from './station';
+import { type Desk, deskPage, type RunningStation, signIn, startDesk } from './station';
 import { apiToken, callAsAdmin, createByApi } from './station-api';
 import { detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
+let desk: Desk | undefined;
 let page: Page;
 const pageErrors: string[] = [];
 /** The dialogs the page opened, and the answers to give the next ones (else accept). */
@@ -60,7 +61,8 @@ async function fillDelivery(name: string, postCode: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  station = await startStation();
+  desk = await startDesk();
+  ({ station, browser } = desk);
   await callAsAdmin(station, 'PATCH', '/settings', {
     senderAddress: {
       businessName: 'Acme Components Ltd',
@@ -78,7 +80,6 @@ beforeAll(async () => {
     postZipCode: 'BS1 4DJ',
     countryTwoCharacterISOCode: 'GB',
   });
-  browser = await launchBrowser();
   page = await deskPage(browser, pageErrors);
   // Dialogs (leaving a form with input, closing the window) are answered as the test says;
   // unless told, the test goes on (a page.goto away from a filled form).
@@ -93,10 +94,7 @@ beforeAll(async () => {
   await signIn(page, station);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await station?.stop();
-});
+afterAll(() => desk?.stop());
 
 describe('the New shipment form at the keyboard', () => {
   it('lands a quick Tab after the carrier on Service while its services load', async () => {

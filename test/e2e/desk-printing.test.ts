@@ -7,15 +7,16 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startTestPrinter, type TestPrinter } from '../helpers/cups';
+import { freePort, type TestPrinter } from '../helpers/cups';
 import { pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
-import { deskPage, launchBrowser, signIn, startStation, type RunningStation } from './station';
+import { type Desk, deskPage, type RunningStation, signIn, startDesk } from './station';
 import { callAsAdmin } from './station-api';
 import { detailStatus, screenshot, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
+let desk: Desk | undefined;
 let page: Page;
 let zebra: TestPrinter;
 let office: TestPrinter;
@@ -56,12 +57,9 @@ const view = (id: string) =>
   );
 
 beforeAll(async () => {
-  [station, browser, zebra, office] = await Promise.all([
-    startStation(),
-    launchBrowser(),
-    startTestPrinter(),
-    startTestPrinter(),
-  ]);
+  desk = await startDesk({ printers: 2 });
+  ({ station, browser } = desk);
+  [zebra, office] = desk.printers as [TestPrinter, TestPrinter];
   await callAsAdmin(station, 'PATCH', '/settings', {
     senderAddress: {
       businessName: 'Acme Widgets Ltd',
@@ -85,12 +83,7 @@ beforeAll(async () => {
   });
 }, 90_000);
 const printCalls = (p: Page) => p.evaluate(() => (window as Window & { __allPrints?: number }).__allPrints ?? 0);
-afterAll(async () => {
-  await browser?.close();
-  await station?.stop();
-  await zebra?.close();
-  await office?.close();
-});
+afterAll(() => desk?.stop());
 
 describe("the desk's label printer takes a batch as one job", () => {
   it("Import → Print all labels sends the import's labels as one ZPL job in row order; no window print", async () => {

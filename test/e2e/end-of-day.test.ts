@@ -5,18 +5,13 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  deskPage,
-  launchBrowser,
-  startStation,
-  type RunningStation,
-  signIn,
-  printCalls as printCallsOn,
-} from './station';
+import { type Desk, deskPage, printCalls as printCallsOn, type RunningStation, signIn, startDesk } from './station';
+import { apiToken } from './station-api';
 import { screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
+let desk: Desk | undefined;
 let page: Page;
 let token: string;
 const pageErrors: string[] = [];
@@ -54,21 +49,13 @@ async function shipment(print: boolean): Promise<string> {
 const printCalls = () => printCallsOn(page, 'iframe[data-label-print]:not([data-seen])');
 
 beforeAll(async () => {
-  station = await startStation();
-  const auth = await fetch(`${station.url}/auth?option=credentials`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ credentials: { username: 'admin', password: station.adminPassword } }),
-  });
-  token = ((await auth.json()) as { token: { accessToken: string } }).token.accessToken;
-  browser = await launchBrowser();
+  desk = await startDesk();
+  ({ station, browser } = desk);
+  token = await apiToken(station);
   page = await deskPage(browser, pageErrors);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await station?.stop();
-});
+afterAll(() => desk?.stop());
 
 describe('the End of day screen', () => {
   const printed: string[] = [];

@@ -6,18 +6,13 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  deskPage,
-  launchBrowser,
-  startStation,
-  type RunningStation,
-  signIn,
-  printCalls as printCallsOn,
-} from './station';
+import { type Desk, deskPage, printCalls as printCallsOn, type RunningStation, signIn, startDesk } from './station';
+import { apiToken } from './station-api';
 import { detailStatus, screenshot, textOf, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
+let desk: Desk | undefined;
 let page: Page;
 let token = '';
 const pageErrors: string[] = [];
@@ -64,12 +59,9 @@ const rowNumbers = () =>
   page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-shipment-no')));
 
 beforeAll(async () => {
-  station = await startStation();
-  token = (
-    await api<{ token: { accessToken: string } }>('POST', '/auth?option=credentials', {
-      credentials: { username: 'admin', password: station.adminPassword },
-    })
-  ).token.accessToken;
+  desk = await startDesk();
+  ({ station, browser } = desk);
+  token = await apiToken(station);
   // The station's sender address is set, as at any desk that ships: it prefills Collection.
   await api('PATCH', '/settings', {
     senderAddress: address('Dispatch', 'Leeds', 'LS1 1BA', { businessName: 'Acme Widgets Ltd' }),
@@ -77,15 +69,11 @@ beforeAll(async () => {
   await createByApi('Łucja Wójcik', 'EC1A 1BB', 'PO-5001');
   await createByApi('Sam Receiver', 'SW1A 2AA', 'PO-5002', 3);
   await createByApi('Samira Patel', 'M1 1AE', 'INV-77');
-  browser = await launchBrowser();
   page = await deskPage(browser, pageErrors);
   await signIn(page, station);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await station?.stop();
-});
+afterAll(() => desk?.stop());
 
 describe('finding shipments', () => {
   it('/ focuses the search box; the list follows as one types, accents folded', async () => {

@@ -5,11 +5,13 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskPage, launchBrowser, startStation, type RunningStation, signIn } from './station';
+import { type Desk, deskPage, type RunningStation, signIn, startDesk } from './station';
+import { callAsAdmin } from './station-api';
 import { screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
+let desk: Desk | undefined;
 let page: Page;
 const pageErrors: string[] = [];
 
@@ -23,35 +25,22 @@ const CSV = [
 const file = (name = 'orders.csv') => ({ name, mimeType: 'text/csv', buffer: Buffer.from(CSV) });
 
 beforeAll(async () => {
-  station = await startStation();
+  desk = await startDesk();
+  ({ station, browser } = desk);
   // Rows without a sender are sent from the station's address: set it, as a desk would in Settings.
-  const auth = await fetch(`${station.url}/auth?option=credentials`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ credentials: { username: 'admin', password: station.adminPassword } }),
+  await callAsAdmin(station, 'PATCH', '/settings', {
+    senderAddress: {
+      businessName: 'Acme Widgets Ltd',
+      addressLine1: '1 Dock Road',
+      city: 'London',
+      countryTwoCharacterISOCode: 'GB',
+      postZipCode: 'E1 1AA',
+    },
   });
-  const token = ((await auth.json()) as { token: { accessToken: string } }).token.accessToken;
-  const sender = {
-    businessName: 'Acme Widgets Ltd',
-    addressLine1: '1 Dock Road',
-    city: 'London',
-    countryTwoCharacterISOCode: 'GB',
-    postZipCode: 'E1 1AA',
-  };
-  const set = await fetch(`${station.url}/settings`, {
-    method: 'PATCH',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ senderAddress: sender }),
-  });
-  expect(set.status).toBe(200);
-  browser = await launchBrowser();
   page = await deskPage(browser, pageErrors, 15_000);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await station?.stop();
-});
+afterAll(() => desk?.stop());
 
 const rowOutcome = (row: number) =>
   page

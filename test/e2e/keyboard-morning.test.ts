@@ -7,12 +7,13 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskPage, launchBrowser, startStation, type RunningStation } from './station';
+import { type Desk, deskPage, type RunningStation, startDesk } from './station';
 import { callAsAdmin } from './station-api';
 import { detailStatus, focusNow as focusIn, screenshot, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
+let desk: Desk | undefined;
 let page: Page;
 const pageErrors: string[] = [];
 const numbers: string[] = [];
@@ -33,7 +34,8 @@ async function tabTo(target: RegExp, { back = false, max = 60 } = {}): Promise<n
 }
 
 beforeAll(async () => {
-  station = await startStation();
+  desk = await startDesk();
+  ({ station, browser } = desk);
   await callAsAdmin(station, 'PATCH', '/settings', {
     senderAddress: {
       businessName: 'Acme Components Ltd',
@@ -49,14 +51,10 @@ beforeAll(async () => {
       postZipCode: 'LS11 5PS',
     },
   });
-  browser = await launchBrowser();
   page = await deskPage(browser, pageErrors);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await station?.stop();
-});
+afterAll(() => desk?.stop());
 
 describe('a morning at the desk, keyboard only', () => {
   it('signs in', async () => {

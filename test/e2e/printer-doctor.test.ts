@@ -8,15 +8,16 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startTestPrinter, type TestPrinter } from '../helpers/cups';
+import { freePort, type TestPrinter } from '../helpers/cups';
 import { pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
-import { launchBrowser, signIn, startStation, type RunningStation } from './station';
+import { type Desk, type RunningStation, signIn, startDesk } from './station';
 import { callAsAdmin } from './station-api';
 import { detailStatus, screenshot, waitForText } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
+let desk: Desk | undefined;
 let page: Page;
 let printer: TestPrinter;
 let office: TestPrinter;
@@ -24,12 +25,9 @@ const pageErrors: string[] = [];
 const doctor = () => page.locator('section', { has: page.getByRole('heading', { name: 'Printers' }) });
 
 beforeAll(async () => {
-  [station, browser, printer, office] = await Promise.all([
-    startStation(),
-    launchBrowser(),
-    startTestPrinter(),
-    startTestPrinter(),
-  ]);
+  desk = await startDesk({ printers: 2 });
+  ({ station, browser } = desk);
+  [printer, office] = desk.printers as [TestPrinter, TestPrinter];
   const context = await browser.newContext({
     viewport: { width: 1280, height: 900 },
     locale: 'en-GB',
@@ -38,12 +36,7 @@ beforeAll(async () => {
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
 }, 90_000);
-afterAll(async () => {
-  await browser?.close();
-  await station?.stop();
-  await printer?.close();
-  await office?.close();
-});
+afterAll(() => desk?.stop());
 
 describe('the printer doctor', () => {
   it('adds a network printer, makes it the ZPL label printer and prints a test page that arrives', async () => {

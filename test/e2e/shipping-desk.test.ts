@@ -7,56 +7,24 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type Desk,
   deskPage,
-  launchBrowser,
-  startStation,
-  type RunningStation,
-  submitSignIn,
   printCalls as printCallsOn,
+  type RunningStation,
+  startDesk,
+  submitSignIn,
 } from './station';
+import { apiToken, createByApi } from './station-api';
 import { detailStatus, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
+let desk: Desk | undefined;
 let page: Page;
 const pageErrors: string[] = [];
 
 /** Shared by the steps below, which run in order. */
 const created = { id: '', number: '' };
-
-async function apiToken(): Promise<string> {
-  const response = await fetch(`${station.url}/auth?option=credentials`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ credentials: { username: 'admin', password: station.adminPassword } }),
-  });
-  const body = (await response.json()) as { token: { accessToken: string } };
-  return body.token.accessToken;
-}
-
-/** A one-piece shipment made straight through the API: setup for the steps that need a second one. */
-async function createByApi(postCode: string): Promise<{ shipmentId: string; shipmentNumber: string }> {
-  const address = (name: string, city: string, post: string) => ({
-    fullName: name,
-    addressLine1: '1 High Street',
-    city,
-    postZipCode: post,
-    countryTwoCharacterISOCode: 'GB',
-  });
-  const response = await fetch(`${station.url}/shipments`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await apiToken()}` },
-    body: JSON.stringify({
-      carrierId: 1,
-      carrierServiceId: 101,
-      collectionAddress: address('Dispatch', 'Leeds', 'LS1 1BA'),
-      deliveryAddress: address('Ann Other', 'London', postCode),
-      shipmentPieces: [{ weight: 1.5, length: 30, width: 20, height: 10 }],
-    }),
-  });
-  expect(response.status, await response.clone().text()).toBe(200);
-  return (await response.json()) as { shipmentId: string; shipmentNumber: string };
-}
 
 async function openDetail(id: string): Promise<void> {
   await page.goto(`${station.url}/#/shipments/${id}`);
@@ -64,15 +32,12 @@ async function openDetail(id: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  station = await startStation();
-  browser = await launchBrowser();
+  desk = await startDesk();
+  ({ station, browser } = desk);
   page = await deskPage(browser, pageErrors);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await station?.stop();
-});
+afterAll(() => desk?.stop());
 
 describe('the dispatch desk in a browser', () => {
   it('signs in with user name and password', async () => {
@@ -173,7 +138,7 @@ describe('the dispatch desk in a browser', () => {
   });
 
   it('lists it as Not Printed, and ↑/↓ and Enter open a row', async () => {
-    await createByApi('EC1A 1BB');
+    await createByApi(station, 'EC1A 1BB');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shipments' }).click();
     const row = page.locator(`tr[data-shipment-no="${created.number}"]`);
     await row.waitFor();
@@ -231,7 +196,7 @@ describe('the dispatch desk in a browser', () => {
   });
 
   it('cancels a shipment after confirming, and then offers no second cancel', async () => {
-    const other = await createByApi('W1A 1AA');
+    const other = await createByApi(station, 'W1A 1AA');
     await openDetail(other.shipmentId);
     await page.getByRole('button', { name: 'Cancel shipment' }).click();
     const dialog = page.getByRole('dialog');
@@ -314,7 +279,7 @@ describe('the dispatch desk in a browser', () => {
     const result = page.locator('.track-result');
     await waitForText(result, created.number);
     const tracking = await fetch(`${station.url}/shipments/${created.id}/tracking`, {
-      headers: { Authorization: `Bearer ${await apiToken()}` },
+      headers: { Authorization: `Bearer ${await apiToken(station)}` },
     }).then((r) => r.json() as Promise<{ lastStatus: { status: string } }>);
     expect(await textOf(result.locator('.track-summary .chip'))).toBe(tracking.lastStatus.status);
     expect(await textOf(result)).toContain('Shipment created');

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestPrinter, type TestPrinter } from '../helpers/cups';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SCREENSHOTS = join(REPO, 'test-results', 'screenshots');
@@ -85,6 +86,45 @@ export async function startStation(): Promise<RunningStation> {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * What a screen test runs against, started at once: the station, a browser, and `printers`
+ * TCP listeners standing in for network printers. `stop` ends them all.
+ */
+export interface Desk {
+  station: RunningStation;
+  browser: Browser;
+  printers: TestPrinter[];
+  stop(): Promise<void>;
+}
+
+export async function startDesk({ printers = 0 }: { printers?: number } = {}): Promise<Desk> {
+  const [started, launched, ...listening] = await Promise.allSettled([
+    startStation(),
+    launchBrowser(),
+    ...Array.from({ length: printers }, () => startTestPrinter()),
+  ]);
+  const listeners = listening.flatMap((l) => (l.status === 'fulfilled' ? [l.value] : []));
+  if (started.status === 'rejected' || launched.status === 'rejected' || listeners.length < printers) {
+    // What did start is stopped before the failure is reported.
+    if (launched.status === 'fulfilled') await launched.value.close();
+    if (started.status === 'fulfilled') await started.value.stop();
+    await Promise.all(listeners.map((listener) => listener.close()));
+    throw [started, launched, ...listening].find((r) => r.status === 'rejected')!.reason;
+  }
+  const station = started.value;
+  const browser = launched.value;
+  return {
+    station,
+    browser,
+    printers: listeners,
+    stop: async () => {
+      await browser.close();
+      await station.stop();
+      await Promise.all(listeners.map((listener) => listener.close()));
+    },
+  };
 }
 
 export async function launchBrowser(): Promise<Browser> {

@@ -7,11 +7,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { launchBrowser, startStation, type RunningStation, signIn } from './station';
+import { type Desk, type RunningStation, signIn, startDesk } from './station';
 import { screenshot, waitForText } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
+let desk: Desk | undefined;
 let page: Page;
 let listener: Server;
 const received: { signature: string; body: string }[] = [];
@@ -26,14 +27,13 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  station = await startStation();
-  browser = await launchBrowser();
+  desk = await startDesk();
+  ({ station, browser } = desk);
   page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' })).newPage();
   page.setDefaultTimeout(10_000);
 });
 afterAll(async () => {
-  await browser?.close();
-  await station?.stop();
+  await desk?.stop();
   await new Promise((resolve) => listener?.close(resolve));
 });
 

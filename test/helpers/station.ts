@@ -53,7 +53,7 @@ export async function startTestStation(
   };
   const databaseUrl =
     testStore() === 'postgres' && !options.sqlite ? await createDatabase(inject('postgresUrl')) : undefined;
-  const station = await openStation({ dataDir, databaseUrl, now: () => clock.now, ...options });
+  const station = await openStation({ dataDir, databaseUrl, labelPool: false, now: () => clock.now, ...options });
   const app = await buildApp({ station, port: PORT, ...(options.logger ? { logger: options.logger } : {}) });
   const request: TestStation['request'] = ({ token, headers, ...rest }) =>
     app.inject({
@@ -86,6 +86,18 @@ export async function startTestStation(
 export async function addUsers(t: TestStation): Promise<void> {
   await t.station.auth.createUser({ ...ADMIN, role: 'admin' });
   await t.station.auth.createUser({ ...OPERATOR, role: 'operator' });
+}
+
+/**
+ * The usual start of a test file: a station with the admin and operator added, and the
+ * admin's access token. In beforeAll: `({ t, token } = await signedInStation())`.
+ */
+export async function signedInStation(
+  options: Parameters<typeof startTestStation>[0] = {},
+): Promise<{ t: TestStation; token: string }> {
+  const t = await startTestStation(options);
+  await addUsers(t);
+  return { t, token: await t.signIn() };
 }
 
 export const gbAddress = (overrides: Record<string, string> = {}) => ({
@@ -125,6 +137,28 @@ export const shipmentRequest = (overrides: Record<string, unknown> = {}) => ({
   shipmentPieces: [piece()],
   ...overrides,
 });
+
+/**
+ * A valid shipment to Germany on Swift Parcels International Express: two pieces, HS code and
+ * description of goods, cost GBP 25 (a CN22; above GBP 270 it needs a CN23).
+ */
+export const internationalRequest = (overrides: Record<string, unknown> = {}) =>
+  shipmentRequest({
+    carrierServiceId: 104,
+    collectionAddress: gbAddress({ fullName: 'Zoë Fairweather' }),
+    deliveryAddress: gbAddress({
+      fullName: 'Jürgen Ölmüller',
+      businessName: '',
+      city: 'Berlin',
+      countryTwoCharacterISOCode: 'DE',
+      postZipCode: '10115',
+    }),
+    hsCode: '610910',
+    descriptionOfGoods: 'Cotton T-shirts',
+    cost: 25,
+    shipmentPieces: [piece({ weight: 2 }), piece({ weight: 1.5 })],
+    ...overrides,
+  });
 
 export interface Created {
   success: boolean;

@@ -9,7 +9,7 @@ import type { Db } from '../../main/stores/sqlite/database';
 import { groupCommit } from '../../main/stores/sqlite/group-commit';
 import { sqliteNumbers } from '../../main/stores/sqlite/numbers';
 import { walSync, type WalSync } from '../../main/stores/sqlite/wal-sync';
-import { addUsers, createShipment, sqliteDb, startTestStation, type TestStation } from '../helpers/station';
+import { createShipment, signedInStation, sqliteDb, type TestStation } from '../helpers/station';
 
 /** The SQLite store's group commit and number sequences, on the station's own connection. */
 function sqliteParts(db: Db, wal: WalSync) {
@@ -24,9 +24,7 @@ function sqliteParts(db: Db, wal: WalSync) {
 let t: TestStation;
 let token: string;
 beforeAll(async () => {
-  t = await startTestStation({ sqlite: true });
-  await addUsers(t);
-  token = await t.signIn();
+  ({ t, token } = await signedInStation({ sqlite: true }));
 });
 afterAll(() => t.close());
 

@@ -23,7 +23,7 @@ describe('stored addresses', () => {
   it('a new database is created at the latest schema without announcing upgrades', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ss-fresh-'));
     const upgrades: number[] = [];
-    const station = await openStation({ dataDir, onMigration: (m) => upgrades.push(m.version) });
+    const station = await openStation({ dataDir, labelPool: false, onMigration: (m) => upgrades.push(m.version) });
     try {
       expect(sqliteDb(station).pragma('user_version', { simple: true })).toBe(MIGRATIONS.at(-1)!.version);
       expect(upgrades).toEqual([]);
@@ -68,6 +68,7 @@ describe('stored addresses', () => {
     const upgrades: string[] = [];
     const station = await openStation({
       dataDir,
+      labelPool: false,
       now: () => t.clock.now,
       onMigration: (m) => upgrades.push(`${m.version} ${m.name}`),
     });

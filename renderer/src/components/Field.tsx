@@ -171,3 +171,17 @@ export function SelectField({
     </FieldFrame>
   );
 }
+
+/** A TextField's input for an amount with a fraction (a weight, a size): never negative, a number pad on touch screens. */
+export const DECIMAL_INPUT = { type: 'number', min: '0', step: 'any', inputMode: 'decimal' } as const;
+
+/** A select's options, each its own value (units, contents types). */
+export function Options({ values }: { values: readonly string[] }) {
+  return (
+    <>
+      {values.map((value) => (
+        <option key={value}>{value}</option>
+      ))}
+    </>
+  );
+}

@@ -6,6 +6,8 @@
 import { useState } from 'react';
 import { ApiProblem, describeError } from '../api';
 
+export type RecordEditor<E> = ReturnType<typeof useRecordEditor<E>>;
+
 export function useRecordEditor<E>(what: string, reload: () => void) {
   const [editing, setEditing] = useState<E | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});

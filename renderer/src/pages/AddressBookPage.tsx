@@ -3,11 +3,11 @@
  * their nickname, names, city or post code; added, changed and deleted here. New shipment's
  * name fields offer them as the operator types.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { AddressKind, SavedAddress } from '../../../main/core/schemas';
 import { api } from '../api';
 import { TextField } from '../components/Field';
-import { Notice } from '../components/Notice';
+import { RecordEditorForm, RecordRowActions } from '../components/RecordEditorForm';
 import { RecordTable } from '../components/RecordTable';
 import { useLoad } from '../lib/use-load';
 import { useRecordEditor } from '../lib/use-record-editor';
@@ -28,22 +28,12 @@ export function AddressBookPage() {
   const [search, setSearch] = useState('');
   const query = search.trim().length >= 2 ? { Search: search.trim(), ItemsPerPage: 200 } : { ItemsPerPage: 200 };
   const list = useLoad(JSON.stringify(query), () => api.listAddresses({ query }));
-  const {
-    editing,
-    setEditing,
-    errors,
-    problem,
-    done,
-    edit,
-    save: send,
-    remove: removeRecord,
-  } = useRecordEditor<Editing>('address', list.reload);
+  const editor = useRecordEditor<Editing>('address', list.reload);
+  const { setEditing, errors } = editor;
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!editing) return;
+  const save = async (editing: Editing) => {
     const body = { ...editing.address, nickname: editing.nickname, kind: editing.kind };
-    await send(
+    await editor.save(
       async () =>
         describeSaved(
           editing.id === null
@@ -53,81 +43,62 @@ export function AddressBookPage() {
       // The book's members are the fields' own names; the fieldset's paths are under `address`.
       (field) => (field === 'nickname' || field === 'kind' ? field : `address.${field}`),
     );
-  }
+  };
 
   const remove = (item: SavedAddress) =>
-    removeRecord(() => api.deleteAddress({ params: { addressId: String(item.id) } }), describeSaved(item));
+    editor.remove(() => api.deleteAddress({ params: { addressId: String(item.id) } }), describeSaved(item));
 
   return (
     <div className="page page-wide">
-      <header className="page-header">
-        <div>
-          <h1>Address book</h1>
-          <p className="page-sub">Shared by every desk. In New shipment, type a name to pick one.</p>
-        </div>
-        <div className="toolbar-right">
-          <button type="button" className="button button-primary" onClick={() => edit(blank())}>
-            Add address
-          </button>
-        </div>
-      </header>
-
-      {done ? <Notice tone="success">{done}</Notice> : null}
-
-      {editing ? (
-        <form
-          className="address-editor"
-          onSubmit={save}
-          aria-label={editing.id === null ? 'New saved address' : 'Change saved address'}
-          noValidate
-        >
-          {problem ? (
-            <p className="field-error" role="alert">
-              {problem}
-            </p>
-          ) : null}
-          <div className="grid grid-2">
-            <TextField
-              path="nickname"
-              label="Nickname"
-              value={editing.nickname}
-              maxLength={35}
-              error={errors.nickname}
-              onValue={(nickname) => setEditing({ ...editing, nickname })}
-              autoFocus
-            />
-            <div className="field">
-              <label className="field-label" htmlFor="saved-kind">
-                Kind
-              </label>
-              <select
-                id="saved-kind"
-                className="select"
-                value={editing.kind}
-                onChange={(e) => setEditing({ ...editing, kind: e.target.value as AddressKind })}
-              >
-                <option value="delivery">Delivery</option>
-                <option value="collection">Collection</option>
-              </select>
+      <RecordEditorForm
+        editor={editor}
+        title="Address book"
+        sub="Shared by every desk. In New shipment, type a name to pick one."
+        addLabel="Add address"
+        blank={blank}
+        newLabel="New saved address"
+        changeLabel="Change saved address"
+        saveLabel="Save address"
+        className="address-editor"
+        onSave={save}
+      >
+        {(editing) => (
+          <>
+            <div className="grid grid-2">
+              <TextField
+                path="nickname"
+                label="Nickname"
+                value={editing.nickname}
+                maxLength={35}
+                error={errors.nickname}
+                onValue={(nickname) => setEditing({ ...editing, nickname })}
+                autoFocus
+              />
+              <div className="field">
+                <label className="field-label" htmlFor="saved-kind">
+                  Kind
+                </label>
+                <select
+                  id="saved-kind"
+                  className="select"
+                  value={editing.kind}
+                  onChange={(e) => setEditing({ ...editing, kind: e.target.value as AddressKind })}
+                >
+                  <option value="delivery">Delivery</option>
+                  <option value="collection">Collection</option>
+                </select>
+              </div>
             </div>
-          </div>
-          <AddressFieldset
-            group="address"
-            legend="Address"
-            value={editing.address}
-            errors={errors}
-            onChange={(key, value) => setEditing({ ...editing, address: { ...editing.address, [key]: value } })}
-          />
-          <div className="form-footer-actions">
-            <button type="button" className="button" onClick={() => edit(null)}>
-              Cancel
-            </button>
-            <button type="submit" className="button button-primary">
-              Save address
-            </button>
-          </div>
-        </form>
-      ) : null}
+            <AddressFieldset
+              group="address"
+              legend="Address"
+              value={editing.address}
+              errors={errors}
+              onChange={(key, value) => setEditing({ ...editing, address: { ...editing.address, [key]: value } })}
+            />
+          </>
+        )}
+      </RecordEditorForm>
 
       <form role="search" className="search" onSubmit={(e) => e.preventDefault()}>
         <label className="visually-hidden" htmlFor="address-search">
@@ -159,26 +130,13 @@ export function AddressBookPage() {
                 .join(', ')}
             </td>
             <td>{item.kind === 'delivery' ? 'Delivery' : 'Collection'}</td>
-            <td className="row-actions">
-              <button
-                type="button"
-                className="button button-quiet button-small"
-                aria-label={`Change ${describeSaved(item)}`}
-                onClick={() =>
-                  edit({ id: item.id, nickname: item.nickname, kind: item.kind, address: addressFromSaved(item) })
-                }
-              >
-                Change
-              </button>
-              <button
-                type="button"
-                className="button button-quiet button-small"
-                aria-label={`Delete ${describeSaved(item)}`}
-                onClick={() => void remove(item)}
-              >
-                Delete
-              </button>
-            </td>
+            <RecordRowActions
+              name={describeSaved(item)}
+              onChange={() =>
+                editor.edit({ id: item.id, nickname: item.nickname, kind: item.kind, address: addressFromSaved(item) })
+              }
+              onDelete={() => void remove(item)}
+            />
           </>
         )}
       />

@@ -2,7 +2,6 @@
  * Package presets (CONTRACT §14): boxes the desk ships often. In New shipment, a piece row's
  * Preset choice takes a preset's first letter and fills the row.
  */
-import type { FormEvent } from 'react';
 import {
   DIMENSION_UNITS,
   WEIGHT_UNITS,
@@ -11,8 +10,8 @@ import {
   type WeightUnit,
 } from '../../../main/core/schemas';
 import { api } from '../api';
-import { TextField } from '../components/Field';
-import { Notice } from '../components/Notice';
+import { DECIMAL_INPUT, Options, TextField } from '../components/Field';
+import { RecordEditorForm, RecordRowActions } from '../components/RecordEditorForm';
 import { RecordTable } from '../components/RecordTable';
 import { useLoad } from '../lib/use-load';
 import { useRecordEditor } from '../lib/use-record-editor';
@@ -59,27 +58,16 @@ const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 export function PresetsPage() {
   const list = useLoad('presets', () => api.listPackagePresets());
-  const {
-    editing,
-    setEditing,
-    errors,
-    problem,
-    done,
-    edit,
-    refuse,
-    save: send,
-    remove: removeRecord,
-  } = useRecordEditor<Editing>('preset', list.reload);
+  const editor = useRecordEditor<Editing>('preset', list.reload);
+  const { setEditing, errors } = editor;
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
-    if (!editing) return;
+  const save = async (editing: Editing) => {
     const sizes = { length: num(editing.length), width: num(editing.width), height: num(editing.height) };
     const missing = Object.entries(sizes)
       .filter(([, v]) => !(v > 0))
       .map(([k]) => k);
     if (missing.length > 0 || !editing.name.trim()) {
-      refuse(
+      editor.refuse(
         Object.fromEntries([
           ...missing.map((k) => [k, 'must be more than 0']),
           ...(editing.name.trim() ? [] : [['name', 'is required']]),
@@ -95,68 +83,64 @@ export function PresetsPage() {
       weightUnit: editing.weightUnit,
       description: editing.description,
     };
-    await send(
+    await editor.save(
       async () =>
         (editing.id === null
           ? await api.createPackagePreset({ body })
           : await api.updatePackagePreset({ params: { presetId: String(editing.id) }, body })
         ).name,
     );
-  }
+  };
 
   const remove = (preset: PackagePreset) =>
-    removeRecord(() => api.deletePackagePreset({ params: { presetId: String(preset.id) } }), preset.name);
+    editor.remove(() => api.deletePackagePreset({ params: { presetId: String(preset.id) } }), preset.name);
 
   const text = (
+    editing: Editing,
     key: 'name' | 'length' | 'width' | 'height' | 'weight' | 'description',
     label: string,
     more: object = {},
-  ) =>
-    editing ? (
-      <TextField
-        path={key}
-        label={label}
-        value={editing[key]}
-        error={errors[key]}
-        onValue={(v) => setEditing({ ...editing, [key]: v })}
-        {...more}
-      />
-    ) : null;
+  ) => (
+    <TextField
+      path={key}
+      label={label}
+      value={editing[key]}
+      error={errors[key]}
+      onValue={(v) => setEditing({ ...editing, [key]: v })}
+      {...more}
+    />
+  );
 
   return (
     <div className="page">
-      <header className="page-header">
-        <div>
-          <h1>Package presets</h1>
-          <p className="page-sub">
-            In New shipment, a piece’s Preset takes a preset’s first letter and fills the piece.
-          </p>
-        </div>
-        <div className="toolbar-right">
-          <button type="button" className="button button-primary" onClick={() => edit(blank())}>
-            Add preset
-          </button>
-        </div>
-      </header>
-      {done ? <Notice tone="success">{done}</Notice> : null}
-      {editing ? (
-        <form
-          className="card preset-editor"
-          onSubmit={save}
-          aria-label={editing.id === null ? 'New package preset' : 'Change package preset'}
-          noValidate
-        >
-          {problem ? (
-            <p className="field-error" role="alert">
-              {problem}
-            </p>
-          ) : null}
+      <RecordEditorForm
+        editor={editor}
+        title="Package presets"
+        sub="In New shipment, a piece’s Preset takes a preset’s first letter and fills the piece."
+        addLabel="Add preset"
+        blank={blank}
+        newLabel="New package preset"
+        changeLabel="Change package preset"
+        saveLabel="Save preset"
+        className="card preset-editor"
+        onSave={save}
+      >
+        {(editing) => (
           <div className="grid grid-2">
-            {text('name', 'Name', { required: true, maxLength: 35, autoFocus: true })}
-            {text('description', 'Description', { maxLength: 35 })}
-            {text('length', 'Length', { required: true, type: 'number', min: '0', step: 'any', inputMode: 'decimal' })}
-            {text('width', 'Width', { required: true, type: 'number', min: '0', step: 'any', inputMode: 'decimal' })}
-            {text('height', 'Height', { required: true, type: 'number', min: '0', step: 'any', inputMode: 'decimal' })}
+            {text(editing, 'name', 'Name', { required: true, maxLength: 35, autoFocus: true })}
+            {text(editing, 'description', 'Description', { maxLength: 35 })}
+            {text(editing, 'length', 'Length', {
+              required: true,
+              ...DECIMAL_INPUT,
+            })}
+            {text(editing, 'width', 'Width', {
+              required: true,
+              ...DECIMAL_INPUT,
+            })}
+            {text(editing, 'height', 'Height', {
+              required: true,
+              ...DECIMAL_INPUT,
+            })}
             <div className="field">
               <label className="field-label" htmlFor="preset-dimension-unit">
                 Dimension unit
@@ -167,12 +151,12 @@ export function PresetsPage() {
                 value={editing.dimensionUnit}
                 onChange={(e) => setEditing({ ...editing, dimensionUnit: e.target.value as DimensionUnit })}
               >
-                {DIMENSION_UNITS.map((u) => (
-                  <option key={u}>{u}</option>
-                ))}
+                <Options values={DIMENSION_UNITS} />
               </select>
             </div>
-            {text('weight', 'Weight (optional)', { type: 'number', min: '0', step: 'any', inputMode: 'decimal' })}
+            {text(editing, 'weight', 'Weight (optional)', {
+              ...DECIMAL_INPUT,
+            })}
             <div className="field">
               <label className="field-label" htmlFor="preset-weight-unit">
                 Weight unit
@@ -183,22 +167,12 @@ export function PresetsPage() {
                 value={editing.weightUnit}
                 onChange={(e) => setEditing({ ...editing, weightUnit: e.target.value as WeightUnit })}
               >
-                {WEIGHT_UNITS.map((u) => (
-                  <option key={u}>{u}</option>
-                ))}
+                <Options values={WEIGHT_UNITS} />
               </select>
             </div>
           </div>
-          <div className="form-footer-actions">
-            <button type="button" className="button" onClick={() => edit(null)}>
-              Cancel
-            </button>
-            <button type="submit" className="button button-primary">
-              Save preset
-            </button>
-          </div>
-        </form>
-      ) : null}
+        )}
+      </RecordEditorForm>
       <RecordTable
         list={list}
         empty={<p className="empty">No presets yet.</p>}
@@ -209,24 +183,11 @@ export function PresetsPage() {
             <td>{p.name}</td>
             <td className="tabular">{describePreset(p)}</td>
             <td>{p.description}</td>
-            <td className="row-actions">
-              <button
-                type="button"
-                className="button button-quiet button-small"
-                aria-label={`Change ${p.name}`}
-                onClick={() => edit(editingOf(p))}
-              >
-                Change
-              </button>
-              <button
-                type="button"
-                className="button button-quiet button-small"
-                aria-label={`Delete ${p.name}`}
-                onClick={() => void remove(p)}
-              >
-                Delete
-              </button>
-            </td>
+            <RecordRowActions
+              name={p.name}
+              onChange={() => editor.edit(editingOf(p))}
+              onDelete={() => void remove(p)}
+            />
           </>
         )}
       />

@@ -12,6 +12,7 @@ import { RevealedSecret } from '../components/RevealedSecret';
 import { formatDateTime } from '../lib/format';
 import { useLoad } from '../lib/use-load';
 import { usePanelAction } from '../lib/use-panel-action';
+import { SettingsSection } from './SettingsSection';
 
 export function ApiKeysPanel({ users }: { users: User[] }) {
   const keys = useLoad('api-keys', () => api.listApiKeys());
@@ -42,95 +43,93 @@ export function ApiKeysPanel({ users }: { users: User[] }) {
     );
 
   return (
-    <section className="settings-section" aria-labelledby="keys-heading">
-      <div className="settings-head">
-        <h2 id="keys-heading">API keys</h2>
-        <p className="muted">
-          For warehouse systems and scripts that call the local API. A key acts as the user it belongs to.
-        </p>
-      </div>
-      <div className="settings-body card stack">
-        {created ? (
-          <RevealedSecret secret={created.key} label="The new API key" onDone={() => setCreated(null)}>
-            <strong>Key “{created.name}” created.</strong> Copy it now: it is not shown again.
-          </RevealedSecret>
-        ) : null}
-        <form className="inline-form" onSubmit={create} noValidate>
-          <TextField
-            idScope="new-key"
-            path="name"
-            label="Key name"
-            value={name}
-            onValue={setName}
-            error={fieldErrors.name}
-            maxLength={64}
-            placeholder="e.g. Warehouse WMS"
-          />
-          <SelectField
-            idScope="new-key"
-            path="username"
-            label="Acts as"
-            value={username}
-            onValue={setUsername}
-            error={fieldErrors.username}
-          >
-            <option value="">Me</option>
-            {users
-              .filter((u) => !u.disabled)
-              .map((u) => (
-                <option key={u.id} value={u.username}>
-                  {u.username}
-                </option>
-              ))}
-          </SelectField>
-          <button type="submit" className="button button-primary" disabled={busy || !name.trim()}>
-            Create API key
-          </button>
-        </form>
-        {error ? (
-          <p className="notice notice-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <RecordTable
-          list={keys}
-          empty={<p className="muted">No API keys yet.</p>}
-          headings={['Name', 'Key', 'User', 'Created', 'Last used']}
-          row={(key) => (
-            <>
-              <td>{key.name}</td>
-              <td className="mono">{key.prefix}…</td>
-              <td>{key.username}</td>
-              <td className="nowrap">{formatDateTime(key.createdOn)}</td>
-              <td className="nowrap">
-                {key.lastUsedOn ? formatDateTime(key.lastUsedOn) : <span className="muted">Never</span>}
-              </td>
-              <td className="row-actions">
-                <button
-                  type="button"
-                  className="button button-quiet button-danger-quiet button-small"
-                  onClick={() => setRevoking(key)}
-                  aria-label={`Revoke key ${key.name}`}
-                >
-                  Revoke
-                </button>
-              </td>
-            </>
-          )}
+    <SettingsSection
+      headingId="keys-heading"
+      title="API keys"
+      intro="For warehouse systems and scripts that call the local API. A key acts as the user it belongs to."
+      after={
+        <ConfirmDialog
+          open={revoking !== null}
+          title={`Revoke “${revoking?.name ?? ''}”?`}
+          confirmLabel="Revoke key"
+          cancelLabel="Keep key"
+          tone="danger"
+          busy={busy}
+          onConfirm={() => revoking && void revoke(revoking)}
+          onCancel={() => setRevoking(null)}
+        >
+          <p>Tools using this key stop working at once. This cannot be undone.</p>
+        </ConfirmDialog>
+      }
+    >
+      {created ? (
+        <RevealedSecret secret={created.key} label="The new API key" onDone={() => setCreated(null)}>
+          <strong>Key “{created.name}” created.</strong> Copy it now: it is not shown again.
+        </RevealedSecret>
+      ) : null}
+      <form className="inline-form" onSubmit={create} noValidate>
+        <TextField
+          idScope="new-key"
+          path="name"
+          label="Key name"
+          value={name}
+          onValue={setName}
+          error={fieldErrors.name}
+          maxLength={64}
+          placeholder="e.g. Warehouse WMS"
         />
-      </div>
-      <ConfirmDialog
-        open={revoking !== null}
-        title={`Revoke “${revoking?.name ?? ''}”?`}
-        confirmLabel="Revoke key"
-        cancelLabel="Keep key"
-        tone="danger"
-        busy={busy}
-        onConfirm={() => revoking && void revoke(revoking)}
-        onCancel={() => setRevoking(null)}
-      >
-        <p>Tools using this key stop working at once. This cannot be undone.</p>
-      </ConfirmDialog>
-    </section>
+        <SelectField
+          idScope="new-key"
+          path="username"
+          label="Acts as"
+          value={username}
+          onValue={setUsername}
+          error={fieldErrors.username}
+        >
+          <option value="">Me</option>
+          {users
+            .filter((u) => !u.disabled)
+            .map((u) => (
+              <option key={u.id} value={u.username}>
+                {u.username}
+              </option>
+            ))}
+        </SelectField>
+        <button type="submit" className="button button-primary" disabled={busy || !name.trim()}>
+          Create API key
+        </button>
+      </form>
+      {error ? (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <RecordTable
+        list={keys}
+        empty={<p className="muted">No API keys yet.</p>}
+        headings={['Name', 'Key', 'User', 'Created', 'Last used']}
+        row={(key) => (
+          <>
+            <td>{key.name}</td>
+            <td className="mono">{key.prefix}…</td>
+            <td>{key.username}</td>
+            <td className="nowrap">{formatDateTime(key.createdOn)}</td>
+            <td className="nowrap">
+              {key.lastUsedOn ? formatDateTime(key.lastUsedOn) : <span className="muted">Never</span>}
+            </td>
+            <td className="row-actions">
+              <button
+                type="button"
+                className="button button-quiet button-danger-quiet button-small"
+                onClick={() => setRevoking(key)}
+                aria-label={`Revoke key ${key.name}`}
+              >
+                Revoke
+              </button>
+            </td>
+          </>
+        )}
+      />
+    </SettingsSection>
   );
 }

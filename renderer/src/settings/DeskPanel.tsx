@@ -10,6 +10,7 @@ import { TextField } from '../components/Field';
 import { ErrorNotice, Notice } from '../components/Notice';
 import { updateDeskSettings, useDeskSettings } from '../lib/desk-settings';
 import { useLoad } from '../lib/use-load';
+import { SettingsSection } from './SettingsSection';
 
 function PrinterChoice() {
   const bridge = stationBridge();
@@ -162,26 +163,20 @@ function DatabaseChoiceField() {
 export function DeskPanel() {
   const printOnCreate = useDeskSettings((s) => s.printOnCreate);
   return (
-    <section className="settings-section" aria-labelledby="desk-heading">
-      <div className="settings-head">
-        <h2 id="desk-heading">This desk</h2>
-        <p className="muted">Kept on this computer only.</p>
-      </div>
-      <div className="settings-body card stack">
-        <PrinterChoice />
-        <label className="check-row">
-          <input
-            type="checkbox"
-            checked={printOnCreate}
-            onChange={(e) => updateDeskSettings({ printOnCreate: e.target.checked })}
-          />
-          <span>
-            Print on create <span className="muted">— print the label as soon as a shipment is created</span>
-          </span>
-        </label>
-        <LocalApi />
-        <DatabaseChoiceField />
-      </div>
-    </section>
+    <SettingsSection headingId="desk-heading" title="This desk" intro="Kept on this computer only.">
+      <PrinterChoice />
+      <label className="check-row">
+        <input
+          type="checkbox"
+          checked={printOnCreate}
+          onChange={(e) => updateDeskSettings({ printOnCreate: e.target.checked })}
+        />
+        <span>
+          Print on create <span className="muted">— print the label as soon as a shipment is created</span>
+        </span>
+      </label>
+      <LocalApi />
+      <DatabaseChoiceField />
+    </SettingsSection>
   );
 }

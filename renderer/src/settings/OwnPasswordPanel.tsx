@@ -5,6 +5,7 @@
 import { useState, type FormEvent } from 'react';
 import { api, formErrors, session } from '../api';
 import { TextField } from '../components/Field';
+import { SettingsSection } from './SettingsSection';
 
 const FIELDS = ['currentPassword', 'newPassword', 'repeatPassword'] as const;
 
@@ -45,58 +46,56 @@ export function OwnPasswordPanel() {
   }
 
   return (
-    <section className="settings-section" aria-labelledby="own-password-heading">
-      <div className="settings-head">
-        <h2 id="own-password-heading">Your password</h2>
-        <p className="muted">Changing it signs you out everywhere else.</p>
-      </div>
-      <div className="settings-body card stack">
-        <form className="inline-form" onSubmit={change} noValidate aria-labelledby="own-password-heading">
-          <TextField
-            idScope="own"
-            path="currentPassword"
-            label="Current password"
-            type="password"
-            value={currentPassword}
-            onValue={setCurrentPassword}
-            error={fieldErrors.currentPassword}
-            autoComplete="current-password"
-          />
-          <TextField
-            idScope="own"
-            path="newPassword"
-            label="New password"
-            type="password"
-            value={newPassword}
-            onValue={setNewPassword}
-            error={fieldErrors.newPassword}
-            hint="At least 10 characters."
-            autoComplete="new-password"
-          />
-          <TextField
-            idScope="own"
-            path="repeatPassword"
-            label="New password again"
-            type="password"
-            value={repeatPassword}
-            onValue={setRepeatPassword}
-            error={fieldErrors.repeatPassword}
-            autoComplete="new-password"
-          />
-          <button
-            type="submit"
-            className="button button-primary"
-            disabled={busy || !currentPassword || !newPassword || !repeatPassword}
-          >
-            {busy ? 'Changing…' : 'Change password'}
-          </button>
-        </form>
-        {message ? (
-          <p className={`notice notice-${message.tone}`} role={message.tone === 'error' ? 'alert' : 'status'}>
-            {message.text}
-          </p>
-        ) : null}
-      </div>
-    </section>
+    <SettingsSection
+      headingId="own-password-heading"
+      title="Your password"
+      intro="Changing it signs you out everywhere else."
+    >
+      <form className="inline-form" onSubmit={change} noValidate aria-labelledby="own-password-heading">
+        <TextField
+          idScope="own"
+          path="currentPassword"
+          label="Current password"
+          type="password"
+          value={currentPassword}
+          onValue={setCurrentPassword}
+          error={fieldErrors.currentPassword}
+          autoComplete="current-password"
+        />
+        <TextField
+          idScope="own"
+          path="newPassword"
+          label="New password"
+          type="password"
+          value={newPassword}
+          onValue={setNewPassword}
+          error={fieldErrors.newPassword}
+          hint="At least 10 characters."
+          autoComplete="new-password"
+        />
+        <TextField
+          idScope="own"
+          path="repeatPassword"
+          label="New password again"
+          type="password"
+          value={repeatPassword}
+          onValue={setRepeatPassword}
+          error={fieldErrors.repeatPassword}
+          autoComplete="new-password"
+        />
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={busy || !currentPassword || !newPassword || !repeatPassword}
+        >
+          {busy ? 'Changing…' : 'Change password'}
+        </button>
+      </form>
+      {message ? (
+        <p className={`notice notice-${message.tone}`} role={message.tone === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      ) : null}
+    </SettingsSection>
   );
 }

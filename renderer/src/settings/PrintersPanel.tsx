@@ -11,6 +11,7 @@ import { api, ApiProblem, describeError, formErrors } from '../api';
 import { SelectField, TextField } from '../components/Field';
 import { ErrorNotice, Notice } from '../components/Notice';
 import { useLoad } from '../lib/use-load';
+import { SettingsSection } from './SettingsSection';
 
 type Overview = Static<typeof PrinterOverviewSchema>;
 type Choice = Overview['labelPrinter'];
@@ -34,22 +35,18 @@ function LastJob({ job }: { job: Overview['lastJob'] }) {
 export function PrintersPanel() {
   const loaded = useLoad('desk-printers', () => api.listPrinters());
   return (
-    <section className="settings-section" aria-labelledby="printers-heading">
-      <div className="settings-head">
-        <h2 id="printers-heading">Printers</h2>
-        <p className="muted">
-          This desk’s label printer, and its A4 printer for customs forms. Kept by this desk only.
-        </p>
-      </div>
-      <div className="settings-body card stack">
-        {loaded.error ? <ErrorNotice error={loaded.error} /> : null}
-        {loaded.data ? (
-          <PrinterDoctor initial={loaded.data} />
-        ) : loaded.error ? null : (
-          <span className="muted">Looking for printers…</span>
-        )}
-      </div>
-    </section>
+    <SettingsSection
+      headingId="printers-heading"
+      title="Printers"
+      intro="This desk’s label printer, and its A4 printer for customs forms. Kept by this desk only."
+    >
+      {loaded.error ? <ErrorNotice error={loaded.error} /> : null}
+      {loaded.data ? (
+        <PrinterDoctor initial={loaded.data} />
+      ) : loaded.error ? null : (
+        <span className="muted">Looking for printers…</span>
+      )}
+    </SettingsSection>
   );
 }
 

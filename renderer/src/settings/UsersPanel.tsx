@@ -5,6 +5,7 @@ import { api, formErrors } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { SelectField, TextField } from '../components/Field';
 import { formatDateTime } from '../lib/format';
+import { SettingsSection } from './SettingsSection';
 
 /** The new-user form's fields, by their request paths. */
 const NEW_USER_FIELDS = ['username', 'password', 'role'] as const;
@@ -77,158 +78,156 @@ export function UsersPanel({ users, me, onChanged }: UsersPanelProps) {
   }
 
   return (
-    <section className="settings-section" aria-labelledby="users-heading">
-      <div className="settings-head">
-        <h2 id="users-heading">Users</h2>
-        <p className="muted">
-          Operators create and print shipments; administrators also manage users, keys and station settings.
+    <SettingsSection
+      headingId="users-heading"
+      title="Users"
+      intro="Operators create and print shipments; administrators also manage users, keys and station settings."
+      after={
+        <ConfirmDialog
+          open={resetting !== null}
+          title={`Reset the password of ${resetting?.username ?? ''}`}
+          confirmLabel="Set password"
+          cancelLabel="Cancel"
+          busy={busy || !newPassword}
+          onConfirm={() => void resetPassword()}
+          onCancel={() => setResetting(null)}
+        >
+          <div className="field">
+            <label className="field-label" htmlFor="reset-password">
+              New password
+            </label>
+            <input
+              id="reset-password"
+              className="input"
+              type="password"
+              value={newPassword}
+              onChange={(e) => setNewPassword(e.target.value)}
+              autoComplete="new-password"
+            />
+            <p className="field-hint">
+              At least 10 characters. Tell the user in person; they can sign in with it at once.
+            </p>
+          </div>
+        </ConfirmDialog>
+      }
+    >
+      <form className="inline-form" onSubmit={add} noValidate>
+        <TextField
+          idScope="new-user"
+          path="username"
+          label="User name"
+          value={username}
+          onValue={setUsername}
+          error={fieldErrors.username}
+          maxLength={64}
+          autoComplete="off"
+        />
+        <TextField
+          idScope="new-user"
+          path="password"
+          label="Password"
+          type="password"
+          value={password}
+          onValue={setPassword}
+          error={fieldErrors.password}
+          autoComplete="new-password"
+        />
+        <SelectField
+          idScope="new-user"
+          path="role"
+          label="Role"
+          value={role}
+          onValue={(value) => setRole(value as Role)}
+          error={fieldErrors.role}
+        >
+          <option value="operator">Operator</option>
+          <option value="admin">Administrator</option>
+        </SelectField>
+        <button type="submit" className="button button-primary" disabled={busy || !username.trim() || !password}>
+          Add user
+        </button>
+      </form>
+      {message ? (
+        <p className={`notice notice-${message.tone}`} role={message.tone === 'error' ? 'alert' : 'status'}>
+          {message.text}
         </p>
-      </div>
-      <div className="settings-body card stack">
-        <form className="inline-form" onSubmit={add} noValidate>
-          <TextField
-            idScope="new-user"
-            path="username"
-            label="User name"
-            value={username}
-            onValue={setUsername}
-            error={fieldErrors.username}
-            maxLength={64}
-            autoComplete="off"
-          />
-          <TextField
-            idScope="new-user"
-            path="password"
-            label="Password"
-            type="password"
-            value={password}
-            onValue={setPassword}
-            error={fieldErrors.password}
-            autoComplete="new-password"
-          />
-          <SelectField
-            idScope="new-user"
-            path="role"
-            label="Role"
-            value={role}
-            onValue={(value) => setRole(value as Role)}
-            error={fieldErrors.role}
-          >
-            <option value="operator">Operator</option>
-            <option value="admin">Administrator</option>
-          </SelectField>
-          <button type="submit" className="button button-primary" disabled={busy || !username.trim() || !password}>
-            Add user
-          </button>
-        </form>
-        {message ? (
-          <p className={`notice notice-${message.tone}`} role={message.tone === 'error' ? 'alert' : 'status'}>
-            {message.text}
-          </p>
-        ) : null}
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">Role</th>
-                <th scope="col">State</th>
-                <th scope="col">Added</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
+      ) : null}
+      <div className="table-wrap">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">User</th>
+              <th scope="col">Role</th>
+              <th scope="col">State</th>
+              <th scope="col">Added</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user.id}>
+                <td>
+                  {user.username} {user.id === me.id ? <span className="muted">(you)</span> : null}
+                </td>
+                <td>{user.role === 'admin' ? 'Administrator' : 'Operator'}</td>
+                <td>
+                  <span className={`chip ${user.disabled ? 'chip-grey' : 'chip-green'}`}>
+                    {user.disabled ? 'Disabled' : 'Active'}
+                  </span>
+                </td>
+                <td className="nowrap">{formatDateTime(user.createdOn)}</td>
+                <td className="row-actions">
+                  <button
+                    type="button"
+                    className="button button-quiet button-small"
+                    disabled={busy || user.id === me.id}
+                    title={user.id === me.id ? 'You cannot disable yourself.' : undefined}
+                    onClick={() =>
+                      void run(
+                        () =>
+                          api.updateUser({ params: { userId: String(user.id) }, body: { disabled: !user.disabled } }),
+                        `${user.username} ${user.disabled ? 'enabled' : 'disabled'}.`,
+                      )
+                    }
+                    aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.username}`}
+                  >
+                    {user.disabled ? 'Enable' : 'Disable'}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-quiet button-small"
+                    disabled={busy}
+                    onClick={() => {
+                      setNewPassword('');
+                      setResetting(user);
+                    }}
+                    aria-label={`Reset password of ${user.username}`}
+                  >
+                    Reset password
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-quiet button-small"
+                    disabled={busy}
+                    title="After 10 failed sign-ins a user is locked out for 15 minutes; this lifts it now."
+                    onClick={() =>
+                      void run(
+                        () => api.unlockUser({ params: { userId: String(user.id) } }),
+                        `Sign-in unlocked for ${user.username}.`,
+                      )
+                    }
+                    aria-label={`Unlock sign-in of ${user.username}`}
+                  >
+                    Unlock sign-in
+                  </button>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id}>
-                  <td>
-                    {user.username} {user.id === me.id ? <span className="muted">(you)</span> : null}
-                  </td>
-                  <td>{user.role === 'admin' ? 'Administrator' : 'Operator'}</td>
-                  <td>
-                    <span className={`chip ${user.disabled ? 'chip-grey' : 'chip-green'}`}>
-                      {user.disabled ? 'Disabled' : 'Active'}
-                    </span>
-                  </td>
-                  <td className="nowrap">{formatDateTime(user.createdOn)}</td>
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      className="button button-quiet button-small"
-                      disabled={busy || user.id === me.id}
-                      title={user.id === me.id ? 'You cannot disable yourself.' : undefined}
-                      onClick={() =>
-                        void run(
-                          () =>
-                            api.updateUser({ params: { userId: String(user.id) }, body: { disabled: !user.disabled } }),
-                          `${user.username} ${user.disabled ? 'enabled' : 'disabled'}.`,
-                        )
-                      }
-                      aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.username}`}
-                    >
-                      {user.disabled ? 'Enable' : 'Disable'}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-quiet button-small"
-                      disabled={busy}
-                      onClick={() => {
-                        setNewPassword('');
-                        setResetting(user);
-                      }}
-                      aria-label={`Reset password of ${user.username}`}
-                    >
-                      Reset password
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-quiet button-small"
-                      disabled={busy}
-                      title="After 10 failed sign-ins a user is locked out for 15 minutes; this lifts it now."
-                      onClick={() =>
-                        void run(
-                          () => api.unlockUser({ params: { userId: String(user.id) } }),
-                          `Sign-in unlocked for ${user.username}.`,
-                        )
-                      }
-                      aria-label={`Unlock sign-in of ${user.username}`}
-                    >
-                      Unlock sign-in
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       </div>
-      <ConfirmDialog
-        open={resetting !== null}
-        title={`Reset the password of ${resetting?.username ?? ''}`}
-        confirmLabel="Set password"
-        cancelLabel="Cancel"
-        busy={busy || !newPassword}
-        onConfirm={() => void resetPassword()}
-        onCancel={() => setResetting(null)}
-      >
-        <div className="field">
-          <label className="field-label" htmlFor="reset-password">
-            New password
-          </label>
-          <input
-            id="reset-password"
-            className="input"
-            type="password"
-            value={newPassword}
-            onChange={(e) => setNewPassword(e.target.value)}
-            autoComplete="new-password"
-          />
-          <p className="field-hint">
-            At least 10 characters. Tell the user in person; they can sign in with it at once.
-          </p>
-        </div>
-      </ConfirmDialog>
-    </section>
+    </SettingsSection>
   );
 }

@@ -15,6 +15,7 @@ import { RevealedSecret } from '../components/RevealedSecret';
 import { formatDateTime } from '../lib/format';
 import { useLoad } from '../lib/use-load';
 import { usePanelAction } from '../lib/use-panel-action';
+import { SettingsSection } from './SettingsSection';
 
 function Deliveries({ webhook, version }: { webhook: Webhook; version: number }) {
   const deliveries = useLoad(`webhook-deliveries-${webhook.id}-${version}`, () =>
@@ -100,100 +101,97 @@ export function WebhooksPanel() {
     );
 
   return (
-    <section className="settings-section" aria-labelledby="webhooks-heading">
-      <div className="settings-head">
-        <h2 id="webhooks-heading">Webhooks</h2>
-        <p className="muted">
-          Tell a local tool when a shipment is created, printed, cancelled or scanned: the station POSTs each event,
-          signed, and retries until the tool answers.
-        </p>
-      </div>
-      <div className="settings-body card stack">
-        {created ? (
-          <RevealedSecret secret={created.secret} label="The webhook's signing secret" onDone={() => setCreated(null)}>
-            <strong>Subscribed {created.url}.</strong> Its signing secret is not shown again:
-          </RevealedSecret>
-        ) : null}
-        <form className="inline-form" onSubmit={subscribe} noValidate>
-          <TextField
-            idScope="new-webhook"
-            path="url"
-            label="Listener URL"
-            value={url}
-            onValue={setUrl}
-            error={fieldErrors.url}
-            maxLength={2000}
-            placeholder="http://127.0.0.1:8080/hooks"
-          />
-          <label className="check-row">
-            <input type="checkbox" checked={allowRemoteHost} onChange={(e) => setAllowRemoteHost(e.target.checked)} />
-            <span>Allow another host</span>
-          </label>
-          <button type="submit" className="button button-primary" disabled={busy || !url.trim()}>
-            Subscribe
-          </button>
-        </form>
-        {error ? (
-          <p className="notice notice-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        {testResult ? <p role="status">{testResult}</p> : null}
-        <RecordTable
-          list={webhooks}
-          empty={<p className="muted">No webhooks yet.</p>}
-          headings={['URL', 'Events', 'Created']}
-          row={(webhook) => (
-            <>
-              <td className="mono">{webhook.url}</td>
-              <td>{webhook.events.join(', ')}</td>
-              <td className="nowrap">
-                {formatDateTime(webhook.createdOn)} by {webhook.createdBy}
-              </td>
-              <td className="row-actions">
-                <button
-                  type="button"
-                  className="button button-quiet button-small"
-                  disabled={busy}
-                  onClick={() => void sendTest(webhook)}
-                >
-                  Send test
-                </button>
-                <button
-                  type="button"
-                  className="button button-quiet button-small"
-                  onClick={() => setOpen(open === webhook.id ? null : webhook.id)}
-                >
-                  {open === webhook.id ? 'Hide' : 'Deliveries'}
-                </button>
-                <button
-                  type="button"
-                  className="button button-quiet button-danger-quiet button-small"
-                  onClick={() => setRemoving(webhook)}
-                  aria-label={`Remove webhook ${webhook.url}`}
-                >
-                  Remove
-                </button>
-              </td>
-            </>
-          )}
+    <SettingsSection
+      headingId="webhooks-heading"
+      title="Webhooks"
+      intro="Tell a local tool when a shipment is created, printed, cancelled or scanned: the station POSTs each event, signed, and retries until the tool answers."
+      after={
+        <ConfirmDialog
+          open={removing !== null}
+          title={`Remove the webhook to ${removing?.url ?? ''}?`}
+          confirmLabel="Remove webhook"
+          cancelLabel="Keep it"
+          tone="danger"
+          busy={busy}
+          onConfirm={() => removing && void remove(removing)}
+          onCancel={() => setRemoving(null)}
+        >
+          <p>Events not yet delivered to it are dropped.</p>
+        </ConfirmDialog>
+      }
+    >
+      {created ? (
+        <RevealedSecret secret={created.secret} label="The webhook's signing secret" onDone={() => setCreated(null)}>
+          <strong>Subscribed {created.url}.</strong> Its signing secret is not shown again:
+        </RevealedSecret>
+      ) : null}
+      <form className="inline-form" onSubmit={subscribe} noValidate>
+        <TextField
+          idScope="new-webhook"
+          path="url"
+          label="Listener URL"
+          value={url}
+          onValue={setUrl}
+          error={fieldErrors.url}
+          maxLength={2000}
+          placeholder="http://127.0.0.1:8080/hooks"
         />
-        {open !== null && webhooks.data?.items.some((w) => w.id === open) ? (
-          <Deliveries webhook={webhooks.data.items.find((w) => w.id === open)!} version={version} />
-        ) : null}
-      </div>
-      <ConfirmDialog
-        open={removing !== null}
-        title={`Remove the webhook to ${removing?.url ?? ''}?`}
-        confirmLabel="Remove webhook"
-        cancelLabel="Keep it"
-        tone="danger"
-        busy={busy}
-        onConfirm={() => removing && void remove(removing)}
-        onCancel={() => setRemoving(null)}
-      >
-        <p>Events not yet delivered to it are dropped.</p>
-      </ConfirmDialog>
-    </section>
+        <label className="check-row">
+          <input type="checkbox" checked={allowRemoteHost} onChange={(e) => setAllowRemoteHost(e.target.checked)} />
+          <span>Allow another host</span>
+        </label>
+        <button type="submit" className="button button-primary" disabled={busy || !url.trim()}>
+          Subscribe
+        </button>
+      </form>
+      {error ? (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {testResult ? <p role="status">{testResult}</p> : null}
+      <RecordTable
+        list={webhooks}
+        empty={<p className="muted">No webhooks yet.</p>}
+        headings={['URL', 'Events', 'Created']}
+        row={(webhook) => (
+          <>
+            <td className="mono">{webhook.url}</td>
+            <td>{webhook.events.join(', ')}</td>
+            <td className="nowrap">
+              {formatDateTime(webhook.createdOn)} by {webhook.createdBy}
+            </td>
+            <td className="row-actions">
+              <button
+                type="button"
+                className="button button-quiet button-small"
+                disabled={busy}
+                onClick={() => void sendTest(webhook)}
+              >
+                Send test
+              </button>
+              <button
+                type="button"
+                className="button button-quiet button-small"
+                onClick={() => setOpen(open === webhook.id ? null : webhook.id)}
+              >
+                {open === webhook.id ? 'Hide' : 'Deliveries'}
+              </button>
+              <button
+                type="button"
+                className="button button-quiet button-danger-quiet button-small"
+                onClick={() => setRemoving(webhook)}
+                aria-label={`Remove webhook ${webhook.url}`}
+              >
+                Remove
+              </button>
+            </td>
+          </>
+        )}
+      />
+      {open !== null && webhooks.data?.items.some((w) => w.id === open) ? (
+        <Deliveries webhook={webhooks.data.items.find((w) => w.id === open)!} version={version} />
+      ) : null}
+    </SettingsSection>
   );
 }

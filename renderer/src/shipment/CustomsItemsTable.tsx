@@ -4,11 +4,10 @@
  * pieces' weight and the declared cost. With no rows the station declares one item made
  * from the description of goods, the HS code, the pieces' weight and the cost.
  */
-import { useRef } from 'react';
 import { CONTENTS_TYPES, WEIGHT_UNITS, type WeightUnit } from '../../../main/core/schemas';
-import { SelectField, TextField } from '../components/Field';
-import { asSentence, errorDomId, fieldDomId } from '../lib/field-errors';
-import { RowActions, RowKeysHint, useEditableRows } from './EditableRows';
+import { DECIMAL_INPUT, Options, SelectField, TextField } from '../components/Field';
+import { fieldDomId } from '../lib/field-errors';
+import { EditableRowsError, EditableRowsHead, RowActions, RowKeysHint, useEditableRows } from './EditableRows';
 import { customsTotals, MAX_CUSTOMS_ITEMS, newCustomsItem, type CustomsItemForm } from './customs-model';
 
 interface CustomsItemsTableProps {
@@ -31,43 +30,34 @@ const money = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '—');
 
 export function CustomsItemsTable(props: CustomsItemsTableProps) {
   const { items, errors, onItems } = props;
-  const addButton = useRef<HTMLButtonElement>(null);
   const rows = useEditableRows({
+    path: 'customsItems',
     rows: items,
     onRows: onItems,
+    onField: (index, key, value) => {
+      onItems(items.map((item, i) => (i === index ? { ...item, [key]: value } : item)));
+      props.onFieldChange(`customsItems[${index}].${key}`);
+    },
+    errors,
     min: 0,
     max: MAX_CUSTOMS_ITEMS,
     newRow: () => newCustomsItem(),
     copyRow: (item) => newCustomsItem(item),
     firstFieldId: (index) => fieldDomId(`customsItems[${index}].description`),
-    addButton,
   });
-  const set = (index: number, key: keyof CustomsItemForm, value: string) => {
-    onItems(items.map((item, i) => (i === index ? { ...item, [key]: value } : item)));
-    props.onFieldChange(`customsItems[${index}].${key}`);
-  };
   const totals = customsTotals(items, props.piecesUnit);
   const tooHeavy = items.length > 0 && totals.weight > props.piecesWeight + 0.0005;
   const valueDiffers = items.length > 0 && Number.isFinite(props.cost) && Math.abs(totals.value - props.cost) > 0.005;
-  const groupError = errors.customsItems;
 
   return (
     <section className="card form-section customs-items" aria-labelledby="customs-items-heading">
-      <div className="card-head">
-        <h2 id="customs-items-heading" className="card-title">
-          Customs items <span className="count">{items.length}</span>
-        </h2>
-        <button
-          ref={addButton}
-          type="button"
-          className="button button-small"
-          onClick={rows.add}
-          disabled={rows.full}
-          aria-keyshortcuts="Alt+Insert"
-        >
-          + Add item
-        </button>
-      </div>
+      <EditableRowsHead
+        rows={rows}
+        count={items.length}
+        title="Customs items"
+        headingId="customs-items-heading"
+        addLabel="+ Add item"
+      />
       <div className="grid grid-4">
         <SelectField
           path="contentsType"
@@ -76,16 +66,10 @@ export function CustomsItemsTable(props: CustomsItemsTableProps) {
           onValue={props.onContentsType}
           error={errors.contentsType}
         >
-          {CONTENTS_TYPES.map((type) => (
-            <option key={type}>{type}</option>
-          ))}
+          <Options values={CONTENTS_TYPES} />
         </SelectField>
       </div>
-      {groupError ? (
-        <p className="field-error" id={errorDomId('customsItems')}>
-          {asSentence(groupError)}
-        </p>
-      ) : null}
+      <EditableRowsError rows={rows} />
       {items.length === 0 ? (
         <p className="card-note">
           No items: the declaration will hold one item made from the description of goods, the HS code, the pieces’
@@ -113,19 +97,12 @@ export function CustomsItemsTable(props: CustomsItemsTableProps) {
             <tbody>
               {items.map((item, index) => {
                 const n = index + 1;
-                const field = (key: keyof CustomsItemForm) => ({
-                  path: `customsItems[${index}].${key}`,
-                  value: item[key],
-                  onValue: (value: string) => set(index, key, value),
-                  error: errors[`customsItems[${index}].${key}`],
-                  hideLabel: true,
-                });
                 return (
                   <tr key={item.key} onKeyDown={rows.onRowKey(index)}>
                     <td className="num piece-number">{n}</td>
                     <td>
                       <TextField
-                        {...field('description')}
+                        {...rows.field(index, 'description')}
                         label={`Item ${n} description`}
                         maxLength={50}
                         className="w-desc"
@@ -133,7 +110,7 @@ export function CustomsItemsTable(props: CustomsItemsTableProps) {
                     </td>
                     <td>
                       <TextField
-                        {...field('quantity')}
+                        {...rows.field(index, 'quantity')}
                         label={`Item ${n} quantity`}
                         type="number"
                         min="1"
@@ -144,7 +121,7 @@ export function CustomsItemsTable(props: CustomsItemsTableProps) {
                     </td>
                     <td>
                       <TextField
-                        {...field('unitValue')}
+                        {...rows.field(index, 'unitValue')}
                         label={`Item ${n} unit value`}
                         type="number"
                         min="0"
@@ -156,24 +133,23 @@ export function CustomsItemsTable(props: CustomsItemsTableProps) {
                     <td>
                       <div className="inline-inputs">
                         <TextField
-                          {...field('netWeight')}
+                          {...rows.field(index, 'netWeight')}
                           label={`Item ${n} net weight`}
-                          type="number"
-                          min="0"
-                          step="any"
-                          inputMode="decimal"
+                          {...DECIMAL_INPUT}
                           className="w-num"
                         />
-                        <SelectField {...field('weightUnit')} label={`Item ${n} weight unit`} className="w-unit">
-                          {WEIGHT_UNITS.map((unit) => (
-                            <option key={unit}>{unit}</option>
-                          ))}
+                        <SelectField
+                          {...rows.field(index, 'weightUnit')}
+                          label={`Item ${n} weight unit`}
+                          className="w-unit"
+                        >
+                          <Options values={WEIGHT_UNITS} />
                         </SelectField>
                       </div>
                     </td>
                     <td>
                       <TextField
-                        {...field('hsCode')}
+                        {...rows.field(index, 'hsCode')}
                         label={`Item ${n} HS code`}
                         maxLength={12}
                         inputMode="numeric"
@@ -183,7 +159,7 @@ export function CustomsItemsTable(props: CustomsItemsTableProps) {
                     </td>
                     <td>
                       <TextField
-                        {...field('originCountry')}
+                        {...rows.field(index, 'originCountry')}
                         label={`Item ${n} country of origin`}
                         maxLength={2}
                         placeholder={props.collectionCountry}

@@ -1,9 +1,9 @@
 /** The pieces of a new shipment: one row each, added, duplicated and removed in place (EditableRows). */
-import { Fragment, useRef } from 'react';
+import { Fragment } from 'react';
 import { DIMENSION_UNITS, WEIGHT_UNITS, type PackagePreset } from '../../../main/core/schemas';
-import { SelectField, TextField } from '../components/Field';
-import { asSentence, errorDomId, fieldDomId } from '../lib/field-errors';
-import { RowActions, RowKeysHint, useEditableRows } from './EditableRows';
+import { DECIMAL_INPUT, Options, SelectField, TextField } from '../components/Field';
+import { fieldDomId } from '../lib/field-errors';
+import { EditableRowsError, EditableRowsHead, RowActions, RowKeysHint, useEditableRows } from './EditableRows';
 import { newPiece, type PieceForm } from './form-model';
 
 const MAX_PIECES = 50;
@@ -22,40 +22,28 @@ interface PiecesTableProps {
 
 export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], onPreset }: PiecesTableProps) {
   const withPresets = presets.length > 0 && onPreset !== undefined;
-  const addButton = useRef<HTMLButtonElement>(null);
   const rows = useEditableRows({
+    path: 'shipmentPieces',
     rows: pieces,
     onRows: onPieces,
+    onField: onChange,
+    errors,
     min: 1,
     max: MAX_PIECES,
     newRow: () => newPiece(),
     copyRow: (piece) => newPiece(piece),
     firstFieldId: (index) => (withPresets ? `piece-${index}-preset` : fieldDomId(`shipmentPieces[${index}].weight`)),
-    addButton,
   });
-  const groupError = errors.shipmentPieces;
   return (
     <section className="card form-section" aria-labelledby="pieces-heading">
-      <div className="card-head">
-        <h2 id="pieces-heading" className="card-title">
-          Pieces <span className="count">{pieces.length}</span>
-        </h2>
-        <button
-          ref={addButton}
-          type="button"
-          className="button button-small"
-          onClick={rows.add}
-          disabled={rows.full}
-          aria-keyshortcuts="Alt+Insert"
-        >
-          + Add piece
-        </button>
-      </div>
-      {groupError ? (
-        <p className="field-error" id={errorDomId('shipmentPieces')}>
-          {asSentence(groupError)}
-        </p>
-      ) : null}
+      <EditableRowsHead
+        rows={rows}
+        count={pieces.length}
+        title="Pieces"
+        headingId="pieces-heading"
+        addLabel="+ Add piece"
+      />
+      <EditableRowsError rows={rows} />
       <div className="table-wrap">
         <table className="table pieces-table">
           <thead>
@@ -75,13 +63,6 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
           <tbody>
             {pieces.map((piece, index) => {
               const n = index + 1;
-              const field = (key: keyof PieceForm) => ({
-                path: `shipmentPieces[${index}].${key}`,
-                value: piece[key],
-                onValue: (value: string) => onChange(index, key, value),
-                error: errors[`shipmentPieces[${index}].${key}`],
-                hideLabel: true,
-              });
               return (
                 <tr key={piece.key} onKeyDown={rows.onRowKey(index)}>
                   <td className="num piece-number">{n}</td>
@@ -110,19 +91,18 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
                   <td>
                     <div className="inline-inputs">
                       <TextField
-                        {...field('weight')}
+                        {...rows.field(index, 'weight')}
                         label={`Piece ${n} weight`}
-                        type="number"
-                        min="0"
-                        step="any"
-                        inputMode="decimal"
+                        {...DECIMAL_INPUT}
                         className="w-num"
                         data-first-piece-field={index === 0 && !withPresets ? '' : undefined}
                       />
-                      <SelectField {...field('weightUnit')} label={`Piece ${n} weight unit`} className="w-unit">
-                        {WEIGHT_UNITS.map((unit) => (
-                          <option key={unit}>{unit}</option>
-                        ))}
+                      <SelectField
+                        {...rows.field(index, 'weightUnit')}
+                        label={`Piece ${n} weight unit`}
+                        className="w-unit"
+                      >
+                        <Options values={WEIGHT_UNITS} />
                       </SelectField>
                     </div>
                   </td>
@@ -136,26 +116,25 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
                             </span>
                           ) : null}
                           <TextField
-                            {...field(key)}
+                            {...rows.field(index, key)}
                             label={`Piece ${n} ${key}`}
-                            type="number"
-                            min="0"
-                            step="any"
-                            inputMode="decimal"
+                            {...DECIMAL_INPUT}
                             className="w-num"
                           />
                         </Fragment>
                       ))}
-                      <SelectField {...field('dimensionUnit')} label={`Piece ${n} dimension unit`} className="w-unit">
-                        {DIMENSION_UNITS.map((unit) => (
-                          <option key={unit}>{unit}</option>
-                        ))}
+                      <SelectField
+                        {...rows.field(index, 'dimensionUnit')}
+                        label={`Piece ${n} dimension unit`}
+                        className="w-unit"
+                      >
+                        <Options values={DIMENSION_UNITS} />
                       </SelectField>
                     </div>
                   </td>
                   <td>
                     <TextField
-                      {...field('description')}
+                      {...rows.field(index, 'description')}
                       label={`Piece ${n} description`}
                       maxLength={35}
                       className="w-desc"
