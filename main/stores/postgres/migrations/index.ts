@@ -7,6 +7,7 @@ import searchTerms, { backfillSearchTerms } from './0005-search-terms';
 import addressBookPresets from './0006-address-book-presets';
 import customsItems from './0007-customs-items';
 import searchAnyOrder, { backfillSearchTerms as backfillAnyOrder } from './0008-search-any-order';
+import addressSearchFolded, { refoldAddressSearch } from './0009-address-search-folded';
 
 /**
  * Applied in order; schema_migrations records each one applied. `backfill` runs after the
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly {
   { version: 6, name: 'address-book-presets', sql: addressBookPresets },
   { version: 7, name: 'customs-items', sql: customsItems },
   { version: 8, name: 'search-any-order', sql: searchAnyOrder, backfill: backfillAnyOrder },
+  { version: 9, name: 'address-search-folded', sql: addressSearchFolded, backfill: refoldAddressSearch },
 ];

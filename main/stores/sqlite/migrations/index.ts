@@ -11,6 +11,7 @@ import addressBookPresets from './0010-address-book-presets';
 import type { Db } from '../database';
 import customsItems from './0011-customs-items';
 import searchAnyOrder, { backfillSearchTerms as backfillAnyOrder } from './0012-search-any-order';
+import addressSearchFolded, { refoldAddressSearch } from './0013-address-search-folded';
 
 /**
  * Applied in order; the database's user_version is the number applied so far. `backfill`
@@ -29,4 +30,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
   { version: 10, name: 'address-book-presets', sql: addressBookPresets },
   { version: 11, name: 'customs-items', sql: customsItems },
   { version: 12, name: 'search-any-order', sql: searchAnyOrder, backfill: backfillAnyOrder },
+  { version: 13, name: 'address-search-folded', sql: addressSearchFolded, backfill: refoldAddressSearch },
 ];
