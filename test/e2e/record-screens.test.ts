@@ -82,6 +82,18 @@ describe('the address book, keyboard only', () => {
     await page.keyboard.press('Enter');
     await focusIs('INPUT Nickname');
     await page.keyboard.type(' (old)');
+    // Another screen asks first too, as New shipment does; no stays.
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => {
+        resolve(d.message());
+        void d.dismiss();
+      }),
+    );
+    await page.getByRole('link', { name: 'Shipments', exact: true }).click();
+    expect(await asked).toBe('Leave this address? What you typed is not saved.');
+    await page.getByRole('heading', { name: 'Address book', level: 1 }).waitFor();
+    expect(await form.getByLabel('Nickname').inputValue()).toBe('Rex at the depot (old)');
+    await form.getByLabel('Nickname').focus();
     await page.keyboard.press('Escape');
     await dialog().waitFor();
     expect(await textOf(dialog().getByRole('heading'))).toBe('Discard your changes to this saved address?');

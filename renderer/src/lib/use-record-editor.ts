@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { ApiProblem, describeError } from '../api';
+import { guardLeaving } from '../router/navigation';
 import type { Loaded } from './use-load';
 
 export type RecordEditor<E extends { id: number | null }> = ReturnType<typeof useRecordEditor<E>>;
@@ -81,6 +82,11 @@ export function useRecordEditor<E extends { id: number | null }>(
     setLanding(id === null ? 'add' : { id });
   };
   const changed = editing !== null && JSON.stringify(editing) !== JSON.stringify(opened);
+  useEffect(() => {
+    // As the create form: going to another screen with typing unsaved asks first.
+    if (!changed) return;
+    return guardLeaving(() => window.confirm(`Leave this ${what}? What you typed is not saved.`));
+  }, [changed, what]);
   /** Escape or Cancel: closes at once, or asks first when something was typed. */
   const cancel = () => (changed ? setQuestion('discard') : close());
   /** Marks fields on the form without sending it. */
