@@ -64,11 +64,18 @@ describe('the address book, keyboard only', () => {
     expect(await form.getByLabel('Post code').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'records-01-address-refused-1280');
 
+    // The status line is on the page before its words come, so that a screen reader reads them.
+    const status = page.locator('main [role="status"]', { hasText: /^$/ }).first();
+    const statusId = await status.evaluate((e) => (e.id = 'status-before-save'));
     await page.keyboard.press('Control+a');
     await page.keyboard.type('bs1 4dj');
     await page.keyboard.press('Enter');
     await focusIs('BUTTON Change Rex at the depot, Repeat Customer, 9 Mill Road, Bristol, BS1 4DJ');
-    await page.getByText('Saved Rex at the depot').waitFor();
+    await waitUntil(
+      'the saved line in the status present before',
+      () => textOf(page.locator(`#${statusId}`)),
+      (t) => t.startsWith('Saved Rex at the depot'),
+    );
   });
 
   it('Escape closes the editor: at once when nothing changed, after asking when something did', async () => {

@@ -7,7 +7,6 @@
 import { useEffect, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { RecordEditor } from '../lib/use-record-editor';
 import { ConfirmDialog } from './ConfirmDialog';
-import { Notice } from './Notice';
 
 interface RecordEditorFormProps<E extends { id: number | null }> {
   editor: RecordEditor<E>;
@@ -76,7 +75,10 @@ export function RecordEditorForm<E extends { id: number | null }>({
         </div>
       </header>
 
-      {done ? <Notice tone="success">{done}</Notice> : null}
+      {/* Always present: a live region added with its words is often not read; focus moves to the row meanwhile. */}
+      <div role="status" className="record-status">
+        {done ? <div className="notice notice-success">{done}</div> : null}
+      </div>
       {problem && !editing ? (
         <p className="field-error" role="alert">
           {problem}

@@ -160,6 +160,8 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
                     <TextField
                       {...rows.field(index, 'description')}
                       label={`Piece ${n} description`}
+                      // Where the row takes two lines the column's heading goes: the field still says what it is.
+                      placeholder="Description"
                       maxLength={35}
                       className="w-desc"
                     />
