@@ -4,7 +4,7 @@
  */
 import { FieldErrors, notFound, validationError } from './errors';
 import type { AddressBookStore, NewSavedAddress, SavedAddressRecord } from './storage';
-import { fold } from './search';
+import { fold, joinedWords, words } from './search';
 import type {
   Address,
   AddressKind,
@@ -16,14 +16,13 @@ import type {
 import { ADDRESS_FIELDS } from './schemas';
 import { validateAddress } from './validate-shipment';
 
-const words = (text: string) =>
-  fold(text)
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w !== '');
-
-/** ` word word …`: each word preceded by a space, so that `LIKE '% wor%'` finds a word's start. */
-function searchText(nickname: string, a: Address): string {
-  const all = [
+/**
+ * ` word word …`: each word preceded by a space, so that `LIKE '% wor%'` finds a word's start.
+ * Words are folded as the shipments search folds them (core/search.ts): `oneill` finds O'Neill.
+ * Migrations recompute it for the addresses saved before when this changes.
+ */
+export function savedAddressSearchText(nickname: string, a: Address): string {
+  const texts = [
     nickname,
     a.fullName,
     a.businessName,
@@ -31,7 +30,8 @@ function searchText(nickname: string, a: Address): string {
     a.postZipCode.replace(/\s+/g, ''),
     a.postZipCode,
     a.emailAddress,
-  ].flatMap(words);
+  ];
+  const all = texts.flatMap((text) => [...words(text), ...joinedWords(text)]);
   return ` ${[...new Set(all)].join(' ')}`;
 }
 
@@ -101,7 +101,7 @@ export class AddressBookService {
       kind,
       nickname,
       address,
-      searchText: searchText(nickname, address),
+      searchText: savedAddressSearchText(nickname, address),
       sortKey: fold(nickname || address.fullName || address.businessName),
       updatedOn: this.now(),
     };

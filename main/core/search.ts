@@ -26,10 +26,22 @@ export function fold(text: string): string {
 }
 
 /** A name's words, folded, punctuation splitting them (`O'Brien-Smith` → o, brien, smith). */
-function words(text: string): string[] {
+export function words(text: string): string[] {
   return fold(text)
     .split(/[^a-z0-9]+/)
     .filter((w) => w !== '');
+}
+
+/**
+ * Each word written with punctuation, also whole (`O'Brien-Smith` → obriensmith), so that
+ * `obrien` finds it as `o brien` does. The address book folds its search text with it too.
+ */
+export function joinedWords(text: string): string[] {
+  return fold(text)
+    .split(/\s+/)
+    .map((token) => words(token))
+    .filter((parts) => parts.length > 1)
+    .map((parts) => parts.join(''));
 }
 
 /**
@@ -40,12 +52,7 @@ function words(text: string): string[] {
  */
 function nameTerms(name: string): string[] {
   const all = words(name);
-  const terms = all.map((_, i) => all.slice(i).join(' '));
-  for (const token of fold(name).split(/\s+/)) {
-    const parts = words(token);
-    if (parts.length > 1) terms.push(parts.join(''));
-  }
-  return terms;
+  return [...all.map((_, i) => all.slice(i).join(' ')), ...joinedWords(name)];
 }
 
 /**

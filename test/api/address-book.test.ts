@@ -67,6 +67,19 @@ describe('the address book', () => {
     expect(await names('?Search=york')).toEqual([]);
   });
 
+  it('folds punctuation as the shipments search does: oneill finds O’Neill, and so does o’neill', async () => {
+    const made = await call('POST', '/addresses', {
+      ...gbAddress({ fullName: "Siobhán O'Neill-Byrne", businessName: '' }),
+      nickname: 'St. Anne’s',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    for (const query of ['oneill', "o'neill", 'neill', 'oneillbyrne', 'siobhan oneill', 'annes', 'st anne']) {
+      expect(await names(`?Search=${encodeURIComponent(query)}`), query).toEqual(['St. Anne’s']);
+    }
+    expect(await names('?Search=oneilly')).toEqual([]);
+    await call('DELETE', `/addresses/${made.json().id}`);
+  });
+
   it('refuses what a create would refuse, naming every field at once, and saves nothing', async () => {
     const before = (await call('GET', '/addresses')).json().totalItems;
     const res = await call('POST', '/addresses', {

@@ -93,11 +93,11 @@ describe('the dispatch desk in a browser', () => {
     expect(messages.join(' ')).toContain('Post code SW1A 9ZZZ is not a British post code (e.g. SW1A 1AA)');
     // Only the field the station named is marked.
     expect(await collection.getByLabel('Post code').getAttribute('aria-invalid')).toBeNull();
-    // The summary took focus.
+    // The only field marked took focus (the summary, an alert, is read out).
     await waitUntil(
-      'focus on the summary',
-      () => page.evaluate(() => document.activeElement?.className ?? ''),
-      (c) => c.includes('error-summary'),
+      'focus on the post code',
+      () => page.evaluate(() => document.activeElement?.id ?? ''),
+      (id) => id === 'field-deliveryAddress-postZipCode',
     );
     await screenshot(page, '03-new-shipment-errors');
   });

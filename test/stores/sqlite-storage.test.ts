@@ -99,6 +99,32 @@ describe('stored addresses', () => {
   });
 });
 
+describe('the address book’s search text', () => {
+  it('is folded again by migration 13 for the addresses saved before: oneill finds O’Neill', async () => {
+    const t = await startTestStation({ sqlite: true });
+    const saved = await t.station.addressBook.create({
+      ...gbAddress({ fullName: "Siobhán O'Neill", businessName: '' }),
+      nickname: '',
+    });
+    const dataDir = t.dataDir;
+    await t.app.close();
+    await t.station.close();
+    // As migrations 10 to 13 wrote it: punctuation split the name, nothing joined it again.
+    const db = new Database(join(dataDir, DATABASE_FILE));
+    db.exec(`UPDATE saved_addresses SET search_text = ' siobhan o neill'; PRAGMA user_version = 13;`);
+    db.close();
+
+    const station = await openStation({ dataDir, labelPool: false, now: () => t.clock.now });
+    try {
+      const found = await station.addressBook.list({ Search: 'oneill' });
+      expect(found.items.map((i) => i.id)).toEqual([saved.id]);
+    } finally {
+      await station.close();
+      await t.close();
+    }
+  });
+});
+
 /**
  * Group commit (wal-sync.ts) fsyncs a descriptor opened on the `-wal` file once. That is
  * only right while the file stays the same inode: these are the SQLite behaviours it rests on.

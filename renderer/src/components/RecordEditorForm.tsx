@@ -4,9 +4,9 @@
  * saying why it was not saved and its Cancel and Save buttons; each screen states its fields.
  * Also the Change and Delete buttons of a record's row.
  */
-import type { FormEvent, ReactNode } from 'react';
+import { useEffect, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import type { RecordEditor } from '../lib/use-record-editor';
-import { Notice } from './Notice';
+import { ConfirmDialog } from './ConfirmDialog';
 
 interface RecordEditorFormProps<E extends { id: number | null }> {
   editor: RecordEditor<E>;
@@ -20,6 +20,8 @@ interface RecordEditorFormProps<E extends { id: number | null }> {
   changeLabel: string;
   saveLabel: string;
   className: string;
+  /** What a record is called in the delete question: "saved address", "preset". */
+  recordWord: string;
   /** Sends the open record (useRecordEditor's `save` or `refuse`). */
   onSave: (editing: E) => void | Promise<void>;
   /** The fields of the open record. */
@@ -36,13 +38,28 @@ export function RecordEditorForm<E extends { id: number | null }>({
   changeLabel,
   saveLabel,
   className,
+  recordWord,
   onSave,
   children,
 }: RecordEditorFormProps<E>) {
-  const { editing, problem, done, edit } = editor;
+  const { editing, problem, done, edit, question, refusals } = editor;
+  const formRef = useRef<HTMLFormElement>(null);
+  const problemRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // A refused save: the first marked field, or the line saying why when no field is marked.
+    if (refusals === 0) return;
+    const marked = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (marked ?? problemRef.current)?.focus();
+  }, [refusals]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (editing) void onSave(editing);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    // An open suggestion list takes its own Escape first (it stops the event).
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    event.preventDefault();
+    editor.cancel();
   };
   return (
     <>
@@ -52,29 +69,39 @@ export function RecordEditorForm<E extends { id: number | null }>({
           <p className="page-sub">{sub}</p>
         </div>
         <div className="toolbar-right">
-          <button type="button" className="button button-primary" onClick={() => edit(blank())}>
+          <button type="button" className="button button-primary" onClick={() => edit(blank())} data-record-add>
             {addLabel}
           </button>
         </div>
       </header>
 
-      {done ? <Notice tone="success">{done}</Notice> : null}
+      {/* Always present: a live region added with its words is often not read; focus moves to the row meanwhile. */}
+      <div role="status" className="record-status">
+        {done ? <div className="notice notice-success">{done}</div> : null}
+      </div>
+      {problem && !editing ? (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
 
       {editing ? (
         <form
+          ref={formRef}
           className={className}
           onSubmit={submit}
+          onKeyDown={onKeyDown}
           aria-label={editing.id === null ? newLabel : changeLabel}
           noValidate
         >
           {problem ? (
-            <p className="field-error" role="alert">
+            <p ref={problemRef} className="field-error" role="alert" tabIndex={-1}>
               {problem}
             </p>
           ) : null}
           {children(editing)}
           <div className="form-footer-actions">
-            <button type="button" className="button" onClick={() => edit(null)}>
+            <button type="button" className="button" onClick={editor.cancel}>
               Cancel
             </button>
             <button type="submit" className="button button-primary">
@@ -83,6 +110,27 @@ export function RecordEditorForm<E extends { id: number | null }>({
           </div>
         </form>
       ) : null}
+
+      <ConfirmDialog
+        open={question !== null}
+        title={
+          question === 'discard'
+            ? `Discard your changes to this ${recordWord}?`
+            : `Delete the ${recordWord} ${question?.name ?? ''}?`
+        }
+        confirmLabel={question === 'discard' ? 'Discard changes' : `Delete ${recordWord}`}
+        cancelLabel={question === 'discard' ? 'Keep editing' : 'Keep it'}
+        tone="danger"
+        busy={editor.busy}
+        onConfirm={() => void editor.confirm()}
+        onCancel={editor.keep}
+      >
+        <p>
+          {question === 'discard'
+            ? 'What you typed since it was opened is not saved.'
+            : 'Every desk shares it: it is gone for all of them. This cannot be undone.'}
+        </p>
+      </ConfirmDialog>
     </>
   );
 }

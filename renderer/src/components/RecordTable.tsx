@@ -19,8 +19,8 @@ export function RecordTable<T extends { id: number }>({
   empty: ReactNode;
   caption?: string;
   headings: string[];
-  /** The cells of one record, its actions last. */
-  row: (item: T) => ReactNode;
+  /** The cells of one record (at `index` of the list), its actions last. */
+  row: (item: T, index: number) => ReactNode;
 }) {
   return (
     <>
@@ -43,8 +43,11 @@ export function RecordTable<T extends { id: number }>({
               </tr>
             </thead>
             <tbody>
-              {list.data.items.map((item) => (
-                <tr key={item.id}>{row(item)}</tr>
+              {list.data.items.map((item, index) => (
+                // The id is where useRecordEditor lands focus after a save or a delete.
+                <tr key={item.id} data-record-id={item.id}>
+                  {row(item, index)}
+                </tr>
               ))}
             </tbody>
           </table>

@@ -28,6 +28,14 @@ describe('field errors', () => {
     ]);
   });
 
+  it('lists the fields in the order of the screen, not the order the station named them', () => {
+    const split = splitFieldErrors(
+      { 'shipmentPieces[0].weight': 'Enter the weight', 'deliveryAddress.city': 'City is required', carrierId: 'x' },
+      ['carrierId', 'deliveryAddress.city', 'shipmentPieces[0].weight'],
+    );
+    expect(Object.keys(split.byField)).toEqual(['carrierId', 'deliveryAddress.city', 'shipmentPieces[0].weight']);
+  });
+
   it('sends a member naming a whole group to its first field', () => {
     const split = splitFieldErrors({ collectionAddress: 'is required' }, [
       'collectionAddress.businessName',

@@ -19,8 +19,8 @@ export interface SplitErrors {
 }
 
 /**
- * Splits the problem's members between the fields on screen and the summary. A member naming
- * a whole group (`shipmentPieces[1]`, `collectionAddress`) goes to the first field under it.
+ * Splits the problem's members between the fields on screen (in `onScreen`'s order) and the
+ * summary. A member naming a whole group (`shipmentPieces[1]`, `collectionAddress`) goes to the first field under it.
  */
 export function splitFieldErrors(fields: Readonly<Record<string, string>>, onScreen: readonly string[]): SplitErrors {
   const known = new Set(onScreen);
@@ -33,7 +33,10 @@ export function splitFieldErrors(fields: Readonly<Record<string, string>>, onScr
     if (target && !(target in byField)) byField[target] = message;
     else unmapped.push(`${humanPath(path)}: ${message}`);
   }
-  return { byField, unmapped };
+  // In the order of the screen, as the summary lists them and Tab reaches them.
+  const order = new Map(onScreen.map((path, index) => [path, index]));
+  const sorted = Object.keys(byField).sort((a, b) => order.get(a)! - order.get(b)!);
+  return { byField: Object.fromEntries(sorted.map((path) => [path, byField[path]!])), unmapped };
 }
 
 const WORDS: Record<string, string> = {

@@ -22,31 +22,38 @@ interface Editing {
   address: AddressForm;
 }
 
+const resultCount = (n: number, search: string): string =>
+  `${n === 0 ? 'No' : n} saved address${n === 1 ? '' : 'es'} match${n === 1 ? 'es' : ''} “${search}”.`;
+
 const blank = (): Editing => ({ id: null, nickname: '', kind: 'delivery', address: emptyAddress() });
 
 export function AddressBookPage() {
   const [search, setSearch] = useState('');
   const query = search.trim().length >= 2 ? { Search: search.trim(), ItemsPerPage: 200 } : { ItemsPerPage: 200 };
   const list = useLoad(JSON.stringify(query), () => api.listAddresses({ query }));
-  const editor = useRecordEditor<Editing>('address', list.reload);
+  const editor = useRecordEditor<Editing>('address', list);
   const { setEditing, errors } = editor;
 
   const save = async (editing: Editing) => {
     const body = { ...editing.address, nickname: editing.nickname, kind: editing.kind };
     await editor.save(
-      async () =>
-        describeSaved(
+      async () => {
+        const saved =
           editing.id === null
             ? await api.createAddress({ body })
-            : await api.updateAddress({ params: { addressId: String(editing.id) }, body }),
-        ),
+            : await api.updateAddress({ params: { addressId: String(editing.id) }, body });
+        return { id: saved.id, name: describeSaved(saved) };
+      },
       // The book's members are the fields' own names; the fieldset's paths are under `address`.
       (field) => (field === 'nickname' || field === 'kind' ? field : `address.${field}`),
     );
   };
 
-  const remove = (item: SavedAddress) =>
-    editor.remove(() => api.deleteAddress({ params: { addressId: String(item.id) } }), describeSaved(item));
+  const remove = (item: SavedAddress, index: number) =>
+    editor.remove(item.id, describeSaved(item), index, () =>
+      api.deleteAddress({ params: { addressId: String(item.id) } }),
+    );
+  const searched = query.Search !== undefined && list.data && !list.loading ? list.data : null;
 
   return (
     <div className="page page-wide">
@@ -59,6 +66,7 @@ export function AddressBookPage() {
         newLabel="New saved address"
         changeLabel="Change saved address"
         saveLabel="Save address"
+        recordWord="saved address"
         className="address-editor"
         onSave={save}
       >
@@ -113,6 +121,10 @@ export function AddressBookPage() {
           onChange={(e) => setSearch(e.target.value)}
           autoComplete="off"
         />
+        {/* Present before it has words, so that screen readers announce each count as it comes. */}
+        <p className="visually-hidden" role="status">
+          {searched ? resultCount(searched.totalItems, query.Search ?? '') : ''}
+        </p>
       </form>
 
       <RecordTable
@@ -120,7 +132,7 @@ export function AddressBookPage() {
         empty={<p className="empty">{search ? 'No saved address matches.' : 'No saved addresses yet.'}</p>}
         caption="Saved addresses"
         headings={['Nickname', 'Name', 'Address', 'Kind']}
-        row={(item) => (
+        row={(item, index) => (
           <>
             <td>{item.nickname}</td>
             <td>{[item.fullName, item.businessName].filter(Boolean).join(' · ')}</td>
@@ -135,7 +147,7 @@ export function AddressBookPage() {
               onChange={() =>
                 editor.edit({ id: item.id, nickname: item.nickname, kind: item.kind, address: addressFromSaved(item) })
               }
-              onDelete={() => void remove(item)}
+              onDelete={() => remove(item, index)}
             />
           </>
         )}

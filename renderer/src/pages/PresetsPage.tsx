@@ -53,24 +53,25 @@ const editingOf = (p: PackagePreset): Editing => ({
 export const describePreset = (p: PackagePreset): string =>
   `${p.length} × ${p.width} × ${p.height} ${p.dimensionUnit.toLowerCase()}${p.weight !== null ? `, ${p.weight} ${p.weightUnit.toLowerCase()}` : ''}`;
 
+const LABELS = { length: 'Length', width: 'Width', height: 'Height' } as const;
+
 /** A number as typed, or NaN for the station to name (an empty required size is refused there). */
 const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 export function PresetsPage() {
   const list = useLoad('presets', () => api.listPackagePresets());
-  const editor = useRecordEditor<Editing>('preset', list.reload);
+  const editor = useRecordEditor<Editing>('preset', list);
   const { setEditing, errors } = editor;
 
   const save = async (editing: Editing) => {
     const sizes = { length: num(editing.length), width: num(editing.width), height: num(editing.height) };
-    const missing = Object.entries(sizes)
-      .filter(([, v]) => !(v > 0))
-      .map(([k]) => k);
+    // Checked here because an empty size would be sent as null, which the station names by its type.
+    const missing = (Object.keys(sizes) as (keyof typeof sizes)[]).filter((k) => !(sizes[k] > 0));
     if (missing.length > 0 || !editing.name.trim()) {
       editor.refuse(
         Object.fromEntries([
-          ...missing.map((k) => [k, 'must be more than 0']),
-          ...(editing.name.trim() ? [] : [['name', 'is required']]),
+          ...(editing.name.trim() ? [] : [['name', 'Name is required']]),
+          ...missing.map((k) => [k, `${LABELS[k]} must be more than 0`]),
         ]),
       );
       return;
@@ -83,17 +84,19 @@ export function PresetsPage() {
       weightUnit: editing.weightUnit,
       description: editing.description,
     };
-    await editor.save(
-      async () =>
-        (editing.id === null
+    await editor.save(async () => {
+      const saved =
+        editing.id === null
           ? await api.createPackagePreset({ body })
-          : await api.updatePackagePreset({ params: { presetId: String(editing.id) }, body })
-        ).name,
-    );
+          : await api.updatePackagePreset({ params: { presetId: String(editing.id) }, body });
+      return { id: saved.id, name: saved.name };
+    });
   };
 
-  const remove = (preset: PackagePreset) =>
-    editor.remove(() => api.deletePackagePreset({ params: { presetId: String(preset.id) } }), preset.name);
+  const remove = (preset: PackagePreset, index: number) =>
+    editor.remove(preset.id, preset.name, index, () =>
+      api.deletePackagePreset({ params: { presetId: String(preset.id) } }),
+    );
 
   const text = (
     editing: Editing,
@@ -122,6 +125,7 @@ export function PresetsPage() {
         newLabel="New package preset"
         changeLabel="Change package preset"
         saveLabel="Save preset"
+        recordWord="preset"
         className="card preset-editor"
         onSave={save}
       >
@@ -170,7 +174,7 @@ export function PresetsPage() {
         empty={<p className="empty">No presets yet.</p>}
         caption="Package presets"
         headings={['Name', 'Size and weight', 'Description']}
-        row={(p) => (
+        row={(p, index) => (
           <>
             <td>{p.name}</td>
             <td className="tabular">{describePreset(p)}</td>
@@ -178,7 +182,7 @@ export function PresetsPage() {
             <RecordRowActions
               name={p.name}
               onChange={() => editor.edit(editingOf(p))}
-              onDelete={() => void remove(p)}
+              onDelete={() => remove(p, index)}
             />
           </>
         )}

@@ -9,6 +9,20 @@ import { newPiece, type PieceForm } from './form-model';
 const MAX_PIECES = 50;
 const DIMENSIONS = ['length', 'width', 'height'] as const;
 
+/**
+ * The preset a row holds, shown in its choice: the first whose sizes (and weight and
+ * description, where it has them) the row still has. Changed by hand, the row holds none.
+ */
+function presetOf(piece: PieceForm, presets: PackagePreset[]): PackagePreset | undefined {
+  return presets.find(
+    (p) =>
+      DIMENSIONS.every((key) => Number(piece[key]) === p[key]) &&
+      piece.dimensionUnit === p.dimensionUnit &&
+      (p.weight === null || (Number(piece.weight) === p.weight && piece.weightUnit === p.weightUnit)) &&
+      (p.description === '' || piece.description === p.description),
+  );
+}
+
 interface PiecesTableProps {
   pieces: PieceForm[];
   errors: Record<string, string>;
@@ -35,7 +49,7 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
     firstFieldId: (index) => (withPresets ? `piece-${index}-preset` : fieldDomId(`shipmentPieces[${index}].weight`)),
   });
   return (
-    <section className="card form-section" aria-labelledby="pieces-heading">
+    <section className="card form-section pieces-section" aria-labelledby="pieces-heading">
       <EditableRowsHead
         rows={rows}
         count={pieces.length}
@@ -51,11 +65,21 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
               <th scope="col" className="num">
                 #
               </th>
-              {withPresets ? <th scope="col">Preset</th> : null}
-              <th scope="col">Weight</th>
-              <th scope="col">Length × width × height</th>
-              <th scope="col">Description</th>
-              <th scope="col">
+              {withPresets ? (
+                <th scope="col" className="piece-preset">
+                  Preset
+                </th>
+              ) : null}
+              <th scope="col" className="piece-weight">
+                Weight
+              </th>
+              <th scope="col" className="piece-dims">
+                Length × width × height
+              </th>
+              <th scope="col" className="piece-description">
+                Description
+              </th>
+              <th scope="col" className="row-actions">
                 <span className="visually-hidden">Actions</span>
               </th>
             </tr>
@@ -67,12 +91,12 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
                 <tr key={piece.key} onKeyDown={rows.onRowKey(index)}>
                   <td className="num piece-number">{n}</td>
                   {withPresets ? (
-                    <td>
+                    <td className="piece-preset">
                       <label className="visually-hidden" htmlFor={`piece-${index}-preset`}>{`Piece ${n} preset`}</label>
                       <select
                         id={`piece-${index}-preset`}
                         className="select w-preset"
-                        value=""
+                        value={presetOf(piece, presets)?.id ?? ''}
                         data-first-piece-field={index === 0 ? '' : undefined}
                         onChange={(event) => {
                           const preset = presets.find((p) => String(p.id) === event.target.value);
@@ -88,7 +112,7 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
                       </select>
                     </td>
                   ) : null}
-                  <td>
+                  <td className="piece-weight">
                     <div className="inline-inputs">
                       <TextField
                         {...rows.field(index, 'weight')}
@@ -106,7 +130,7 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
                       </SelectField>
                     </div>
                   </td>
-                  <td>
+                  <td className="piece-dims">
                     <div className="inline-inputs">
                       {DIMENSIONS.map((key, i) => (
                         <Fragment key={key}>
@@ -132,10 +156,12 @@ export function PiecesTable({ pieces, errors, onChange, onPieces, presets = [], 
                       </SelectField>
                     </div>
                   </td>
-                  <td>
+                  <td className="piece-description">
                     <TextField
                       {...rows.field(index, 'description')}
                       label={`Piece ${n} description`}
+                      // Where the row takes two lines the column's heading goes: the field still says what it is.
+                      placeholder="Description"
                       maxLength={35}
                       className="w-desc"
                     />

@@ -316,7 +316,7 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial, copi
           title={refusal.title}
           detail={refusal.detail}
           unmapped={refusal.unmapped}
-          fieldPaths={Object.keys(fieldErrors)}
+          fields={fieldErrors}
           attempt={refusal.attempt}
         />
       ) : null}

@@ -32,19 +32,21 @@ function DeliveryLine({ line }: { line: string }) {
   if (parts.length < 3) return <span className="delivery-line">{line}</span>;
   const [name, ...rest] = parts;
   const end = rest.splice(-2);
+  // Each comma ends the part before it: a part is a flex item (a block to a screen reader),
+  // so a comma starting the next part was read "Paris , 75014".
   return (
     <span className="delivery-line">
-      <span className="delivery-name">{name}</span>
+      <span className="delivery-name">
+        {name}
+        <span className="delivery-sep">, </span>
+      </span>
       {rest.length ? (
         <span className="delivery-middle">
-          <span className="delivery-sep">, </span>
           {rest.join(', ')}
+          <span className="delivery-sep">, </span>
         </span>
       ) : null}
-      <span className="delivery-end">
-        <span className="delivery-sep">, </span>
-        {end.join(', ')}
-      </span>
+      <span className="delivery-end">{end.join(', ')}</span>
     </span>
   );
 }

@@ -263,7 +263,8 @@ export function addressFromSaved(saved: Address): AddressForm {
 /** The request paths of every field the form shows now. */
 export function formFieldPaths(form: ShipmentForm): string[] {
   const paths = ['carrierId', 'carrierServiceId'];
-  for (const group of ['collectionAddress', 'deliveryAddress'] as const) {
+  // In the screen's order (the error summary lists them so): the sender's block is after delivery.
+  for (const group of ['deliveryAddress', 'collectionAddress'] as const) {
     for (const key of ADDRESS_KEYS) paths.push(`${group}.${key}`);
   }
   form.shipmentPieces.forEach((_piece, index) => {

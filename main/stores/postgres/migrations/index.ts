@@ -9,6 +9,7 @@ import customsItems from './0007-customs-items';
 import searchAnyOrder, { backfillSearchTerms as backfillAnyOrder } from './0008-search-any-order';
 import batchStatusTotals from './0009-batch-status-totals';
 import searchStatus, { afterCommit as searchStatusVacuum } from './0010-search-status';
+import addressSearchFolded, { refoldAddressSearch } from './0011-address-search-folded';
 
 /**
  * Applied in order; schema_migrations records each one applied. `backfill` runs after the
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly {
   { version: 8, name: 'search-any-order', sql: searchAnyOrder, backfill: backfillAnyOrder },
   { version: 9, name: 'batch-status-totals', sql: batchStatusTotals },
   { version: 10, name: 'search-status', sql: searchStatus, afterCommit: searchStatusVacuum },
+  { version: 11, name: 'address-search-folded', sql: addressSearchFolded, backfill: refoldAddressSearch },
 ];

@@ -12,6 +12,7 @@ import type { Db } from '../database';
 import customsItems from './0011-customs-items';
 import searchAnyOrder, { backfillSearchTerms as backfillAnyOrder } from './0012-search-any-order';
 import searchStatus from './0013-search-status';
+import addressSearchFolded, { refoldAddressSearch } from './0014-address-search-folded';
 
 /**
  * Applied in order; the database's user_version is the number applied so far. `backfill`
@@ -31,4 +32,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
   { version: 11, name: 'customs-items', sql: customsItems },
   { version: 12, name: 'search-any-order', sql: searchAnyOrder, backfill: backfillAnyOrder },
   { version: 13, name: 'search-status', sql: searchStatus },
+  { version: 14, name: 'address-search-folded', sql: addressSearchFolded, backfill: refoldAddressSearch },
 ];
