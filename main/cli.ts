@@ -12,7 +12,8 @@ import { defaultDataDir } from './core/data-dir';
 import { ProblemError } from './core/errors';
 import type { Station } from './core/station';
 import { announceMigration, chosenDatabaseUrl, openStation } from './open-station';
-import { assertNoStationHolds, fillDemoData } from './cli/demo-data';
+import { fillDemoData } from './cli/demo-data';
+import { assertNoStationHolds } from './stores/sqlite/station-holds';
 import { DATABASE_FILE } from './stores/sqlite/database';
 
 const USAGE = `usage: npm run cli -- [--data-dir DIR | --database postgres://…] <command>
@@ -121,7 +122,7 @@ async function main(): Promise<void> {
       `No station data in ${dataDir}. Pass the --data-dir (or --database) the station runs with, or start it once with npm run serve.`,
     );
   }
-  if (positionals[0] === 'demo-data' && !databaseUrl) assertNoStationHolds(dataDir);
+  if (positionals[0] === 'demo-data' && !databaseUrl) assertNoStationHolds(dataDir, 'adding demo data');
   const station = await openStation({
     dataDir,
     databaseUrl,

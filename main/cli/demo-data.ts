@@ -3,10 +3,7 @@
  * over the D days ending now, every carrier and service, every status with the events that
  * lead to it, numbered as a desk's creates are, through the storage contract (either store).
  */
-import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { CarrierCatalog } from '../core/carriers';
 import { DAY_MS } from '../core/dates';
 import { canonicalPostCode, postCodeKey } from '../core/postcodes';
@@ -14,7 +11,6 @@ import { makeTrackingNumber } from '../core/s10';
 import type { Address, ShipmentStatus } from '../core/schemas';
 import { deliveryLine, shipperName } from '../core/validate-shipment';
 import type { EventRecord, NewShipment, PieceRecord, ServiceRecord, ShipmentHistory, Store } from '../core/storage';
-import { DATABASE_FILE } from '../stores/sqlite/database';
 
 export interface DemoDataOptions {
   shipments: number;
@@ -23,29 +19,6 @@ export interface DemoDataOptions {
   /** Deterministic output for a given seed. */
   seed?: number;
   onProgress?: (done: number) => void;
-}
-
-/**
- * Refuses a SQLite data folder whose database a running station has open: that station
- * hands out numbers from its own reservation, and would not see the load's. An exclusive
- * lock is granted only when no other connection holds the file.
- */
-export function assertNoStationHolds(dataDir: string): void {
-  const file = join(dataDir, DATABASE_FILE);
-  if (!existsSync(file)) return;
-  const probe = new Database(file, { timeout: 200 });
-  try {
-    probe.pragma('locking_mode = EXCLUSIVE');
-    probe.exec('BEGIN EXCLUSIVE');
-    probe.exec('ROLLBACK');
-  } catch (error) {
-    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
-      throw new Error(`A station is running on ${dataDir}: stop it before adding demo data.`);
-    }
-    throw error;
-  } finally {
-    probe.close();
-  }
 }
 
 /** mulberry32: a fast seeded PRNG; Math.random would make runs irreproducible. */

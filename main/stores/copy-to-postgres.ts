@@ -14,6 +14,7 @@ import { sequenceFor } from './postgres/numbers';
 import { setAsideIndexes } from './postgres/set-aside-indexes';
 import { rebuildDayTotals } from './postgres/shipments';
 import { openSqliteStore } from './sqlite';
+import { assertNoStationHolds } from './sqlite/station-holds';
 import { addressObjectJson } from './sqlite/address-codec';
 import type { Db } from './sqlite/database';
 
@@ -380,6 +381,8 @@ export async function copyToPostgres(
   options: { from: string; to: string },
   progress: (line: string) => void = () => undefined,
 ): Promise<CopyReport> {
+  // A desk still running on the folder would go on numbering and writing what is not moved.
+  assertNoStationHolds(options.from, 'moving its data into PostgreSQL');
   const source = openSqliteStore({ dataDir: options.from });
   try {
     const unknown = [...uncopiedTables(source.db), ...uncopiedColumns(source.db)];

@@ -13,6 +13,7 @@ import { buildApp } from '../../main/http/app';
 import { openStation, type OpenStationOptions } from '../../main/open-station';
 import type { PostgresStore } from '../../main/stores/postgres';
 import type { SqliteStore } from '../../main/stores/sqlite';
+import { DATABASE_FILE } from '../../main/stores/sqlite/database';
 import { createDatabase } from './postgres';
 
 export const PORT = 7317;
@@ -204,4 +205,14 @@ export async function sql<R = Record<string, unknown>>(
     params,
   );
   return result.rows as R[];
+}
+
+/**
+ * A SQLite test station's data folder as a stopped desk leaves it: an online backup in a
+ * folder of its own, which no station holds (`migrate` refuses a folder a station runs on).
+ */
+export async function stoppedCopy(t: TestStation): Promise<string> {
+  const dir = mkdtempSync(join(tmpdir(), 'ss-stopped-'));
+  await (t.station.store as SqliteStore).db.backup(join(dir, DATABASE_FILE));
+  return dir;
 }

@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { inThreadRenderer } from '../../main/open-station';
 import { createStation, type Station } from '../../main/core/station';
 import { buildApp } from '../../main/http/app';
-import { assertNoStationHolds, fillDemoData } from '../../main/cli/demo-data';
+import { fillDemoData } from '../../main/cli/demo-data';
+import { assertNoStationHolds } from '../../main/stores/sqlite/station-holds';
 import { DATABASE_FILE, secureDataDir } from '../../main/stores/sqlite/database';
 import { openSqliteStore } from '../../main/stores/sqlite';
 import { ADMIN, HOST, shipmentRequest, type TestStation } from '../helpers/station';
@@ -185,10 +186,12 @@ describe('9. demo-data', () => {
   it('refuses a data folder a running station holds, and runs once it is stopped', async () => {
     const dataDir = tempDir();
     const s = await withStation(dataDir);
-    expect(() => assertNoStationHolds(dataDir)).toThrow(/A station is running on .*: stop it before adding demo data/);
+    expect(() => assertNoStationHolds(dataDir, 'adding demo data')).toThrow(
+      /A station is running on .*: stop it before adding demo data/,
+    );
     await s.app.close();
     await s.station.close();
-    expect(() => assertNoStationHolds(dataDir)).not.toThrow();
+    expect(() => assertNoStationHolds(dataDir, 'adding demo data')).not.toThrow();
   });
 
   it('leaves the connection as durable as it found it: synchronous FULL, journal WAL, foreign keys on', async () => {

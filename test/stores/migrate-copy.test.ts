@@ -16,7 +16,15 @@ import { copyLine, copyText, copyTextArray, copyValue } from '../../main/stores/
 import { connectionConfig } from '../../main/stores/postgres/pool';
 import { decodeAddress } from '../../main/stores/sqlite/address-codec';
 import { createDatabase } from '../helpers/postgres';
-import { addUsers, piece, shipmentRequest, sqliteDb, startTestStation, type TestStation } from '../helpers/station';
+import {
+  addUsers,
+  piece,
+  shipmentRequest,
+  sqliteDb,
+  startTestStation,
+  stoppedCopy,
+  type TestStation,
+} from '../helpers/station';
 
 /** Everything COPY's text format must escape or must not confuse, in one value. */
 const AWKWARD =
@@ -239,7 +247,7 @@ describe('copyToPostgres', () => {
     const url = await freshTarget();
     const expected = await shapeOf(url, tablesOf(db));
     const lines: string[] = [];
-    const report = await copyToPostgres({ from: desk.dataDir, to: url }, (line) => lines.push(line));
+    const report = await copyToPostgres({ from: await stoppedCopy(desk), to: url }, (line) => lines.push(line));
     expect(lines.some((l) => /^shipments: 3 \/ 3\b/.test(l))).toBe(true);
     expect(report.tables.find((t) => t.table === 'shipment_search_terms')!.postgres).toBeGreaterThan(10);
 
@@ -287,9 +295,9 @@ describe('copyToPostgres', () => {
       const url = await freshTarget();
       const before = await shapeOf(url, tablesOf(db));
       const lines: string[] = [];
-      await expect(copyToPostgres({ from: desk.dataDir, to: url }, (line) => lines.push(line))).rejects.toThrow(
-        statement.startsWith('UPDATE') ? /uuid/ : /foreign key/,
-      );
+      await expect(
+        copyToPostgres({ from: await stoppedCopy(desk), to: url }, (line) => lines.push(line)),
+      ).rejects.toThrow(statement.startsWith('UPDATE') ? /uuid/ : /foreign key/);
       // It failed after rows were written: carriers and users went in before.
       expect(lines.some((l) => /^users: ([1-9]) \/ \1\b/.test(l))).toBe(true);
       const after = await shapeOf(url, tablesOf(db));
@@ -309,7 +317,7 @@ describe('copyToPostgres refuses', () => {
     db.prepare("ALTER TABLE package_presets ADD COLUMN colour TEXT NOT NULL DEFAULT 'brown'").run();
     try {
       const url = await freshTarget();
-      await expect(copyToPostgres({ from: desk.dataDir, to: url })).rejects.toThrow(
+      await expect(copyToPostgres({ from: await stoppedCopy(desk), to: url })).rejects.toThrow(
         /does not know how to copy package_presets\.colour: nothing was copied/,
       );
       await withClient(url, async (client) => {

@@ -14,6 +14,7 @@ import {
   piece,
   shipmentRequest,
   startTestStation,
+  stoppedCopy,
   type TestStation,
 } from '../helpers/station';
 
@@ -87,9 +88,17 @@ beforeAll(async () => {
 afterAll(() => desk.close());
 
 describe('migrate', () => {
+  it('refuses a data folder a running station holds: that desk would go on numbering what is not moved', async () => {
+    const url = await createDatabase(inject('postgresUrl'));
+    const copy = run(process.execPath, [CLI, 'migrate', '--from', desk.dataDir, '--to', url]);
+    await expect(copy).rejects.toMatchObject({
+      stderr: expect.stringMatching(/A station is running on .*: stop it before moving its data into PostgreSQL/),
+    });
+  });
+
   it('copies a desk into PostgreSQL whole, verifies the counts, and refuses a target that holds shipments', async () => {
     const url = await createDatabase(inject('postgresUrl'));
-    const copied = await run(process.execPath, [CLI, 'migrate', '--from', desk.dataDir, '--to', url]);
+    const copied = await run(process.execPath, [CLI, 'migrate', '--from', await stoppedCopy(desk), '--to', url]);
     expect(copied.stderr).toMatch(/shipments: 5 \/ 5/);
     expect(copied.stderr).toMatch(/copied and verified: .*shipments 5, pieces 10/);
     expect(copied.stderr).toMatch(/customs_declarations 1, customs_items 2/);
@@ -170,7 +179,7 @@ describe('migrate', () => {
       await shared.close();
     }
 
-    const again = run(process.execPath, [CLI, 'migrate', '--from', desk.dataDir, '--to', url]);
+    const again = run(process.execPath, [CLI, 'migrate', '--from', await stoppedCopy(desk), '--to', url]);
     await expect(again).rejects.toMatchObject({
       stderr: expect.stringMatching(/already holds 6 shipments .* migrate into a new, empty database/),
     });
@@ -180,7 +189,7 @@ describe('migrate', () => {
     await desk.sql('CREATE TABLE parcel_lockers (id INTEGER PRIMARY KEY, name TEXT NOT NULL)');
     try {
       const url = await createDatabase(inject('postgresUrl'));
-      const copy = run(process.execPath, [CLI, 'migrate', '--from', desk.dataDir, '--to', url]);
+      const copy = run(process.execPath, [CLI, 'migrate', '--from', await stoppedCopy(desk), '--to', url]);
       await expect(copy).rejects.toMatchObject({
         stderr: expect.stringMatching(/does not know how to copy parcel_lockers: nothing was copied/),
       });

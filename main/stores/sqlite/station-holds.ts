@@ -1,0 +1,28 @@
+import Database from 'better-sqlite3';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DATABASE_FILE } from './database';
+
+/**
+ * Refuses a SQLite data folder whose database a running station has open: that station
+ * hands out numbers from its own reservation and would go on writing what a bulk tool
+ * (demo data, a move into PostgreSQL) does not see. An exclusive lock is granted only when
+ * no other connection holds the file. `doing`: what the tool was about to do.
+ */
+export function assertNoStationHolds(dataDir: string, doing: string): void {
+  const file = join(dataDir, DATABASE_FILE);
+  if (!existsSync(file)) return;
+  const probe = new Database(file, { timeout: 200 });
+  try {
+    probe.pragma('locking_mode = EXCLUSIVE');
+    probe.exec('BEGIN EXCLUSIVE');
+    probe.exec('ROLLBACK');
+  } catch (error) {
+    if ((error as { code?: string }).code?.startsWith('SQLITE_BUSY')) {
+      throw new Error(`A station is running on ${dataDir}: stop it before ${doing}.`);
+    }
+    throw error;
+  } finally {
+    probe.close();
+  }
+}
