@@ -667,7 +667,7 @@ export class ShipmentService {
           : undefined;
     // One answer for an unknown reference and a wrong post code: nothing to probe.
     if (!row || row.deliveryPostcodeKey !== postCodeKey(postCode) || row.deliveryPostcodeKey === '') {
-      throw notFound('No shipment with this reference and post code');
+      throw notFound('A shipment with this reference and post code');
     }
     return this.trackingOf(row, false);
   }

@@ -27,6 +27,8 @@ export interface AppOptions {
   station: Station;
   /** The port the server listens on: the Host allow-list names it. */
   port: number;
+  /** A non-loopback address the server was told to bind (`--host`): requests may name it too. */
+  host?: string | undefined;
   /** The built renderer to serve at `/`, if any. */
   rendererDir?: string | undefined;
   logger?: boolean | object;
@@ -288,14 +290,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!isAllowedHost(request.headers.host, port())) {
+    if (!isAllowedHost(request.headers.host, port(), options.host)) {
       return sendProblem(
         reply,
         new ProblemError('misdirected', `Host ${request.headers.host ?? '(none)'} is not this station.`),
         pathOnly(request.url),
       );
     }
-    if (!isAllowedOrigin(request.headers.origin, port())) {
+    if (!isAllowedOrigin(request.headers.origin, port(), options.host)) {
       return sendProblem(
         reply,
         new ProblemError('forbidden', 'Requests from other web pages are not accepted.'),

@@ -5,17 +5,24 @@
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'] as const;
 
-/** DNS-rebinding guard: the Host header must name loopback and our own port. */
-export function isAllowedHost(host: string | undefined, port: number): boolean {
+/** A bound address as a URL's host: IPv6 in brackets. */
+export const urlHost = (address: string): string => (address.includes(':') ? `[${address}]` : address);
+
+/**
+ * DNS-rebinding guard: the Host header must name loopback (or the one address the station
+ * was told to bind, `bound`) and our own port.
+ */
+export function isAllowedHost(host: string | undefined, port: number, bound?: string): boolean {
   if (!host) return false;
-  return LOOPBACK_NAMES.some((name) => host.toLowerCase() === `${name}:${port}`);
+  const names = bound ? [...LOOPBACK_NAMES, urlHost(bound).toLowerCase()] : LOOPBACK_NAMES;
+  return names.some((name) => host.toLowerCase() === `${name}:${port}`);
 }
 
 /**
  * A browser sends Origin on cross-site requests. Only the station's own pages (served by
  * the same loopback server) may call the API from a browser.
  */
-export function isAllowedOrigin(origin: string | undefined, port: number): boolean {
+export function isAllowedOrigin(origin: string | undefined, port: number, bound?: string): boolean {
   if (origin === undefined) return true; // not a browser, or a same-origin GET
   let url: URL;
   try {
@@ -29,7 +36,7 @@ export function isAllowedOrigin(origin: string | undefined, port: number): boole
     url.username === '' &&
     url.password === '' &&
     (url.pathname === '/' || url.pathname === '') &&
-    (LOOPBACK_NAMES as readonly string[]).includes(url.hostname) &&
+    ([...LOOPBACK_NAMES, ...(bound ? [urlHost(bound).toLowerCase()] : [])] as string[]).includes(url.hostname) &&
     origin === `${url.protocol}//${url.host}`
   );
 }
@@ -37,4 +44,9 @@ export function isAllowedOrigin(origin: string | undefined, port: number): boole
 /** Addresses the server binds to by default: loopback only. */
 export function isLoopbackAddress(address: string): boolean {
   return address === '127.0.0.1' || address === '::1' || address === 'localhost';
+}
+
+/** Every interface at once: no one name a request could be checked against. */
+export function isWildcardAddress(address: string): boolean {
+  return address === '0.0.0.0' || address === '::' || address === '';
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createServer, type AddressInfo } from 'node:net';
 import type { Station } from '../core/station';
 import { buildApp } from './app';
-import { isLoopbackAddress } from './loopback-policy';
+import { isLoopbackAddress, isWildcardAddress, urlHost } from './loopback-policy';
 
 export const DEFAULT_PORT = 7317;
 
@@ -20,12 +20,17 @@ export async function startServer(options: ServerOptions): Promise<{ app: Fastif
   const port = options.port ?? DEFAULT_PORT;
   // Fastify binds `localhost` to every loopback address: 127.0.0.1 and ::1.
   const host = options.host ?? 'localhost';
-  if (!isLoopbackAddress(host)) {
+  const loopback = isLoopbackAddress(host);
+  // The Host check needs the one name requests use: every interface at once has none.
+  if (isWildcardAddress(host))
+    throw new Error(`--host must be one address of this machine (e.g. 192.168.1.20), not ${host}.`);
+  if (!loopback) {
     console.warn(`WARNING: binding ${host}, not loopback: other machines may reach this station's API.`);
   }
   const app = await buildApp({
     station: options.station,
     port,
+    ...(loopback ? {} : { host }),
     rendererDir: options.rendererDir,
     logger: options.logger ?? false,
   });
@@ -37,7 +42,7 @@ export async function startServer(options: ServerOptions): Promise<{ app: Fastif
     throw error;
   }
   const actual = (app.server.address() as AddressInfo).port;
-  return { app, url: `http://127.0.0.1:${actual}` };
+  return { app, url: `http://${loopback ? '127.0.0.1' : urlHost(host)}:${actual}` };
 }
 
 /** The one line a person reads when the port is taken: which port, and the flag to change it. */
