@@ -15,8 +15,9 @@ import type {
   WeightUnit,
 } from './schemas';
 import type { Caller } from './shipments';
-import type { EventRecord, ManifestLine, ManifestRecord, ManifestStore } from './storage';
+import type { ManifestLine, ManifestRecord, ManifestStore } from './storage';
 import { round3, toKg } from './units';
+import { stationEvent } from './statuses';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -66,19 +67,7 @@ export class ManifestService {
     });
     errors.throwIfAny();
     const now = this.now();
-    const event: EventRecord = {
-      status: 'Manifested',
-      description: 'Listed on a manifest',
-      location: '',
-      signatory: '',
-      signatoryFileName: '',
-      latitude: null,
-      longitude: null,
-      depotId: null,
-      trackingNumber: '',
-      user: caller.username,
-      occurredOn: now,
-    };
+    const event = stationEvent('Manifested', 'Listed on a manifest', caller.username, now);
     const record = await this.repo.close({
       carrierId: carrier!.id,
       ...(request.shipmentIds ? { uuids: [...new Set(request.shipmentIds.map((id) => id.toLowerCase()))] } : {}),

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Address, ShipmentStatus } from '../../main/core/schemas';
+import { stationEvent } from '../../main/core/statuses';
 import { fillDemoData } from '../../main/cli/demo-data';
 import { CarrierCatalog } from '../../main/core/carriers';
 import { listSearch } from '../../main/core/search';
@@ -95,19 +96,8 @@ const pieces = (): PieceRecord[] =>
     dimensionUnit: 'CM',
     trackingNumber: `SP${String(serial * 10 + n).padStart(8, '0')}0GB`,
   }));
-const event = (status: EventRecord['status'], occurredOn: number, description: string = status): EventRecord => ({
-  status,
-  description,
-  location: '',
-  signatory: '',
-  signatoryFileName: '',
-  latitude: null,
-  longitude: null,
-  depotId: null,
-  trackingNumber: '',
-  user: 'olga',
-  occurredOn,
-});
+const event = (status: EventRecord['status'], occurredOn: number, description: string = status): EventRecord =>
+  stationEvent(status, description, 'olga', occurredOn);
 const DAY = 86_400_000;
 const EVERYTHING = { statuses: [], from: null, to: null, newestFirst: true, limit: 1, offset: 0 };
 const T0 = Date.parse('2026-11-01T10:00:00.000Z');
