@@ -82,6 +82,35 @@ async function printCustomsForms(shipmentId: string, documentPrinterId: string |
 }
 
 /**
+ * After a batch's labels printed through the window: every CN23 and commercial invoice of the
+ * batch, as ONE A4 job on the desk's A4 printer when one is chosen, else ONE second print
+ * through the window, as a single shipment's forms go. Says which, for the status line; a
+ * batch with no CN23 says nothing.
+ */
+export async function printBatchCustomsForms(
+  batch: { shipmentIds: string[] } | { importIds: number[] },
+): Promise<string> {
+  const documentPrinterId = (await deskPrinters())?.labelPrinter.documentPrinterId ?? null;
+  if (documentPrinterId) {
+    // The labels are printed by now: a refusing A4 printer must not read as failed labels.
+    try {
+      const sent = await api.printCustomsBatch({ body: batch });
+      const n = sent.shipments.length;
+      return n ? ` ${customsFormsOf(n)} sent to ${sent.printer}.` : '';
+    } catch (e) {
+      return ` The CN23s and invoices were not printed: ${describeError(e)}`;
+    }
+  }
+  const forms = await api.getCustomsBatch({ body: batch });
+  if (forms.shipments.length === 0) return '';
+  await printPdfInBrowser(forms.base64String, 'A4');
+  return ` ${customsFormsOf(forms.shipments.length)} opened to print on A4 (a second print: choose an A4 printer in the dialog).`;
+}
+
+/** "CN23 and invoice", "3 CN23s and their invoices". */
+const customsFormsOf = (n: number) => (n === 1 ? 'CN23 and invoice' : `${plural(n, 'CN23')} and their invoices`);
+
+/**
  * Several shipments' labels (an import's, or a selection's) as one job on the desk's label
  * printer, each CN22 after its labels, and every CN23 and invoice as one job on the desk's
  * A4 printer; the station marks them Printed once the printers took them.
