@@ -236,7 +236,7 @@ export function ImportPage() {
       }
     }
     // Then every CN23 and invoice of the batch on A4, as one job or one second print.
-    const forms = printed.length ? await printBatchCustomsForms({ importIds: printed }) : '';
+    const forms = printed.length ? (await printBatchCustomsForms({ importIds: printed })).message : '';
     return `Labels sent to print.${forms}`;
   };
 
