@@ -420,8 +420,11 @@ export class ImportService {
   async customsBatch(request: CustomsBatchRequest): Promise<CustomsBatch> {
     const { shipmentIds, importIds } = request;
     if ((shipmentIds === undefined) === (importIds === undefined)) {
-      const say = 'give either shipmentIds or importIds, not both and not neither';
-      throw validationError({ shipmentIds: say, importIds: say });
+      const say = 'give shipmentIds or importIds: exactly one of them';
+      throw validationError(
+        { shipmentIds: say, importIds: say },
+        'Give shipmentIds or importIds: exactly one of them.',
+      );
     }
     const uuids = shipmentIds ?? [
       ...new Set((await Promise.all(importIds!.map((id) => this.createdShipments(id)))).flat()),

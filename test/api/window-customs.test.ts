@@ -180,6 +180,7 @@ describe('a selection printed through the window', () => {
       const both = await call('POST', url, { shipmentIds: [cancelled.shipmentId], importIds: [1] });
       expect(both.statusCode).toBe(400);
       expect(Object.keys(both.json())).toEqual(expect.arrayContaining(['shipmentIds', 'importIds']));
+      expect(both.json().detail).toBe('Give shipmentIds or importIds: exactly one of them.');
       const neither = await call('POST', url, {});
       expect(neither.statusCode).toBe(400);
       expect(Object.keys(neither.json())).toEqual(expect.arrayContaining(['shipmentIds', 'importIds']));
