@@ -24,6 +24,7 @@ import {
   type BatchPrintItem,
   type BulkLabels,
   type BulkLabelsQuery,
+  type CustomsBatchRequest,
   type LabelResponse,
   type LabelSize,
 } from './schemas';
@@ -35,6 +36,14 @@ import { validateShipment } from './validate-shipment';
 export interface LabelBatch {
   results: BatchPrintItem[];
   printable: { row: ShipmentRecord; data: LabelData }[];
+}
+
+/** A batch's CN23s and commercial invoices: which shipments, and their A4 PDF (null when none needs one). */
+export interface CustomsBatch {
+  /** The batch in words, for a problem or a print job's name. */
+  what: string;
+  shipments: { shipmentId: string; shipmentNumber: string }[];
+  document: Buffer | null;
 }
 
 /** Checks a create body against the request schema; field path → problem (the operation table's validator). */
@@ -400,6 +409,35 @@ export class ImportService {
           forms.map((s) => s.data),
           'A4',
         );
+  }
+
+  /**
+   * The CN23s and commercial invoices of a batch whose labels went through the window: a
+   * selection's, or imports' (each import's shipments in row order, imports in the order
+   * given). Nothing is marked: the labels are what make a shipment Printed. A batch with no
+   * shipment with a label is a 409, as its labels are; one with no CN23 has no document.
+   */
+  async customsBatch(request: CustomsBatchRequest): Promise<CustomsBatch> {
+    const { shipmentIds, importIds } = request;
+    if ((shipmentIds === undefined) === (importIds === undefined)) {
+      const say = 'give shipmentIds or importIds: exactly one of them';
+      throw validationError(
+        { shipmentIds: say, importIds: say },
+        'Give shipmentIds or importIds: exactly one of them.',
+      );
+    }
+    const uuids = shipmentIds ?? [
+      ...new Set((await Promise.all(importIds!.map((id) => this.createdShipments(id)))).flat()),
+    ];
+    const what = shipmentIds
+      ? `the ${uuids.length === 1 ? 'shipment' : `${uuids.length} shipments`}`
+      : `import ${importIds!.join(', ')}`;
+    const { printable } = await this.batch(uuids, true);
+    if (printable.length === 0) throw conflict(`There is no label to print: ${what} has no shipment with a label.`);
+    const shipments = printable
+      .filter((s) => s.data.customs?.form === 'CN23')
+      .map((s) => ({ shipmentId: s.row.uuid, shipmentNumber: s.row.shipmentNumber }));
+    return { what, shipments, document: await this.a4Forms(printable) };
   }
 
   /**

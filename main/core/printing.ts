@@ -9,7 +9,7 @@ import type { LabelDpi, LabelFormat } from './label-data';
 import type { LabelSize } from './schemas';
 import type { Caller, ShipmentService } from './shipments';
 import type { ImportService } from './imports';
-import type { BatchPrintItem, CustomsForm } from './schemas';
+import type { BatchPrintItem, CustomsBatchRequest, CustomsForm } from './schemas';
 import { ProblemError, conflict, printerUnavailable } from './errors';
 
 export interface Printer {
@@ -154,6 +154,14 @@ export interface CustomsPrintResult {
   form: CustomsForm;
 }
 
+/** Where a batch's CN23s and commercial invoices went; no printer when none needed one. */
+export interface CustomsBatchPrintResult {
+  success: boolean;
+  printerId?: string;
+  printer?: string;
+  shipments: { shipmentId: string; shipmentNumber: string }[];
+}
+
 export class PrintService {
   constructor(
     private readonly shipments: ShipmentService,
@@ -264,6 +272,22 @@ export class PrintService {
     if (!a4) throw noA4Printer([what]);
     await this.sendAndRecord(a4, Buffer.from(customs.base64String, 'base64'), `${what} CN23 and invoice`);
     return { success: true, printerId: a4.printer.id, printer: a4.printer.name, form: customs.form };
+  }
+
+  /**
+   * A batch's CN23s and commercial invoices, as ONE A4 job on the desk's A4 printer: for a
+   * desk whose labels went through the window. No CN23 in the batch sends nothing and needs
+   * no printer; a CN23 with no A4 printer, or a refusal, is a 503. The status does not change.
+   */
+  async printCustomsBatch(request: CustomsBatchRequest): Promise<CustomsBatchPrintResult> {
+    const [{ what, shipments, document }, a4] = await Promise.all([
+      this.imports.customsBatch(request),
+      this.desk.documentTarget(),
+    ]);
+    if (!document) return { success: true, shipments };
+    if (!a4) throw noA4Printer(shipments.map((s) => s.shipmentNumber));
+    await this.sendAndRecord(a4, document, `CN23s and invoices of ${what}`);
+    return { success: true, printerId: a4.printer.id, printer: a4.printer.name, shipments };
   }
 
   private async sendAndRecord(target: PrintTarget, document: Buffer, what: string): Promise<void> {

@@ -954,6 +954,48 @@ export const CustomsPrintResponse = Type.Object({
   printer: Type.String({ description: 'The A4 printer that took the job.' }),
   form: Type.Enum(CUSTOMS_FORMS),
 });
+/**
+ * A batch whose labels went through the window (no label printer): a selection's shipments,
+ * or imports' (an import may hold more shipments than a selection). Exactly one of the two.
+ */
+export const CustomsBatchRequest = Type.Object(
+  {
+    shipmentIds: Type.Optional(
+      Type.Array(Type.String({ maxLength: 64 }), {
+        minItems: 1,
+        maxItems: 1000,
+        description: 'The shipments, in the order their labels were printed.',
+      }),
+    ),
+    importIds: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1 }), {
+        minItems: 1,
+        maxItems: 100,
+        description: 'Imports, in order: the shipments each created, in row order.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CustomsBatchRequest = Static<typeof CustomsBatchRequest>;
+const CustomsBatchShipments = Type.Array(Type.Object({ shipmentId: Type.String(), shipmentNumber: Type.String() }), {
+  description: 'The shipments that need a CN23, in the batch order: their CN23 and invoice are in the document.',
+});
+/** Every CN23 with its commercial invoice of a batch, as one A4 PDF for a print through the window. */
+export const CustomsBatchResponse = Type.Object({
+  format: Type.Literal('pdf'),
+  base64String: Type.String({
+    description: 'Each CN23 then its commercial invoice, on A4, in the batch order; empty when none needs one.',
+  }),
+  shipments: CustomsBatchShipments,
+});
+/** A batch's CN23s and commercial invoices sent to the desk's A4 printer as one job. */
+export const CustomsBatchPrintResponse = Type.Object({
+  success: Type.Boolean(),
+  printerId: Type.Optional(Type.String({ description: 'Absent when no shipment needed a CN23 (nothing was sent).' })),
+  printer: Type.Optional(Type.String({ description: 'The A4 printer that took the job.' })),
+  shipments: CustomsBatchShipments,
+});
 export const TestPageQuery = PrintQuery;
 export const TestPageResponse = Type.Object({
   success: Type.Boolean(),

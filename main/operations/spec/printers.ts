@@ -93,4 +93,15 @@ export const printerOperations = operationRows({
     response: S.CustomsPrintResponse,
     problems: { 409: 'The shipment is domestic or cancelled, or needs a CN22 (printed with its labels).' },
   },
+  printCustomsBatch: {
+    method: 'POST',
+    path: '/labels/customs/print',
+    tag: 'Printers',
+    access: 'user',
+    summary:
+      "Print every CN23 with its commercial invoice of a batch (shipments, or imports) on the desk's A4 printer as one job, in the batch order; nothing is sent when none needs a CN23 (503 when one does and the desk has no A4 printer or it refuses); the status does not change",
+    ...jsonBody(S.CustomsBatchRequest),
+    response: S.CustomsBatchPrintResponse,
+    problems: { 409: 'None of the shipments has a label (unknown or cancelled), or the imports created none.' },
+  },
 });

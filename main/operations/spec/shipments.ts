@@ -112,4 +112,15 @@ export const shipmentOperations = operationRows({
     query: S.CustomsQuery,
     response: S.CustomsResponse,
   },
+  getCustomsBatch: {
+    method: 'POST',
+    path: '/labels/customs',
+    tag: 'Shipments',
+    access: 'user',
+    summary:
+      'Every CN23 with its commercial invoice of a batch (shipments, or imports) as one A4 PDF in the batch order, to print after its labels; empty when none needs a CN23; the status does not change',
+    ...jsonBody(S.CustomsBatchRequest),
+    response: S.CustomsBatchResponse,
+    problems: { 409: 'None of the shipments has a label (unknown or cancelled), or the imports created none.' },
+  },
 });

@@ -81,6 +81,53 @@ async function printCustomsForms(shipmentId: string, documentPrinterId: string |
   return ' CN23 and invoice opened to print on A4 (a second print: choose an A4 printer in the dialog).';
 }
 
+/** Where a batch's CN23s and invoices went, for the status line and each shipment's line. */
+export interface BatchFormsOutcome {
+  /** " 2 CN23s and their invoices sent to Office laser.", or '' when the batch has no CN23. */
+  message: string;
+  /** The shipments whose CN23 and invoice went, and where ("to Office laser", "opened on A4"). */
+  shipmentIds: Set<string>;
+  where: string;
+}
+
+/**
+ * After a batch's labels printed through the window: every CN23 and commercial invoice of the
+ * batch, as ONE A4 job on the desk's A4 printer when one is chosen, else ONE second print
+ * through the window, as a single shipment's forms go. A batch with no CN23 says nothing.
+ */
+export async function printBatchCustomsForms(
+  batch: { shipmentIds: string[] } | { importIds: number[] },
+): Promise<BatchFormsOutcome> {
+  const none = { message: '', shipmentIds: new Set<string>(), where: '' };
+  const documentPrinterId = (await deskPrinters())?.labelPrinter.documentPrinterId ?? null;
+  if (documentPrinterId) {
+    // The labels are printed by now: a refusing A4 printer must not read as failed labels.
+    try {
+      const sent = await api.printCustomsBatch({ body: batch });
+      const n = sent.shipments.length;
+      if (n === 0) return none;
+      return {
+        message: ` ${customsFormsOf(n)} sent to ${sent.printer}.`,
+        shipmentIds: new Set(sent.shipments.map((s) => s.shipmentId)),
+        where: `to ${sent.printer}`,
+      };
+    } catch (e) {
+      return { ...none, message: ` The CN23s and invoices were not printed: ${describeError(e)}` };
+    }
+  }
+  const forms = await api.getCustomsBatch({ body: batch });
+  if (forms.shipments.length === 0) return none;
+  await printPdfInBrowser(forms.base64String, 'A4');
+  return {
+    message: ` ${customsFormsOf(forms.shipments.length)} opened to print on A4 (a second print: choose an A4 printer in the dialog).`,
+    shipmentIds: new Set(forms.shipments.map((s) => s.shipmentId)),
+    where: 'opened to print on A4',
+  };
+}
+
+/** "CN23 and invoice", "3 CN23s and their invoices". */
+const customsFormsOf = (n: number) => (n === 1 ? 'CN23 and invoice' : `${plural(n, 'CN23')} and their invoices`);
+
 /**
  * Several shipments' labels (an import's, or a selection's) as one job on the desk's label
  * printer, each CN22 after its labels, and every CN23 and invoice as one job on the desk's

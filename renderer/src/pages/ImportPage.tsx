@@ -11,7 +11,7 @@ import { ErrorNotice, Notice } from '../components/Notice';
 import { StatusChip } from '../components/StatusChip';
 import { printPdfInBrowser } from '../lib/browser-print';
 import { formatNumber, plural } from '../lib/format';
-import { batchPrintLine, hasLabelPrinter, printLabelsOnLabelPrinter } from '../lib/printing';
+import { batchPrintLine, hasLabelPrinter, printBatchCustomsForms, printLabelsOnLabelPrinter } from '../lib/printing';
 import {
   IMPORT_FIELDS,
   readImportFile,
@@ -221,6 +221,7 @@ export function ImportPage() {
 
   const printInWindow = async () => {
     const { labelSize } = await api.getSettings();
+    const printed: number[] = [];
     for (const id of importIds) {
       // A CN22 travels with the labels, as on a shipment's own print (CONTRACT §17).
       const query = { includeCustoms: true };
@@ -229,9 +230,14 @@ export function ImportPage() {
         if ((e as { status?: number }).status === 409) return null;
         throw e;
       });
-      if (labels) await printPdfInBrowser(labels.base64String, labelSize);
+      if (labels) {
+        await printPdfInBrowser(labels.base64String, labelSize);
+        printed.push(id);
+      }
     }
-    return 'Labels sent to print.';
+    // Then every CN23 and invoice of the batch on A4, as one job or one second print.
+    const forms = printed.length ? (await printBatchCustomsForms({ importIds: printed })).message : '';
+    return `Labels sent to print.${forms}`;
   };
 
   const editCell = (row: number, column: number, value: string) => {

@@ -9,7 +9,14 @@ import { api, describeError } from '../api';
 import { printPdfInBrowser } from '../lib/browser-print';
 import { Notice } from '../components/Notice';
 import { plural } from '../lib/format';
-import { batchPrintItemLine, batchPrintLine, hasLabelPrinter, printLabelsOnLabelPrinter } from '../lib/printing';
+import {
+  type BatchFormsOutcome,
+  batchPrintItemLine,
+  batchPrintLine,
+  hasLabelPrinter,
+  printBatchCustomsForms,
+  printLabelsOnLabelPrinter,
+} from '../lib/printing';
 
 interface Outcome {
   shipmentNo: string;
@@ -63,11 +70,22 @@ export function BulkActions({
       }
       // A CN22 travels with the labels, as on a shipment's own print (CONTRACT §17).
       const batch = await api.printLabels({ body: { shipmentIds }, query: { includeCustoms: true } });
-      if (batch.base64String) await printPdfInBrowser(batch.base64String, (await api.getSettings()).labelSize);
+      let forms: BatchFormsOutcome | undefined;
+      if (batch.base64String) {
+        await printPdfInBrowser(batch.base64String, (await api.getSettings()).labelSize);
+        // The CN23s and invoices follow on A4, as one job or one second print (CONTRACT §17).
+        const printed = batch.results.filter((r) => r.ok).map((r) => r.shipmentId);
+        forms = await printBatchCustomsForms({ shipmentIds: printed });
+        setSummary(`Labels of ${plural(printed.length, 'shipment')} sent to print.${forms.message}`);
+      }
       return batch.results.map((r, i) => ({
         shipmentNo: r.shipmentNumber ?? selected[i]!.shipmentNo,
         ok: r.ok,
-        text: r.ok ? 'label sent to print' : (r.problem ?? 'not printed'),
+        text: !r.ok
+          ? (r.problem ?? 'not printed')
+          : forms?.shipmentIds.has(r.shipmentId)
+            ? `label sent to print; CN23 + invoice ${forms.where}`
+            : 'label sent to print',
       }));
     });
 
