@@ -97,7 +97,9 @@ export interface SearchableShipment {
 
 /**
  * The index terms of a shipment, each once. Shipment and tracking numbers are not among
- * them: both are already unique columns with an index of their own.
+ * them: both are already unique columns with an index of their own. A status change finds a
+ * shipment's rows by these terms computed again, so whatever changes them for a stored
+ * shipment (this code, any-ascii's folding) must come with a migration that rewrites the terms.
  */
 export function shipmentSearchTerms(s: SearchableShipment): string[] {
   const terms = new Set<string>();
