@@ -102,8 +102,14 @@ async function main(): Promise<void> {
       help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help || positionals.length === 0) {
+  if (values.help) {
     console.log(USAGE);
+    return;
+  }
+  // No command is a mistake a script should notice: the usage on stderr, exit 2.
+  if (positionals.length === 0) {
+    console.error(USAGE);
+    process.exitCode = 2;
     return;
   }
   if (positionals[0] === 'migrate') {

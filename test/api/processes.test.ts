@@ -145,6 +145,16 @@ describe('npm run cli', () => {
     ).toBe(200);
   });
 
+  it('prints its usage: on stdout for --help, on stderr with exit 2 without a command', async () => {
+    expect((await run(process.execPath, [CLI, '--help'])).stdout).toMatch(/^usage: npm run cli/);
+    const bare: { code?: number; stderr: string; stdout: string } = await run(process.execPath, [CLI]).catch(
+      (e: { code: number; stderr: string; stdout: string }) => e,
+    );
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toMatch(/^usage: npm run cli/);
+    expect(bare.stdout).toBe('');
+  });
+
   it('refuses a data folder with no station in it, naming the folder and the flag, and creates nothing', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'ss-empty-'));
     try {
