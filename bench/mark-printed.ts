@@ -5,15 +5,14 @@
  * `npx tsx bench/mark-printed.ts [--shipments N] [--store postgres]` (PostgreSQL: the
  * embedded server the tests use, or SHIPPING_STATION_BENCH_DATABASE_URL).
  */
-import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Address } from '../main/core/schemas';
 import { stationEvent } from '../main/core/statuses';
-import type { NewShipment, ShipmentHistory, Store } from '../main/core/storage';
+import type { ShipmentHistory, Store } from '../main/core/storage';
 import { openStore } from '../main/stores/open-store';
 import { createDatabase, startPostgres, type TestPostgres } from '../test/helpers/postgres';
+import { TEST_CATALOG, newShipmentRecord, onePiece } from '../test/helpers/records';
 import { r2, WORK } from './service';
 
 const { values } = parseArgs({ options: { shipments: { type: 'string' }, store: { type: 'string' } } });
@@ -21,69 +20,15 @@ const N = Number(values.shipments ?? 10_000);
 const postgres = values.store === 'postgres';
 const AT = Date.parse('2026-11-24T09:00:00.000Z');
 
-const address: Address = {
-  businessName: '',
-  fullName: 'Customer',
-  phoneNumber: '',
-  emailAddress: '',
-  addressLine1: '1 High Street',
-  addressLine2: '',
-  addressLine3: '',
-  county: '',
-  city: 'Leeds',
-  countryTwoCharacterISOCode: 'GB',
-  postZipCode: 'LS1 1UR',
-};
-
 /** `n` Not Printed shipments of one piece, numbered from `first`. */
 function batch(first: number, n: number): ShipmentHistory[] {
   return Array.from({ length: n }, (_, i) => {
     const serial = first + i;
-    const shipment: NewShipment = {
-      uuid: randomUUID(),
-      shipmentNumber: `SS${String(serial).padStart(8, '0')}`,
-      createdOn: AT,
-      despatchDate: AT,
-      carrierId: 1,
-      carrierServiceId: 101,
-      features: [],
-      collectionAddress: address,
-      deliveryAddress: address,
-      shipper: 'Bench Ltd',
-      deliveryLine: 'Customer, 1 High Street, Leeds, LS1 1UR, GB',
-      deliveryPostcodeKey: 'LS11UR',
-      goodsDescription: 'Books',
-      deliveryInstructions: '',
-      hsCode: '',
-      descriptionOfGoods: '',
-      referenceOne: `MARK-${serial}`,
-      referenceTwo: '',
-      referenceThree: '',
-      costMinor: 0,
-      insuredMinor: 0,
-      currency: 'GBP',
-      pieceCount: 1,
-      totalWeight: 1,
-      weightUnit: 'KG',
-      status: 'Not Printed',
-      statusDescription: 'Shipment created',
-      statusOn: AT,
-      statusLocation: '',
-      statusSignatory: '',
-      createdBy: null,
+    return {
+      shipment: newShipmentRecord(serial, AT, { referenceOne: `MARK-${serial}` }),
+      pieces: [onePiece(serial)],
+      events: [stationEvent('Not Printed', 'Shipment created', 'bench', AT)],
     };
-    const piece = {
-      sequenceNumber: 1,
-      description: '',
-      weight: 1,
-      weightUnit: 'KG',
-      length: 30,
-      width: 20,
-      height: 10,
-      dimensionUnit: 'CM',
-      trackingNumber: `SP${String(serial).padStart(8, '0')}0GB`,
-    };
-    return { shipment, pieces: [piece], events: [stationEvent('Not Printed', 'Shipment created', 'bench', AT)] };
   });
 }
 
@@ -117,23 +62,7 @@ async function main(): Promise<void> {
   const databaseUrl = postgres ? await createDatabase(given ?? server!.url, `ss_mark_${Date.now()}`) : undefined;
   const store = await openStore({ dataDir: join(WORK, 'mark-printed'), databaseUrl });
   try {
-    await store.carriers.sync({
-      carriers: [{ id: 1, code: 'SWIFT', name: 'Swift Parcels', trackingPrefix: 'SP' }],
-      services: [
-        {
-          id: 101,
-          carrierId: 1,
-          systemName: 'next-day',
-          name: 'Next Day',
-          uniqueIdentifier: '6f1c2a4e-0000-4000-8000-000000000101',
-          serviceCode: 'ND',
-          maxWeightKg: 30,
-          maxLengthCm: 150,
-          scope: 'both',
-        },
-      ],
-      features: [],
-    });
+    await store.carriers.sync(TEST_CATALOG);
     const before = await fresh(store, 1, N);
     const after = await fresh(store, N + 1, N);
     const load = loadavg()[0]!;

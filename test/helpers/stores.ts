@@ -6,31 +6,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, inject } from 'vitest';
-import type { CatalogRecords, Store } from '../../main/core/storage';
+import type { Store } from '../../main/core/storage';
 import { openPostgresStore } from '../../main/stores/postgres';
 import { openSqliteStore } from '../../main/stores/sqlite';
 import { createDatabase } from './postgres';
+import { TEST_CATALOG } from './records';
+
+export { TEST_CATALOG };
 
 export type Dialect = 'sqlite' | 'postgres';
-
-/** Swift Parcels (SP…GB tracking numbers), its Next Day service (101) and a Signature feature (1001). */
-export const TEST_CATALOG: CatalogRecords = {
-  carriers: [{ id: 1, code: 'SWIFT', name: 'Swift Parcels', trackingPrefix: 'SP' }],
-  services: [
-    {
-      id: 101,
-      carrierId: 1,
-      systemName: 'next-day',
-      name: 'Next Day',
-      uniqueIdentifier: '6f1c2a4e-0000-4000-8000-000000000101',
-      serviceCode: 'ND',
-      maxWeightKg: 30,
-      maxLengthCm: 150,
-      scope: 'both',
-    },
-  ],
-  features: [{ id: 1001, carrierId: 1, name: 'Signature', code: 'SIG' }],
-};
 
 /**
  * The opener of a test file: call it at the file's top level. Each call of what it returns

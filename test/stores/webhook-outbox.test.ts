@@ -3,94 +3,25 @@
  * the change (and not when it rolls back), only for the statuses a subscription chose;
  * claims leased, so a row has one deliverer at a time, across two desks on PostgreSQL.
  */
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Address } from '../../main/core/schemas';
 import { createStation } from '../../main/core/station';
+import { stationEvent } from '../../main/core/statuses';
 import { inThreadRenderer } from '../../main/open-station';
 import type { EventRecord, NewShipment, PieceRecord, Store } from '../../main/core/storage';
+import { newShipmentRecord, onePiece } from '../helpers/records';
 import { storeOpener } from '../helpers/stores';
 
 const openDesks = storeOpener('ss-outbox-');
 
-const address: Address = {
-  businessName: '',
-  fullName: 'Sam',
-  phoneNumber: '',
-  emailAddress: '',
-  addressLine1: '1 Dock Road',
-  addressLine2: '',
-  addressLine3: '',
-  county: '',
-  city: 'Leeds',
-  countryTwoCharacterISOCode: 'GB',
-  postZipCode: 'LS1 1UR',
-};
 let serial = 0;
 const T0 = Date.parse('2026-11-01T10:00:00.000Z');
 function shipment(overrides: Partial<NewShipment> = {}): NewShipment {
   serial++;
-  return {
-    uuid: randomUUID(),
-    shipmentNumber: `SS${String(serial).padStart(8, '0')}`,
-    createdOn: T0,
-    despatchDate: T0,
-    carrierId: 1,
-    carrierServiceId: 101,
-    features: [],
-    collectionAddress: address,
-    deliveryAddress: address,
-    shipper: 'Sam',
-    deliveryLine: 'Sam',
-    deliveryPostcodeKey: 'LS11UR',
-    goodsDescription: '',
-    deliveryInstructions: '',
-    hsCode: '',
-    descriptionOfGoods: '',
-    referenceOne: '',
-    referenceTwo: '',
-    referenceThree: '',
-    costMinor: 0,
-    insuredMinor: 0,
-    currency: 'GBP',
-    pieceCount: 1,
-    totalWeight: 1,
-    weightUnit: 'KG',
-    status: 'Not Printed',
-    statusDescription: 'Shipment created',
-    statusOn: T0,
-    statusLocation: '',
-    statusSignatory: '',
-    createdBy: null,
-    ...overrides,
-  };
+  return newShipmentRecord(serial, T0, overrides);
 }
-const pieces = (trackingNumber = `SP${String(serial).padStart(8, '0')}0GB`): PieceRecord[] => [
-  {
-    sequenceNumber: 1,
-    description: '',
-    weight: 1,
-    weightUnit: 'KG',
-    length: 1,
-    width: 1,
-    height: 1,
-    dimensionUnit: 'CM',
-    trackingNumber,
-  },
-];
-const event = (status: EventRecord['status'], occurredOn = T0): EventRecord => ({
-  status,
-  description: status,
-  location: '',
-  signatory: '',
-  signatoryFileName: '',
-  latitude: null,
-  longitude: null,
-  depotId: null,
-  trackingNumber: '',
-  user: 'olga',
-  occurredOn,
-});
+const pieces = (trackingNumber?: string): PieceRecord[] => [onePiece(serial, trackingNumber)];
+const event = (status: EventRecord['status'], occurredOn = T0): EventRecord =>
+  stationEvent(status, status, 'olga', occurredOn);
 const subscription = (statuses: EventRecord['status'][]) => ({
   url: 'http://127.0.0.1:9/hook',
   secret: 'whsec_x',
