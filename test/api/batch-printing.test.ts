@@ -7,14 +7,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeskPrinters } from '../../main/printers/desk-printers';
 import { freePort, startTestPrinter, type TestPrinter } from '../helpers/cups';
 import { pdfInfo, pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes, zplTexts } from '../helpers/zpl';
 import {
   createShipment,
   internationalRequest,
+  networkOnlyPrinters,
   piece,
+  setSender,
   shipmentRequest,
   signedInStation,
   type TestStation,
@@ -29,16 +30,9 @@ beforeAll(async () => {
   zebra = await startTestPrinter();
   // No CUPS here: the desk's printers are network printers by address.
   ({ t, token } = await signedInStation({
-    printers: createDeskPrinters({ dataDir: deskDir, env: { ...process.env, CUPS_SERVER: '127.0.0.1:1' } }),
+    printers: networkOnlyPrinters(deskDir),
   }));
-  const sender = {
-    businessName: 'Acme Widgets Ltd',
-    addressLine1: '1 Dock Road',
-    city: 'London',
-    countryTwoCharacterISOCode: 'GB',
-    postZipCode: 'E1 1AA',
-  };
-  expect((await call('PATCH', '/settings', { senderAddress: sender })).statusCode).toBe(200);
+  await setSender(t, token);
   expect((await call('POST', '/printers', { address: `127.0.0.1:${zebra.port}`, name: 'Dock Zebra' })).statusCode).toBe(
     200,
   );

@@ -8,23 +8,21 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBarcodes, pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
-import { createShipment, OPERATOR, shipmentRequest, signedInStation, type TestStation } from '../helpers/station';
+import {
+  createShipment,
+  OPERATOR,
+  setSender,
+  shipmentRequest,
+  signedInStation,
+  type TestStation,
+} from '../helpers/station';
 
 let t: TestStation;
 let token: string;
 beforeAll(async () => {
   ({ t, token } = await signedInStation());
   // Rows without a sender are sent from the station's address.
-  const sender = {
-    businessName: 'Acme Widgets Ltd',
-    addressLine1: '1 Dock Road',
-    city: 'London',
-    countryTwoCharacterISOCode: 'GB',
-    postZipCode: 'E1 1AA',
-  };
-  expect(
-    (await t.request({ method: 'PATCH', url: '/settings', token, payload: { senderAddress: sender } })).statusCode,
-  ).toBe(200);
+  await setSender(t, token);
 });
 afterAll(() => t.close());
 

@@ -8,13 +8,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDeskPrinters } from '../../main/printers/desk-printers';
 import { freePort, startTestPrinter, type TestPrinter } from '../helpers/cups';
 import { pdfInfo, pdfPageTexts } from '../helpers/pdf';
 import {
   createShipment,
   internationalRequest,
+  networkOnlyPrinters,
   piece,
+  setSender,
   shipmentRequest,
   signedInStation,
   type TestStation,
@@ -28,22 +29,13 @@ const deskDir = mkdtempSync(join(tmpdir(), 'ss-window-customs-'));
 beforeAll(async () => {
   office = await startTestPrinter();
   ({ t, token } = await signedInStation({
-    printers: createDeskPrinters({ dataDir: deskDir, env: { ...process.env, CUPS_SERVER: '127.0.0.1:1' } }),
+    printers: networkOnlyPrinters(deskDir),
   }));
   expect((await call('POST', '/printers', { address: `127.0.0.1:${office.port}`, name: 'Office A4' })).statusCode).toBe(
     200,
   );
   // An import's rows ship from the station's sender address.
-  const senderAddress = {
-    businessName: 'Acme Widgets Ltd',
-    addressLine1: '1 Dock Road',
-    city: 'London',
-    countryTwoCharacterISOCode: 'GB',
-    postZipCode: 'E1 1AA',
-  };
-  expect((await t.request({ method: 'PATCH', url: '/settings', token, payload: { senderAddress } })).statusCode).toBe(
-    200,
-  );
+  await setSender(t, token);
 }, 60_000);
 afterAll(async () => {
   await t?.close();

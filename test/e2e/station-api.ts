@@ -1,5 +1,6 @@
 /** Setting a scene for a screen test straight through the station's HTTP API. */
 import type { RunningStation } from './station';
+import { SENDER_ADDRESS } from '../helpers/station';
 
 export async function apiToken(
   station: RunningStation,
@@ -37,15 +38,7 @@ export async function callAsAdmin<T>(
 
 /** Sets the station's sender address (Acme Widgets, London), as a desk would in Settings. */
 export async function setSenderAddress(station: RunningStation): Promise<void> {
-  await callAsAdmin(station, 'PATCH', '/settings', {
-    senderAddress: {
-      businessName: 'Acme Widgets Ltd',
-      addressLine1: '1 Dock Road',
-      city: 'London',
-      countryTwoCharacterISOCode: 'GB',
-      postZipCode: 'E1 1AA',
-    },
-  });
+  await callAsAdmin(station, 'PATCH', '/settings', { senderAddress: SENDER_ADDRESS });
 }
 
 /** A one-piece GB shipment, Not Printed. */

@@ -14,6 +14,7 @@ import { openStation, type OpenStationOptions } from '../../main/open-station';
 import type { PostgresStore } from '../../main/stores/postgres';
 import type { SqliteStore } from '../../main/stores/sqlite';
 import { DATABASE_FILE } from '../../main/stores/sqlite/database';
+import { createDeskPrinters } from '../../main/printers/desk-printers';
 import { createDatabase } from './postgres';
 
 export const PORT = 7317;
@@ -216,3 +217,22 @@ export async function stoppedCopy(t: TestStation): Promise<string> {
   await (t.station.store as SqliteStore).db.backup(join(dir, DATABASE_FILE));
   return dir;
 }
+
+/** The station's sender address, as a desk sets it in Settings: import rows without a sender ship from it. */
+export const SENDER_ADDRESS = {
+  businessName: 'Acme Widgets Ltd',
+  addressLine1: '1 Dock Road',
+  city: 'London',
+  countryTwoCharacterISOCode: 'GB',
+  postZipCode: 'E1 1AA',
+};
+
+/** Sets SENDER_ADDRESS through `PATCH /settings` as `token`'s administrator. */
+export async function setSender(t: TestStation, token: string): Promise<void> {
+  const res = await t.request({ method: 'PATCH', url: '/settings', token, payload: { senderAddress: SENDER_ADDRESS } });
+  if (res.statusCode !== 200) throw new Error(`setting the sender failed: ${res.body}`);
+}
+
+/** A desk's printers with no CUPS to reach: network printers by address only, kept in `dataDir`. */
+export const networkOnlyPrinters = (dataDir: string) =>
+  createDeskPrinters({ dataDir, env: { ...process.env, CUPS_SERVER: '127.0.0.1:1' } });
