@@ -12,7 +12,7 @@ import { pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
 import { type Desk, deskPage, type RunningStation, signIn, startDesk } from './station';
 import { callAsAdmin, setSenderAddress } from './station-api';
-import { detailStatus, screenshot, waitForText, waitUntil } from './ui';
+import { checkImport, createImport, csvFile, detailStatus, screenshot, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
@@ -82,19 +82,8 @@ describe("the desk's label printer takes a batch as one job", () => {
     await choose(`network:127.0.0.1:${zebra.port}`, null);
     await signIn(page, station);
     await page.getByRole('link', { name: 'Import' }).click();
-    await page.getByRole('heading', { name: 'Import a file', level: 1 }).waitFor();
-    await page.locator('#import-service option').first().waitFor({ state: 'attached' });
-    await page
-      .getByLabel('CSV file')
-      .setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) });
-    await page.getByRole('button', { name: 'Check (dry run)' }).click();
-    await waitForText(
-      page.getByRole('status').filter({ hasText: 'Dry run' }),
-      'Dry run: 3 valid, 1 invalid, 0 skipped of 4 rows.',
-    );
-    const created = page.waitForResponse((r) => r.url().includes('/imports?') && r.url().includes('dryRun=false'));
-    await page.getByRole('button', { name: 'Create shipments' }).click();
-    const body = (await (await created).json()) as { created: number; rows: { shipmentId?: string }[] };
+    await checkImport(page, csvFile(CSV), 'Dry run: 3 valid, 1 invalid, 0 skipped of 4 rows.');
+    const body = await createImport(page);
     expect(body.created).toBe(3);
     const ids = body.rows.flatMap((r) => (r.shipmentId ? [r.shipmentId] : []));
 

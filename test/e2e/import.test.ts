@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Desk, deskPage, type RunningStation, signIn, startDesk } from './station';
 import { setSenderAddress } from './station-api';
-import { screenshot, textOf, waitForText, waitUntil } from './ui';
+import { checkImport, csvFile, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
@@ -22,7 +22,7 @@ const CSV = [
   'E2E-3,"Chloé, Dubois",3 Oak Road,Leeds,LS2 7EY,GB,1.5,30,20,10,',
 ].join('\n');
 
-const file = (name = 'orders.csv') => ({ name, mimeType: 'text/csv', buffer: Buffer.from(CSV) });
+const file = (name = 'orders.csv') => csvFile(CSV, name);
 
 beforeAll(async () => {
   desk = await startDesk();
@@ -46,14 +46,7 @@ describe('the Import screen', () => {
   it('reads a chosen file, matches its columns, and maps one by hand in a dry run', async () => {
     await signIn(page, station);
     await page.getByRole('link', { name: 'Import' }).click();
-    await page.getByRole('heading', { name: 'Import a file', level: 1 }).waitFor();
-    await page.locator('#import-service option').first().waitFor({ state: 'attached' });
-    await page.getByLabel('CSV file').setInputFiles(file());
-    await page.getByRole('button', { name: 'Check (dry run)' }).click();
-    await waitForText(
-      page.getByRole('status').filter({ hasText: 'Dry run' }),
-      'Dry run: 2 valid, 1 invalid, 0 skipped of 3 rows.',
-    );
+    await checkImport(page, file(), 'Dry run: 2 valid, 1 invalid, 0 skipped of 3 rows.');
     expect(await page.getByLabel('Field for column Post code').inputValue()).toBe('deliveryAddress.postZipCode');
     expect(await page.getByLabel('Field for column Order no').inputValue()).toBe('');
     await page.getByLabel('Field for column Order no').selectOption('referenceOne');
@@ -93,15 +86,8 @@ describe('the Import screen', () => {
 
   it('remembers the mapping for a file with the same header', async () => {
     await page.reload();
-    await page.getByRole('heading', { name: 'Import a file', level: 1 }).waitFor();
-    await page.locator('#import-service option').first().waitFor({ state: 'attached' });
-    await page.getByLabel('CSV file').setInputFiles(file('orders-2.csv'));
-    await page.getByRole('button', { name: 'Check (dry run)' }).click();
     // Every reference is shipped now: all three rows are skipped, found by the remembered column.
-    await waitForText(
-      page.getByRole('status').filter({ hasText: 'Dry run' }),
-      'Dry run: 0 valid, 0 invalid, 3 skipped of 3 rows.',
-    );
+    await checkImport(page, file('orders-2.csv'), 'Dry run: 0 valid, 0 invalid, 3 skipped of 3 rows.');
     expect(await page.getByLabel('Field for column Order no').inputValue()).toBe('referenceOne');
   });
 
@@ -110,12 +96,9 @@ describe('the Import screen', () => {
     const big = ['Order no,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height']
       .concat(Array.from({ length: rows }, (_, i) => `BIG-${i},Ann Other,${i} Oak Road,Leeds,LS1 1UR,GB,1,30,20,10`))
       .join('\n');
-    await page
-      .getByLabel('CSV file')
-      .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(big) });
-    await page.getByRole('button', { name: 'Check (dry run)' }).click();
-    await waitForText(
-      page.getByRole('status').filter({ hasText: 'Dry run' }),
+    await checkImport(
+      page,
+      csvFile(big, 'big.csv'),
       'Dry run: 6,000 valid, 0 invalid, 0 skipped of 6,000 rows.',
       60_000,
     );

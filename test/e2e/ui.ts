@@ -77,3 +77,30 @@ export async function focusNow(page: Page, withGroup = true): Promise<string> {
     return `${active.tagName} ${text}`;
   }, withGroup);
 }
+
+/** A file for the Import screen's file input. */
+export const csvFile = (csv: string, name = 'orders.csv') => ({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+/**
+ * On the Import screen: waits for it to be ready, chooses `file` and runs the dry run until
+ * its line reads `expected` ("Dry run: 3 valid, 1 invalid, 0 skipped of 4 rows.").
+ */
+export async function checkImport(
+  page: Page,
+  file: string | ReturnType<typeof csvFile>,
+  expected: string,
+  timeout?: number,
+): Promise<void> {
+  await page.getByRole('heading', { name: 'Import a file', level: 1 }).waitFor();
+  await page.locator('#import-service option').first().waitFor({ state: 'attached' });
+  await page.getByLabel('CSV file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Check (dry run)' }).click();
+  await waitForText(page.getByRole('status').filter({ hasText: 'Dry run' }), expected, timeout);
+}
+
+/** Creates the checked import's shipments and returns the station's answer. */
+export async function createImport(page: Page): Promise<{ created: number; rows: { shipmentId?: string }[] }> {
+  const created = page.waitForResponse((r) => r.url().includes('/imports?') && r.url().includes('dryRun=false'));
+  await page.getByRole('button', { name: 'Create shipments' }).click();
+  return (await (await created).json()) as { created: number; rows: { shipmentId?: string }[] };
+}

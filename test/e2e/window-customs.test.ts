@@ -11,7 +11,7 @@ import type { TestPrinter } from '../helpers/cups';
 import { pdfPageTexts } from '../helpers/pdf';
 import { type Desk, deskPage, type RunningStation, signIn, startDesk } from './station';
 import { callAsAdmin, setSenderAddress } from './station-api';
-import { screenshot, waitForText, waitUntil } from './ui';
+import { checkImport, createImport, csvFile, screenshot, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
@@ -137,19 +137,8 @@ describe('a batch printed through the window gets its CN23s', () => {
       'WC-4,Jürgen Ölmüller,Unter den Linden 1,Berlin,10115,DE,1,30,20,10,500710,Silk scarves,400,104',
     ].join('\n');
     await page.getByRole('link', { name: 'Import' }).click();
-    await page.getByRole('heading', { name: 'Import a file', level: 1 }).waitFor();
-    await page.locator('#import-service option').first().waitFor({ state: 'attached' });
-    await page
-      .getByLabel('CSV file')
-      .setInputFiles({ name: 'orders.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await page.getByRole('button', { name: 'Check (dry run)' }).click();
-    await waitForText(
-      page.getByRole('status').filter({ hasText: 'Dry run' }),
-      'Dry run: 4 valid, 0 invalid, 0 skipped of 4 rows.',
-    );
-    const created = page.waitForResponse((r) => r.url().includes('/imports?') && r.url().includes('dryRun=false'));
-    await page.getByRole('button', { name: 'Create shipments' }).click();
-    const body = (await (await created).json()) as { created: number; rows: { shipmentId?: string }[] };
+    await checkImport(page, csvFile(csv), 'Dry run: 4 valid, 0 invalid, 0 skipped of 4 rows.');
+    const body = await createImport(page);
     expect(body.created).toBe(4);
     const numbers = await Promise.all(body.rows.map(async (r) => (await view(r.shipmentId!)).shipmentNumber));
 
