@@ -25,6 +25,7 @@ import {
   type BulkLabels,
   type BulkLabelsQuery,
   type CustomsBatchRequest,
+  type CustomsBatchResponse,
   type LabelResponse,
   type LabelSize,
 } from './schemas';
@@ -409,6 +410,12 @@ export class ImportService {
           forms.map((s) => s.data),
           'A4',
         );
+  }
+
+  /** A batch's CN23s and invoices as the window prints them: one A4 PDF, empty when none needs one. */
+  async customsBatchPdf(request: CustomsBatchRequest): Promise<CustomsBatchResponse> {
+    const { shipments, document } = await this.customsBatch(request);
+    return { format: 'pdf', base64String: document?.toString('base64') ?? '', shipments };
   }
 
   /**

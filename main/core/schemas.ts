@@ -989,6 +989,7 @@ export const CustomsBatchResponse = Type.Object({
   }),
   shipments: CustomsBatchShipments,
 });
+export type CustomsBatchResponse = Static<typeof CustomsBatchResponse>;
 /** A batch's CN23s and commercial invoices sent to the desk's A4 printer as one job. */
 export const CustomsBatchPrintResponse = Type.Object({
   success: Type.Boolean(),

@@ -103,9 +103,6 @@ export const handlers: Handlers = {
   printLabelBatch: (ctx, { body, query }) =>
     ctx.station.printing.printLabelBatch(body.shipmentIds, caller(ctx), query.printerId),
   printShipmentCustoms: (ctx, { params }) => ctx.station.printing.printCustomsForms(params.uniqueId),
-  getCustomsBatch: async (ctx, { body }) => {
-    const { shipments, document } = await ctx.station.imports.customsBatch(body);
-    return { format: 'pdf' as const, base64String: document?.toString('base64') ?? '', shipments };
-  },
+  getCustomsBatch: (ctx, { body }) => ctx.station.imports.customsBatchPdf(body),
   printCustomsBatch: (ctx, { body }) => ctx.station.printing.printCustomsBatch(body),
 };
