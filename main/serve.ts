@@ -7,8 +7,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { defaultDataDir } from './core/data-dir';
 import { resourcesDir } from './core/resources';
-import { DEFAULT_PORT, assertPortFree, startServer } from './http/server';
-import { isWildcardAddress } from './http/loopback-policy';
+import { DEFAULT_PORT, assertBindableHost, assertPortFree, startServer } from './http/server';
 import { announceMigration, chosenDatabaseUrl, openStation } from './open-station';
 
 async function main(): Promise<void> {
@@ -24,8 +23,7 @@ async function main(): Promise<void> {
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port must be 0 to 65535, not ${values.port}`);
-  if (values.host !== undefined && isWildcardAddress(values.host))
-    throw new Error(`--host must be one address of this machine (e.g. 192.168.1.20), not ${values.host}.`);
+  if (values.host !== undefined) assertBindableHost(values.host);
   // Before the data directory or database is touched: a taken port changes nothing.
   await assertPortFree(port, values.host);
   const dataDir = values['data-dir'] ?? defaultDataDir();

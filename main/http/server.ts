@@ -7,6 +7,12 @@ import { isLoopbackAddress, isWildcardAddress, urlHost } from './loopback-policy
 
 export const DEFAULT_PORT = 7317;
 
+/** The Host check needs the one name requests use: every interface at once (0.0.0.0) has none. */
+export function assertBindableHost(host: string): void {
+  if (isWildcardAddress(host))
+    throw new Error(`--host must be one address of this machine (e.g. 192.168.1.20), not ${host}.`);
+}
+
 export interface ServerOptions {
   station: Station;
   port?: number;
@@ -21,9 +27,7 @@ export async function startServer(options: ServerOptions): Promise<{ app: Fastif
   // Fastify binds `localhost` to every loopback address: 127.0.0.1 and ::1.
   const host = options.host ?? 'localhost';
   const loopback = isLoopbackAddress(host);
-  // The Host check needs the one name requests use: every interface at once has none.
-  if (isWildcardAddress(host))
-    throw new Error(`--host must be one address of this machine (e.g. 192.168.1.20), not ${host}.`);
+  assertBindableHost(host);
   if (!loopback) {
     console.warn(`WARNING: binding ${host}, not loopback: other machines may reach this station's API.`);
   }
