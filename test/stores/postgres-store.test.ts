@@ -25,6 +25,7 @@ import { LATEST_VERSION } from '../../main/stores/postgres/migrate';
 import { MIGRATIONS } from '../../main/stores/postgres/migrations';
 import { memoryLimits } from '../../main/stores/sqlite/limits';
 import { createDatabase } from '../helpers/postgres';
+import { TEST_CATALOG } from '../helpers/records';
 
 type Migration = (typeof MIGRATIONS)[number];
 
@@ -40,25 +41,10 @@ const open = async (options: PostgresOptions): Promise<PostgresStore> => {
 };
 const newDatabase = () => createDatabase(inject('postgresUrl'));
 
+/** The test catalog with a second feature. */
 const CATALOG: CatalogRecords = {
-  carriers: [{ id: 1, code: 'SWIFT', name: 'Swift Parcels', trackingPrefix: 'SP' }],
-  services: [
-    {
-      id: 101,
-      carrierId: 1,
-      systemName: 'next-day',
-      name: 'Next Day',
-      uniqueIdentifier: '6f1c2a4e-0000-4000-8000-000000000101',
-      serviceCode: 'ND',
-      maxWeightKg: 30,
-      maxLengthCm: 150,
-      scope: 'both',
-    },
-  ],
-  features: [
-    { id: 1001, carrierId: 1, name: 'Signature', code: 'SIG' },
-    { id: 1002, carrierId: 1, name: 'Saturday', code: 'SAT' },
-  ],
+  ...TEST_CATALOG,
+  features: [...TEST_CATALOG.features, { id: 1002, carrierId: 1, name: 'Saturday', code: 'SAT' }],
 };
 
 /** `count` stores on one new database, its catalog synced. */
