@@ -1,0 +1,106 @@
+/**
+ * One schema per shape. Each schema validates requests (HTTP and IPC alike), serialises
+ * responses, documents the API (OpenAPI) and gives the TypeScript type via `Static`.
+ * Field names and shapes follow the seed interface; CONTRACT.md fixes limits and formats.
+ * Rules that need data (post codes, carrier limits, routes) live in the core, not here.
+ *
+ * This file: the shapes every domain shares (statuses, units, addresses, problems).
+ */
+import { Type, type Static } from 'typebox';
+
+export const STATUSES = [
+  'Not Printed',
+  'Printed',
+  'Manifested',
+  'Awaiting Collection',
+  'Enroute to Depot',
+  'At the Depot',
+  'On Vehicle For Delivery',
+  'Unknown',
+  'On Hold',
+  'Lost',
+  'Destroyed',
+  'Not Scanned',
+  'Delivered to Receiver',
+  'Returned to Sender',
+  'Failed',
+  'Cancelled',
+] as const;
+export type ShipmentStatus = (typeof STATUSES)[number];
+/** A shipment's status in responses: one of the seed's sixteen strings (CONTRACT §8). */
+export const Status = Type.Enum(STATUSES, { type: 'string' });
+
+export const WEIGHT_UNITS = ['KG', 'G', 'LB', 'OZ'] as const;
+export const DIMENSION_UNITS = ['CM', 'MM', 'IN'] as const;
+export type WeightUnit = (typeof WEIGHT_UNITS)[number];
+export type DimensionUnit = (typeof DIMENSION_UNITS)[number];
+
+export const str = (maxLength: number, extra: Record<string, unknown> = {}) => Type.String({ maxLength, ...extra });
+/** Date-times in responses: UTC ISO 8601 with milliseconds and Z. */
+export const DateTime = Type.String({ format: 'date-time' });
+// At most 2 decimals is checked in the core: JSON Schema's multipleOf trips on binary fractions.
+export const Money = Type.Number({ minimum: 0, maximum: 1e12 });
+/** An id the stores keep as a 32-bit integer: anything larger is refused, never rounded or overflowed. */
+export const Id = () => Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+const addressFields = {
+  businessName: str(35),
+  fullName: str(35),
+  phoneNumber: str(20),
+  emailAddress: str(254),
+  addressLine1: str(35),
+  addressLine2: str(35),
+  addressLine3: str(35),
+  county: str(35),
+  city: str(35),
+  countryTwoCharacterISOCode: str(2),
+  postZipCode: str(10),
+};
+type AddressField = keyof typeof addressFields;
+
+export const AddressInput = Type.Object(
+  Object.fromEntries(Object.entries(addressFields).map(([k, v]) => [k, Type.Optional(v)])) as {
+    [K in AddressField]: ReturnType<typeof Type.Optional<(typeof addressFields)[K]>>;
+  },
+  { additionalProperties: false },
+);
+export type AddressInput = Static<typeof AddressInput>;
+
+export const Address = Type.Object(
+  Object.fromEntries(Object.keys(addressFields).map((k) => [k, Type.String()])) as {
+    [K in AddressField]: ReturnType<typeof Type.String>;
+  },
+);
+export type Address = Static<typeof Address>;
+export const ADDRESS_FIELDS = Object.keys(addressFields) as AddressField[];
+
+export const Health = Type.Object({ status: Type.String(), version: Type.String() });
+export const Empty = Type.Object({}, { additionalProperties: false });
+
+export const Problem = Type.Object(
+  {
+    type: Type.String(),
+    title: Type.String(),
+    status: Type.Integer(),
+    detail: Type.String(),
+    instance: Type.String(),
+  },
+  { additionalProperties: Type.String() },
+);
+export type Problem = Static<typeof Problem>;
+
+/** A 400: the problem plus one member per wrong field, named by its path in the request. */
+export const ValidationProblem = Type.Object(
+  {
+    type: Type.Literal('/problems/validation'),
+    title: Type.String(),
+    status: Type.Literal(400),
+    detail: Type.String(),
+    instance: Type.String(),
+  },
+  {
+    additionalProperties: Type.String(),
+    description:
+      'One extra member per wrong field: its path in the request (`deliveryAddress.postZipCode`, `shipmentPieces[1].weight`, a query parameter’s name) and a sentence saying what is expected.',
+  },
+);

@@ -1,0 +1,26 @@
+/** Station settings. */
+import { Type, type Static } from 'typebox';
+import { Address, AddressInput } from './common';
+
+export const LABEL_SIZES = ['4x6', 'A6'] as const;
+export type LabelSize = (typeof LABEL_SIZES)[number];
+/** Currency code → the highest total value declared on a CN22 (CONTRACT §17). */
+const Cn22MaxValue = Type.Record(Type.String({ pattern: '^[A-Z]{3}$' }), Type.Number({ minimum: 0, maximum: 1e12 }), {
+  additionalProperties: false,
+  description:
+    'Extension: per currency, the highest total value a CN22 declares; above it, or for a currency not listed, a CN23.',
+});
+export const StationSettings = Type.Object({
+  senderAddress: Address,
+  labelSize: Type.Enum(LABEL_SIZES),
+  cn22MaxValue: Cn22MaxValue,
+});
+export type StationSettings = Static<typeof StationSettings>;
+export const UpdateSettingsRequest = Type.Object(
+  {
+    senderAddress: Type.Optional(AddressInput),
+    labelSize: Type.Optional(Type.Enum(LABEL_SIZES)),
+    cn22MaxValue: Type.Optional(Cn22MaxValue),
+  },
+  { additionalProperties: false },
+);
