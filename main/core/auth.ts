@@ -160,7 +160,7 @@ export class AuthService {
     const user = await this.repo.userById(row.userId);
     if (!user || user.disabled) throw signInFailed();
     await this.repo.touchApiKey(row.id, this.options.now());
-    return this.issueTokens(user.id, 'apikey');
+    return this.issueTokens(user.id, 'apikey', { apiKeyId: row.id });
   }
 
   private async signInWithPassword(username: string, password: string): Promise<AuthResponse> {
@@ -183,10 +183,15 @@ export class AuthService {
     if (!('token' in outcome)) throw signInFailed();
     const { token } = outcome;
     if (token.expiresOn <= now || token.userDisabled) throw signInFailed();
-    return this.issueTokens(token.userId, 'refresh', token.signInId);
+    return this.issueTokens(token.userId, 'refresh', { signInId: token.signInId });
   }
 
-  private async issueTokens(userId: number, method: string, signInId?: number): Promise<AuthResponse> {
+  /** A refresh continues its sign-in (`signInId`); a sign-in with an API key names the key. */
+  private async issueTokens(
+    userId: number,
+    method: string,
+    of: { signInId?: number; apiKeyId?: number } = {},
+  ): Promise<AuthResponse> {
     const now = this.options.now();
     const access = newToken();
     const refresh = newToken();
@@ -195,7 +200,7 @@ export class AuthService {
     await this.repo.issueTokens({
       userId,
       method,
-      ...(signInId === undefined ? {} : { signInId }),
+      ...of,
       tokens: [
         { hash: sha256(access), kind: 'access', expiresOn: accessExpires },
         { hash: sha256(refresh), kind: 'refresh', expiresOn: refreshExpires },

@@ -290,6 +290,8 @@ export interface NewTokens {
   method: string;
   /** Continue this sign-in (a refresh), or start a new one. */
   signInId?: number;
+  /** The API key a new sign-in was made with: revoking the key ends the sign-in. */
+  apiKeyId?: number;
   tokens: { hash: Buffer; kind: 'access' | 'refresh'; expiresOn: number }[];
   now: number;
   /** Tokens that expired before this are deleted, and sign-ins left without any. */
@@ -324,7 +326,7 @@ export interface AuthStore {
   /** The keys not revoked, by id. */
   apiKeys(): Promise<ApiKeyRecord[]>;
   apiKeyById(id: number): Promise<ApiKeyRecord | undefined>;
-  /** False if it was already revoked or does not exist. */
+  /** Revokes the key and, in the same write, every sign-in made with it. False if it was already revoked or does not exist. */
   revokeApiKey(id: number, now: number): Promise<boolean>;
 
   /** Stores the tokens in a new or the given sign-in; returns the sign-in's id. */

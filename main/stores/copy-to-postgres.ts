@@ -66,7 +66,7 @@ const TABLES: TableCopy[] = [
     columns: ['id', 'user_id', 'name', 'prefix', 'key_hash', 'created_on', 'last_used_on', 'revoked_on'],
     identity: true,
   },
-  { table: 'sign_ins', columns: ['id', 'user_id', 'method', 'created_on', 'revoked_on'], identity: true },
+  { table: 'sign_ins', columns: ['id', 'user_id', 'method', 'created_on', 'revoked_on', 'api_key_id'], identity: true },
   { table: 'tokens', columns: ['hash', 'sign_in_id', 'kind', 'expires_on', 'used_on'] },
   {
     table: 'shipments',

@@ -109,6 +109,55 @@ describe('API keys', () => {
     expect((await auth('apikey', { apiKey: { apiKey: key } })).statusCode).toBe(400);
   });
 
+  it('revoked, ends every token signed in with it, through either door, refreshed ones too', async () => {
+    const admin = await t.signIn();
+    const created = await t.request({
+      method: 'POST',
+      url: '/api-keys',
+      token: admin,
+      payload: { name: 'scanner script', username: OPERATOR.username },
+    });
+    const { key, apiKey } = created.json();
+    const other = (
+      await t.request({ method: 'POST', url: '/api-keys', token: admin, payload: { name: 'the other tool' } })
+    ).json().key;
+
+    const first = (await auth('apikey', { apiKey: { apiKey: key } })).json();
+    const refreshed = await auth('refresh', { refreshToken: first.refreshToken.accessToken });
+    expect(refreshed.statusCode).toBe(200);
+    const second = refreshed.json();
+    const ipcSignIn = await callOperation(
+      t.station,
+      'signIn',
+      { input: { query: { option: 'apikey' }, body: { apiKey: { apiKey: key } } } },
+      () => undefined,
+    );
+    expect(ipcSignIn.ok).toBe(true);
+    const ipc = (ipcSignIn as { value: { token: { accessToken: string } } }).value;
+    const untouched = (await auth('apikey', { apiKey: { apiKey: other } })).json();
+    const list = (token: string) => t.request({ method: 'GET', url: '/shipments', token });
+    const ipcList = (token: string) =>
+      callOperation(t.station, 'listShipments', { token, input: { query: {} } }, () => undefined);
+    expect((await list(second.token.accessToken)).statusCode).toBe(200);
+    expect((await ipcList(ipc.token.accessToken)).ok).toBe(true);
+
+    expect((await t.request({ method: 'DELETE', url: `/api-keys/${apiKey.id}`, token: admin })).statusCode).toBe(200);
+
+    for (const token of [first.token.accessToken, second.token.accessToken, ipc.token.accessToken]) {
+      const refused = await list(token);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['www-authenticate']).toBe('Bearer');
+      const overIpc = await ipcList(token);
+      expect(overIpc.ok).toBe(false);
+      expect((overIpc as { problem: { status: number } }).problem.status).toBe(401);
+    }
+    expect((await auth('refresh', { refreshToken: second.refreshToken.accessToken })).statusCode).toBe(400);
+    expect((await auth('apikey', { apiKey: { apiKey: key } })).statusCode).toBe(400);
+    // Another key of the same user goes on working.
+    expect((await list(untouched.token.accessToken)).statusCode).toBe(200);
+    expect((await auth('refresh', { refreshToken: untouched.refreshToken.accessToken })).statusCode).toBe(200);
+  });
+
   it('rejects unknown and malformed keys with 400', async () => {
     expect((await auth('apikey', { apiKey: { apiKey: `ssk_${'A'.repeat(43)}` } })).statusCode).toBe(400);
     expect((await auth('apikey', { apiKey: { apiKey: 'nonsense' } })).statusCode).toBe(400);

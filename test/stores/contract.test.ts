@@ -927,47 +927,110 @@ describe.each(['sqlite', 'postgres'] as const)('search terms and statuses on the
   });
 });
 
-describe.each(['sqlite', 'postgres'] as const)('the search-status migration on the %s store', (dialect) => {
+/**
+ * A store, and the same data opened again (migrations run at open): for a migration's test,
+ * which sets the schema back and opens it again. Whatever it opens goes into `open` to be closed.
+ */
+async function reopenable(
+  dialect: Dialect,
+  open: Store[],
+  folders: string[],
+): Promise<{ store: Store; reopen: (onMigration: OnMigration) => Promise<Store> }> {
+  const push = <S extends Store>(store: S): S => {
+    open.push(store);
+    return store;
+  };
+  if (dialect === 'sqlite') {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ss-migration-'));
+    folders.push(dataDir);
+    const store = push(openSqliteStore({ dataDir }));
+    return { store, reopen: async (onMigration) => push(openSqliteStore({ dataDir, onMigration })) };
+  }
+  const url = await createDatabase(inject('postgresUrl'));
+  const store = push(await openPostgresStore({ url }));
+  return { store, reopen: async (onMigration) => push(await openPostgresStore({ url, onMigration })) };
+}
+
+/** Runs SQL written for each dialect on a store opened by `reopenable`. */
+async function execOn(dialect: Dialect, store: Store, sql: { sqlite: string; postgres: string }): Promise<void> {
+  if (dialect === 'sqlite') (store as ReturnType<typeof openSqliteStore>).db.exec(sql.sqlite);
+  else await (store as PostgresStore).pool.query(sql.postgres);
+}
+
+describe.each(['sqlite', 'postgres'] as const)('migrations on the %s store', (dialect) => {
   const open: Store[] = [];
   const folders: string[] = [];
   afterAll(async () => {
     await Promise.all(open.map((s) => s.close()));
     for (const dir of folders) rmSync(dir, { recursive: true, force: true });
   });
-  /** A store, and the same data opened again (migrations run at open). */
-  const reopenable = async (): Promise<{ store: Store; reopen: (onMigration: OnMigration) => Promise<Store> }> => {
-    if (dialect === 'sqlite') {
-      const dataDir = mkdtempSync(join(tmpdir(), 'ss-status-migration-'));
-      folders.push(dataDir);
-      const store = openSqliteStore({ dataDir });
-      open.push(store);
-      return { store, reopen: async (onMigration) => push(openSqliteStore({ dataDir, onMigration })) };
-    }
-    const url = await createDatabase(inject('postgresUrl'));
-    const store = push(await openPostgresStore({ url }));
-    return { store, reopen: async (onMigration) => push(await openPostgresStore({ url, onMigration })) };
-  };
-  const push = <S extends Store>(store: S): S => {
-    open.push(store);
-    return store;
+  const setBack = async (store: Store, sql: { sqlite: string; postgres: string }) => {
+    await execOn(dialect, store, sql);
+    await store.close();
+    open.splice(open.indexOf(store), 1);
   };
 
+  it('ends the sign-ins made with an API key before it (they name no key), and no other sign-in', async () => {
+    const { store, reopen } = await reopenable(dialect, open, folders);
+    const userId = (await store.auth.insertUser({
+      username: 'tool',
+      passwordHash: 'not a hash',
+      role: 'operator',
+      createdOn: T0,
+    }))!;
+    const apiKeyId = await store.auth.insertApiKey({
+      userId,
+      name: 'scanner',
+      prefix: 'ssk_abcd',
+      hash: Buffer.alloc(32, 1),
+      createdOn: T0,
+    });
+    const signIn = (method: string, n: number) =>
+      store.auth.issueTokens({
+        userId,
+        method,
+        tokens: [{ hash: Buffer.alloc(32, n), kind: 'access', expiresOn: T0 + 3_600_000 }],
+        now: T0,
+        pruneBefore: 0,
+      });
+    await signIn('apikey', 2);
+    await signIn('credentials', 3);
+    await setBack(store, {
+      sqlite:
+        'DROP INDEX live_sign_ins_by_api_key; ALTER TABLE sign_ins DROP COLUMN api_key_id; PRAGMA user_version = 14',
+      postgres: 'ALTER TABLE sign_ins DROP COLUMN api_key_id; DELETE FROM schema_migrations WHERE version >= 12',
+    });
+    const told: string[] = [];
+    const upgraded = await reopen((m) => told.push(m.name));
+    expect(told[0]).toBe('sign-in-api-key');
+    expect((await upgraded.auth.tokenByHash(Buffer.alloc(32, 2)))!.signInRevokedOn).not.toBeNull();
+    expect((await upgraded.auth.tokenByHash(Buffer.alloc(32, 3)))!.signInRevokedOn).toBeNull();
+    // After it, a sign-in names its key, and revoking the key ends it.
+    await upgraded.auth.issueTokens({
+      userId,
+      method: 'apikey',
+      apiKeyId,
+      tokens: [{ hash: Buffer.alloc(32, 4), kind: 'access', expiresOn: T0 + 3_600_000 }],
+      now: T0,
+      pruneBefore: 0,
+    });
+    expect(await upgraded.auth.revokeApiKey(apiKeyId, T0 + 1)).toBe(true);
+    expect((await upgraded.auth.tokenByHash(Buffer.alloc(32, 4)))!.signInRevokedOn).toBe(T0 + 1);
+    expect((await upgraded.auth.tokenByHash(Buffer.alloc(32, 3)))!.signInRevokedOn).toBeNull();
+  });
+
   it('gives the terms of shipments made before it their shipments’ status codes', async () => {
-    const { store, reopen } = await reopenable();
+    const { store, reopen } = await reopenable(dialect, open, folders);
     await store.carriers.sync(TEST_CATALOG);
     const ids = await printedShipments(store, 3, 2);
     await store.shipments.changeStatus(ids[1]!, () => event('Awaiting Collection', T0 + 5));
     // The terms as they were before the migration: no status beside them (PostgreSQL's key goes with the column).
-    const before =
-      dialect === 'sqlite'
-        ? 'ALTER TABLE shipment_search_terms DROP COLUMN status_code; PRAGMA user_version = 12'
-        : `ALTER TABLE shipment_search_terms DROP COLUMN status_code;
+    await setBack(store, {
+      sqlite: 'ALTER TABLE shipment_search_terms DROP COLUMN status_code; PRAGMA user_version = 12',
+      postgres: `ALTER TABLE shipment_search_terms DROP COLUMN status_code;
            ALTER TABLE shipment_search_terms ADD PRIMARY KEY (term, shipment_id) INCLUDE (created_on, piece_count);
-           DELETE FROM schema_migrations WHERE version >= 10`;
-    if (dialect === 'sqlite') (store as ReturnType<typeof openSqliteStore>).db.exec(before);
-    else await (store as PostgresStore).pool.query(before);
-    await store.close();
-    open.splice(open.indexOf(store), 1);
+           DELETE FROM schema_migrations WHERE version >= 10`,
+    });
     const told: string[] = [];
     const upgraded = await reopen((m) => told.push(m.name));
     expect(told[0]).toBe('search-status');

@@ -81,17 +81,24 @@ export function postgresAuth(pool: pg.Pool): AuthStore {
     apiKeys: async () =>
       (await pool.query<ApiKeyRecord>(`SELECT ${API_KEY_COLUMNS} WHERE k.revoked_on IS NULL ORDER BY k.id`)).rows,
     apiKeyById: (id) => first<ApiKeyRecord>(`SELECT ${API_KEY_COLUMNS} WHERE k.id = $1`, [id]),
-    revokeApiKey: async (id, now) =>
-      ((await pool.query('UPDATE api_keys SET revoked_on = $2 WHERE id = $1 AND revoked_on IS NULL', [id, now]))
-        .rowCount ?? 0) > 0,
+    revokeApiKey: (id, now) =>
+      inTransaction(pool, async (tx) => {
+        const revoked = await tx.query('UPDATE api_keys SET revoked_on = $2 WHERE id = $1 AND revoked_on IS NULL', [
+          id,
+          now,
+        ]);
+        if (revoked.rowCount !== 1) return false;
+        await tx.query('UPDATE sign_ins SET revoked_on = $2 WHERE api_key_id = $1 AND revoked_on IS NULL', [id, now]);
+        return true;
+      }),
 
     issueTokens: (t) =>
       inTransaction(pool, async (tx) => {
         const signInId =
           t.signInId ??
           (await first<{ id: number }>(
-            'INSERT INTO sign_ins (user_id, method, created_on) VALUES ($1, $2, $3) RETURNING id',
-            [t.userId, t.method, t.now],
+            'INSERT INTO sign_ins (user_id, method, created_on, api_key_id) VALUES ($1, $2, $3, $4) RETURNING id',
+            [t.userId, t.method, t.now, t.apiKeyId ?? null],
             tx,
           ))!.id;
         for (const token of t.tokens) {

@@ -96,14 +96,17 @@ export function sqliteAuth(db: Db): AuthStore {
     revokeApiKey: db.prepare<[number, number]>(
       'UPDATE api_keys SET revoked_on = ? WHERE id = ? AND revoked_on IS NULL',
     ),
-    insertSignIn: db.prepare<[number, string, number]>(
-      'INSERT INTO sign_ins (user_id, method, created_on) VALUES (?, ?, ?)',
+    insertSignIn: db.prepare<[number, string, number, number | null]>(
+      'INSERT INTO sign_ins (user_id, method, created_on, api_key_id) VALUES (?, ?, ?, ?)',
     ),
     revokeSignIn: db.prepare<[number, number]>(
       'UPDATE sign_ins SET revoked_on = ? WHERE id = ? AND revoked_on IS NULL',
     ),
     revokeSignInsOfUser: db.prepare<[number, number]>(
       'UPDATE sign_ins SET revoked_on = ? WHERE user_id = ? AND revoked_on IS NULL',
+    ),
+    revokeSignInsOfApiKey: db.prepare<[number, number]>(
+      'UPDATE sign_ins SET revoked_on = ? WHERE api_key_id = ? AND revoked_on IS NULL',
     ),
     insertToken: db.prepare<[Buffer, number, string, number]>(
       'INSERT INTO tokens (hash, sign_in_id, kind, expires_on) VALUES (?, ?, ?, ?)',
@@ -172,11 +175,17 @@ export function sqliteAuth(db: Db): AuthStore {
       const row = s.apiKeyById.get(id);
       return row && toApiKey(row);
     },
-    revokeApiKey: async (id, now) => s.revokeApiKey.run(now, id).changes > 0,
+    revokeApiKey: async (id, now) =>
+      transaction(() => {
+        if (s.revokeApiKey.run(now, id).changes === 0) return false;
+        s.revokeSignInsOfApiKey.run(now, id);
+        return true;
+      }),
 
     issueTokens: async (t: NewTokens) =>
       transaction(() => {
-        const signInId = t.signInId ?? Number(s.insertSignIn.run(t.userId, t.method, t.now).lastInsertRowid);
+        const signInId =
+          t.signInId ?? Number(s.insertSignIn.run(t.userId, t.method, t.now, t.apiKeyId ?? null).lastInsertRowid);
         for (const token of t.tokens) s.insertToken.run(token.hash, signInId, token.kind, token.expiresOn);
         // Each refresh adds tokens to its sign-in, so a live one always has some. Both by
         // index: a sign-in reads only what it deletes, however many came before.

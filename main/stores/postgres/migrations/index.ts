@@ -10,6 +10,7 @@ import searchAnyOrder, { backfillSearchTerms as backfillAnyOrder } from './0008-
 import batchStatusTotals from './0009-batch-status-totals';
 import searchStatus, { afterCommit as searchStatusVacuum } from './0010-search-status';
 import addressSearchFolded, { refoldAddressSearch } from './0011-address-search-folded';
+import signInApiKey from './0012-sign-in-api-key';
 
 /**
  * Applied in order; schema_migrations records each one applied. `backfill` runs after the
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly {
   { version: 9, name: 'batch-status-totals', sql: batchStatusTotals },
   { version: 10, name: 'search-status', sql: searchStatus, afterCommit: searchStatusVacuum },
   { version: 11, name: 'address-search-folded', sql: addressSearchFolded, backfill: refoldAddressSearch },
+  { version: 12, name: 'sign-in-api-key', sql: signInApiKey },
 ];

@@ -13,6 +13,7 @@ import customsItems from './0011-customs-items';
 import searchAnyOrder, { backfillSearchTerms as backfillAnyOrder } from './0012-search-any-order';
 import searchStatus from './0013-search-status';
 import addressSearchFolded, { refoldAddressSearch } from './0014-address-search-folded';
+import signInApiKey, { addSignInApiKey } from './0015-sign-in-api-key';
 
 /**
  * Applied in order; the database's user_version is the number applied so far. `backfill`
@@ -33,4 +34,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
   { version: 12, name: 'search-any-order', sql: searchAnyOrder, backfill: backfillAnyOrder },
   { version: 13, name: 'search-status', sql: searchStatus },
   { version: 14, name: 'address-search-folded', sql: addressSearchFolded, backfill: refoldAddressSearch },
+  { version: 15, name: 'sign-in-api-key', sql: signInApiKey, backfill: addSignInApiKey },
 ];
