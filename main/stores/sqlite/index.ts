@@ -9,7 +9,8 @@ import { decodeAddress, encodeAddress } from './address-codec';
 import { sqliteAuth } from './auth';
 import { sqliteCarriers } from './carriers';
 import { DATABASE_FILE, openDatabase, type Db } from './database';
-import { translatingErrors } from './errors';
+import { translatingErrors } from '../shared/errors';
+import { translateError } from './errors';
 import { groupCommit } from './group-commit';
 import { sqliteImports } from './imports';
 import { sqliteLimits } from './limits';
@@ -38,26 +39,27 @@ export function openSqliteStore(options: {
     const numbers = sqliteNumbers(db);
     const commit = groupCommit(db, wal, { beforeCommit: numbers.writeReserved, afterRollback: numbers.reread });
     let closed = false;
+    const translating = <T extends object>(methods: T) => translatingErrors(methods, translateError);
     return {
       dialect: 'sqlite',
       location: join(options.dataDir, DATABASE_FILE),
       db,
-      shipments: translatingErrors(sqliteShipments(db, commit, () => wal.flush())),
-      numbers: translatingErrors({ take: numbers.take }),
-      auth: translatingErrors(sqliteAuth(db)),
-      settings: translatingErrors(sqliteSettings(db)),
-      limits: translatingErrors(sqliteLimits(db)),
-      carriers: translatingErrors(sqliteCarriers(db)),
-      manifests: translatingErrors(sqliteManifests(db, commit, numbers)),
-      imports: translatingErrors(sqliteImports(db, commit)),
-      webhooks: translatingErrors(sqliteWebhooks(db)),
-      addressBook: translatingErrors(
+      shipments: translating(sqliteShipments(db, commit, () => wal.flush())),
+      numbers: translating({ take: numbers.take }),
+      auth: translating(sqliteAuth(db)),
+      settings: translating(sqliteSettings(db)),
+      limits: translating(sqliteLimits(db)),
+      carriers: translating(sqliteCarriers(db)),
+      manifests: translating(sqliteManifests(db, commit, numbers)),
+      imports: translating(sqliteImports(db, commit)),
+      webhooks: translating(sqliteWebhooks(db)),
+      addressBook: translating(
         addressBookQueries(
           <R>(sql: string, params: (string | number)[]) => Promise.resolve(db.prepare(sql).all(...params) as R[]),
           { encode: encodeAddress, decode: (stored) => decodeAddress(stored as string) },
         ),
       ),
-      presets: translatingErrors(
+      presets: translating(
         presetQueries(<R>(sql: string, params: (string | number)[]) =>
           Promise.resolve(db.prepare(sql).all(...params) as R[]),
         ),
