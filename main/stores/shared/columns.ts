@@ -139,6 +139,13 @@ export function insertSql<T extends Table>(dialect: Dialect, t: T, fields: reado
   return `INSERT INTO ${t.name} (${columnNames(t, fields)}) VALUES (${placeholders})`;
 }
 
+/** `a = ?, b = ?` (or `$first, $first+1`): an update's SET of `fields`, the values from `values`. */
+export function setList<T extends Table>(dialect: Dialect, t: T, fields: readonly FieldOf<T>[], first = 1) {
+  return fields
+    .map((field, i) => `${columnOf(t, field).name} = ${dialect === 'sqlite' ? '?' : `$${first + i}`}`)
+    .join(', ');
+}
+
 /** `a = excluded.a, …`: an upsert's update of every column but its key. */
 export function setFromExcluded<T extends Table>(t: T, key: readonly FieldOf<T>[]) {
   return fieldsOf(t)
