@@ -3,8 +3,8 @@
  * bounded pool (node-postgres). Migrations run at open, once, under a lock.
  */
 import pg from 'pg';
-import type { Address } from '../../core/schemas';
-import { addressBookQueries, presetQueries } from '../shared/address-book-queries';
+import { addressBookQueries, presetQueries, type Run } from '../shared/address-book-queries';
+import { render, type Sql } from '../shared/sql';
 import type { OnMigration, Store } from '../../core/storage';
 import { postgresAuth } from './auth';
 import { postgresCarriers } from './carriers';
@@ -14,7 +14,7 @@ import { postgresManifests } from './manifests';
 import { migrate } from './migrate';
 import { postgresNumbers } from './numbers';
 import { translatingErrors } from '../shared/errors';
-import { createPool, redactedUrl, sharedQuery, translateError } from './pool';
+import { createPool, redactedUrl, translateError } from './pool';
 import { postgresSettings } from './settings';
 import { foldDayTotals, postgresShipments } from './shipments';
 import { postgresWebhooks } from './webhooks';
@@ -64,6 +64,10 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
   const folding = setInterval(fold, FOLD_EVERY_MS);
   folding.unref();
   let closed: Promise<void> | undefined;
+  const run: Run = async <R>(statement: Sql) => {
+    const { text, params } = render('postgres', statement);
+    return (await pool.query(text, params)).rows as R[];
+  };
   return {
     dialect: 'postgres',
     location: redactedUrl(options.url),
@@ -77,13 +81,8 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
     manifests: translating(postgresManifests(pool)),
     imports: translating(postgresImports(pool)),
     webhooks: translating(postgresWebhooks(pool)),
-    addressBook: translating(
-      addressBookQueries(sharedQuery(pool), {
-        encode: (address) => JSON.stringify(address),
-        decode: (stored) => stored as Address,
-      }),
-    ),
-    presets: translating(presetQueries(sharedQuery(pool))),
+    addressBook: translating(addressBookQueries('postgres', run)),
+    presets: translating(presetQueries('postgres', run)),
     // Waits for the clients checked out now to come back, then closes every connection.
     close: () => {
       clearInterval(folding);

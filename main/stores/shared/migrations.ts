@@ -22,6 +22,7 @@ export const MIGRATION_KEYS = [
   'search-status',
   'address-search-folded',
   'sign-in-api-key',
+  'same-column-names',
 ] as const;
 
 export type MigrationKey = (typeof MIGRATION_KEYS)[number];

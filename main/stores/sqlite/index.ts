@@ -4,8 +4,8 @@
  */
 import { join } from 'node:path';
 import type { OnMigration, Store } from '../../core/storage';
-import { addressBookQueries, presetQueries } from '../shared/address-book-queries';
-import { decodeAddress, encodeAddress } from './address-codec';
+import { addressBookQueries, presetQueries, type Run } from '../shared/address-book-queries';
+import { render, type Sql } from '../shared/sql';
 import { sqliteAuth } from './auth';
 import { sqliteCarriers } from './carriers';
 import { DATABASE_FILE, openDatabase, type Db } from './database';
@@ -40,6 +40,10 @@ export function openSqliteStore(options: {
     const commit = groupCommit(db, wal, { beforeCommit: numbers.writeReserved, afterRollback: numbers.reread });
     let closed = false;
     const translating = <T extends object>(methods: T) => translatingErrors(methods, translateError);
+    const run: Run = <R>(statement: Sql) => {
+      const { text, params } = render('sqlite', statement);
+      return Promise.resolve(db.prepare(text).all(...params) as R[]);
+    };
     return {
       dialect: 'sqlite',
       location: join(options.dataDir, DATABASE_FILE),
@@ -53,17 +57,8 @@ export function openSqliteStore(options: {
       manifests: translating(sqliteManifests(db, commit, numbers)),
       imports: translating(sqliteImports(db, commit)),
       webhooks: translating(sqliteWebhooks(db)),
-      addressBook: translating(
-        addressBookQueries(
-          <R>(sql: string, params: (string | number)[]) => Promise.resolve(db.prepare(sql).all(...params) as R[]),
-          { encode: encodeAddress, decode: (stored) => decodeAddress(stored as string) },
-        ),
-      ),
-      presets: translating(
-        presetQueries(<R>(sql: string, params: (string | number)[]) =>
-          Promise.resolve(db.prepare(sql).all(...params) as R[]),
-        ),
-      ),
+      addressBook: translating(addressBookQueries('sqlite', run)),
+      presets: translating(presetQueries('sqlite', run)),
       async close() {
         if (closed) return;
         closed = true;

@@ -42,4 +42,6 @@ export const MIGRATIONS = numbered<{
   'search-status': { sql: searchStatus, afterCommit: searchStatusVacuum },
   'address-search-folded': { sql: addressSearchFolded, backfill: refoldAddressSearch },
   'sign-in-api-key': { sql: signInApiKey },
+  // tracking_events.user_name was always so named here.
+  'same-column-names': null,
 });
