@@ -10,8 +10,8 @@ import { SelectField, TextField } from '../components/Field';
 import { RecordTable } from '../components/RecordTable';
 import { RevealedSecret } from '../components/RevealedSecret';
 import { formatDateTime } from '../lib/format';
-import { useLoad } from '../lib/use-load';
-import { usePanelAction } from '../lib/use-panel-action';
+import { useLoad } from '../hooks/use-load';
+import { usePanelAction } from '../hooks/use-panel-action';
 import { SettingsSection } from './SettingsSection';
 
 export function ApiKeysPanel({ users }: { users: User[] }) {

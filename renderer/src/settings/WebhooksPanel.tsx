@@ -13,8 +13,8 @@ import { ErrorNotice } from '../components/Notice';
 import { RecordTable } from '../components/RecordTable';
 import { RevealedSecret } from '../components/RevealedSecret';
 import { formatDateTime } from '../lib/format';
-import { useLoad } from '../lib/use-load';
-import { usePanelAction } from '../lib/use-panel-action';
+import { useLoad } from '../hooks/use-load';
+import { usePanelAction } from '../hooks/use-panel-action';
 import { SettingsSection } from './SettingsSection';
 
 function Deliveries({ webhook, version }: { webhook: Webhook; version: number }) {
