@@ -1,30 +1,54 @@
 /**
  * One action at a time on a settings panel (create, revoke, remove, test): busy while it
- * runs, and what went wrong as one notice, or on the form's fields where it names them.
+ * runs, then one line saying what it did, or what went wrong (on the form's fields where the
+ * problem names them, the rest in the line).
  */
 import { useState } from 'react';
 import { describeError, formErrors } from '../api';
 
-export function usePanelAction() {
+export interface PanelMessage {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+export interface PanelAction {
+  busy: boolean;
+  message: PanelMessage | null;
+  fieldErrors: Record<string, string>;
+  run: (action: () => Promise<string | void>, options?: RunOptions) => Promise<boolean>;
+}
+
+interface RunOptions {
+  /** The form's fields by request path: a problem naming one marks it. */
+  fields?: readonly string[];
+  /** Runs whether the action worked or not (closing its confirmation). */
+  after?: () => void;
+}
+
+export function usePanelAction(): PanelAction {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [message, setMessage] = useState<PanelMessage | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
-  /** Runs `action`; a problem naming one of `fields` marks it, the rest is the notice. `after` runs either way. */
-  const run = async (action: () => Promise<void>, fields: string[] = [], after?: () => void) => {
+  /** Runs `action`; the line it returns says what it did. True when it worked. */
+  const run = async (action: () => Promise<string | void>, { fields = [], after }: RunOptions = {}) => {
     setBusy(true);
-    setError(null);
+    setMessage(null);
     setFieldErrors({});
     try {
-      await action();
+      const done = await action();
+      if (done) setMessage({ tone: 'success', text: done });
+      return true;
     } catch (problem) {
       const { byField, notice } = formErrors(problem, fields);
       setFieldErrors(byField);
-      setError(fields.length > 0 ? notice : describeError(problem));
+      const text = fields.length > 0 ? notice : describeError(problem);
+      if (text) setMessage({ tone: 'error', text });
+      return false;
     } finally {
       after?.();
       setBusy(false);
     }
   };
-  return { busy, error, fieldErrors, run };
+  return { busy, message, fieldErrors, run };
 }
