@@ -9,7 +9,7 @@ import type { OutputOf } from '../../../main/operations/spec';
 import { ErrorNotice, Notice } from '../components/Notice';
 import { printPdfInBrowser } from '../lib/browser-print';
 import { formatDateTime, plural } from '../lib/format';
-import { useLoad } from '../lib/use-load';
+import { useLoad } from '../hooks/use-load';
 import { hrefFor } from '../router/navigation';
 import { shipmentsRoute } from '../router/routes';
 

@@ -20,7 +20,7 @@ import {
   writeImportFile,
   type ImportFile,
 } from '../lib/import-file';
-import { useLoad } from '../lib/use-load';
+import { useLoad } from '../hooks/use-load';
 
 type Result = OutputOf<'createImport'>;
 type RowResult = Result['rows'][number];

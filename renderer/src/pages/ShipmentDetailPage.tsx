@@ -12,7 +12,7 @@ import { downloadPdf } from '../lib/pdf-bytes';
 import { printOnCreateOutcome } from '../lib/pending-print';
 import { printShipmentLabel } from '../lib/printing';
 import { cancelBlockedReason, scanBlockedReason } from '../lib/statuses';
-import { useLoad } from '../lib/use-load';
+import { useLoad } from '../hooks/use-load';
 import { lastListHref, navigate } from '../router/navigation';
 import { CustomsPreview } from '../shipment/CustomsPreview';
 import { LabelPreview } from '../shipment/LabelPreview';
