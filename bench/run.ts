@@ -14,10 +14,10 @@ import { labelDataFor } from '../main/core/label-data-for';
 import type { LabelData } from '../main/core/label-data';
 import { createLabelPool, type LabelPool } from '../main/labels/label-pool';
 import { renderLabelSync } from '../main/labels/render-label';
-import type { CarrierRecord, FeatureRecord, ServiceRecord } from '../main/core/storage';
+import type { CarrierRecord, FeatureRecord, PieceRecord, ServiceRecord } from '../main/core/storage';
 import { decodeAddress } from '../main/stores/sqlite/address-codec';
 import { DATABASE_FILE } from '../main/stores/sqlite/database';
-import { toPieceRecord, toShipmentRecord, type PieceRow, type ShipmentRow } from '../main/stores/sqlite/rows';
+import { PIECE_COLUMNS, SHIPMENT_COLUMNS, toShipmentRecord } from '../main/stores/sqlite/rows';
 import { CEILING_PATH, startCeiling, type Ceiling, type CeilingLabel } from './ceiling';
 import { CLIENTS, createBody, createLoadProcess, type LoadProcess, type LoadSpan } from './create-load';
 import { endOfDayBench } from './end-of-day';
@@ -159,14 +159,17 @@ function createdLabels(dataDir: string, afterId: number): { id: number; uuid: st
         .prepare('SELECT id, carrier_id AS carrierId, name, code FROM carrier_features')
         .all() as FeatureRecord[],
     });
-    const rows = db.prepare<[number], ShipmentRow>('SELECT * FROM shipments WHERE id > ? ORDER BY id').all(afterId);
-    const pieces = db.prepare<[number], PieceRow>(
-      'SELECT * FROM pieces WHERE shipment_id = ? ORDER BY sequence_number',
+    const rows = db
+      .prepare<[number]>(`SELECT ${SHIPMENT_COLUMNS} FROM shipments WHERE id > ? ORDER BY id`)
+      .all(afterId)
+      .map(toShipmentRecord);
+    const pieces = db.prepare<[number], PieceRecord>(
+      `SELECT ${PIECE_COLUMNS} FROM pieces WHERE shipment_id = ? ORDER BY sequence_number`,
     );
-    return rows.map((row) => ({
-      id: row.id,
-      uuid: row.uuid,
-      label: labelDataFor(toShipmentRecord(row), pieces.all(row.id).map(toPieceRecord), catalog),
+    return rows.map((shipment) => ({
+      id: shipment.id,
+      uuid: shipment.uuid,
+      label: labelDataFor(shipment, pieces.all(shipment.id), catalog),
     }));
   } finally {
     db.close();
