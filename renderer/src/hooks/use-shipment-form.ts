@@ -21,6 +21,7 @@ import {
   formFieldPaths,
   isInternational,
   pieceFromPreset,
+  presetOf,
   toCreateRequest,
   type AddressForm,
   type PieceForm,
@@ -58,6 +59,7 @@ type DetailKey = Exclude<
 export interface ShipmentFormSetup {
   carriers: Carrier[];
   sender: Address;
+  presets: readonly PackagePreset[];
   /** A form to start from (Ship again) instead of an empty one. */
   initial?: ShipmentForm | undefined;
   /** The number of the shipment `initial` copies. */
@@ -74,7 +76,7 @@ const PRESSABLE_INPUTS = new Set(['button', 'submit', 'reset', 'image']);
 
 const focusField = (path: string) => document.getElementById(fieldDomId(path))?.focus();
 
-export function useShipmentForm({ carriers, sender, initial, copiedFrom }: ShipmentFormSetup) {
+export function useShipmentForm({ carriers, sender, presets, initial, copiedFrom }: ShipmentFormSetup) {
   const username = useSession((session) => session.user?.username ?? '');
   // What the form starts as, and a draft of this user's that a reload of the window left.
   const [start] = useState(() => {
@@ -213,7 +215,9 @@ export function useShipmentForm({ carriers, sender, initial, copiedFrom }: Shipm
     pieces: (pieces: PieceForm[]) => changePieces(() => pieces),
     /** A preset on a piece: filled, the keyboard goes to what a preset leaves open (the weight), or on. */
     preset(index: number, preset: PackagePreset) {
-      changePieces((pieces) => pieces.map((p, i) => (i === index ? pieceFromPreset(p, preset) : p)));
+      changePieces((pieces) =>
+        pieces.map((p, i) => (i === index ? pieceFromPreset(p, preset, presetOf(p, presets)) : p)),
+      );
       requestAnimationFrame(() => focusField(`shipmentPieces[${index}].weight`));
     },
     detail(key: DetailKey, value: string) {

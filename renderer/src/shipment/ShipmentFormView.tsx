@@ -59,7 +59,7 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial, copi
     reprint,
     leaveForm,
     onKeyDown,
-  } = useShipmentForm({ carriers, sender, initial, copiedFrom });
+  } = useShipmentForm({ carriers, sender, presets, initial, copiedFrom });
 
   return (
     <form
