@@ -116,7 +116,9 @@ describe('subscribing', () => {
     });
     expect(unknownEvent.status).toBe(400);
     expect(unknownEvent.json['events[1]']).toBeTruthy();
-    expect((await api('POST', '/webhooks', { url: 'ftp://127.0.0.1/x' })).json.url).toMatch(/http or https/);
+    expect((await api('POST', '/webhooks', { url: 'ftp://127.0.0.1/x' })).json.url).toMatch(
+      /must start with http:\/\/ or https:\/\//,
+    );
     expect((await api('POST', '/webhooks', { url: 'http://user:pw@127.0.0.1/x' })).json.url).toMatch(
       /user name or password/,
     );
