@@ -199,6 +199,9 @@ export function validateShipment(req: CreateShipmentDraft, catalog: CarrierCatal
   const collectionAddress = req.collectionAddress
     ? validateAddress(req.collectionAddress, 'collectionAddress', errors)
     : undefined;
+  // The sender address of Settings fills a missing one before this (withSenderAddress).
+  if (req.collectionAddress === undefined)
+    errors.add('collectionAddress', 'Collection address is required: give one, or set the sender address in Settings');
   const deliveryAddress = req.deliveryAddress
     ? validateAddress(req.deliveryAddress, 'deliveryAddress', errors)
     : undefined;
