@@ -180,7 +180,10 @@ export function validateShipment(req: CreateShipmentDraft, catalog: CarrierCatal
     errors.add(
       'carrierServiceId',
       carrier
-        ? `Service ${req.carrierServiceId} is not a service of ${carrier.name}`
+        ? `Service ${req.carrierServiceId} is not a service of ${carrier.name}; its services: ${catalog
+            .services(carrier.id)
+            .items.map((s) => `${s.id} ${s.name}`)
+            .join(', ')}`
         : `Service ${req.carrierServiceId} is not a service of this carrier`,
     );
   }

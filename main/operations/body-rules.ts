@@ -13,6 +13,7 @@ export const bodyRules: { [N in OperationName]?: (station: Station) => BodyRules
   updateSettings: (station) => (body) => station.settings.ruleErrors(body),
   createUser: (station) => (body) => station.auth.userRuleErrors(body),
   updateUser: (station) => (body) => station.auth.userRuleErrors(body),
+  createWebhook: (station) => (body) => station.webhooks.ruleErrors(body),
 };
 
 /**

@@ -129,7 +129,12 @@ const invalid: [string, Record<string, unknown>, string, RegExp][] = [
   ['51 pieces', { shipmentPieces: Array.from({ length: 51 }, () => piece()) }, 'shipmentPieces', /at most 50/],
   ['carrierId a string', { carrierId: '1' }, 'carrierId', /^Carrier must be a whole number$/],
   ['unknown carrier', { carrierId: 99 }, 'carrierId', /not a carrier/],
-  ['service of another carrier', { carrierServiceId: 201 }, 'carrierServiceId', /^Service 201 is not a service of /],
+  [
+    'service of another carrier',
+    { carrierServiceId: 201 },
+    'carrierServiceId',
+    /^Service 201 is not a service of Swift Parcels; its services: 101 Next Day, /,
+  ],
   [
     'feature of another carrier',
     { carrierFeatures: [1001, 2001] },
