@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Station } from '../core/station';
 import { sqliteDb } from '../../test/helpers/station';
 import type * as ServerModule from '../http/server';
-import { DESKTOP_CHANNELS } from '../ipc/channels';
+import { DESKTOP_CHANNELS } from '../ipc/bridge';
 import { OPERATION_NAMES } from '../operations/spec';
 
 interface FakeWindowShape {
