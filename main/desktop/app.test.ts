@@ -6,7 +6,7 @@
  * The HTTP server listens on a port the system picks, never on 7317.
  */
 import type { EventEmitter } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,6 +15,8 @@ import { sqliteDb } from '../../test/helpers/station';
 import type * as ServerModule from '../http/server';
 import { DESKTOP_CHANNELS } from '../ipc/bridge';
 import { OPERATION_NAMES } from '../operations/spec';
+import { NODE_BINDING } from '../stores/sqlite/connection';
+import { DRIVER_FILE, ELECTRON_SQLITE_DIR } from './sqlite-binding';
 
 interface FakeWindowShape {
   options: { webPreferences: Record<string, unknown> };
@@ -71,6 +73,7 @@ vi.mock('electron', async () => {
     setName = vi.fn();
     requestSingleInstanceLock = vi.fn(() => true);
     getPath = (name: string) => joinPath(fake.tmp, 'electron', name);
+    getAppPath = () => joinPath(fake.tmp, 'clone');
     whenReady = () =>
       Promise.resolve().then(() => {
         fake.ready = true;
@@ -139,6 +142,11 @@ const until = async (condition: () => boolean) => {
 const savedEnv = { ...process.env };
 beforeAll(async () => {
   fake.tmp = mkdtempSync(join(tmpdir(), 'ss-desktop-app-'));
+  // The driver `npm start` fetches for Electron, where the app looks for it: here Node's own
+  // build stands in, this being Node.
+  const driverDir = join(fake.tmp, 'clone', ELECTRON_SQLITE_DIR, `${process.platform}-${process.arch}`);
+  mkdirSync(driverDir, { recursive: true });
+  copyFileSync(join(process.cwd(), NODE_BINDING.file), join(driverDir, DRIVER_FILE));
   process.env.SHIPPING_STATION_DATA_DIR = join(fake.tmp, 'data');
   delete process.env.ELECTRON_RENDERER_URL;
   const { startDesktop } = await import('./app');
@@ -161,6 +169,11 @@ describe('the desktop app', () => {
     expect(station && sqliteDb(station).name).toBe(join(fake.tmp, 'data', 'shipping-station.db'));
     expect(fake.channels).toHaveLength(OPERATION_NAMES.length + Object.keys(DESKTOP_CHANNELS).length);
     expect(new Set(fake.channels).size).toBe(fake.channels.length);
+  });
+
+  it('loads the SQLite driver built for Electron, from beside the Node one', () => {
+    const driver = join(fake.tmp, 'clone', ELECTRON_SQLITE_DIR, `${process.platform}-${process.arch}`, DRIVER_FILE);
+    expect(readFileSync('/proc/self/maps', 'utf8')).toContain(driver);
   });
 
   it('opens one hardened window with the preload, and refuses every permission', () => {

@@ -7,7 +7,16 @@ import { join } from 'node:path';
 import { registerDesktopHandlers, registerOperationHandlers } from '../ipc/register';
 import { openDesktopLog, type DesktopLog } from './log';
 import { menuTemplate } from './menu';
-import { appTarget, dataDir, isDev, preloadPath, PRODUCT_NAME, rendererDir, stationResourcesDir } from './paths';
+import {
+  appTarget,
+  dataDir,
+  isDev,
+  preloadPath,
+  PRODUCT_NAME,
+  rendererDir,
+  sqliteBinding,
+  stationResourcesDir,
+} from './paths';
 import { listPrinters, printLabel } from './printing';
 import { DATABASE_FILE } from '../stores/sqlite/database';
 import { chooseDatabase, deskDatabase, DESK_FILE } from './desk-database';
@@ -72,6 +81,7 @@ async function start(log: DesktopLog, started: (service: RunningService) => void
     dataDir: dataDir(),
     databaseUrl: fromEnvironment ?? desk.url(),
     resourcesDir: stationResourcesDir(),
+    sqliteBinding: sqliteBinding(),
     rendererDir,
     httpLogger: { level: 'warn', file: join(app.getPath('logs'), 'http.log') },
   });

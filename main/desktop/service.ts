@@ -7,6 +7,7 @@ import type { Station } from '../core/station';
 import { DEFAULT_PORT, startServer } from '../http/server';
 import type { ApiStatus } from '../ipc/register';
 import { announceMigration, openStation } from '../open-station';
+import type { SqliteBinding } from '../stores/sqlite/connection';
 
 /** How long closing waits for open HTTP requests before closing the database anyway. */
 const CLOSE_TIMEOUT_MS = 5000;
@@ -16,6 +17,8 @@ export interface ServiceOptions {
   /** A shared PostgreSQL database (several desks); absent → the SQLite file in dataDir. */
   databaseUrl?: string | undefined;
   resourcesDir: string;
+  /** The SQLite driver built for Electron (sqlite-binding.ts); the package's own without one. */
+  sqliteBinding?: SqliteBinding;
   /** The built renderer, served at `/` to browsers as the headless server does. */
   rendererDir: string;
   port?: number;
@@ -38,6 +41,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     resourcesDir: options.resourcesDir,
+    sqliteBinding: options.sqliteBinding,
     onMigration: announceMigration(console.log),
   });
   let firstAdminPassword: string | null;
