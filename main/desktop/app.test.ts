@@ -20,6 +20,9 @@ import { DRIVER_FILE, ELECTRON_SQLITE_DIR } from './sqlite-binding';
 
 interface FakeWindowShape {
   options: { webPreferences: Record<string, unknown> };
+  destroyed: boolean;
+  /** Whether the station's database file existed when this window was made. */
+  madeBeforeDatabase: boolean;
   loadFile: ReturnType<typeof vi.fn>;
   loadURL: ReturnType<typeof vi.fn>;
   focus: ReturnType<typeof vi.fn>;
@@ -48,19 +51,26 @@ const fake = vi.hoisted(() => ({
 vi.mock('electron', async () => {
   const { EventEmitter: Emitter } = await import('node:events');
   const { join: joinPath } = await import('node:path');
+  const { existsSync } = await import('node:fs');
   class FakeContents extends Emitter {
     setWindowOpenHandler = vi.fn();
     getPrintersAsync = vi.fn(async () => []);
   }
   class FakeWindow extends Emitter {
-    static getAllWindows = () => fake.windows;
+    static getAllWindows = () => fake.windows.filter((w) => !w.destroyed);
     webContents = new FakeContents();
     focus = vi.fn();
     show = vi.fn();
     restore = vi.fn();
     loadFile = vi.fn(async () => undefined);
     loadURL = vi.fn(async () => undefined);
-    isDestroyed = () => false;
+    destroyed = false;
+    madeBeforeDatabase = !existsSync(joinPath(fake.tmp, 'data', 'shipping-station.db'));
+    isDestroyed = () => this.destroyed;
+    destroy = () => {
+      this.destroyed = true;
+    };
+    setMenuBarVisibility = vi.fn();
     isMinimized = () => false;
     constructor(readonly options: { webPreferences: Record<string, unknown> }) {
       super();
@@ -134,8 +144,8 @@ vi.mock('../http/server', async (importOriginal) => {
   };
 });
 
-const until = async (condition: () => boolean) => {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 25));
+const until = async (condition: () => boolean, ms = 5000) => {
+  for (let i = 0; i < ms / 25 && !condition(); i++) await new Promise((r) => setTimeout(r, 25));
   expect(condition()).toBe(true);
 };
 
@@ -151,7 +161,8 @@ beforeAll(async () => {
   delete process.env.ELECTRON_RENDERER_URL;
   const { startDesktop } = await import('./app');
   startDesktop();
-  await until(() => fake.dialogs.length > 0);
+  // From source, the upgrade's worker thread compiles its TypeScript first.
+  await until(() => fake.dialogs.length > 0, 40_000);
 });
 
 afterAll(() => {
@@ -176,9 +187,23 @@ describe('the desktop app', () => {
     expect(readFileSync('/proc/self/maps', 'utf8')).toContain(driver);
   });
 
-  it('opens one hardened window with the preload, and refuses every permission', () => {
-    expect(fake.windows).toHaveLength(1);
-    expect(fake.windows[0]!.options.webPreferences).toMatchObject({
+  it('shows a start window before the database opens, running no script, and closes it once the app’s window has painted', () => {
+    const start = fake.windows[0]!;
+    expect(start.madeBeforeDatabase).toBe(true);
+    expect(start.options.webPreferences).toMatchObject({ javascript: false, sandbox: true });
+    expect(start.options.webPreferences.preload).toBeUndefined();
+    const pages = start.loadURL.mock.calls.map(([url]) => decodeURIComponent(String(url)));
+    expect(pages.every((url) => url.startsWith('data:text/html;charset=utf-8,<!doctype html>'))).toBe(true);
+    expect(pages[0]).toContain('Opening the database…');
+    expect(pages.at(-1)).toContain('Starting the station…');
+    expect(start.destroyed).toBe(true);
+  });
+
+  it('opens one hardened app window with the preload, and refuses every permission', () => {
+    expect(fake.windows).toHaveLength(2);
+    const main = fake.windows[1]!;
+    expect(main.madeBeforeDatabase).toBe(false);
+    expect(main.options.webPreferences).toMatchObject({
       sandbox: true,
       contextIsolation: true,
       nodeIntegration: false,
@@ -186,8 +211,8 @@ describe('the desktop app', () => {
       preload: expect.stringMatching(/preload[\\/]index\.cjs$/),
     });
     // From the app's own scheme, never file:// (issue 20 item 11).
-    expect(fake.windows[0]!.loadURL).toHaveBeenCalledWith('app://station/index.html');
-    expect(fake.windows[0]!.loadFile).not.toHaveBeenCalled();
+    expect(main.loadURL).toHaveBeenCalledWith('app://station/index.html');
+    expect(main.loadFile).not.toHaveBeenCalled();
     expect(fake.permissionHandlers).toBe(2);
     expect(fake.menuLabels).toEqual(expect.arrayContaining(['Edit', 'View']));
   });
@@ -214,8 +239,8 @@ describe('the desktop app', () => {
 
   it('brings the window forward when the app is launched again', () => {
     fake.app.emit('second-instance');
-    expect(fake.windows[0]!.focus).toHaveBeenCalled();
-    expect(fake.windows).toHaveLength(1);
+    expect(fake.windows[1]!.focus).toHaveBeenCalled();
+    expect(fake.windows).toHaveLength(2);
   });
 
   it('on quit, closes the HTTP server and then the database before exiting', async () => {

@@ -4,6 +4,7 @@
  * The one difference: a taken port does not stop the app, whose window talks over IPC.
  */
 import type { Station } from '../core/station';
+import type { OnMigration } from '../core/storage';
 import { DEFAULT_PORT, startServer } from '../http/server';
 import type { ApiStatus } from '../ipc/register';
 import { announceMigration, openStation } from '../open-station';
@@ -24,6 +25,8 @@ export interface ServiceOptions {
   port?: number;
   /** Fastify's logger options (the HTTP log). */
   httpLogger: object;
+  /** Told before each schema upgrade (the start window shows it); the console is told too. */
+  onMigration?: OnMigration;
 }
 
 export interface RunningService {
@@ -42,7 +45,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     databaseUrl: options.databaseUrl,
     resourcesDir: options.resourcesDir,
     sqliteBinding: options.sqliteBinding,
-    onMigration: announceMigration(console.log),
+    onMigration: (migration) => {
+      announceMigration(console.log)(migration);
+      options.onMigration?.(migration);
+    },
   });
   let firstAdminPassword: string | null;
   try {
