@@ -8,6 +8,7 @@ import { addressBookQueries, presetQueries, type Run } from '../shared/address-b
 import { render, type Sql } from '../shared/sql';
 import { sqliteAuth } from './auth';
 import { sqliteCarriers } from './carriers';
+import type { SqliteBinding } from './connection';
 import { DATABASE_FILE, openDatabase, type Db } from './database';
 import { translatingErrors } from '../shared/errors';
 import { translateError } from './errors';
@@ -30,10 +31,12 @@ export interface SqliteStore extends Store {
 export function openSqliteStore(options: {
   dataDir: string;
   onMigration?: OnMigration;
+  /** The compiled driver to load (Electron's own build); the package's own without one. */
+  binding?: SqliteBinding;
   /** The WAL's fsync: the tests give one that fails, to see that a failed sync is fatal for writes. */
   fsync?: NonNullable<Parameters<typeof walSync>[1]>['fsync'];
 }): SqliteStore {
-  const db = openDatabase(options.dataDir, options.onMigration);
+  const db = openDatabase(options.dataDir, options.onMigration, options.binding);
   try {
     const wal = walSync(`${db.name}-wal`, options.fsync ? { fsync: options.fsync } : {});
     const numbers = sqliteNumbers(db);
