@@ -15,6 +15,7 @@ import { translateError } from './errors';
 import { groupCommit } from './group-commit';
 import { sqliteImports } from './imports';
 import { sqliteLimits } from './limits';
+import { indexLoaded } from './load-index';
 import { sqliteManifests } from './manifests';
 import { sqliteNumbers } from './numbers';
 import { sqliteSettings } from './settings';
@@ -38,6 +39,7 @@ export function openSqliteStore(options: {
 }): SqliteStore {
   const db = openDatabase(options.dataDir, options.onMigration, options.binding);
   try {
+    db.transaction(() => indexLoaded(db)).immediate();
     const wal = walSync(`${db.name}-wal`, options.fsync ? { fsync: options.fsync } : {});
     const numbers = sqliteNumbers(db);
     const commit = groupCommit(db, wal, { beforeCommit: numbers.writeReserved, afterRollback: numbers.reread });
