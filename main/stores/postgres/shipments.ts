@@ -151,6 +151,14 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
       )
     ).rows[0];
 
+  const load = (batch: ShipmentHistory[]) =>
+    inTransaction(pool, async (tx) => {
+      for (const { shipment, pieces, events } of batch) {
+        const id = await insertWhole(tx, shipment, pieces, events[0]!);
+        for (const event of events.slice(1)) await tx.query(INSERT_EVENT, eventValues(id, event));
+      }
+    });
+
   return {
     async create(
       shipment: NewShipment,
@@ -200,13 +208,12 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
       }
     },
 
-    load(batch: ShipmentHistory[]) {
-      return inTransaction(pool, async (tx) => {
-        for (const { shipment, pieces, events } of batch) {
-          const id = await insertWhole(tx, shipment, pieces, events[0]!);
-          for (const event of events.slice(1)) await tx.query(INSERT_EVENT, eventValues(id, event));
-        }
-      });
+    load,
+
+    // Each batch as `load` writes it, terms included: an index's pages are written by the
+    // server's own checkpoints, not once per commit as SQLite's WAL writes them.
+    async loadAll(batches: AsyncIterable<ShipmentHistory[]>) {
+      for await (const batch of batches) await load(batch);
     },
 
     changeStatus(shipmentId: number, decide: StatusDecision) {

@@ -8,12 +8,14 @@ import { addressBookQueries, presetQueries, type Run } from '../shared/address-b
 import { render, type Sql } from '../shared/sql';
 import { sqliteAuth } from './auth';
 import { sqliteCarriers } from './carriers';
+import type { SqliteBinding } from './connection';
 import { DATABASE_FILE, openDatabase, type Db } from './database';
 import { translatingErrors } from '../shared/errors';
 import { translateError } from './errors';
 import { groupCommit } from './group-commit';
 import { sqliteImports } from './imports';
 import { sqliteLimits } from './limits';
+import { indexLoaded } from './load-index';
 import { sqliteManifests } from './manifests';
 import { sqliteNumbers } from './numbers';
 import { sqliteSettings } from './settings';
@@ -30,11 +32,14 @@ export interface SqliteStore extends Store {
 export function openSqliteStore(options: {
   dataDir: string;
   onMigration?: OnMigration;
+  /** The compiled driver to load (Electron's own build); the package's own without one. */
+  binding?: SqliteBinding;
   /** The WAL's fsync: the tests give one that fails, to see that a failed sync is fatal for writes. */
   fsync?: NonNullable<Parameters<typeof walSync>[1]>['fsync'];
 }): SqliteStore {
-  const db = openDatabase(options.dataDir, options.onMigration);
+  const db = openDatabase(options.dataDir, options.onMigration, options.binding);
   try {
+    db.transaction(() => indexLoaded(db)).immediate();
     const wal = walSync(`${db.name}-wal`, options.fsync ? { fsync: options.fsync } : {});
     const numbers = sqliteNumbers(db);
     const commit = groupCommit(db, wal, { beforeCommit: numbers.writeReserved, afterRollback: numbers.reread });

@@ -21,6 +21,7 @@ import {
   formFieldPaths,
   isInternational,
   pieceFromPreset,
+  presetOf,
   toCreateRequest,
   type AddressForm,
   type PieceForm,
@@ -30,9 +31,20 @@ import {
 export interface Refusal {
   title: string;
   detail: string;
-  unmapped: string[];
+  /** What names no field on screen, each with the request path it is about. */
+  unmapped: { path: string; line: string }[];
+  /** The refusal named fields: once every one is changed, the summary says so instead. */
+  namedFields: boolean;
   attempt: number;
 }
+
+/** A change to `path` answers what the refusal said about it, about a group holding it, or about what it holds. */
+const touches = (changed: string, said: string) =>
+  changed === said ||
+  changed.startsWith(`${said}.`) ||
+  changed.startsWith(`${said}[`) ||
+  said.startsWith(`${changed}.`) ||
+  said.startsWith(`${changed}[`);
 
 /** A retry that the station answered as an earlier create (the shipment is unknown after an edit). */
 export interface AlreadyCreated {
@@ -58,6 +70,7 @@ type DetailKey = Exclude<
 export interface ShipmentFormSetup {
   carriers: Carrier[];
   sender: Address;
+  presets: readonly PackagePreset[];
   /** A form to start from (Ship again) instead of an empty one. */
   initial?: ShipmentForm | undefined;
   /** The number of the shipment `initial` copies. */
@@ -74,7 +87,7 @@ const PRESSABLE_INPUTS = new Set(['button', 'submit', 'reset', 'image']);
 
 const focusField = (path: string) => document.getElementById(fieldDomId(path))?.focus();
 
-export function useShipmentForm({ carriers, sender, initial, copiedFrom }: ShipmentFormSetup) {
+export function useShipmentForm({ carriers, sender, presets, initial, copiedFrom }: ShipmentFormSetup) {
   const username = useSession((session) => session.user?.username ?? '');
   // What the form starts as, and a draft of this user's that a reload of the window left.
   const [start] = useState(() => {
@@ -153,10 +166,9 @@ export function useShipmentForm({ carriers, sender, initial, copiedFrom }: Shipm
   useEffect(() => {
     if (already) alreadyHeading.current?.focus();
   }, [already]);
-  // The keyboard starts where the desk's typing starts: the delivery name once the carrier
-  // and service are known (remembered, or shipped again), else the carrier.
-  const firstField = useRef(form.carrierServiceId ? 'deliveryAddress.fullName' : 'carrierId');
-  useEffect(() => focusField(firstField.current), []);
+  // The keyboard always starts on the delivery name, whatever the desk remembers: the same keys
+  // do the same thing on every new shipment (the carrier and service are just above it).
+  useEffect(() => focusField('deliveryAddress.fullName'), []);
   const international = isInternational(form);
   const senderIsSet = Boolean(sender.addressLine1);
   const catalog = useCarrierCatalog(form.carrierId);
@@ -164,15 +176,26 @@ export function useShipmentForm({ carriers, sender, initial, copiedFrom }: Shipm
   // needs typing (no sender address yet) or holds a refused field.
   const [optionsOpen, setOptionsOpen] = useState(!senderIsSet);
 
-  const clearError = (...paths: string[]) =>
+  // The summary follows the form: what a change answers leaves it, so it never lists what is fixed.
+  const forgetUnmapped = (answered: (path: string) => boolean) =>
+    setRefusal((r) =>
+      r && r.unmapped.some((u) => answered(u.path))
+        ? { ...r, unmapped: r.unmapped.filter((u) => !answered(u.path)) }
+        : r,
+    );
+  const clearError = (...paths: string[]) => {
     setFieldErrors((errors) => {
       if (!paths.some((p) => p in errors)) return errors;
       const next = { ...errors };
       for (const p of paths) delete next[p];
       return next;
     });
-  const clearErrorsUnder = (prefix: string) =>
+    forgetUnmapped((said) => paths.some((changed) => touches(changed, said)));
+  };
+  const clearErrorsUnder = (prefix: string) => {
     setFieldErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([p]) => !p.startsWith(prefix))));
+    forgetUnmapped((said) => said.startsWith(prefix));
+  };
 
   const setAddress = (group: AddressGroup) => (key: keyof AddressForm, value: string) => {
     setForm((f) => ({ ...f, [group]: { ...f[group], [key]: value } }));
@@ -213,7 +236,9 @@ export function useShipmentForm({ carriers, sender, initial, copiedFrom }: Shipm
     pieces: (pieces: PieceForm[]) => changePieces(() => pieces),
     /** A preset on a piece: filled, the keyboard goes to what a preset leaves open (the weight), or on. */
     preset(index: number, preset: PackagePreset) {
-      changePieces((pieces) => pieces.map((p, i) => (i === index ? pieceFromPreset(p, preset) : p)));
+      changePieces((pieces) =>
+        pieces.map((p, i) => (i === index ? pieceFromPreset(p, preset, presetOf(p, presets)) : p)),
+      );
       requestAnimationFrame(() => focusField(`shipmentPieces[${index}].weight`));
     },
     detail(key: DetailKey, value: string) {
@@ -261,14 +286,15 @@ export function useShipmentForm({ carriers, sender, initial, copiedFrom }: Shipm
         setFieldErrors({});
         setAlready({ shipmentId: null, shipmentNumber: null });
       } else if (answered) {
-        const { byField, unmapped } = splitFieldErrors(error.fields, formFieldPaths(form));
+        const { byField, unmapped, unmappedPaths } = splitFieldErrors(error.fields, formFieldPaths(form));
         setFieldErrors(byField);
         if (Object.keys(byField).some((p) => p.startsWith('collectionAddress.') || p.startsWith('carrierFeatures')))
           setOptionsOpen(true);
         setRefusal({
           title: error.status === 400 ? 'The shipment was not created' : error.title,
           detail: error.detail,
-          unmapped,
+          unmapped: unmapped.map((line, i) => ({ path: unmappedPaths[i]!, line })),
+          namedFields: unmapped.length + Object.keys(byField).length > 0,
           attempt: refusalCount,
         });
       } else {
@@ -278,6 +304,7 @@ export function useShipmentForm({ carriers, sender, initial, copiedFrom }: Shipm
           title: 'The shipment was not created',
           detail: describeError(error),
           unmapped: [],
+          namedFields: false,
           attempt: refusalCount,
         });
       }

@@ -234,7 +234,10 @@ export function ShipmentDetailPage({ id }: { id: string }) {
       ) : null}
       {shown ? (
         shown.tone === 'error' ? (
-          <ErrorNotice error={new Error(shown.text)} />
+          // Already the operator's sentence (the printer's own words and what to do next).
+          <p className="notice notice-error" role="alert">
+            {shown.text}
+          </p>
         ) : (
           <Notice tone="success">{shown.text}</Notice>
         )

@@ -17,6 +17,10 @@ import { useLoad } from '../hooks/use-load';
 import { usePanelAction } from '../hooks/use-panel-action';
 import { RecordsPanel } from './RecordsPanel';
 
+/** The station tells an API caller the field that allows another host; here it is the checkbox. */
+const ALLOW_REMOTE_FIELD = /an administrator may allow another host with allowRemoteHost: true/;
+const ALLOW_REMOTE_BOX = 'tick “Allow another host” to deliver there';
+
 function Deliveries({ webhook, version }: { webhook: Webhook; version: number }) {
   const deliveries = useLoad(`webhook-deliveries-${webhook.id}-${version}`, () =>
     api.listWebhookDeliveries({ params: { webhookId: String(webhook.id) } }),
@@ -133,7 +137,7 @@ export function WebhooksPanel() {
             label="Listener URL"
             value={url}
             onValue={setUrl}
-            error={fieldErrors.url}
+            error={fieldErrors.url?.replace(ALLOW_REMOTE_FIELD, ALLOW_REMOTE_BOX)}
             maxLength={2000}
             placeholder="http://127.0.0.1:8080/hooks"
           />
