@@ -165,7 +165,7 @@ export async function copyToPostgres(
     const unknown = [...uncopiedTables(source.db), ...uncopiedColumns(source.db)];
     if (unknown.length > 0) {
       throw new Error(
-        `migrate does not know how to copy ${unknown.join(', ')}: nothing was copied (main/stores/copy-to-postgres.ts lists the tables and their columns).`,
+        `migrate does not know how to copy ${unknown.join(', ')}: nothing was copied (main/stores/shared/tables maps the tables and their columns).`,
       );
     }
     const target = await openPostgresStore({ url: options.to });

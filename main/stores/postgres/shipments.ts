@@ -69,7 +69,7 @@ const UPSERT_KEY = `INSERT INTO idempotency_keys AS k (${columnNames(idempotency
   WHERE k.created_on < $6
   RETURNING 1`;
 
-const shipmentValues = values('postgres', shipments, NEW_SHIPMENT_FIELDS) as (s: NewShipment) => unknown[];
+const shipmentValues: (s: NewShipment) => unknown[] = values('postgres', shipments, NEW_SHIPMENT_FIELDS);
 const newEventValues = values('postgres', trackingEvents, EVENT_INSERTED);
 const eventValues = (shipmentId: number, e: EventRecord): unknown[] => newEventValues({ shipmentId, ...e });
 

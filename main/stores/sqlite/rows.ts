@@ -26,10 +26,10 @@ export const INSERT_EVENT = insertSql('sqlite', trackingEvents, ['shipmentId', .
 export const INSERT_CUSTOMS_ITEM = insertSql('sqlite', customsItems, ['shipmentId', ...CUSTOMS_ITEM_FIELDS]);
 
 /** A row read through SHIPMENT_COLUMNS as its record (features and addresses decoded). */
-export const toShipmentRecord = reader('sqlite', shipments) as (row: unknown) => ShipmentRecord;
-export const toEventRecord = reader('sqlite', trackingEvents, EVENT_FIELDS) as (row: unknown) => EventRecord;
+export const toShipmentRecord: (row: unknown) => ShipmentRecord = reader('sqlite', shipments);
+export const toEventRecord: (row: unknown) => EventRecord = reader('sqlite', trackingEvents, EVENT_FIELDS);
 
-export const shipmentValues = values('sqlite', shipments, NEW_SHIPMENT_FIELDS) as (s: NewShipment) => unknown[];
+export const shipmentValues: (s: NewShipment) => unknown[] = values('sqlite', shipments, NEW_SHIPMENT_FIELDS);
 const pieceValues = values('sqlite', pieces, ['shipmentId', ...PIECE_FIELDS]);
 const eventValues = values('sqlite', trackingEvents, ['shipmentId', ...EVENT_FIELDS]);
 const customsItemValues = values('sqlite', customsItems, ['shipmentId', ...CUSTOMS_ITEM_FIELDS]);
