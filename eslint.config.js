@@ -69,8 +69,8 @@ export default tseslint.config(
               message: 'The core sees only the storage contract (main/core/storage.ts), never a store.',
             },
             {
-              group: ['**/labels/**', '**/printers/**'],
-              message: 'The core does not import the label writers or printers; open-station.ts injects them.',
+              group: ['**/labels/**', '**/printers/**', '**/devices/**'],
+              message: 'The core does not import the label writers, printers or devices; open-station.ts injects them.',
             },
             {
               group: ['**/http/**', '**/ipc/**', '**/desktop/**', '**/operations/**', '**/cli/**', '@fastify/*'],
@@ -103,6 +103,7 @@ export default tseslint.config(
                 '**/open-station',
                 '**/labels/**',
                 '**/printers/**',
+                '**/devices/**',
                 '@fastify/*',
               ],
               message: 'A store stands on the core alone.',
@@ -134,6 +135,7 @@ export default tseslint.config(
                 '**/desktop/**',
                 '**/labels/**',
                 '**/printers/**',
+                '**/devices/**',
                 '@fastify/*',
               ],
               message: 'Operations stand on the core alone.',
@@ -143,19 +145,19 @@ export default tseslint.config(
       ],
     },
   },
-  // Label writers and printers stand on the core beside the stores: they may import the
-  // core only, and only the shells (through open-station.ts) import them.
+  // Label writers, printers and devices stand on the core beside the stores: they may
+  // import the core only, and only the shells (through open-station.ts) import them.
   {
-    files: ['main/labels/**/*.ts', 'main/printers/**/*.ts'],
+    files: ['main/labels/**/*.ts', 'main/printers/**/*.ts', 'main/devices/**/*.ts'],
     ignores: ['main/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
-            { name: 'electron', message: 'Labels and printers do not know Electron.' },
-            { name: 'fastify', message: 'Labels and printers do not know HTTP.' },
-            ...DRIVERS.map((name) => ({ name, message: 'Labels and printers do not touch storage.' })),
+            { name: 'electron', message: 'Labels, printers and devices do not know Electron.' },
+            { name: 'fastify', message: 'Labels, printers and devices do not know HTTP.' },
+            ...DRIVERS.map((name) => ({ name, message: 'Labels, printers and devices do not touch storage.' })),
           ],
           patterns: [
             WINDOW_SIDE,
@@ -170,7 +172,7 @@ export default tseslint.config(
                 '**/cli/**',
                 '@fastify/*',
               ],
-              message: 'Labels and printers stand on the core alone.',
+              message: 'Labels, printers and devices stand on the core alone.',
             },
           ],
         },

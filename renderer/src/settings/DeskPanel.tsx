@@ -9,7 +9,7 @@ import { formErrors, problemFromResponse } from '../api/problem';
 import { TextField } from '../components/Field';
 import { ErrorNotice, Notice } from '../components/Notice';
 import { updateDeskSettings, useDeskSettings } from '../lib/desk-settings';
-import { useLoad } from '../lib/use-load';
+import { useLoad } from '../hooks/use-load';
 import { SettingsSection } from './SettingsSection';
 
 function PrinterChoice() {
