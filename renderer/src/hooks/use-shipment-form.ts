@@ -31,9 +31,20 @@ import {
 export interface Refusal {
   title: string;
   detail: string;
-  unmapped: string[];
+  /** What names no field on screen, each with the request path it is about. */
+  unmapped: { path: string; line: string }[];
+  /** The refusal named fields: once every one is changed, the summary says so instead. */
+  namedFields: boolean;
   attempt: number;
 }
+
+/** A change to `path` answers what the refusal said about it, about a group holding it, or about what it holds. */
+const touches = (changed: string, said: string) =>
+  changed === said ||
+  changed.startsWith(`${said}.`) ||
+  changed.startsWith(`${said}[`) ||
+  said.startsWith(`${changed}.`) ||
+  said.startsWith(`${changed}[`);
 
 /** A retry that the station answered as an earlier create (the shipment is unknown after an edit). */
 export interface AlreadyCreated {
@@ -166,15 +177,26 @@ export function useShipmentForm({ carriers, sender, presets, initial, copiedFrom
   // needs typing (no sender address yet) or holds a refused field.
   const [optionsOpen, setOptionsOpen] = useState(!senderIsSet);
 
-  const clearError = (...paths: string[]) =>
+  // The summary follows the form: what a change answers leaves it, so it never lists what is fixed.
+  const forgetUnmapped = (answered: (path: string) => boolean) =>
+    setRefusal((r) =>
+      r && r.unmapped.some((u) => answered(u.path))
+        ? { ...r, unmapped: r.unmapped.filter((u) => !answered(u.path)) }
+        : r,
+    );
+  const clearError = (...paths: string[]) => {
     setFieldErrors((errors) => {
       if (!paths.some((p) => p in errors)) return errors;
       const next = { ...errors };
       for (const p of paths) delete next[p];
       return next;
     });
-  const clearErrorsUnder = (prefix: string) =>
+    forgetUnmapped((said) => paths.some((changed) => touches(changed, said)));
+  };
+  const clearErrorsUnder = (prefix: string) => {
     setFieldErrors((errors) => Object.fromEntries(Object.entries(errors).filter(([p]) => !p.startsWith(prefix))));
+    forgetUnmapped((said) => said.startsWith(prefix));
+  };
 
   const setAddress = (group: AddressGroup) => (key: keyof AddressForm, value: string) => {
     setForm((f) => ({ ...f, [group]: { ...f[group], [key]: value } }));
@@ -265,14 +287,15 @@ export function useShipmentForm({ carriers, sender, presets, initial, copiedFrom
         setFieldErrors({});
         setAlready({ shipmentId: null, shipmentNumber: null });
       } else if (answered) {
-        const { byField, unmapped } = splitFieldErrors(error.fields, formFieldPaths(form));
+        const { byField, unmapped, unmappedPaths } = splitFieldErrors(error.fields, formFieldPaths(form));
         setFieldErrors(byField);
         if (Object.keys(byField).some((p) => p.startsWith('collectionAddress.') || p.startsWith('carrierFeatures')))
           setOptionsOpen(true);
         setRefusal({
           title: error.status === 400 ? 'The shipment was not created' : error.title,
           detail: error.detail,
-          unmapped,
+          unmapped: unmapped.map((line, i) => ({ path: unmappedPaths[i]!, line })),
+          namedFields: unmapped.length + Object.keys(byField).length > 0,
           attempt: refusalCount,
         });
       } else {
@@ -282,6 +305,7 @@ export function useShipmentForm({ carriers, sender, presets, initial, copiedFrom
           title: 'The shipment was not created',
           detail: describeError(error),
           unmapped: [],
+          namedFields: false,
           attempt: refusalCount,
         });
       }

@@ -96,11 +96,13 @@ export function ShipmentFormView({ carriers, sender, presets = [], initial, copi
         />
       ) : null}
 
-      {refusal ? (
+      {refusal && refusal.namedFields && refusal.unmapped.length + Object.keys(fieldErrors).length === 0 ? (
+        <Notice tone="info">Every field marked is changed. Ctrl+Enter creates the shipment.</Notice>
+      ) : refusal ? (
         <ErrorSummary
           title={refusal.title}
           detail={refusal.detail}
-          unmapped={refusal.unmapped}
+          unmapped={refusal.unmapped.map((u) => u.line)}
           fields={fieldErrors}
           attempt={refusal.attempt}
         />
