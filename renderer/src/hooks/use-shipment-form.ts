@@ -166,10 +166,9 @@ export function useShipmentForm({ carriers, sender, presets, initial, copiedFrom
   useEffect(() => {
     if (already) alreadyHeading.current?.focus();
   }, [already]);
-  // The keyboard starts where the desk's typing starts: the delivery name once the carrier
-  // and service are known (remembered, or shipped again), else the carrier.
-  const firstField = useRef(form.carrierServiceId ? 'deliveryAddress.fullName' : 'carrierId');
-  useEffect(() => focusField(firstField.current), []);
+  // The keyboard always starts on the delivery name, whatever the desk remembers: the same keys
+  // do the same thing on every new shipment (the carrier and service are just above it).
+  useEffect(() => focusField('deliveryAddress.fullName'), []);
   const international = isInternational(form);
   const senderIsSet = Boolean(sender.addressLine1);
   const catalog = useCarrierCatalog(form.carrierId);
