@@ -3,7 +3,7 @@
  * and where other local tools reach the station's API.
  */
 import { useState, type FormEvent } from 'react';
-import type { DatabaseChoice } from '../../../preload/bridge';
+import type { DatabaseChoice } from '../../../main/ipc/bridge';
 import { stationBridge } from '../api/bridge';
 import { formErrors, problemFromResponse } from '../api/problem';
 import { TextField } from '../components/Field';

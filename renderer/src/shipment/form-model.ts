@@ -158,7 +158,7 @@ function numberField<K extends string>(key: K, text: string): Partial<Record<K, 
 }
 
 /** Empty strings are left out: the station applies its defaults to what is absent. */
-function trimmedAddress(address: AddressForm): CreateShipmentRequest['collectionAddress'] {
+function trimmedAddress(address: AddressForm): CreateShipmentRequest['deliveryAddress'] {
   const out: Record<string, string> = {};
   for (const key of ADDRESS_KEYS) {
     const value = address[key].trim();
