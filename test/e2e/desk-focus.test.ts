@@ -59,9 +59,9 @@ describe('focus on the desk', () => {
     // The heading takes focus from a script only: it is no stop on the Tab path.
     expect(await page.getByRole('heading', { name: 'Settings', level: 1 }).getAttribute('tabindex')).toBe('-1');
 
-    // A form screen: its first field, once the carriers have loaded.
+    // A form screen: the delivery name, where every new shipment starts.
     await page.keyboard.press('Alt+N');
-    await waitForFocus(/^SELECT Carrier\b/);
+    await waitForFocus(/Full name/);
     await waitForText(announcer(), /^New shipment$/);
 
     await nav.getByRole('link', { name: 'Track' }).click();

@@ -55,7 +55,7 @@ describe('the Import screen', () => {
       async () => page.getByLabel('Field for column Order no').inputValue(),
       (v) => v === 'referenceOne',
     );
-    await waitForText(rowOutcome(2), 'deliveryAddress.postZipCode');
+    await waitForText(rowOutcome(2), 'Delivery address › Post code');
     await screenshot(page, 'import-01-checked');
   });
 

@@ -29,12 +29,17 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const confirmButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      // showModal focuses the first button (Cancel); Enter-to-confirm questions move it on.
+      dialog.showModal();
+      if (focus === 'confirm') confirmButton.current?.focus();
+    }
     if (!open && dialog.open) dialog.close();
-  }, [open]);
+  }, [open, focus]);
 
   return (
     <dialog
@@ -51,7 +56,7 @@ export function ConfirmDialog({
       </h2>
       <div className="dialog-body">{children}</div>
       <div className="dialog-actions">
-        <button type="button" className="button" onClick={onCancel} autoFocus={focus === 'cancel'}>
+        <button type="button" className="button" onClick={onCancel} autoFocus>
           {cancelLabel}
         </button>
         <button
@@ -59,7 +64,7 @@ export function ConfirmDialog({
           className={`button button-${tone}`}
           onClick={onConfirm}
           disabled={busy}
-          autoFocus={focus === 'confirm'}
+          ref={confirmButton}
         >
           {confirmLabel}
         </button>
