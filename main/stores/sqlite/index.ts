@@ -8,8 +8,9 @@ import { addressBookQueries, presetQueries } from '../shared/address-book-querie
 import { decodeAddress, encodeAddress } from './address-codec';
 import { sqliteAuth } from './auth';
 import { sqliteCarriers } from './carriers';
-import { DATABASE_FILE, openDatabase, type Db } from './database';
+import { AUTOCHECKPOINT_PAGES, DATABASE_FILE, openDatabase, type Db } from './database';
 import { translatingErrors } from './errors';
+import { walCheckpointer } from './checkpointer';
 import { groupCommit } from './group-commit';
 import { sqliteImports } from './imports';
 import { sqliteLimits } from './limits';
@@ -38,7 +39,16 @@ export function openSqliteStore(options: {
     db.transaction(() => indexLoaded(db)).immediate();
     const wal = walSync(`${db.name}-wal`, options.fsync ? { fsync: options.fsync } : {});
     const numbers = sqliteNumbers(db);
-    const commit = groupCommit(db, wal, { beforeCommit: numbers.writeReserved, afterRollback: numbers.reread });
+    const checkpoints = walCheckpointer(db.name, () => {
+      if (db.open) db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+    });
+    db.pragma('wal_autocheckpoint = 0');
+    const commit = groupCommit(
+      db,
+      wal,
+      { beforeCommit: numbers.writeReserved, afterRollback: numbers.reread },
+      checkpoints,
+    );
     let closed = false;
     return {
       dialect: 'sqlite',
@@ -67,6 +77,8 @@ export function openSqliteStore(options: {
       async close() {
         if (closed) return;
         closed = true;
+        // The checkpoint's connection first: the station's, closing last, then ends the WAL.
+        await checkpoints.close();
         // Writes still queued commit and are synced by wal.close(), before the connection goes.
         wal.close();
         if (db.open) db.close();
