@@ -299,8 +299,13 @@ export async function profileBench(options: BenchOptions): Promise<Outcome> {
   const parts = [...new Set(profiles.flatMap((p) => Object.keys(p.perCreateMs)))];
   const rows: Outcome['rows'] = [
     ...profiles.map((p): Outcome['rows'][number] => [
-      `${p.store}: creates a second, no label`,
-      String(p.perSecond),
+      `${p.store}: creates a second without labels (p99 ms)`,
+      `${p.perSecond} (${p.p99})`,
+      '',
+    ]),
+    ...profiles.map((p): Outcome['rows'][number] => [
+      `${p.store}: per create, read / write system calls, KB written`,
+      `${p.io.reads} / ${p.io.writes} / ${p.io.kbWritten}`,
       '',
     ]),
     ...parts.map((part): Outcome['rows'][number] => [
