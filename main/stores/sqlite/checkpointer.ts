@@ -30,7 +30,8 @@ export interface Checkpointer {
 const WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
-const db = new Database(workerData.file, { fileMustExist: true });
+const db = new Database(workerData.file, workerData.nativeBinding
+  ? { fileMustExist: true, nativeBinding: workerData.nativeBinding } : { fileMustExist: true });
 db.pragma('busy_timeout = 0');
 db.pragma('synchronous = FULL');
 db.pragma('fullfsync = ON');
@@ -44,11 +45,12 @@ parentPort.on('message', (message) => {
 
 /**
  * `lost`: called if the thread ends before close() (it could not start, or died): the
- * caller then lets its own connection checkpoint again.
+ * caller then lets its own connection checkpoint again. `nativeBinding`: the compiled
+ * driver the station's connection loaded, when it is not the package's own (Electron).
  */
-export function walCheckpointer(file: string, lost: () => void): Checkpointer {
+export function walCheckpointer(file: string, lost: () => void, nativeBinding?: string): Checkpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER, { eval: true, workerData: { file, driver } });
+  const worker = new Worker(WORKER, { eval: true, workerData: { file, driver, nativeBinding } });
   worker.unref();
   let running = false;
   let commits = 0;

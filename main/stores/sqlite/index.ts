@@ -43,9 +43,13 @@ export function openSqliteStore(options: {
     db.transaction(() => indexLoaded(db)).immediate();
     const wal = walSync(`${db.name}-wal`, options.fsync ? { fsync: options.fsync } : {});
     const numbers = sqliteNumbers(db);
-    const checkpoints = walCheckpointer(db.name, () => {
-      if (db.open) db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
-    });
+    const checkpoints = walCheckpointer(
+      db.name,
+      () => {
+        if (db.open) db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+      },
+      options.binding?.file,
+    );
     db.pragma('wal_autocheckpoint = 0');
     const commit = groupCommit(
       db,
