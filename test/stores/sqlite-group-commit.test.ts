@@ -4,11 +4,17 @@
  * the create that used them.
  */
 import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../main/stores/sqlite/database';
+import { stationEvent } from '../../main/core/statuses';
+import { openSqliteStore } from '../../main/stores/sqlite';
+import { DATABASE_FILE, type Db } from '../../main/stores/sqlite/database';
 import { groupCommit } from '../../main/stores/sqlite/group-commit';
 import { sqliteNumbers } from '../../main/stores/sqlite/numbers';
 import { walSync, type WalSync } from '../../main/stores/sqlite/wal-sync';
+import { TEST_CATALOG, newShipmentRecord, onePiece } from '../helpers/records';
 import { createShipment, signedInStation, sqliteDb, type TestStation } from '../helpers/station';
 
 /** The SQLite store's group commit and number sequences, on the station's own connection. */
@@ -191,5 +197,35 @@ describe('the SQLite store', () => {
     await waiting;
     expect(wal.syncs).toBe(2);
     await expect(wal.flush()).rejects.toThrow('The station is closed.');
+  });
+});
+
+describe('WAL checkpoints', () => {
+  it('run on a thread of their own between commits: the station’s connection never checkpoints, the WAL stays small', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ss-checkpoint-'));
+    const store = openSqliteStore({ dataDir });
+    try {
+      await store.carriers.sync(TEST_CATALOG);
+      expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+      const file = join(dataDir, DATABASE_FILE);
+      const before = statSync(file).size;
+      let walMost = 0;
+      const at = Date.parse('2026-11-01T10:00:00Z');
+      // One commit each: about 20 pages, so without checkpoints the WAL would pass 10 MB.
+      for (let i = 1; i <= 150; i++) {
+        await store.shipments.create(
+          newShipmentRecord(i, at + i),
+          [onePiece(i)],
+          stationEvent('Not Printed', 'Shipment created', 'olga', at + i),
+        );
+        walMost = Math.max(walMost, statSync(`${file}-wal`).size);
+      }
+      // The thread moved the pages into the database file while the station ran.
+      expect(statSync(file).size).toBeGreaterThan(before);
+      expect(walMost).toBeLessThan(4 * 1024 * 1024);
+    } finally {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -11,6 +11,9 @@ export const DATABASE_FILE = 'shipping-station.db';
 /** The connection's synchronous mode: every commit waits for the disk unless it says otherwise. */
 export const DURABLE_SYNCHRONOUS = 'FULL';
 
+/** SQLite's own threshold for a checkpoint, where the station's connection still checkpoints (checkpointer.ts). */
+export const AUTOCHECKPOINT_PAGES = 1000;
+
 /** Only the user who runs the station may read its addresses and password hashes. */
 const FOLDER_MODE = 0o700;
 const FILE_MODE = 0o600;

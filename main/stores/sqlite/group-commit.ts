@@ -11,6 +11,7 @@
  * spill a savepoint journal to a new temp file for most batches: docs/performance.md.)
  * Writes only touch the database, so running one again is safe.
  */
+import type { Checkpointer } from './checkpointer';
 import { DURABLE_SYNCHRONOUS, type Db } from './database';
 import type { WalSync } from './wal-sync';
 
@@ -33,7 +34,8 @@ type Written = { q: Queued; value: unknown }[];
 /** What a batch run together returns when one of its writes threw: all of it is undone. */
 const WRITE_THREW = Symbol('a write threw');
 
-export function groupCommit(db: Db, wal: WalSync, hooks: GroupCommitHooks): GroupCommit {
+/** `checkpoints`: the WAL's checkpoints, run between transactions (checkpointer.ts). */
+export function groupCommit(db: Db, wal: WalSync, hooks: GroupCommitHooks, checkpoints?: Checkpointer): GroupCommit {
   // One transaction wrapper for all: db.transaction() builds four functions on each call.
   const inTransaction = db.transaction(<T>(fn: () => T): T => fn());
   const lazyTransaction = <T>(fn: () => T): T => {
@@ -93,6 +95,7 @@ export function groupCommit(db: Db, wal: WalSync, hooks: GroupCommitHooks): Grou
     let written = runBatch(batch, false);
     if (written === WRITE_THREW) written = runBatch(batch, true);
     if (written === WRITE_THREW || written === undefined) return;
+    checkpoints?.committed();
     wal.flush().then(
       () => {
         for (const { q, value } of written) q.resolve(value);
@@ -108,6 +111,6 @@ export function groupCommit(db: Db, wal: WalSync, hooks: GroupCommitHooks): Grou
       // After a failed fsync nothing more is written: it could never be acknowledged.
       if (wal.failure) return reject(wal.failure);
       queued.push({ write, resolve: resolve as (value: unknown) => void, reject });
-      if (queued.length === 1) wal.whenIdle(commitQueued);
+      if (queued.length === 1) wal.whenIdle(checkpoints ? () => checkpoints.whenIdle(commitQueued) : commitQueued);
     });
 }

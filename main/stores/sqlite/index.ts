@@ -8,8 +8,9 @@ import { addressBookQueries, presetQueries, type Run } from '../shared/address-b
 import { render, type Sql } from '../shared/sql';
 import { sqliteAuth } from './auth';
 import { sqliteCarriers } from './carriers';
+import { walCheckpointer } from './checkpointer';
 import type { SqliteBinding } from './connection';
-import { DATABASE_FILE, openDatabase, type Db } from './database';
+import { AUTOCHECKPOINT_PAGES, DATABASE_FILE, openDatabase, type Db } from './database';
 import { translatingErrors } from '../shared/errors';
 import { translateError } from './errors';
 import { groupCommit } from './group-commit';
@@ -42,7 +43,20 @@ export function openSqliteStore(options: {
     db.transaction(() => indexLoaded(db)).immediate();
     const wal = walSync(`${db.name}-wal`, options.fsync ? { fsync: options.fsync } : {});
     const numbers = sqliteNumbers(db);
-    const commit = groupCommit(db, wal, { beforeCommit: numbers.writeReserved, afterRollback: numbers.reread });
+    const checkpoints = walCheckpointer(
+      db.name,
+      () => {
+        if (db.open) db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+      },
+      options.binding?.file,
+    );
+    db.pragma('wal_autocheckpoint = 0');
+    const commit = groupCommit(
+      db,
+      wal,
+      { beforeCommit: numbers.writeReserved, afterRollback: numbers.reread },
+      checkpoints,
+    );
     let closed = false;
     const translating = <T extends object>(methods: T) => translatingErrors(methods, translateError);
     const run: Run = <R>(statement: Sql) => {
@@ -67,6 +81,8 @@ export function openSqliteStore(options: {
       async close() {
         if (closed) return;
         closed = true;
+        // The checkpoint's connection first: the station's, closing last, then ends the WAL.
+        await checkpoints.close();
         // Writes still queued commit and are synced by wal.close(), before the connection goes.
         wal.close();
         if (db.open) db.close();

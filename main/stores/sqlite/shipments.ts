@@ -18,7 +18,7 @@ import type {
 } from '../../core/storage';
 import { shipmentSearchTerms } from '../../core/search';
 import { stationEvent } from '../../core/statuses';
-import type { Db } from './database';
+import { AUTOCHECKPOINT_PAGES, type Db } from './database';
 import type { GroupCommit } from './group-commit';
 import { listQueries, type Params } from '../shared/list-queries';
 import { statusCode } from '../shared/status-codes';
@@ -123,16 +123,20 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
   };
   /**
    * A bulk write: batches of thousands touch random pages of every index, and a page cache
-   * that holds them keeps the load from spilling pages to the WAL mid-transaction.
+   * that holds them keeps the load from spilling pages to the WAL mid-transaction. Each
+   * batch's commit checkpoints on this connection: a batch's WAL is tens of megabytes.
    */
   const bulk = async (write: () => Promise<void>) => {
     const cache = db.pragma('cache_size', { simple: true }) as number;
+    const checkpoint = db.pragma('wal_autocheckpoint', { simple: true }) as number;
     db.pragma(`cache_size = ${BULK_CACHE_KIB}`);
+    db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
     db.pragma('foreign_keys = OFF');
     try {
       await write();
     } finally {
       db.pragma(`cache_size = ${cache}`);
+      db.pragma(`wal_autocheckpoint = ${checkpoint}`);
       db.pragma('foreign_keys = ON');
     }
   };
