@@ -626,6 +626,11 @@ export interface Store {
   readonly webhooks: WebhookStore;
   readonly addressBook: AddressBookStore;
   readonly presets: PresetStore;
+  /**
+   * Resolves when the database answers a query now; rejects with StorageUnavailableError
+   * saying why not (GET /health/ready).
+   */
+  ping(): Promise<void>;
   /** Finishes what is under way, then lets go of the database. */
   close(): Promise<void>;
 }

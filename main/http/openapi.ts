@@ -155,6 +155,7 @@ const RESPONSE_DESCRIPTIONS: Partial<Record<OperationName, string>> = {
   createApiKey: 'The key, shown in this response only.',
   revokeApiKey: 'Revoked.',
   getHealth: 'The station is up.',
+  getReadiness: 'The station’s database answers.',
 };
 
 function parameters(spec: OperationSpec, write: (s: unknown) => unknown): Json[] {
@@ -256,7 +257,10 @@ function responses(name: OperationName, spec: OperationSpec, path: string, write
   };
   if (name !== 'getHealth') {
     out[503] = {
-      description: 'The station’s database cannot be used just now.',
+      description:
+        name === 'getReadiness'
+          ? 'The station’s database does not answer; `store` names it and `detail` says why.'
+          : 'The station’s database cannot be used just now.',
       headers: retryAfter,
       content: problemContent(),
     };

@@ -56,6 +56,7 @@ export const handlers: Handlers = {
   getSettings: (ctx) => ctx.station.settings.get(),
   updateSettings: (ctx, { body }) => ctx.station.settings.update(body),
   getHealth: (ctx) => ({ status: 'ok', version: ctx.station.version }),
+  getReadiness: (ctx) => ctx.station.readiness(),
   listWebhooks: (ctx) => ctx.station.webhooks.list(),
   createWebhook: (ctx, { body }) => ctx.station.webhooks.create(body, ctx.user!.username),
   deleteWebhook: (ctx, { params }) => ctx.station.webhooks.remove(pathId(params, 'webhookId')),

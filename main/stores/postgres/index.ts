@@ -111,6 +111,11 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
         ).rows as R[];
       }),
     ),
+    ping: translatingErrors({
+      async ping() {
+        await pool.query('SELECT 1');
+      },
+    }).ping,
     // Waits for the clients checked out now to come back, then closes every connection.
     close: () => {
       clearInterval(folding);

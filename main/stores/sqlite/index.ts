@@ -3,12 +3,12 @@
  * goes through the group commit (group-commit.ts), durable before it is answered.
  */
 import { join } from 'node:path';
-import type { OnMigration, Store } from '../../core/storage';
+import { StorageUnavailableError, type OnMigration, type Store } from '../../core/storage';
 import { addressBookQueries, presetQueries } from '../shared/address-book-queries';
 import { decodeAddress, encodeAddress } from './address-codec';
 import { sqliteAuth } from './auth';
 import { sqliteCarriers } from './carriers';
-import { DATABASE_FILE, openDatabase, type Db } from './database';
+import { DATABASE_FILE, databaseFileGone, openDatabase, type Db } from './database';
 import { translatingErrors } from './errors';
 import { groupCommit } from './group-commit';
 import { sqliteImports } from './imports';
@@ -62,6 +62,14 @@ export function openSqliteStore(options: {
           Promise.resolve(db.prepare(sql).all(...params) as R[]),
         ),
       ),
+      ping: translatingErrors({
+        async ping() {
+          if (closed) throw new StorageUnavailableError('The station is closing.');
+          const gone = databaseFileGone(db);
+          if (gone) throw gone;
+          db.prepare('SELECT count(*) FROM sqlite_master').get();
+        },
+      }).ping,
       async close() {
         if (closed) return;
         closed = true;
