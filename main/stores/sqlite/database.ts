@@ -79,7 +79,7 @@ export function databaseFileGone(db: Db): StorageUnavailableError | undefined {
   }
   if (now && now.ino === opened.ino && now.dev === opened.dev) return undefined;
   return new StorageUnavailableError(
-    `The database file ${opened.path} was deleted or moved while the station ran; put it back, or restart the station to open the file that is there now.`,
+    'its file was deleted or moved while the station ran; put it back, or restart the station to open the file that is there now',
   );
 }
 
