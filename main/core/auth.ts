@@ -21,6 +21,8 @@ export interface AuthUser {
   id: number;
   username: string;
   role: Role;
+  /** The name of the API key this token's sign-in was made with; null for a person's sign-in. */
+  apiKey?: string | null;
 }
 
 export interface AuthOptions {
@@ -252,7 +254,7 @@ export class AuthService {
       throw new ProblemError('unauthorized', 'The access token is not valid or has expired; sign in again.');
     }
     if (row.userDisabled) throw new ProblemError('unauthorized', 'The user of this token is disabled.');
-    return { id: row.userId, username: row.username, role: row.role };
+    return { id: row.userId, username: row.username, role: row.role, apiKey: row.apiKeyName };
   }
 
   // ------------------------------------------------------------ users

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pkg from '../../package.json' with { type: 'json' };
 import { AddressBookService } from './address-book';
+import { AuditTrail } from './audit';
 import { ProblemError, STORAGE_RETRY_SECONDS } from './errors';
 import { AuthService } from './auth';
 import { PresetService } from './presets';
@@ -53,6 +54,7 @@ export interface Station {
   readonly printing: PrintService;
   readonly addressBook: AddressBookService;
   readonly presets: PresetService;
+  readonly audit: AuditTrail;
   readonly version: string;
   /** The store answers now, or a 503 problem naming it and why not (GET /health/ready). */
   readiness(): Promise<{ status: 'ready'; store: 'sqlite' | 'postgres' }>;
@@ -120,6 +122,8 @@ export async function createStation(
   });
   await webhooks.sealPlainSecrets();
   webhooks.start();
+  const audit = new AuditTrail(store.audit, now, async () => (await settings.get()).auditDays);
+  audit.start();
   return {
     store,
     auth,
@@ -132,11 +136,13 @@ export async function createStation(
     printing,
     addressBook,
     presets: new PresetService(store.presets, now),
+    audit,
     version: VERSION,
     readiness: () => readiness(store),
     now,
     close: async () => {
       await webhooks.stop();
+      await audit.stop();
       await store.close();
     },
   };

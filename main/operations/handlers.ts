@@ -33,7 +33,10 @@ export const handlers: Handlers = {
   createShipment: (ctx, { body, headers }) =>
     ctx.station.shipments.create(body, caller(ctx), headers['idempotency-key']),
   listShipments: (ctx, { query }) => ctx.station.shipments.list(query),
-  getShipment: (ctx, { params }) => ctx.station.shipments.view(params.uniqueId),
+  getShipment: async (ctx, { params }) => {
+    const detail = await ctx.station.shipments.view(params.uniqueId);
+    return { ...detail, ...(await ctx.station.audit.printsOf(detail.shipmentNumber)) };
+  },
   trackShipmentPublic: (ctx, { params, query }) =>
     ctx.station.shipments.publicTracking(params.uniqueId, query.postCode, ctx.client),
   getShipmentLabel: (ctx, { params, query }) =>
@@ -106,4 +109,5 @@ export const handlers: Handlers = {
   printShipmentCustoms: (ctx, { params }) => ctx.station.printing.printCustomsForms(params.uniqueId),
   getCustomsBatch: (ctx, { body }) => ctx.station.imports.customsBatchPdf(body),
   printCustomsBatch: (ctx, { body }) => ctx.station.printing.printCustomsBatch(body),
+  listAuditEvents: (ctx, { query }) => ctx.station.audit.list(query),
 };

@@ -7,8 +7,10 @@ const USER_COLUMNS = `id, username, password_hash AS "passwordHash", role, disab
 const API_KEY_COLUMNS = `k.id, k.user_id AS "userId", u.username, k.name, k.prefix, k.created_on AS "createdOn",
   k.last_used_on AS "lastUsedOn", k.revoked_on AS "revokedOn" FROM api_keys k JOIN users u ON u.id = k.user_id`;
 const TOKEN_COLUMNS = `t.sign_in_id AS "signInId", s.user_id AS "userId", t.kind, t.expires_on AS "expiresOn",
-  t.used_on AS "usedOn", s.revoked_on AS "signInRevokedOn", u.username, u.role, u.disabled AS "userDisabled"
-  FROM tokens t JOIN sign_ins s ON s.id = t.sign_in_id JOIN users u ON u.id = s.user_id`;
+  t.used_on AS "usedOn", s.revoked_on AS "signInRevokedOn", u.username, u.role, u.disabled AS "userDisabled",
+  k.name AS "apiKeyName"
+  FROM tokens t JOIN sign_ins s ON s.id = t.sign_in_id JOIN users u ON u.id = s.user_id
+  LEFT JOIN api_keys k ON k.id = s.api_key_id`;
 
 const UNIQUE_VIOLATION = '23505';
 /** The unique index on lower(username) (migration 0001): only its violation means "name taken". */

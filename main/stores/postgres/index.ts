@@ -5,6 +5,7 @@
 import pg from 'pg';
 import type { Address } from '../../core/schemas';
 import { addressBookQueries, presetQueries } from '../shared/address-book-queries';
+import { AUDIT_INSERT, auditQueries, auditValues } from '../shared/audit-queries';
 import type { OnMigration, Store } from '../../core/storage';
 import { postgresAuth } from './auth';
 import { postgresCarriers } from './carriers';
@@ -73,6 +74,16 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
   const folding = setInterval(fold, FOLD_EVERY_MS);
   folding.unref();
   let closed: Promise<void> | undefined;
+  // The shared SQL's `?` placeholders, numbered as PostgreSQL wants them.
+  const query = async <R>(sql: string, params: (string | number)[]) => {
+    let n = 0;
+    return (
+      await pool.query(
+        sql.replace(/\?/g, () => `$${++n}`),
+        params,
+      )
+    ).rows as R[];
+  };
   return {
     dialect: 'postgres',
     location: redactedUrl(options.url),
@@ -87,28 +98,18 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
     imports: translatingErrors(postgresImports(pool)),
     webhooks: translatingErrors(postgresWebhooks(pool)),
     addressBook: translatingErrors(
-      addressBookQueries(
-        async <R>(sql: string, params: (string | number)[]) => {
-          let n = 0;
-          return (
-            await pool.query(
-              sql.replace(/\?/g, () => `$${++n}`),
-              params,
-            )
-          ).rows as R[];
-        },
-        { encode: (address) => JSON.stringify(address), decode: (stored) => stored as Address },
-      ),
+      addressBookQueries(query, {
+        encode: (address) => JSON.stringify(address),
+        decode: (stored) => stored as Address,
+      }),
     ),
-    presets: translatingErrors(
-      presetQueries(async <R>(sql: string, params: (string | number)[]) => {
-        let n = 0;
-        return (
-          await pool.query(
-            sql.replace(/\?/g, () => `$${++n}`),
-            params,
-          )
-        ).rows as R[];
+    presets: translatingErrors(presetQueries(query)),
+    audit: translatingErrors(
+      auditQueries(query, async (entries) => {
+        if (entries.length === 0) return;
+        const values = entries.flatMap(auditValues);
+        const rows = entries.map((_, r) => `(${Array.from({ length: 7 }, (_, c) => `$${r * 7 + c + 1}`).join(', ')})`);
+        await pool.query(`${AUDIT_INSERT.replace(/ VALUES .*$/, '')} VALUES ${rows.join(', ')}`, values);
       }),
     ),
     ping: translatingErrors({

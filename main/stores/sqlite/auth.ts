@@ -31,6 +31,7 @@ interface TokenRow {
   username: string;
   role: Role;
   disabled: 0 | 1;
+  api_key_name: string | null;
 }
 
 const toUser = (r: UserRow): UserRecord => ({
@@ -61,6 +62,7 @@ const toToken = (r: TokenRow): TokenRecord => ({
   username: r.username,
   role: r.role,
   userDisabled: r.disabled === 1,
+  apiKeyName: r.api_key_name,
 });
 
 const API_KEY_COLUMNS = `k.id, k.user_id, k.name, k.prefix, k.created_on, k.last_used_on, k.revoked_on, u.username
@@ -113,8 +115,9 @@ export function sqliteAuth(db: Db): AuthStore {
     ),
     tokenByHash: db.prepare<[Buffer], TokenRow>(
       `SELECT t.sign_in_id, t.kind, t.expires_on, t.used_on, s.revoked_on AS sign_in_revoked_on, s.user_id,
-         u.username, u.role, u.disabled
-       FROM tokens t JOIN sign_ins s ON s.id = t.sign_in_id JOIN users u ON u.id = s.user_id WHERE t.hash = ?`,
+         u.username, u.role, u.disabled, k.name AS api_key_name
+       FROM tokens t JOIN sign_ins s ON s.id = t.sign_in_id JOIN users u ON u.id = s.user_id
+       LEFT JOIN api_keys k ON k.id = s.api_key_id WHERE t.hash = ?`,
     ),
     markTokenUsed: db.prepare<[number, Buffer]>('UPDATE tokens SET used_on = ? WHERE hash = ? AND used_on IS NULL'),
     deleteExpiredTokens: db

@@ -5,12 +5,13 @@
 import { join } from 'node:path';
 import { StorageUnavailableError, type OnMigration, type Store } from '../../core/storage';
 import { addressBookQueries, presetQueries } from '../shared/address-book-queries';
+import { AUDIT_INSERT, auditQueries, auditValues } from '../shared/audit-queries';
 import { decodeAddress, encodeAddress } from './address-codec';
 import { sqliteAuth } from './auth';
 import { sqliteCarriers } from './carriers';
 import { DATABASE_FILE, databaseFileGone, openDatabase, type Db } from './database';
 import { translatingErrors } from './errors';
-import { groupCommit } from './group-commit';
+import { groupCommit, type GroupCommit } from './group-commit';
 import { sqliteImports } from './imports';
 import { sqliteLimits } from './limits';
 import { sqliteManifests } from './manifests';
@@ -62,6 +63,7 @@ export function openSqliteStore(options: {
           Promise.resolve(db.prepare(sql).all(...params) as R[]),
         ),
       ),
+      audit: translatingErrors(sqliteAudit(db, commit)),
       ping: translatingErrors({
         async ping() {
           if (closed) throw new StorageUnavailableError('The station is closing.');
@@ -82,4 +84,16 @@ export function openSqliteStore(options: {
     db.close();
     throw error;
   }
+}
+
+/** The audit trail: appended inside the group commit, so an entry shares its batch's transaction and fsync. */
+function sqliteAudit(db: Db, commit: GroupCommit) {
+  const insert = db.prepare(AUDIT_INSERT);
+  return auditQueries(
+    <R>(sql: string, params: (string | number)[]) => Promise.resolve(db.prepare(sql).all(...params) as R[]),
+    (entries) =>
+      commit(() => {
+        for (const entry of entries) insert.run(...auditValues(entry));
+      }),
+  );
 }
