@@ -110,4 +110,8 @@ export const handlers: Handlers = {
   getCustomsBatch: (ctx, { body }) => ctx.station.imports.customsBatchPdf(body),
   printCustomsBatch: (ctx, { body }) => ctx.station.printing.printCustomsBatch(body),
   listAuditEvents: (ctx, { query }) => ctx.station.audit.list(query),
+  listScalePorts: (ctx) => ctx.station.scale.desk.ports(),
+  getScale: (ctx) => ctx.station.scale.desk.settings(),
+  setScale: (ctx, { body }) => ctx.station.scale.desk.configure(body),
+  getScaleReading: (ctx, { query }) => ctx.station.scale.reading(query.weightUnit),
 };

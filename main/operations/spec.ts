@@ -19,6 +19,7 @@ import { printerOperations } from './spec/printers';
 import { addressBookOperations } from './spec/address-book';
 import { packagePresetOperations } from './spec/package-presets';
 import { auditOperations } from './spec/audit';
+import { scaleOperations } from './spec/scale';
 
 export type { Access, BodyMediaType, HttpMethod, OperationSpec } from './spec/operation';
 export { bodyOf, inMiB, JSON_BODY_LIMIT } from './spec/operation';
@@ -37,6 +38,7 @@ export const operations = {
   ...addressBookOperations,
   ...packagePresetOperations,
   ...auditOperations,
+  ...scaleOperations,
 };
 
 export type Operations = typeof operations;

@@ -12,3 +12,4 @@ export * from './printers';
 export * from './address-book';
 export * from './package-presets';
 export * from './audit';
+export * from './scale';

@@ -1,8 +1,9 @@
 /** Opens the station's SQLite file: pragmas, then every migration not yet applied. */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { StorageUnavailableError, type OnMigration } from '../../core/storage';
+import { openConnection, type SqliteBinding } from './connection';
 import { MIGRATIONS } from './migrations';
 
 export type Db = Database.Database;
@@ -38,10 +39,11 @@ export function secureDataDir(dataDir: string, warn: (message: string) => void =
   return file;
 }
 
-export function openDatabase(dataDir: string, onMigration?: OnMigration): Db {
+/** `binding`: the compiled driver to load (connection.ts); the package's own without one. */
+export function openDatabase(dataDir: string, onMigration?: OnMigration, binding?: SqliteBinding): Db {
   // Through any symlink: SQLite puts the -wal beside the real file, where wal-sync.ts syncs it.
   const path = realpathSync(secureDataDir(dataDir));
-  const db = new Database(path);
+  const db = openConnection(path, {}, binding);
   const { ino, dev } = statSync(path);
   openedFiles.set(db, { path, ino, dev });
   // WAL lets readers (list, tracking) run while a create commits; FULL makes each commit

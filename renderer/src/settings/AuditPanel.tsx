@@ -8,7 +8,7 @@ import { api } from '../api';
 import { SelectField, TextField } from '../components/Field';
 import { ErrorNotice } from '../components/Notice';
 import { formatDateTime, formatNumber } from '../lib/format';
-import { useLoad } from '../lib/use-load';
+import { useLoad } from '../hooks/use-load';
 import { SettingsSection } from './SettingsSection';
 
 const KINDS = [
