@@ -4,6 +4,8 @@
  *   apikey create --user NAME [--name LABEL]      prints only the key
  *   migrate --from DATA_DIR --to postgres://…      a desk's SQLite data into PostgreSQL
  *   unlock-user NAME                               lift a user's sign-in lock
+ *   backup --to FILE                               a consistent copy while the station runs
+ *   restore --from FILE                            replace a stopped desk's database with a backup
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +23,9 @@ const USAGE = `usage: npm run cli -- [--data-dir DIR | --database postgres://…
   apikey create --user NAME [--name LABEL]    create an API key for a user; prints only the key
   unlock-user NAME                             lift a user's sign-in lock (after 10 failed sign-ins)
   demo-data --shipments N [--days D]          add N realistic shipments over the D days (365) ending now
-  migrate --from DATA_DIR --to postgres://…   copy a desk's SQLite data into a new PostgreSQL database`;
+  migrate --from DATA_DIR --to postgres://…   copy a desk's SQLite data into a new PostgreSQL database
+  backup --to FILE                             copy the desk's SQLite database as of now, while the station runs
+  restore --from FILE                          check a backup, then put it in place of a stopped desk's database`;
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -121,6 +125,24 @@ async function main(): Promise<void> {
     return;
   }
   const dataDir = values['data-dir'] ?? defaultDataDir();
+  if (positionals[0] === 'backup' || positionals[0] === 'restore') {
+    if (chosenDatabaseUrl(values.database)) {
+      throw new Error('A PostgreSQL database is backed up with pg_dump and restored with pg_restore: see README.md.');
+    }
+    const { backupDatabase, restoreDatabase } = await import('./stores/sqlite/backup');
+    if (positionals[0] === 'backup') {
+      if (!values.to || positionals.length !== 1) throw new Error(USAGE);
+      const { bytes } = await backupDatabase(dataDir, values.to);
+      console.error(`backed up ${join(dataDir, DATABASE_FILE)} to ${values.to} (${bytes} bytes)`);
+    } else {
+      if (!values.from || positionals.length !== 1) throw new Error(USAGE);
+      const kept = await restoreDatabase(dataDir, values.from);
+      console.error(
+        `restored ${values.from} into ${dataDir}${kept ? `; the database it replaced is kept as ${kept}` : ''}`,
+      );
+    }
+    return;
+  }
   const databaseUrl = chosenDatabaseUrl(values.database);
   // A user or key made in a new, empty file would belong to no station: say where we looked.
   if (!databaseUrl && positionals[0] !== 'demo-data' && !existsSync(join(dataDir, DATABASE_FILE))) {

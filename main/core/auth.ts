@@ -21,6 +21,8 @@ export interface AuthUser {
   id: number;
   username: string;
   role: Role;
+  /** The name of the API key this token's sign-in was made with; null for a person's sign-in. */
+  apiKey?: string | null;
 }
 
 export interface AuthOptions {
@@ -84,12 +86,20 @@ const toApiKey = (row: ApiKeyRecord): ApiKey => ({
  */
 const doorOf = (client: string): 'ipc' | 'http' => (client === 'ipc' ? 'ipc' : 'http');
 const DOORS = ['ipc', 'http'] as const;
+const HTTP_DOOR = 'http';
+/** Failed password sign-ins over HTTP, all user names together, before every one waits. */
+export const SPRAY_LIMIT = { failures: 30, windowMs: 15 * 60_000 };
 
 export class AuthService {
   /** Per user name and door: a local tool's wrong passwords never lock the desk's window out. */
   private readonly failuresByUser: RateLimit;
   /** Per API key and per refresh token given: a broken tool locks out only its own credential. */
   private readonly failuresByCredential: RateLimit;
+  /**
+   * Wrong passwords over HTTP whatever the user name: one caller trying a few passwords on
+   * many names (spraying) stays under every user's limit but not under this one.
+   */
+  private readonly passwordFailuresOverHttp: RateLimit;
 
   constructor(
     private readonly repo: AuthStore,
@@ -99,6 +109,13 @@ export class AuthService {
     // CONTRACT §3: after 10 failures in 15 minutes, 429 until the window passes.
     this.failuresByUser = new RateLimit(limits, 'sign-in-user', 10, 15 * 60_000, options.now);
     this.failuresByCredential = new RateLimit(limits, 'sign-in-credential', 10, 15 * 60_000, options.now);
+    this.passwordFailuresOverHttp = new RateLimit(
+      limits,
+      'sign-in-password-http',
+      SPRAY_LIMIT.failures,
+      SPRAY_LIMIT.windowMs,
+      options.now,
+    );
   }
 
   // ------------------------------------------------------------ sign-in
@@ -125,6 +142,16 @@ export class AuthService {
             this.failuresByCredential,
             sha256(option === 'apikey' ? body.apiKey!.apiKey : body.refreshToken!).toString('hex'),
           ];
+    const sprayed = option === 'credentials' && doorOf(client) === 'http';
+    const sprayWait = sprayed ? await this.passwordFailuresOverHttp.retryAfter(HTTP_DOOR) : 0;
+    if (sprayWait > 0) {
+      throw new ProblemError(
+        'rate-limited',
+        `Too many wrong passwords over HTTP across user names; password sign-ins over HTTP wait ${sprayWait} seconds (API keys and the desk's window still sign in).`,
+        {},
+        sprayWait,
+      );
+    }
     const wait = await limit.retryAfter(key);
     if (wait > 0) {
       throw new ProblemError(
@@ -143,7 +170,10 @@ export class AuthService {
       }
       return await this.refresh(body.refreshToken!);
     } catch (error) {
-      if (error instanceof ProblemError && error.kind === 'validation') await limit.record(key);
+      if (error instanceof ProblemError && error.kind === 'validation') {
+        await limit.record(key);
+        if (sprayed) await this.passwordFailuresOverHttp.record(HTTP_DOOR);
+      }
       throw error;
     }
   }
@@ -239,7 +269,7 @@ export class AuthService {
       throw new ProblemError('unauthorized', 'The access token is not valid or has expired; sign in again.');
     }
     if (row.userDisabled) throw new ProblemError('unauthorized', 'The user of this token is disabled.');
-    return { id: row.userId, username: row.username, role: row.role };
+    return { id: row.userId, username: row.username, role: row.role, apiKey: row.apiKeyName };
   }
 
   // ------------------------------------------------------------ users

@@ -6,7 +6,7 @@ import type { ScaleUnavailableReason } from './schemas';
 import { StorageFailedError, StorageUnavailableError } from './storage';
 
 /** What a 503 for unavailable storage tells the client to wait before it tries again. */
-const STORAGE_RETRY_SECONDS = 2;
+export const STORAGE_RETRY_SECONDS = 2;
 
 export type ProblemKind =
   | 'validation'

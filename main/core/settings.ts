@@ -1,5 +1,6 @@
-/** Station-wide settings: the sender address that prefills new shipments, the label size. */
+/** Station-wide settings: the sender address that prefills new shipments, the label size, how long the audit trail keeps. */
 import { FieldErrors } from './errors';
+import { DEFAULT_AUDIT_DAYS } from './audit';
 import { isCurrency } from './money';
 import { ADDRESS_FIELDS, type Address, type AddressInput, type LabelSize, type StationSettings } from './schemas';
 import type { SettingsStore } from './storage';
@@ -52,15 +53,17 @@ export class SettingsService {
   }
 
   private async read(): Promise<StationSettings> {
-    const [senderAddress, labelSize, cn22MaxValue] = await Promise.all([
+    const [senderAddress, labelSize, cn22MaxValue, auditDays] = await Promise.all([
       this.repo.get<Address>('senderAddress'),
       this.repo.get<LabelSize>('labelSize'),
       this.repo.get<Record<string, number>>('cn22MaxValue'),
+      this.repo.get<number>('auditDays'),
     ]);
     return {
       senderAddress: { ...EMPTY_ADDRESS, ...senderAddress },
       labelSize: labelSize ?? '4x6',
       cn22MaxValue: cn22MaxValue ?? { ...DEFAULT_CN22_MAX_VALUE },
+      auditDays: auditDays ?? DEFAULT_AUDIT_DAYS,
     };
   }
 
@@ -77,6 +80,7 @@ export class SettingsService {
     senderAddress?: AddressInput | undefined;
     labelSize?: LabelSize | undefined;
     cn22MaxValue?: Record<string, number> | undefined;
+    auditDays?: number | undefined;
   }): Promise<StationSettings> {
     const errors = new FieldErrors();
     const address = input.senderAddress ? checkSenderAddress(input.senderAddress, errors) : undefined;
@@ -86,6 +90,7 @@ export class SettingsService {
     if (input.labelSize) await this.repo.set('labelSize', input.labelSize);
     // The whole table is replaced: a currency left out has no CN22 any more.
     if (input.cn22MaxValue) await this.repo.set('cn22MaxValue', input.cn22MaxValue);
+    if (input.auditDays !== undefined) await this.repo.set('auditDays', input.auditDays);
     this.cached = undefined;
     return this.get();
   }

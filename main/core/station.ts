@@ -5,6 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import pkg from '../../package.json' with { type: 'json' };
 import { AddressBookService } from './address-book';
+import { AuditTrail } from './audit';
+import { ProblemError, STORAGE_RETRY_SECONDS } from './errors';
 import { AuthService } from './auth';
 import { PresetService } from './presets';
 import { CarrierCatalog, readCatalogFile } from './carriers';
@@ -56,7 +58,10 @@ export interface Station {
   readonly scale: ScaleService;
   readonly addressBook: AddressBookService;
   readonly presets: PresetService;
+  readonly audit: AuditTrail;
   readonly version: string;
+  /** The store answers now, or a 503 problem naming it and why not (GET /health/ready). */
+  readiness(): Promise<{ status: 'ready'; store: 'sqlite' | 'postgres' }>;
   /**
    * The station's clock in epoch milliseconds (StationOptions.now, else the system's): the
    * one every service reads, so a handler or shell that needs the time reads this too.
@@ -122,6 +127,8 @@ export async function createStation(
   await webhooks.sealPlainSecrets();
   const scale = new ScaleService(options.scale ?? noScale, now);
   webhooks.start();
+  const audit = new AuditTrail(store.audit, now, async () => (await settings.get()).auditDays);
+  audit.start();
   return {
     store,
     auth,
@@ -135,12 +142,32 @@ export async function createStation(
     scale,
     addressBook,
     presets: new PresetService(store.presets, now),
+    audit,
     version: VERSION,
+    readiness: () => readiness(store),
     now,
     close: async () => {
       await webhooks.stop();
+      await audit.stop();
       await scale.desk.close();
       await store.close();
     },
   };
+}
+
+async function readiness(store: Store): Promise<{ status: 'ready'; store: 'sqlite' | 'postgres' }> {
+  try {
+    await store.ping();
+  } catch (error) {
+    const what = store.dialect === 'sqlite' ? 'The SQLite database' : 'The PostgreSQL database';
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const why = cause instanceof Error ? cause.message : String(cause);
+    throw new ProblemError(
+      'unavailable',
+      `${what} at ${store.location} does not answer: ${why}`,
+      { store: store.dialect, location: store.location },
+      STORAGE_RETRY_SECONDS,
+    );
+  }
+  return { status: 'ready', store: store.dialect };
 }

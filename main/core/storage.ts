@@ -289,6 +289,8 @@ export interface TokenRecord {
   expiresOn: number;
   usedOn: number | null;
   signInRevokedOn: number | null;
+  /** The API key its sign-in was made with (its name), or null. */
+  apiKeyName: string | null;
 }
 
 export interface NewTokens {
@@ -617,6 +619,44 @@ export interface PresetStore {
   remove(id: number): Promise<boolean>;
 }
 
+/** One entry of the audit trail (CONTRACT §22). */
+export interface AuditRecord {
+  at: number;
+  /** Who: a user name, or the name tried by a refused sign-in. */
+  username: string;
+  /** The door: `window` (IPC), `http`, or a later door's name. */
+  via: string;
+  /** The API key's name where the call's sign-in was made with one. */
+  apiKey: string | null;
+  kind: string;
+  /** What it was done to, as a person names it: a shipment number, a user name, a printer. */
+  subject: string;
+  /** Before → after and the like, secrets left out. */
+  detail: Record<string, unknown>;
+}
+
+export interface AuditFilter {
+  kinds: string[];
+  /** Case-insensitive. */
+  username: string | null;
+  /** Inclusive bounds on `at`; null = unbounded. */
+  from: number | null;
+  to: number | null;
+  limit: number;
+  offset: number;
+}
+
+export interface AuditStore {
+  /** Appends the entries in one write, in order. */
+  append(entries: AuditRecord[]): Promise<void>;
+  /** Newest first, with the exact total of matching entries. */
+  page(filter: AuditFilter): Promise<{ total: number; rows: AuditRecord[] }>;
+  /** How many entries of these kinds name `subject`, and the latest of them. */
+  count(subject: string, kinds: string[]): Promise<{ count: number; latest: AuditRecord | null }>;
+  /** Deletes up to `limit` of the oldest entries made before `before`; returns how many. */
+  prune(before: number, limit: number): Promise<number>;
+}
+
 export interface Store {
   readonly dialect: 'sqlite' | 'postgres';
   /** Where the data lives, for a person: a file, or a database URL without its password. */
@@ -632,6 +672,12 @@ export interface Store {
   readonly webhooks: WebhookStore;
   readonly addressBook: AddressBookStore;
   readonly presets: PresetStore;
+  readonly audit: AuditStore;
+  /**
+   * Resolves when the database answers a query now; rejects with StorageUnavailableError
+   * saying why not (GET /health/ready).
+   */
+  ping(): Promise<void>;
   /** Finishes what is under way, then lets go of the database. */
   close(): Promise<void>;
 }

@@ -59,6 +59,20 @@ describe('where a webhook may deliver', () => {
     });
   });
 
+  it('refuses link-local targets such as the metadata address even when remote hosts are allowed', () => {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://169.254.1.1:8080/hook',
+      'http://[fe80::1]/hook',
+      'http://[::ffff:169.254.169.254]/hook',
+    ]) {
+      const verdict = checkWebhookUrl(url, true);
+      expect(verdict.ok, url).toBe(false);
+      expect(!verdict.ok && verdict.reason).toMatch(/link-local/);
+    }
+    expect(checkWebhookUrl('http://169.255.0.1/hook', true).ok).toBe(true);
+  });
+
   it('knows loopback addresses by parsing them', () => {
     expect(isLoopbackHost('127.0.0.1')).toBe(true);
     expect(isLoopbackHost('[::1]')).toBe(true);

@@ -16,6 +16,17 @@ export function isLoopbackHost(hostname: string): boolean {
   return false;
 }
 
+/**
+ * True for link-local addresses (169.254.0.0/16, fe80::/10, and IPv4-mapped ones): where
+ * cloud metadata services answer (169.254.169.254), never a webhook's listener.
+ */
+export function isLinkLocalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (isIP(host) === 4) return host.startsWith('169.254.');
+  if (isIP(host) === 6) return /^fe[89ab][0-9a-f]:/.test(host) || /^::ffff:(169\.254\.|a9fe:)/.test(host);
+  return false;
+}
+
 export function checkWebhookUrl(raw: string, allowRemoteHost: boolean): WebhookUrlVerdict {
   let url: URL;
   try {
@@ -32,6 +43,12 @@ export function checkWebhookUrl(raw: string, allowRemoteHost: boolean): WebhookU
   if (url.username || url.password)
     return { ok: false, reason: 'must not hold a user name or password; the deliveries are signed instead' };
   if (url.hash) return { ok: false, reason: 'must not have a #fragment' };
+  if (isLinkLocalHost(url.hostname)) {
+    return {
+      ok: false,
+      reason: `${url.hostname} is a link-local address (a cloud metadata service), never a webhook's`,
+    };
+  }
   if (!allowRemoteHost && !isLoopbackHost(url.hostname)) {
     return {
       ok: false,

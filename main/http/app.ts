@@ -212,6 +212,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
     clientErrorHandler,
+    // Node would answer a request without Host with a bare 400; the Host check below answers it as a problem.
+    http: { requireHostHeader: false },
     // A broken %-encoding or an over-long parameter, found while routing: our shape too.
     frameworkErrors: (error, _request, reply) => {
       const problem = asProblem(error) ?? new ProblemError('bad-request', 'The request could not be read.');
@@ -290,6 +292,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    if (request.headers.host === undefined) {
+      return sendProblem(
+        reply,
+        new ProblemError('bad-request', 'The request has no Host header; send Host: 127.0.0.1:<port>.'),
+        pathOnly(request.url),
+      );
+    }
     if (!isAllowedHost(request.headers.host, port(), options.host)) {
       return sendProblem(
         reply,

@@ -141,4 +141,5 @@ export const OPERATION_EXAMPLES: Partial<Record<OperationName, OperationExample>
     },
   },
   getHealth: { response: { status: 'ok', version: '0.1.0' } },
+  getReadiness: { response: { status: 'ready', store: 'sqlite' } },
 };

@@ -161,6 +161,7 @@ const RESPONSE_DESCRIPTIONS: Partial<Record<OperationName, string>> = {
   createApiKey: 'The key, shown in this response only.',
   revokeApiKey: 'Revoked.',
   getHealth: 'The station is up.',
+  getReadiness: 'The station’s database answers.',
 };
 
 function parameters(spec: OperationSpec, write: (s: unknown) => unknown): Json[] {

@@ -33,7 +33,10 @@ export const handlers: Handlers = {
   createShipment: (ctx, { body, headers }) =>
     ctx.station.shipments.create(body, caller(ctx), headers['idempotency-key']),
   listShipments: (ctx, { query }) => ctx.station.shipments.list(query),
-  getShipment: (ctx, { params }) => ctx.station.shipments.view(params.uniqueId),
+  getShipment: async (ctx, { params }) => {
+    const detail = await ctx.station.shipments.view(params.uniqueId);
+    return { ...detail, ...(await ctx.station.audit.printsOf(detail.shipmentNumber)) };
+  },
   trackShipmentPublic: (ctx, { params, query }) =>
     ctx.station.shipments.publicTracking(params.uniqueId, query.postCode, ctx.client),
   getShipmentLabel: (ctx, { params, query }) =>
@@ -56,6 +59,7 @@ export const handlers: Handlers = {
   getSettings: (ctx) => ctx.station.settings.get(),
   updateSettings: (ctx, { body }) => ctx.station.settings.update(body),
   getHealth: (ctx) => ({ status: 'ok', version: ctx.station.version }),
+  getReadiness: (ctx) => ctx.station.readiness(),
   listWebhooks: (ctx) => ctx.station.webhooks.list(),
   createWebhook: (ctx, { body }) => ctx.station.webhooks.create(body, ctx.user!.username),
   deleteWebhook: (ctx, { params }) => ctx.station.webhooks.remove(pathId(params, 'webhookId')),
@@ -105,6 +109,7 @@ export const handlers: Handlers = {
   printShipmentCustoms: (ctx, { params }) => ctx.station.printing.printCustomsForms(params.uniqueId),
   getCustomsBatch: (ctx, { body }) => ctx.station.imports.customsBatchPdf(body),
   printCustomsBatch: (ctx, { body }) => ctx.station.printing.printCustomsBatch(body),
+  listAuditEvents: (ctx, { query }) => ctx.station.audit.list(query),
   listScalePorts: (ctx) => ctx.station.scale.desk.ports(),
   getScale: (ctx) => ctx.station.scale.desk.settings(),
   setScale: (ctx, { body }) => ctx.station.scale.desk.configure(body),

@@ -1,9 +1,13 @@
 /**
- * The one way into an operation, for every door: authenticate, authorise, validate, run.
- * HTTP and IPC differ only in how they carry the token, the input and the answer.
+ * The one way into an operation, for every door: authenticate, authorise, validate, run,
+ * and record what the audit trail keeps of it (audit-rules.ts). HTTP and IPC differ only
+ * in how they carry the token, the input and the answer.
  */
+import type { Actor } from '../core/audit';
+import type { AuthUser } from '../core/auth';
 import { ProblemError } from '../core/errors';
 import type { Station } from '../core/station';
+import { auditRules, refusedSignIn, type AuditRule } from './audit-rules';
 import { bodyDefaults, bodyRules } from './body-rules';
 import { handlers, type CallContext } from './handlers';
 import { operations, type InputOf, type OperationName, type OutputOf } from './spec';
@@ -14,6 +18,9 @@ export interface Caller {
   token: string | undefined;
   client: string;
 }
+
+/** The door as the audit trail names it: the app's own window, or HTTP. */
+const doorOf = (client: string) => (client === 'ipc' ? 'window' : 'http');
 
 export async function invoke<N extends OperationName>(
   station: Station,
@@ -31,5 +38,45 @@ export async function invoke<N extends OperationName>(
   const input = validateInput(spec, given, bodyRules[name]?.(station)) as InputOf<N>;
   const ctx: CallContext = { station, user, client: caller.client };
   const handler = handlers[name] as (ctx: CallContext, input: InputOf<N>) => OutputOf<N> | Promise<OutputOf<N>>;
-  return handler(ctx, input);
+  const rule = auditRules[name] as AuditRule<N> | undefined;
+  // Most calls (every create among them) are not recorded and pay nothing for the trail.
+  if (!rule) return handler(ctx, input);
+  return audited(ctx, name, input, handler, rule);
+}
+
+async function audited<N extends OperationName>(
+  ctx: CallContext,
+  name: N,
+  input: InputOf<N>,
+  handler: (ctx: CallContext, input: InputOf<N>) => OutputOf<N> | Promise<OutputOf<N>>,
+  rule: AuditRule<N>,
+): Promise<OutputOf<N>> {
+  const { station } = ctx;
+  const via = doorOf(ctx.client);
+  const before = rule.before ? await rule.before(ctx, input) : undefined;
+  let output: OutputOf<N>;
+  try {
+    output = await handler(ctx, input);
+  } catch (error) {
+    if (name === 'signIn' && error instanceof ProblemError && (error.status === 400 || error.status === 429)) {
+      const tried = refusedSignIn(input as InputOf<'signIn'>);
+      await write(station, { username: tried[0]!.subject, via, apiKey: null }, tried);
+    }
+    throw error;
+  }
+  // A sign-in's actor is who it signed in, read back from the token it made.
+  const actorUser: AuthUser | null =
+    name === 'signIn' ? await station.auth.authenticate((output as OutputOf<'signIn'>).token.accessToken) : ctx.user;
+  const actor: Actor = { username: actorUser?.username ?? 'system', via, apiKey: actorUser?.apiKey ?? null };
+  await write(station, actor, await rule.entries({ ...ctx, user: actorUser }, input, output, before));
+  return output;
+}
+
+/** The call has happened: a trail that cannot be written is logged, never turned into the call's failure. */
+async function write(station: Station, actor: Actor, entries: Parameters<Station['audit']['record']>[1]) {
+  try {
+    await station.audit.record(actor, entries);
+  } catch (error) {
+    console.error('the audit trail could not be written:', error);
+  }
 }

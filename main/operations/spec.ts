@@ -18,6 +18,7 @@ import { importOperations } from './spec/imports';
 import { printerOperations } from './spec/printers';
 import { addressBookOperations } from './spec/address-book';
 import { packagePresetOperations } from './spec/package-presets';
+import { auditOperations } from './spec/audit';
 import { scaleOperations } from './spec/scale';
 
 export type { Access, BodyMediaType, HttpMethod, OperationSpec } from './spec/operation';
@@ -36,6 +37,7 @@ export const operations = {
   ...printerOperations,
   ...addressBookOperations,
   ...packagePresetOperations,
+  ...auditOperations,
   ...scaleOperations,
 };
 

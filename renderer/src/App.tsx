@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useSession } from './api';
 import type { SessionPhase } from './api/session';
 import { AppShell, PublicShell } from './components/AppShell';
+import { StoreBanner } from './components/StoreBanner';
 import { useScreenFocus } from './lib/screen-focus';
 import { AddressBookPage } from './pages/AddressBookPage';
 import { NewShipmentPage } from './pages/NewShipmentPage';
@@ -50,6 +51,7 @@ export function App() {
   });
   return (
     <>
+      <StoreBanner />
       <Screens route={route} phase={phase} />
       {/* Present from the start, so that a change of its text is announced. */}
       <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="screen-announcer">

@@ -286,6 +286,58 @@ describe('sign-in rate limit', () => {
   });
 });
 
+describe('password spraying over HTTP', () => {
+  it('30 wrong passwords across many user names → 429 with Retry-After for every password sign-in over HTTP; keys, refresh tokens and the window still sign in', async () => {
+    const local = await startTestStation();
+    try {
+      await addUsers(local);
+      const admin = await local.signIn();
+      const tool = await local.request({ method: 'POST', url: '/api-keys', token: admin, payload: { name: 'tool' } });
+      const refresh = (
+        await local.request({ method: 'POST', url: '/auth?option=credentials', payload: { credentials: ADMIN } })
+      ).json().refreshToken.accessToken as string;
+      const password = (username: string, pw: string, remoteAddress = '127.0.0.1') =>
+        local.request({
+          method: 'POST',
+          url: '/auth?option=credentials',
+          payload: { credentials: { username, password: pw } },
+          remoteAddress,
+        });
+      // 15 names, two tries each: every name stays far below its own limit of ten.
+      for (let i = 0; i < 30; i++) {
+        const res = await password(`user${i % 15}`, `Spring2026!${i}`, `127.0.0.${1 + (i % 5)}`);
+        expect(res.statusCode).toBe(400);
+      }
+      const limited = await password(OPERATOR.username, OPERATOR.password, '127.0.0.9');
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.json().detail).toMatch(/across user names/);
+      const key = await local.request({
+        method: 'POST',
+        url: '/auth?option=apikey',
+        payload: { apiKey: { apiKey: tool.json().key } },
+      });
+      expect(key.statusCode).toBe(200);
+      expect(
+        (await local.request({ method: 'POST', url: '/auth?option=refresh', payload: { refreshToken: refresh } }))
+          .statusCode,
+      ).toBe(200);
+      const ipc = await callOperation(
+        local.station,
+        'signIn',
+        { input: { query: { option: 'credentials' }, body: { credentials: OPERATOR } } },
+        () => undefined,
+      );
+      expect(ipc.ok).toBe(true);
+      local.clock.advance(15 * 60_000 + 1000);
+      expect((await password(OPERATOR.username, OPERATOR.password)).statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+    // Each wrong password costs a full scrypt, by design.
+  }, 180_000);
+});
+
 describe('sign-in limits per user name and per credential (issue 20 item 10)', () => {
   let local: TestStation;
   let admin: string;

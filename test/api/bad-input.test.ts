@@ -348,6 +348,12 @@ describe('5. errors the framework and Node raise answer in our problem shape', (
     expectRawProblem(await rawHttp(`GET /health HTTP/1.1\r\nHost: ${HOST}\r\nBad Header Line\r\n\r\n`), 400);
   });
 
+  it('a request with no Host header', async () => {
+    const res = expectRawProblem(await rawHttp('GET /health HTTP/1.1\r\nConnection: close\r\n\r\n'), 400);
+    expect(res.detail).toMatch(/no Host header/);
+    expect(res.instance).toBe('/health');
+  });
+
   it('malformed JSON, a wrong content type and a body too large', async () => {
     expect(expectProblem(await postRaw('/shipments', '{"carrierId": 1,'), 400).body).toMatch(/not valid JSON/);
     expectProblem(

@@ -19,6 +19,8 @@ const SERVE = join(REPO, 'out', 'main', 'serve.js');
 
 export interface RunningStation {
   url: string;
+  /** The station's data folder: a test may take its database away from under it. */
+  dataDir: string;
   adminPassword: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -67,6 +69,7 @@ export async function startStation(): Promise<RunningStation> {
     const { url, adminPassword } = await ready;
     return {
       url,
+      dataDir,
       adminPassword,
       output: () => output,
       stop: async () => {

@@ -91,7 +91,7 @@ describe('the served OpenAPI document', () => {
     const publicOps = operationsOf()
       .filter((o) => (o.op.security as unknown[]).length === 0)
       .map((o) => o.op.operationId);
-    expect(publicOps.sort()).toEqual(['getHealth', 'signIn', 'trackShipmentPublic']);
+    expect(publicOps.sort()).toEqual(['getHealth', 'getReadiness', 'signIn', 'trackShipmentPublic']);
   });
 
   it('names its shapes once and refers to them', () => {

@@ -703,6 +703,13 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     expect(await store.auth.useRefreshToken(Buffer.from('never issued'), T0)).toEqual({ unknown: true });
   });
 
+  it('answers a ping while its database answers, and refuses once it is closed', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    await expect(store.ping()).resolves.toBeUndefined();
+    await store.close();
+    await expect(store.ping()).rejects.toThrow();
+  });
+
   it('counts limits in a sliding window and keeps settings', async () => {
     const [store] = (await openDesks(dialect)) as [Store];
     for (let i = 0; i < 3; i++) await store.limits.record('k', 60_000, T0 + i * 1000);

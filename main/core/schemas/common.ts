@@ -78,6 +78,11 @@ export type Address = Static<typeof Address>;
 export const ADDRESS_FIELDS = Object.keys(addressFields) as AddressField[];
 
 export const Health = Type.Object({ status: Type.String(), version: Type.String() });
+/** GET /health/ready: the store answers (CONTRACT §22); a 503 problem names it when it does not. */
+export const Readiness = Type.Object({
+  status: Type.Literal('ready'),
+  store: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),
+});
 export const Empty = Type.Object({}, { additionalProperties: false });
 
 export const Problem = Type.Object(

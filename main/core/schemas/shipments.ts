@@ -244,6 +244,13 @@ export const ShipmentDetail = Type.Object({
   customsForm: Type.Optional(
     Type.Enum(CUSTOMS_FORMS, { description: 'Extension: the declaration its value calls for.' }),
   ),
+  printCount: Type.Optional(
+    Type.Integer({ description: 'Extension: how many times its labels went to a printer (the audit trail).' }),
+  ),
+  lastPrintedOn: Type.Optional(Type.Union([DateTime, Type.Null()], { description: 'Extension: the latest print.' })),
+  lastPrintedBy: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], { description: 'Extension: who printed it last.' }),
+  ),
 });
 export type ShipmentDetail = Static<typeof ShipmentDetail>;
 

@@ -10,10 +10,16 @@ const Cn22MaxValue = Type.Record(Type.String({ pattern: '^[A-Z]{3}$' }), Type.Nu
   description:
     'Extension: per currency, the highest total value a CN22 declares; above it, or for a currency not listed, a CN23.',
 });
+const AuditDays = Type.Integer({
+  minimum: 1,
+  maximum: 3650,
+  description: 'Extension: how many days the audit trail keeps its entries (default 400).',
+});
 export const StationSettings = Type.Object({
   senderAddress: Address,
   labelSize: Type.Enum(LABEL_SIZES),
   cn22MaxValue: Cn22MaxValue,
+  auditDays: AuditDays,
 });
 export type StationSettings = Static<typeof StationSettings>;
 export const UpdateSettingsRequest = Type.Object(
@@ -21,6 +27,7 @@ export const UpdateSettingsRequest = Type.Object(
     senderAddress: Type.Optional(AddressInput),
     labelSize: Type.Optional(Type.Enum(LABEL_SIZES)),
     cn22MaxValue: Type.Optional(Cn22MaxValue),
+    auditDays: Type.Optional(AuditDays),
   },
   { additionalProperties: false },
 );

@@ -28,4 +28,12 @@ export const stationOperations = operationRows({
     summary: 'Whether the station is up, and its version',
     response: S.Health,
   },
+  getReadiness: {
+    method: 'GET',
+    path: '/health/ready',
+    tag: 'Station',
+    access: 'public',
+    summary: 'Whether the station’s database answers now (503 naming the store when it does not)',
+    response: S.Readiness,
+  },
 });

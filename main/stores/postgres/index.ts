@@ -5,6 +5,7 @@
 import pg from 'pg';
 import { addressBookQueries, presetQueries, type Run } from '../shared/address-book-queries';
 import { render, type Sql } from '../shared/sql';
+import { AUDIT_INSERT, auditQueries, auditValues } from '../shared/audit-queries';
 import type { OnMigration, Store } from '../../core/storage';
 import { postgresAuth } from './auth';
 import { postgresCarriers } from './carriers';
@@ -64,6 +65,16 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
   const folding = setInterval(fold, FOLD_EVERY_MS);
   folding.unref();
   let closed: Promise<void> | undefined;
+  // The audit trail's SQL's `?` placeholders, numbered as PostgreSQL wants them.
+  const query = async <R>(sql: string, params: (string | number)[]) => {
+    let n = 0;
+    return (
+      await pool.query(
+        sql.replace(/\?/g, () => `$${++n}`),
+        params,
+      )
+    ).rows as R[];
+  };
   const run: Run = async <R>(statement: Sql) => {
     const { text, params } = render('postgres', statement);
     return (await pool.query(text, params)).rows as R[];
@@ -83,6 +94,19 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
     webhooks: translating(postgresWebhooks(pool)),
     addressBook: translating(addressBookQueries('postgres', run)),
     presets: translating(presetQueries('postgres', run)),
+    audit: translating(
+      auditQueries(query, async (entries) => {
+        if (entries.length === 0) return;
+        const values = entries.flatMap(auditValues);
+        const rows = entries.map((_, r) => `(${Array.from({ length: 7 }, (_, c) => `$${r * 7 + c + 1}`).join(', ')})`);
+        await pool.query(`${AUDIT_INSERT.replace(/ VALUES .*$/, '')} VALUES ${rows.join(', ')}`, values);
+      }),
+    ),
+    ping: translating({
+      async ping() {
+        await pool.query('SELECT 1');
+      },
+    }).ping,
     // Waits for the clients checked out now to come back, then closes every connection.
     close: () => {
       clearInterval(folding);

@@ -23,6 +23,7 @@ export const MIGRATION_KEYS = [
   'address-search-folded',
   'sign-in-api-key',
   'same-column-names',
+  'audit-trail',
 ] as const;
 
 export type MigrationKey = (typeof MIGRATION_KEYS)[number];

@@ -15,8 +15,10 @@ const NEW_SIGN_IN = ['userId', 'method', 'createdOn', 'apiKeyId'] as const;
 const NEW_TOKEN = ['hash', 'signInId', 'kind', 'expiresOn'] as const;
 /** A token with its sign-in and its user as they are now. */
 const TOKEN = `${selectList(tokens, ['signInId', 'kind', 'expiresOn', 'usedOn'], 't')},
-  s.revoked_on AS "signInRevokedOn", s.user_id AS "userId", u.username, u.role, u.disabled AS "userDisabled"
-  FROM tokens t JOIN sign_ins s ON s.id = t.sign_in_id JOIN users u ON u.id = s.user_id`;
+  s.revoked_on AS "signInRevokedOn", s.user_id AS "userId", u.username, u.role, u.disabled AS "userDisabled",
+  k.name AS "apiKeyName"
+  FROM tokens t JOIN sign_ins s ON s.id = t.sign_in_id JOIN users u ON u.id = s.user_id
+  LEFT JOIN api_keys k ON k.id = s.api_key_id`;
 
 export function sqliteAuth(db: Db): AuthStore {
   const s = {

@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { OnMigration } from '../../core/storage';
+import { StorageUnavailableError, type OnMigration } from '../../core/storage';
 import { openConnection, type SqliteBinding } from './connection';
 import { MIGRATIONS } from './migrations';
 
@@ -45,7 +45,10 @@ export function secureDataDir(dataDir: string, warn: (message: string) => void =
 /** `binding`: the compiled driver to load (connection.ts); the package's own without one. */
 export function openDatabase(dataDir: string, onMigration?: OnMigration, binding?: SqliteBinding): Db {
   // Through any symlink: SQLite puts the -wal beside the real file, where wal-sync.ts syncs it.
-  const db = openConnection(realpathSync(secureDataDir(dataDir)), {}, binding);
+  const path = realpathSync(secureDataDir(dataDir));
+  const db = openConnection(path, {}, binding);
+  const { ino, dev } = statSync(path);
+  openedFiles.set(db, { path, ino, dev });
   // WAL lets readers (list, tracking) run while a create commits; FULL makes each commit
   // durable across a power cut, which a desk printing labels cannot afford to lose.
   // Shipment writes (create, label printed, cancel, scans) are as durable, with the fsync
@@ -60,6 +63,29 @@ export function openDatabase(dataDir: string, onMigration?: OnMigration, binding
   db.pragma('busy_timeout = 5000');
   migrate(db, onMigration);
   return db;
+}
+
+/** Each open connection's file, as it was when opened: a file deleted or moved under it is a different one. */
+const openedFiles = new WeakMap<Db, { path: string; ino: number; dev: number }>();
+
+/**
+ * Why the connection's file is no longer the one at its path (deleted, moved away,
+ * replaced), or undefined while it is: commits to a file nobody can reach would be lost
+ * at the next start, so they are refused until the file is back.
+ */
+export function databaseFileGone(db: Db): StorageUnavailableError | undefined {
+  const opened = openedFiles.get(db);
+  if (!opened) return undefined;
+  let now;
+  try {
+    now = statSync(opened.path);
+  } catch {
+    now = undefined;
+  }
+  if (now && now.ino === opened.ino && now.dev === opened.dev) return undefined;
+  return new StorageUnavailableError(
+    'its file was deleted or moved while the station ran; put it back, or restart the station to open the file that is there now',
+  );
 }
 
 export function migrate(db: Db, onMigration?: OnMigration): void {

@@ -3,17 +3,18 @@
  * goes through the group commit (group-commit.ts), durable before it is answered.
  */
 import { join } from 'node:path';
-import type { OnMigration, Store } from '../../core/storage';
+import { StorageUnavailableError, type OnMigration, type Store } from '../../core/storage';
+import { AUDIT_INSERT, auditQueries, auditValues } from '../shared/audit-queries';
 import { addressBookQueries, presetQueries, type Run } from '../shared/address-book-queries';
 import { render, type Sql } from '../shared/sql';
 import { sqliteAuth } from './auth';
 import { sqliteCarriers } from './carriers';
 import { walCheckpointer } from './checkpointer';
 import type { SqliteBinding } from './connection';
-import { AUTOCHECKPOINT_PAGES, DATABASE_FILE, openDatabase, type Db } from './database';
+import { AUTOCHECKPOINT_PAGES, DATABASE_FILE, databaseFileGone, openDatabase, type Db } from './database';
 import { translatingErrors } from '../shared/errors';
 import { translateError } from './errors';
-import { groupCommit } from './group-commit';
+import { groupCommit, type GroupCommit } from './group-commit';
 import { sqliteImports } from './imports';
 import { sqliteLimits } from './limits';
 import { indexLoaded } from './load-index';
@@ -78,6 +79,15 @@ export function openSqliteStore(options: {
       webhooks: translating(sqliteWebhooks(db)),
       addressBook: translating(addressBookQueries('sqlite', run)),
       presets: translating(presetQueries('sqlite', run)),
+      audit: translating(sqliteAudit(db, commit)),
+      ping: translating({
+        async ping() {
+          if (closed) throw new StorageUnavailableError('The station is closing.');
+          const gone = databaseFileGone(db);
+          if (gone) throw gone;
+          db.prepare('SELECT count(*) FROM sqlite_master').get();
+        },
+      }).ping,
       async close() {
         if (closed) return;
         closed = true;
@@ -92,4 +102,16 @@ export function openSqliteStore(options: {
     db.close();
     throw error;
   }
+}
+
+/** The audit trail: appended inside the group commit, so an entry shares its batch's transaction and fsync. */
+function sqliteAudit(db: Db, commit: GroupCommit) {
+  const insert = db.prepare(AUDIT_INSERT);
+  return auditQueries(
+    <R>(sql: string, params: (string | number)[]) => Promise.resolve(db.prepare(sql).all(...params) as R[]),
+    (entries) =>
+      commit(() => {
+        for (const entry of entries) insert.run(...auditValues(entry));
+      }),
+  );
 }

@@ -1,8 +1,9 @@
-/** Settings: the station (sender address, label size), this desk, your password, and — for administrators — API keys, users and webhooks. */
+/** Settings: the station (sender address, label size), this desk, your password, and — for administrators — API keys, users, webhooks and the audit trail. */
 import { api, useSession } from '../api';
 import { ErrorNotice } from '../components/Notice';
 import { useLoad } from '../hooks/use-load';
 import { ApiKeysPanel } from '../settings/ApiKeysPanel';
+import { AuditPanel } from '../settings/AuditPanel';
 import { DeskPanel } from '../settings/DeskPanel';
 import { OwnPasswordPanel } from '../settings/OwnPasswordPanel';
 import { PrintersPanel } from '../settings/PrintersPanel';
@@ -38,6 +39,7 @@ export function SettingsPage() {
           <ApiKeysPanel users={users.data?.items ?? []} />
           {users.data ? <UsersPanel users={users.data.items} me={me} onChanged={users.reload} /> : null}
           <WebhooksPanel />
+          <AuditPanel />
         </>
       ) : null}
     </div>

@@ -7,7 +7,7 @@ import { api, describeError } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorNotice, Notice } from '../components/Notice';
 import { StatusChip } from '../components/StatusChip';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, formatListTime } from '../lib/format';
 import { downloadPdf } from '../lib/pdf-bytes';
 import { printOnCreateOutcome } from '../lib/pending-print';
 import { printShipmentLabel } from '../lib/printing';
@@ -164,6 +164,15 @@ export function ShipmentDetailPage({ id }: { id: string }) {
           <p className="page-sub">
             Created {formatDateTime(shipment.createdOn)} · {shipment.carrier} · {shipment.carrierService} ·{' '}
             {shipment.shipmentPieces.length} {shipment.shipmentPieces.length === 1 ? 'piece' : 'pieces'}
+            {shipment.printCount ? (
+              <span data-testid="print-count">
+                {' '}
+                · printed {shipment.printCount}×
+                {shipment.lastPrintedBy
+                  ? `, last by ${shipment.lastPrintedBy} ${whenPrinted(shipment.lastPrintedOn)}`
+                  : ''}
+              </span>
+            ) : null}
           </p>
         </div>
         <div className="toolbar-right">
@@ -296,4 +305,10 @@ export function ShipmentDetailPage({ id }: { id: string }) {
       </ConfirmDialog>
     </div>
   );
+}
+
+/** "at 14:02" today, "on 20 Nov" before: as the list shows times. */
+function whenPrinted(iso: string | null | undefined): string {
+  const shown = formatListTime(iso);
+  return /^\d{1,2}:\d{2}$/.test(shown) ? `at ${shown}` : `on ${shown}`;
 }

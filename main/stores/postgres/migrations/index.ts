@@ -12,6 +12,7 @@ import batchStatusTotals from './0009-batch-status-totals';
 import searchStatus, { afterCommit as searchStatusVacuum } from './0010-search-status';
 import addressSearchFolded, { refoldAddressSearch } from './0011-address-search-folded';
 import signInApiKey from './0012-sign-in-api-key';
+import auditTrail from './0013-audit-trail';
 
 /**
  * PostgreSQL's change for each key (shared/migrations.ts), null where it has none;
@@ -44,4 +45,5 @@ export const MIGRATIONS = numbered<{
   'sign-in-api-key': { sql: signInApiKey },
   // tracking_events.user_name was always so named here.
   'same-column-names': null,
+  'audit-trail': { sql: auditTrail },
 });

@@ -16,6 +16,7 @@ import searchStatus from './0013-search-status';
 import addressSearchFolded, { refoldAddressSearch } from './0014-address-search-folded';
 import signInApiKey, { addSignInApiKey } from './0015-sign-in-api-key';
 import sameColumnNames, { renameEventUser } from './0016-same-column-names';
+import auditTrail from './0017-audit-trail';
 
 /**
  * SQLite's change for each key (shared/migrations.ts), null where it has none; the
@@ -41,4 +42,5 @@ export const MIGRATIONS = numbered<{ sql: string; backfill?: (db: Db) => void }>
   'address-search-folded': { sql: addressSearchFolded, backfill: refoldAddressSearch },
   'sign-in-api-key': { sql: signInApiKey, backfill: addSignInApiKey },
   'same-column-names': { sql: sameColumnNames, backfill: renameEventUser },
+  'audit-trail': { sql: auditTrail },
 });

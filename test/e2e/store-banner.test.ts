@@ -1,0 +1,45 @@
+/**
+ * The window says when its database does not answer (CONTRACT §22): with the SQLite file
+ * moved away from under a running station, a banner appears on the signed-in screen and on
+ * the sign-in screen alike; put back, the banner goes by itself. Screenshots at 1280×720 and
+ * 1024×768 in test-results/screenshots/.
+ */
+import { renameSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from '../../main/stores/sqlite/database';
+import { type Desk, deskPage, signIn, startDesk } from './station';
+import { screenshot } from './ui';
+
+let desk: Desk | undefined;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  desk = await startDesk();
+  page = await deskPage(desk.browser, pageErrors);
+}, 60_000);
+afterAll(() => desk?.stop());
+
+describe('the database banner', () => {
+  it('shows while the store does not answer and goes when it is back', async () => {
+    await signIn(page, desk!.station);
+    const banner = page.getByTestId('store-banner');
+    expect(await banner.count()).toBe(0);
+    const file = join(desk!.station.dataDir, DATABASE_FILE);
+    renameSync(file, `${file}.away`);
+    try {
+      await banner.waitFor({ timeout: 10_000 });
+      expect(await banner.textContent()).toMatch(/database is not answering.*deleted or moved/);
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await screenshot(page, 'store-banner-1280x720');
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await screenshot(page, 'store-banner-1024x768');
+    } finally {
+      renameSync(`${file}.away`, file);
+    }
+    await banner.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+});
