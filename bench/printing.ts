@@ -1,5 +1,5 @@
 /**
- * Thermal printing figures (issue 17): ZPL labels a second on one thread against PDF labels
+ * Thermal printing figures: ZPL labels a second on one thread against PDF labels
  * a second on the same shipments, taking turns; and a print request's time until the last
  * byte has reached a loopback "network printer" for a 10-piece shipment, p95.
  */

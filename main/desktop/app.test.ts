@@ -172,7 +172,7 @@ describe('the desktop app', () => {
       plugins: false,
       preload: expect.stringMatching(/preload[\\/]index\.cjs$/),
     });
-    // From the app's own scheme, never file:// (issue 20 item 11).
+    // From the app's own scheme, never file://.
     expect(fake.windows[0]!.loadURL).toHaveBeenCalledWith('app://station/index.html');
     expect(fake.windows[0]!.loadFile).not.toHaveBeenCalled();
     expect(fake.permissionHandlers).toBe(2);

@@ -286,7 +286,7 @@ describe('sign-in rate limit', () => {
   });
 });
 
-describe('sign-in limits per user name and per credential (issue 20 item 10)', () => {
+describe('sign-in limits per user name and per credential', () => {
   let local: TestStation;
   let admin: string;
   let apiKey: string;
