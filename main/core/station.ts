@@ -13,6 +13,7 @@ import { ManifestService, type ManifestRenderer } from './manifests';
 import { resourcesDir } from './resources';
 import { SecretBox } from './secret-box';
 import { SettingsService } from './settings';
+import { noScale, ScaleService, type DeskScale } from './scale';
 import { noPrinters, PrintService, type DeskPrinters, type TestPageRenderer } from './printing';
 import { ShipmentService, type LabelRenderer } from './shipments';
 import type { BatchPage, LabelData } from './label-data';
@@ -34,6 +35,8 @@ export interface StationOptions {
   labelBatchRenderer?: (items: LabelData[], page: BatchPage) => Promise<Buffer>;
   /** This desk's printers (main/printers); none: every print is refused with a 503. */
   printers?: DeskPrinters;
+  /** This desk's scale (main/devices); none: every reading is refused as unset. */
+  scale?: DeskScale;
   /** Writes the printer doctor's test page (main/labels); none: test pages are refused. */
   testPageRenderer?: TestPageRenderer;
   /** Seals webhook secrets at rest (open-station.ts reads it off the database); none: a key for this process only. */
@@ -50,6 +53,7 @@ export interface Station {
   readonly imports: ImportService;
   readonly webhooks: WebhookService;
   readonly printing: PrintService;
+  readonly scale: ScaleService;
   readonly addressBook: AddressBookService;
   readonly presets: PresetService;
   readonly version: string;
@@ -116,6 +120,7 @@ export async function createStation(
     secrets: new SecretBox(options.secretKey ?? randomBytes(32)),
   });
   await webhooks.sealPlainSecrets();
+  const scale = new ScaleService(options.scale ?? noScale, now);
   webhooks.start();
   return {
     store,
@@ -127,12 +132,14 @@ export async function createStation(
     imports,
     webhooks,
     printing,
+    scale,
     addressBook,
     presets: new PresetService(store.presets, now),
     version: VERSION,
     now,
     close: async () => {
       await webhooks.stop();
+      await scale.desk.close();
       await store.close();
     },
   };

@@ -257,6 +257,7 @@ const PRESET = {
   description: 'Double-wall carton',
   updatedOn: CREATED_ON,
 };
+const SCALE = { port: 'COM3', protocol: 'nci', baudRate: 9600, dataBits: 7, parity: 'even', stopBits: 1 };
 const SETTINGS = {
   senderAddress: fullAddress(collectionAddress),
   labelSize: '4x6',
@@ -525,6 +526,17 @@ export const OPERATION_EXAMPLES: Record<OperationName, OperationExample> = {
   },
   updatePackagePreset: { request: { weight: 0.35 }, response: { ...PRESET, weight: 0.35 } },
   deletePackagePreset: { response: SUCCESS },
+  listScalePorts: {
+    response: {
+      items: [{ path: 'COM3', manufacturer: 'FTDI', serialNumber: 'A10K3Z9Q', vendorId: '0403', productId: '6001' }],
+      listError: null,
+    },
+  },
+  getScale: { response: SCALE },
+  setScale: { request: SCALE, response: SCALE },
+  getScaleReading: {
+    response: { state: 'steady', weight: 1.234, weightUnit: 'KG', readAt: '2026-11-21T09:29:58.412Z' },
+  },
 };
 
 const SHIPMENT_EVENT_DATA = {

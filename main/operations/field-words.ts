@@ -70,6 +70,13 @@ const LABELS: Record<string, string> = {
   credentials: 'Credentials',
   refreshToken: 'Refresh token',
   'idempotency-key': 'The Idempotency-Key header',
+  // the scale
+  port: 'Port',
+  protocol: 'Protocol',
+  baudRate: 'Baud rate',
+  dataBits: 'Data bits',
+  parity: 'Parity',
+  stopBits: 'Stop bits',
 };
 
 /** Where leaving a field out has a plainer instruction than "is required". */

@@ -102,6 +102,9 @@ function sentence(error: ErrorObject, what: string, path: string, root: unknown)
     case 'minLength':
       return p.limit === 1 ? `${label} must not be empty` : `${label} must be at least ${String(p.limit)} characters`;
     case 'minimum':
+      // An id of 0 is none chosen: "Choose a carrier", not "Carrier must be at least 1".
+      if (p.limit === 1 && valueAt(root, error.instancePath) === 0 && leafName(path).endsWith('Id'))
+        return REQUIRED_WORDS[leafName(path)] ?? `Choose a ${label.toLowerCase()}`;
       return p.limit === 0
         ? `${label} must not be negative`
         : `${label} must be at least ${String(p.limit)}${unitOf(error, root)}`;

@@ -127,6 +127,8 @@ const invalid: [string, Record<string, unknown>, string, RegExp][] = [
   ['missing pieces', { shipmentPieces: undefined }, 'shipmentPieces', /^Add at least one piece$/],
   ['no pieces', { shipmentPieces: [] }, 'shipmentPieces', /^Add at least one piece$/],
   ['51 pieces', { shipmentPieces: Array.from({ length: 51 }, () => piece()) }, 'shipmentPieces', /at most 50/],
+  ['no carrier chosen (0)', { carrierId: 0 }, 'carrierId', /^Choose a carrier$/],
+  ['no service chosen (0)', { carrierServiceId: 0 }, 'carrierServiceId', /^Choose a service$/],
   ['carrierId a string', { carrierId: '1' }, 'carrierId', /^Carrier must be a whole number$/],
   ['unknown carrier', { carrierId: 99 }, 'carrierId', /not a carrier/],
   [

@@ -42,9 +42,9 @@ export interface OperationSpec {
   /**
    * The statuses this operation answers for its own reasons, each with what it means here.
    * The rest (400, 401, 403, 404 for path parameters, 413, 415, 421, 500, 503) follow from
-   * its access, parameters and body.
+   * its access, parameters and body; a 503 here is one for its own reason besides storage.
    */
-  problems?: Partial<Record<404 | 409 | 429, string>>;
+  problems?: Partial<Record<404 | 409 | 429 | 503, string>>;
 }
 
 /** A block of rows, checked against OperationSpec while keeping each row's own types. */
