@@ -1,5 +1,5 @@
 /**
- * Closing the day and shipping in bulk (issue 19), against the service as `npm run serve`
+ * Closing the day and shipping in bulk, against the service as `npm run serve`
  * runs it, on a fresh data dir: a 10,000-row CSV imported, then every label of that import
  * drawn and fetched as one PDF, and a day of 2,000 Printed shipments closed on one
  * manifest with its PDF. Part of `npm run bench`; alone: `npx tsx bench/end-of-day.ts [--quick]`.

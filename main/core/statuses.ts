@@ -20,8 +20,8 @@ export const TERMINAL_STATUSES: readonly ShipmentStatus[] = [
   'Cancelled',
 ];
 /**
- * Each status as a small integer, kept beside a shipment's search terms in both databases
- * (issue 18): a search's status filter is then a column test inside the index range. A code
+ * Each status as a small integer, kept beside a shipment's search terms in both databases,
+ * so that a search's status filter is then a column test inside the index range. A code
  * is stored, so it never changes and is never reused; a new status takes the next number.
  */
 export const STATUS_CODES: Readonly<Record<ShipmentStatus, number>> = {

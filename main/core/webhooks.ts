@@ -9,11 +9,14 @@ import { FieldErrors, conflict, notFound } from './errors';
 import {
   STATUSES,
   WEBHOOK_EVENTS,
+  WEBHOOK_TEST_EVENT,
   type CreateWebhookRequest,
   type ShipmentStatus,
   type Webhook,
   type WebhookDelivery,
   type WebhookEvent,
+  type WebhookShipmentEvent,
+  type WebhookTestEvent,
 } from './schemas';
 import type { OutboxRecord, WebhookRecord, WebhookStore } from './storage';
 import type { SecretBox } from './secret-box';
@@ -29,7 +32,7 @@ export const eventOfStatus = (status: ShipmentStatus): WebhookEvent => EVENT_OF_
 const statusesFor = (events: readonly string[]): ShipmentStatus[] =>
   STATUSES.filter((s) => events.includes(eventOfStatus(s)));
 
-const TEST_EVENT = 'webhook.test';
+const TEST_EVENT = WEBHOOK_TEST_EVENT;
 const DELIVERY_TIMEOUT_MS = 10_000;
 /** A claim's lease outlasts one batch of deliveries, each at most the timeout. */
 const LEASE_MS = 60_000;
@@ -57,21 +60,27 @@ const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
 const eventIdOf = (o: OutboxRecord) => (o.trackingEventId !== null ? `evt_t${o.trackingEventId}` : `evt_o${o.id}`);
 const typeOf = (o: OutboxRecord) => (o.event ? eventOfStatus(o.event.status) : (o.type ?? TEST_EVENT));
 
+/** A delivery's body, typed by the schemas the OpenAPI document's webhooks section shows. */
 function bodyOf(o: OutboxRecord): string {
   const e = o.event;
-  const data = e
+  const envelope = { id: eventIdOf(o), createdOn: iso(o.createdOn) };
+  const body: WebhookShipmentEvent | WebhookTestEvent = e
     ? {
-        shipmentId: e.shipmentUuid,
-        shipmentNumber: e.shipmentNumber,
-        status: e.status,
-        description: e.description,
-        location: e.location,
-        trackingNumber: e.trackingNumber,
-        user: e.user,
-        occurredOn: iso(e.occurredOn),
+        ...envelope,
+        type: eventOfStatus(e.status),
+        data: {
+          shipmentId: e.shipmentUuid,
+          shipmentNumber: e.shipmentNumber,
+          status: e.status,
+          description: e.description,
+          location: e.location,
+          trackingNumber: e.trackingNumber,
+          user: e.user,
+          occurredOn: iso(e.occurredOn),
+        },
       }
-    : (JSON.parse(o.payload ?? '{}') as unknown);
-  return JSON.stringify({ id: eventIdOf(o), type: typeOf(o), createdOn: iso(o.createdOn), data });
+    : { ...envelope, type: TEST_EVENT, data: JSON.parse(o.payload ?? '{}') as WebhookTestEvent['data'] };
+  return JSON.stringify(body);
 }
 
 const toWebhook = (w: WebhookRecord): Webhook => ({

@@ -1,4 +1,4 @@
-/** app://station serves the built renderer folder and nothing else (issue 20 item 11). */
+/** app://station serves the built renderer folder and nothing else. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -212,7 +212,7 @@ describe('the desktop app', () => {
       plugins: false,
       preload: expect.stringMatching(/preload[\\/]index\.cjs$/),
     });
-    // From the app's own scheme, never file:// (issue 20 item 11).
+    // From the app's own scheme, never file://.
     expect(main.loadURL).toHaveBeenCalledWith('app://station/index.html');
     expect(main.loadFile).not.toHaveBeenCalled();
     expect(fake.permissionHandlers).toBe(2);

@@ -1,14 +1,19 @@
 /**
  * Request and response examples for the OpenAPI document. The linter checks each against
- * its operation's schema (test/api/openapi.test.ts), so they cannot drift from the shapes.
+ * its operation's schema (test/openapi/openapi.test.ts), so they cannot drift from the shapes.
  */
+import type { WebhookEvent, WEBHOOK_TEST_EVENT } from '../core/schemas';
 import type { OperationName } from '../operations/spec';
 
 interface OperationExample {
   request?: unknown;
-  response?: unknown;
-  /** The 400 body, less its `instance` (the path). */
-  validationProblem?: Record<string, unknown>;
+  response: unknown;
+  /** The 400's detail and members, where one made up says more than the generated one. */
+  validationProblem?: { detail: string; members: Record<string, string> };
+  /** The detail of a 404, 409 or 429, where it says more than the status's description. */
+  notFound?: string;
+  conflict?: string;
+  rateLimited?: string;
 }
 
 const TOKEN = { accessToken: 'Zt3c9yqJ1Kq0m1oYb2vR5wS8xA4dE7fG0hI3jL6nP9s', expires: '2026-11-21T10:30:00.000Z' };
@@ -39,7 +44,7 @@ const trackingEvent = (status: string, occurredOn: string, description: string) 
   geoLocationLatitude: null,
   carrierDepotId: null,
   user: 'warehouse',
-  trackingNumber: 'RM00000013GB',
+  trackingNumber: 'SP000000014GB',
   description,
   status,
   occurredOn,
@@ -53,10 +58,225 @@ const tracking = {
   ],
 };
 
-export const OPERATION_EXAMPLES: Partial<Record<OperationName, OperationExample>> = {
+const SUCCESS = { success: true };
+const CREATED_ON = '2026-11-21T09:30:00.000Z';
+const SIGN_IN = {
+  token: TOKEN,
+  refreshToken: { accessToken: 'r8Kq2mVx7LbN4cZp1sWd9fYh3jTg6uAe0oQi5nRk2Xy', expires: '2026-12-21T09:30:00.000Z' },
+  errorMessage: null,
+};
+const fullAddress = (address: Record<string, string>) => ({
+  businessName: '',
+  fullName: '',
+  phoneNumber: '',
+  emailAddress: '',
+  addressLine1: '',
+  addressLine2: '',
+  addressLine3: '',
+  county: '',
+  city: '',
+  countryTwoCharacterISOCode: '',
+  postZipCode: '',
+  ...address,
+});
+const SHIPMENT = {
+  shipmentNumber: 'SS00000042',
+  despatchDate: CREATED_ON,
+  deliveryInstructions: 'Leave with the neighbour at 24',
+  carrier: 'Swift Parcels',
+  carrierService: 'Next Day',
+  hsCode: '',
+  descriptionOfGoods: '',
+  goodsDescription: 'Printed T-shirts',
+  collectionAddress: fullAddress(collectionAddress),
+  deliveryAddress: fullAddress(deliveryAddress),
+  reference: 'ORDER-1001',
+  cost: 0,
+  insuredValue: 0,
+  currency: 'GBP',
+  shipmentPieces: [
+    {
+      description: 'Box',
+      weight: 1.2,
+      weightUnit: 'KG',
+      length: 30,
+      width: 20,
+      height: 10,
+      dimensionUnit: 'CM',
+      base64String: PDF,
+      trackingNumber: 'SP000000014GB',
+      sequenceNumber: 1,
+    },
+  ],
+  shipmentId: SHIPMENT_ID,
+  status: 'Printed',
+  createdOn: CREATED_ON,
+  carrierId: 1,
+  carrierServiceId: 101,
+  carrierFeatures: [1001],
+  referenceOne: 'ORDER-1001',
+  referenceTwo: '',
+  referenceThree: '',
+};
+const USER = { id: 2, username: 'dispatch1', role: 'operator', disabled: false, createdOn: CREATED_ON };
+const API_KEY = {
+  id: 3,
+  name: 'warehouse system',
+  prefix: 'ssk_3q2-7w',
+  username: 'admin',
+  createdOn: CREATED_ON,
+  lastUsedOn: '2026-11-21T11:02:45.000Z',
+};
+const WEBHOOK = {
+  id: 1,
+  url: 'http://127.0.0.1:8080/hooks',
+  events: ['shipment.created', 'shipment.cancelled'],
+  allowRemoteHost: false,
+  createdOn: CREATED_ON,
+  createdBy: 'admin',
+};
+const DELIVERY = {
+  id: 17,
+  eventId: 'evt_o17',
+  type: 'webhook.test',
+  state: 'delivered',
+  attempts: 1,
+  createdOn: CREATED_ON,
+  lastAttemptOn: CREATED_ON,
+  nextAttemptOn: null,
+  responseStatus: 200,
+  error: '',
+};
+const MANIFEST_SUMMARY = {
+  id: 7,
+  manifestNumber: 'MF00000007',
+  carrierId: 1,
+  carrier: 'Swift Parcels',
+  createdOn: '2026-11-21T17:00:00.000Z',
+  createdBy: 'dispatch1',
+  shipmentCount: 1,
+  pieceCount: 1,
+  totalWeightKg: 1.2,
+};
+const MANIFEST = {
+  ...MANIFEST_SUMMARY,
+  shipments: [
+    {
+      shipmentId: SHIPMENT_ID,
+      shipmentNumber: 'SS00000042',
+      reference: 'ORDER-1001',
+      deliveryName: 'Sam Receiver',
+      deliveryPostZipCode: 'LS1 1UR',
+      deliveryCountry: 'GB',
+      pieces: 1,
+      weightKg: 1.2,
+      trackingNumbers: ['SP000000014GB'],
+    },
+  ],
+  format: 'pdf',
+  base64String: PDF,
+};
+const IMPORT = {
+  importId: 12,
+  dryRun: false,
+  createdOn: CREATED_ON,
+  totalRows: 2,
+  created: 1,
+  valid: 0,
+  invalid: 1,
+  skipped: 0,
+  columns: [
+    { header: 'Reference', field: 'referenceOne' },
+    { header: 'Name', field: 'deliveryAddress.fullName' },
+    { header: 'Post code', field: 'deliveryAddress.postZipCode' },
+    { header: 'Weight', field: 'shipmentPieces.weight' },
+    { header: 'Notes', field: null },
+  ],
+  rows: [
+    { row: 1, status: 'created', shipmentId: SHIPMENT_ID, shipmentNumber: 'SS00000042' },
+    {
+      row: 2,
+      status: 'invalid',
+      problems: { 'deliveryAddress.postZipCode': 'Post code LS1 9ZZZ is not a GB post code (e.g. SW1A 1AA)' },
+    },
+  ],
+};
+const PRINTERS = {
+  items: [
+    { id: 'cups:Zebra_ZD421', name: 'Zebra ZD421', kind: 'system' },
+    { id: 'net:10.0.0.20:9100', name: 'Label printer at 10.0.0.20:9100', kind: 'network', address: '10.0.0.20:9100' },
+  ],
+  labelPrinter: {
+    printerId: 'net:10.0.0.20:9100',
+    format: 'zpl',
+    dpi: 203,
+    pageSize: '4x6',
+    documentPrinterId: 'cups:Office_A4',
+  },
+  lastJob: {
+    printerId: 'net:10.0.0.20:9100',
+    printerName: 'Label printer at 10.0.0.20:9100',
+    what: 'SS00000042',
+    at: '2026-11-21T09:31:12.000Z',
+    ok: true,
+    error: null,
+  },
+  systemError: null,
+};
+const PRINTED = {
+  success: true,
+  printerId: 'net:10.0.0.20:9100',
+  printer: 'Label printer at 10.0.0.20:9100',
+  format: 'zpl',
+};
+const PRINT_RESULTS = [
+  { shipmentId: SHIPMENT_ID, shipmentNumber: 'SS00000042', ok: true, labels: 1 },
+  {
+    shipmentId: '0b7e3c41-9d2a-4f6b-8e1c-5a4d3f2e1b0c',
+    shipmentNumber: 'SS00000043',
+    ok: false,
+    problem: 'Shipment SS00000043 is cancelled; its label is void.',
+  },
+];
+const SAVED_ADDRESS = {
+  id: 5,
+  nickname: 'Sam (Leeds)',
+  kind: 'delivery',
+  ...fullAddress(deliveryAddress),
+  updatedOn: CREATED_ON,
+};
+const PRESET = {
+  id: 2,
+  name: 'Medium box',
+  length: 30,
+  width: 20,
+  height: 10,
+  dimensionUnit: 'CM',
+  weight: 0.3,
+  weightUnit: 'KG',
+  description: 'Double-wall carton',
+  updatedOn: CREATED_ON,
+};
+const SCALE = { port: 'COM3', protocol: 'nci', baudRate: 9600, dataBits: 7, parity: 'even', stopBits: 1 };
+const SETTINGS = {
+  senderAddress: fullAddress(collectionAddress),
+  labelSize: '4x6',
+  cn22MaxValue: { GBP: 270, EUR: 300, USD: 350 },
+  auditDays: 400,
+};
+
+export const OPERATION_EXAMPLES: Record<OperationName, OperationExample> = {
   signIn: {
     request: { apiKey: { apiKey: 'ssk_3q2-7wEvR2YbQk8aS1xJ0mHc5uNf9LdTzGp4oKi6VeB' } },
-    response: { token: TOKEN, refreshToken: { ...TOKEN, expires: '2026-12-21T09:30:00.000Z' }, errorMessage: null },
+    response: SIGN_IN,
+    validationProblem: {
+      detail:
+        'The sign-in was not accepted: this is not a key of this station, or it was revoked: check it, or ask an administrator for a new one.',
+      members: {
+        apiKey: 'This is not a key of this station, or it was revoked: check it, or ask an administrator for a new one',
+      },
+    },
+    rateLimited: 'Too many failed sign-ins; try again in 840 seconds, or ask an administrator to unlock the user.',
   },
   createShipment: {
     request: {
@@ -72,16 +292,18 @@ export const OPERATION_EXAMPLES: Partial<Record<OperationName, OperationExample>
       success: true,
       shipmentId: SHIPMENT_ID,
       shipmentNumber: 'SS00000042',
-      shipmentPieces: [{ sequenceNumber: 1, base64String: PDF, trackingNumber: 'RM00000013GB' }],
+      shipmentPieces: [{ sequenceNumber: 1, base64String: PDF, trackingNumber: 'SP000000014GB' }],
     },
     validationProblem: {
-      type: '/problems/validation',
-      title: 'The request is not valid',
-      status: 400,
-      detail: '2 fields are not valid.',
-      'deliveryAddress.postZipCode': 'SW1A 9ZZZ is not a valid GB post code',
-      'shipmentPieces[0].weight': 'must be greater than 0',
+      detail:
+        '2 fields need attention: Post code LS1 9ZZZ is not a GB post code (e.g. SW1A 1AA); Weight must be more than 0 kg',
+      members: {
+        'deliveryAddress.postZipCode': 'Post code LS1 9ZZZ is not a GB post code (e.g. SW1A 1AA)',
+        'shipmentPieces[0].weight': 'Weight must be more than 0 kg',
+      },
     },
+    conflict:
+      'This Idempotency-Key made shipment SS00000042 (6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b) from another request body: send that body again to get SS00000042, or use a new key to create another shipment.',
   },
   listShipments: {
     response: {
@@ -97,8 +319,8 @@ export const OPERATION_EXAMPLES: Partial<Record<OperationName, OperationExample>
           shipper: 'Acme Ltd',
           reference: 'ORDER-1001',
           deliveryAddress: 'Sam Receiver, 22 High Street, Leeds, LS1 1UR, GB',
-          carrier: 'Royal Mail',
-          carrierService: 'Tracked 48',
+          carrier: 'Swift Parcels',
+          carrierService: 'Next Day',
           pieces: 1,
           weight: 1.2,
           weightMeasurement: 'KG',
@@ -111,11 +333,29 @@ export const OPERATION_EXAMPLES: Partial<Record<OperationName, OperationExample>
       ],
     },
   },
-  getShipmentLabel: { response: { format: 'pdf', base64String: PDF } },
-  cancelShipment: { response: { success: true } },
+  getShipment: {
+    response: SHIPMENT,
+    validationProblem: {
+      detail: 'SS42 is neither a shipmentId (a UUID) nor a shipment number (SS and 8 digits, e.g. SS00000042)',
+      members: {
+        uniqueId: 'SS42 is neither a shipmentId (a UUID) nor a shipment number (SS and 8 digits, e.g. SS00000042)',
+      },
+    },
+  },
+  getShipmentLabel: {
+    response: { format: 'pdf', base64String: PDF },
+    conflict: 'Shipment SS00000042 is cancelled; its label is void.',
+  },
+  cancelShipment: {
+    response: SUCCESS,
+    conflict:
+      'Shipment SS00000042 is Delivered to Receiver; only a shipment that is Not Printed, Printed, Manifested, Awaiting Collection can be cancelled.',
+  },
   recordCarrierEvent: {
     request: { status: 'Enroute to Depot', location: 'Leeds depot', occurredOn: '2026-11-21T17:05:00Z' },
     response: tracking,
+    conflict:
+      'Shipment SS00000042 cannot go from Not Printed to Enroute to Depot; choose a status that may follow Not Printed.',
   },
   getShipmentTracking: { response: tracking },
   trackShipmentPublic: {
@@ -124,8 +364,10 @@ export const OPERATION_EXAMPLES: Partial<Record<OperationName, OperationExample>
       lastStatus: { ...tracking.lastStatus, user: '' },
       trackingHistory: tracking.trackingHistory.map((event) => ({ ...event, user: '' })),
     },
+    notFound: 'A shipment with this reference and post code was not found',
+    rateLimited: 'Too many tracking requests; try again in 35 seconds.',
   },
-  listCarriers: { response: { items: [{ id: 1, name: 'Royal Mail', code: 'RM' }] } },
+  listCarriers: { response: { items: [{ id: 1, name: 'Swift Parcels', code: 'SWIFT' }] } },
   createApiKey: {
     request: { name: 'warehouse system' },
     response: {
@@ -142,4 +384,230 @@ export const OPERATION_EXAMPLES: Partial<Record<OperationName, OperationExample>
   },
   getHealth: { response: { status: 'ok', version: '0.1.0' } },
   getReadiness: { response: { status: 'ready', store: 'sqlite' } },
+  listAuditEvents: {
+    response: {
+      totalItems: 1,
+      items: [
+        {
+          at: '2026-11-21T14:02:00.000Z',
+          user: 'ann',
+          via: 'http',
+          apiKey: 'warehouse',
+          kind: 'shipment.cancel',
+          subject: 'SS00000042',
+          detail: { from: 'Printed', to: 'Cancelled' },
+        },
+      ],
+    },
+  },
+  getMe: { response: { user: { ...USER, id: 1, username: 'admin', role: 'admin' } } },
+  changeOwnPassword: {
+    request: { currentPassword: 'the old one', newPassword: 'a long new passphrase' },
+    response: SIGN_IN,
+  },
+  listCarrierServices: {
+    response: {
+      items: [
+        {
+          id: 101,
+          systemName: 'SWIFT_NDAY',
+          name: 'Next Day',
+          uniqueIdentifier: '247f4e18-423b-5aa7-a699-6a8cb5fbc4c5',
+          serviceCode: 'NDAY',
+          maxWeightKg: 30,
+          maxLengthCm: 150,
+          scope: 'domestic',
+        },
+      ],
+    },
+  },
+  listCarrierFeatures: {
+    response: { items: [{ id: 1001, name: 'Signature on delivery', carrierFeatureCode: 'SIG' }] },
+  },
+  printLabels: {
+    request: { shipmentIds: [SHIPMENT_ID, '0b7e3c41-9d2a-4f6b-8e1c-5a4d3f2e1b0c'] },
+    response: { format: 'pdf', base64String: PDF, results: PRINT_RESULTS.map(({ labels: _, ...r }) => r) },
+  },
+  getShipmentCustoms: {
+    response: { format: 'pdf', form: 'CN23', base64String: PDF },
+    conflict: 'Shipment SS00000042 is domestic; it has no customs declaration.',
+  },
+  getCustomsBatch: {
+    request: { shipmentIds: [SHIPMENT_ID] },
+    response: {
+      format: 'pdf',
+      base64String: PDF,
+      shipments: [{ shipmentId: SHIPMENT_ID, shipmentNumber: 'SS00000042' }],
+    },
+  },
+  listUsers: { response: { items: [{ ...USER, id: 1, username: 'admin', role: 'admin' }, USER] } },
+  createUser: {
+    request: { username: 'dispatch1', password: 'a long passphrase', role: 'operator' },
+    response: USER,
+    conflict: 'The user name dispatch1 was taken just now; choose another.',
+  },
+  updateUser: { request: { disabled: true }, response: { ...USER, disabled: true } },
+  unlockUser: { response: USER },
+  listApiKeys: { response: { items: [API_KEY] } },
+  revokeApiKey: { response: SUCCESS },
+  getSettings: { response: SETTINGS },
+  updateSettings: { request: { labelSize: 'A6' }, response: { ...SETTINGS, labelSize: 'A6' } },
+  listWebhooks: { response: { items: [WEBHOOK] } },
+  createWebhook: {
+    request: { url: WEBHOOK.url, events: WEBHOOK.events },
+    response: { webhook: WEBHOOK, secret: 'whsec_Jp3vQ9sT2xW7yZ1bC4dF6gH8kL0mN5oR3tU7wX9zA2c' },
+    conflict:
+      'http://127.0.0.1:8080/hooks is subscribed already, as webhook 1: delete that one first to subscribe it with other events.',
+  },
+  deleteWebhook: { response: SUCCESS },
+  testWebhook: { response: DELIVERY },
+  listWebhookDeliveries: {
+    response: {
+      items: [
+        DELIVERY,
+        {
+          ...DELIVERY,
+          id: 18,
+          eventId: 'evt_t1042',
+          type: 'shipment.created',
+          state: 'pending',
+          attempts: 3,
+          nextAttemptOn: '2026-11-21T09:30:07.000Z',
+          responseStatus: 502,
+          error: 'HTTP 502',
+        },
+      ],
+    },
+  },
+  createManifest: {
+    request: { carrierId: 1 },
+    response: MANIFEST,
+    conflict: 'No Printed Swift Parcels shipment is waiting for a manifest.',
+  },
+  listManifests: { response: { totalItems: 1, items: [MANIFEST_SUMMARY] } },
+  getManifest: { response: MANIFEST },
+  getEndOfDay: { response: { items: [{ carrierId: 1, carrier: 'Swift Parcels', printedWaiting: 12, notPrinted: 2 }] } },
+  createImport: {
+    request:
+      'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\nORDER-1001,Sam Receiver,22 High Street,Leeds,LS1 1UR,GB,1.2,30,20,10\n',
+    response: IMPORT,
+    validationProblem: {
+      detail: 'has no rows: the first line names the columns, each line after it is a piece',
+      members: { body: 'has no rows: the first line names the columns, each line after it is a piece' },
+    },
+  },
+  getImport: { response: IMPORT },
+  getImportLabels: { response: { format: 'pdf', base64String: PDF } },
+  getImportProgress: { response: { rowsDone: 1200, totalRows: 5000 } },
+  listPrinters: { response: PRINTERS },
+  addNetworkPrinter: { request: { address: '10.0.0.20:9100' }, response: PRINTERS },
+  removeNetworkPrinter: { response: PRINTERS },
+  chooseLabelPrinter: { request: PRINTERS.labelPrinter, response: PRINTERS },
+  printShipment: { response: { ...PRINTED, status: 'Printed' } },
+  printTestPage: { response: { ...PRINTED, dpi: 203 } },
+  printImportLabels: { response: { ...PRINTED, results: PRINT_RESULTS } },
+  printLabelBatch: {
+    request: { shipmentIds: [SHIPMENT_ID, '0b7e3c41-9d2a-4f6b-8e1c-5a4d3f2e1b0c'] },
+    response: { ...PRINTED, results: PRINT_RESULTS },
+  },
+  printShipmentCustoms: {
+    response: { success: true, printerId: 'cups:Office_A4', printer: 'Office A4', form: 'CN23' },
+  },
+  printCustomsBatch: {
+    request: { shipmentIds: [SHIPMENT_ID] },
+    response: {
+      success: true,
+      printerId: 'cups:Office_A4',
+      printer: 'Office A4',
+      shipments: [{ shipmentId: SHIPMENT_ID, shipmentNumber: 'SS00000042' }],
+    },
+  },
+  listAddresses: { response: { totalItems: 1, items: [SAVED_ADDRESS] } },
+  createAddress: {
+    request: { nickname: 'Sam (Leeds)', kind: 'delivery', ...deliveryAddress },
+    response: SAVED_ADDRESS,
+  },
+  updateAddress: { request: { nickname: 'Sam at home' }, response: { ...SAVED_ADDRESS, nickname: 'Sam at home' } },
+  deleteAddress: { response: SUCCESS },
+  listPackagePresets: { response: { items: [PRESET] } },
+  createPackagePreset: {
+    request: {
+      name: 'Medium box',
+      length: 30,
+      width: 20,
+      height: 10,
+      dimensionUnit: 'CM',
+      weight: 0.3,
+      weightUnit: 'KG',
+    },
+    response: PRESET,
+  },
+  updatePackagePreset: { request: { weight: 0.35 }, response: { ...PRESET, weight: 0.35 } },
+  deletePackagePreset: { response: SUCCESS },
+  listScalePorts: {
+    response: {
+      items: [{ path: 'COM3', manufacturer: 'FTDI', serialNumber: 'A10K3Z9Q', vendorId: '0403', productId: '6001' }],
+      listError: null,
+    },
+  },
+  getScale: { response: SCALE },
+  setScale: { request: SCALE, response: SCALE },
+  getScaleReading: {
+    response: { state: 'steady', weight: 1.234, weightUnit: 'KG', readAt: '2026-11-21T09:29:58.412Z' },
+  },
+};
+
+const SHIPMENT_EVENT_DATA = {
+  shipmentId: SHIPMENT_ID,
+  shipmentNumber: 'SS00000042',
+  description: '',
+  location: '',
+  trackingNumber: '',
+  user: 'dispatch1',
+};
+const shipmentEvent = (id: string, type: string, data: Record<string, unknown>) => ({
+  id,
+  type,
+  createdOn: data.occurredOn,
+  data: { ...SHIPMENT_EVENT_DATA, ...data },
+});
+
+/** The one-line summary of each webhook event. */
+export const WEBHOOK_EVENT_SUMMARIES: Record<WebhookEvent, string> = {
+  'shipment.created': 'A shipment was created (its first status, Not Printed)',
+  'shipment.printed': 'A shipment’s label was printed or fetched (Printed)',
+  'shipment.cancelled': 'A shipment was cancelled',
+  'tracking.updated': 'Any other status change: a manifest, or a carrier’s scan',
+};
+
+/** A delivery's body per event, as the station sends it. */
+export const WEBHOOK_EXAMPLES: Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT, Record<string, unknown>> = {
+  'shipment.created': shipmentEvent('evt_t1042', 'shipment.created', {
+    status: 'Not Printed',
+    description: 'Shipment created',
+    occurredOn: '2026-11-21T09:30:00.000Z',
+  }),
+  'shipment.printed': shipmentEvent('evt_t1043', 'shipment.printed', {
+    status: 'Printed',
+    description: 'Label printed',
+    occurredOn: '2026-11-21T09:31:12.000Z',
+  }),
+  'shipment.cancelled': shipmentEvent('evt_t1044', 'shipment.cancelled', {
+    status: 'Cancelled',
+    description: 'Shipment cancelled',
+    occurredOn: '2026-11-21T10:02:40.000Z',
+  }),
+  'tracking.updated': shipmentEvent('evt_t1045', 'tracking.updated', {
+    status: 'Enroute to Depot',
+    location: 'Leeds depot',
+    trackingNumber: 'SP000000014GB',
+    user: 'warehouse',
+    occurredOn: '2026-11-21T17:05:00.000Z',
+  }),
+  'webhook.test': {
+    id: 'evt_o17',
+    type: 'webhook.test',
+    createdOn: CREATED_ON,
+    data: { message: 'A test event from the Shipping Station.' },
+  },
 };

@@ -6,7 +6,9 @@
 import type { TSchema } from 'typebox';
 import * as S from '../core/schemas';
 import { bodyOf, inMiB, operations, type OperationName, type OperationSpec } from '../operations/spec';
-import { OPERATION_EXAMPLES } from './openapi-examples';
+import { PROBLEM_KINDS, ProblemError, type ProblemKind } from '../core/errors';
+import { validateInput, type RawInput } from '../operations/validate';
+import { OPERATION_EXAMPLES, WEBHOOK_EVENT_SUMMARIES, WEBHOOK_EXAMPLES } from './openapi-examples';
 
 type Json = Record<string, unknown>;
 
@@ -61,6 +63,10 @@ export const COMPONENT_SCHEMAS: Record<string, TSchema> = {
   WebhookDeliveryList: S.WebhookDeliveryList,
   Problem: S.Problem,
   ValidationProblem: S.ValidationProblem,
+  InternalProblem: S.InternalProblem,
+  WebhookShipmentEvent: S.WebhookShipmentEvent,
+  WebhookTestEvent: S.WebhookTestEvent,
+  WebhookShipmentData: S.WebhookShipmentData,
 };
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
@@ -73,7 +79,7 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Scale:
     "The desk's weighing scale (serial: NCI, Mettler Toledo SICS, continuous output): its settings and a live reading.",
   Webhooks:
-    'Local tools told of changes as they happen: each POST carries Webhook-Id (de-duplicate by it: delivery is at least once), Webhook-Timestamp and Webhook-Signature (`v1=` + hex HMAC-SHA256 of `timestamp.body` under the secret). See docs/integrating.md.',
+    'Local tools told of changes as they happen: each POST carries Webhook-Id (de-duplicate by it: delivery is at least once), Webhook-Timestamp and Webhook-Signature (`v1=` + hex HMAC-SHA256 of `timestamp.body` under the secret). The deliveries themselves are in this document’s webhooks section.',
 };
 
 const DESCRIPTION = `The loopback API of a Shipping Station: the same service the desk's window uses.
@@ -89,7 +95,15 @@ A 429 or 503 carries \`Retry-After\` (seconds).
 **Retrying a create safely.** Send an \`Idempotency-Key\` header with \`POST /shipments\`: the same
 key with the same body within 24 hours returns the first answer and creates nothing more.
 
-See docs/integrating.md for runnable examples.`;
+**A shipment's id** in a path (\`{uniqueId}\`) is its \`shipmentId\` (a UUID) or its shipment number
+(\`SS00000042\`). The list names the number \`shipmentNo\` and gives the delivery address as one line:
+those shapes are the station's original interface, kept for the tools written against it. What
+is marked *Extension* was added to that interface; such a tool never needs it.
+
+**Webhooks**: the station POSTs each event to the URLs subscribed with \`POST /webhooks\`; the
+bodies and the signature headers are in this document's \`webhooks\` section.
+
+Runnable examples in curl, Python and PowerShell: docs/integrating.md of the station's source.`;
 
 /** Canonical JSON of a schema: typebox's schemas are plain objects with enumerable keywords. */
 const keyOf = (schema: unknown) => JSON.stringify(schema);
@@ -143,7 +157,14 @@ const PARAMETER_DESCRIPTIONS: Record<string, string> = {
   ItemsPerPage: 'Shipments per page, 1 to 1000 (default 100).',
   OrderByDate: 'By creation time: NewestFirst (default) or OldestFirst; ties by id.',
   pageSize: 'The label size: 4x6 inch (default: the station’s setting) or A6.',
-  option: 'How to sign in: `apikey`, `credentials` or `refresh`.',
+  option:
+    'How to sign in, matched ignoring case: `apikey` (body `{"apiKey": {"apiKey": "ssk_…"}}`), `credentials` (body `{"credentials": {"username", "password"}}`) or `refresh` (body `{"refreshToken": "<refreshToken.accessToken>"}`).',
+};
+
+/** Where the document says more than the schema that checks a parameter. */
+const PARAMETER_SCHEMAS: Record<string, Json> = {
+  // The station takes any case; a generated client offers the three.
+  option: { type: 'string', enum: ['apikey', 'credentials', 'refresh'] },
 };
 
 /** What a 200 holds, where the summary does not say it already. */
@@ -183,7 +204,7 @@ function parameters(spec: OperationSpec, write: (s: unknown) => unknown): Json[]
         in: where,
         required: where === 'path' || required.has(name),
         description: PARAMETER_DESCRIPTIONS[docName] ?? description ?? docName,
-        schema: write(bare),
+        schema: PARAMETER_SCHEMAS[docName] ?? write(bare),
         ...(array ? { style: 'form', explode: true } : {}),
       });
     }
@@ -194,11 +215,8 @@ function parameters(spec: OperationSpec, write: (s: unknown) => unknown): Json[]
   return out;
 }
 
-const problemContent = (schema = 'Problem', example?: Json) => ({
-  'application/problem+json': {
-    schema: { $ref: `#/components/schemas/${schema}` },
-    ...(example ? { example } : {}),
-  },
+const problemContent = (schema: string, example: Json) => ({
+  'application/problem+json': { schema: { $ref: `#/components/schemas/${schema}` }, example },
 });
 const retryAfter = {
   'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } },
@@ -208,31 +226,27 @@ function responses(name: OperationName, spec: OperationSpec, path: string, write
   const example = OPERATION_EXAMPLES[name];
   const response = write(spec.response) as Json;
   const described = (spec.response as Json).description as string | undefined;
+  const problem = (status: number, detail: string, members: Record<string, string> = {}) =>
+    problemExample(status, detail, path, members);
   const out: Json = {
     200: {
       description: RESPONSE_DESCRIPTIONS[name] ?? described ?? spec.summary,
-      content: {
-        'application/json': { schema: response, ...(example?.response ? { example: example.response } : {}) },
-      },
+      content: { 'application/json': { schema: response, example: example.response } },
     },
   };
   const takesInput = spec.body || spec.query || spec.params || spec.headers;
   if (takesInput) {
+    const invalid = example.validationProblem ?? validationExample(spec);
     out[400] = {
       description: 'The request is not valid: every wrong field is named in its own member.',
-      content: problemContent(
-        'ValidationProblem',
-        example?.validationProblem && { ...example.validationProblem, instance: path },
-      ),
+      content: problemContent('ValidationProblem', problem(400, invalid.detail, invalid.members)),
     };
-  } else if (name === 'signIn') {
-    out[400] = { description: 'Sign-in failed.', content: problemContent() };
   }
   if (spec.access !== 'public') {
     out[401] = {
       description: 'No access token, or an expired or revoked one: sign in again (or refresh).',
       headers: { 'WWW-Authenticate': { description: 'Always `Bearer`.', schema: { type: 'string' } } },
-      content: problemContent(),
+      content: problemContent('Problem', problem(401, 'The access token is not valid or has expired; sign in again.')),
     };
   }
   out[403] = {
@@ -240,26 +254,70 @@ function responses(name: OperationName, spec: OperationSpec, path: string, write
       spec.access === 'admin'
         ? 'The signed-in user is not an administrator, or the request came from another web page (Origin).'
         : 'The request came from another web page (an Origin header that is not the station’s own).',
-    content: problemContent(),
+    content: problemContent(
+      'Problem',
+      problem(
+        403,
+        spec.access === 'admin'
+          ? 'Only an administrator may do this.'
+          : 'Requests from other web pages are not accepted.',
+      ),
+    ),
   };
   const own = spec.problems ?? {};
   if (own[404] || spec.params) {
-    out[404] = { description: own[404] ?? 'Nothing exists with this id.', content: problemContent() };
+    out[404] = {
+      description: own[404] ?? 'Nothing exists with this id.',
+      content: problemContent('Problem', problem(404, example.notFound ?? notFoundDetail(spec))),
+    };
   }
-  if (own[409]) out[409] = { description: own[409], content: problemContent() };
+  if (own[409]) {
+    out[409] = {
+      description: own[409],
+      content: problemContent('Problem', problem(409, example.conflict ?? own[409])),
+    };
+  }
   if (spec.body) {
     const body = bodyOf(spec);
-    out[413] = { description: `The request body is larger than ${inMiB(body.limit)}.`, content: problemContent() };
-    out[415] = { description: `The request body is not sent as ${body.mediaType}.`, content: problemContent() };
+    out[413] = {
+      description: `The request body is larger than ${inMiB(body.limit)}.`,
+      content: problemContent('Problem', problem(413, `The request body is larger than ${inMiB(body.limit)}.`)),
+    };
+    const sendAs =
+      body.mediaType === 'application/json'
+        ? 'Send the request body as JSON with Content-Type: application/json.'
+        : `Send the file as the request body with Content-Type: ${body.mediaType}.`;
+    out[415] = {
+      description: `The request body is not sent as ${body.mediaType}.`,
+      content: problemContent('Problem', problem(415, sendAs)),
+    };
   }
   out[421] = {
     description: 'The Host header does not name this station’s loopback address.',
-    content: problemContent(),
+    content: problemContent(
+      'Problem',
+      problem(
+        421,
+        'Host 192.168.1.20:7317 is not this station: call it as 127.0.0.1:7317, or localhost:7317, or [::1]:7317.',
+      ),
+    ),
   };
-  if (own[429]) out[429] = { description: own[429], headers: retryAfter, content: problemContent() };
+  if (own[429]) {
+    out[429] = {
+      description: own[429],
+      headers: retryAfter,
+      content: problemContent(
+        'Problem',
+        problem(429, example.rateLimited ?? 'Too many requests; try again in 42 seconds.'),
+      ),
+    };
+  }
   out[500] = {
     description: 'Something failed inside the station; nothing was half-written. `traceId` names the log entry.',
-    content: problemContent(),
+    content: problemContent('InternalProblem', {
+      ...problem(500, 'Something went wrong inside the station; quote trace id req-1f.'),
+      traceId: 'req-1f',
+    }),
   };
   if (name !== 'getHealth') {
     out[503] = {
@@ -267,10 +325,141 @@ function responses(name: OperationName, spec: OperationSpec, path: string, write
         ? `${own[503]} Or: the station’s database cannot be used just now.`
         : 'The station’s database cannot be used just now.',
       headers: retryAfter,
-      content: problemContent(),
+      content: problemContent(
+        'Problem',
+        problem(503, 'The station’s database is busy or unavailable; try again shortly.'),
+      ),
     };
   }
   return out;
+}
+
+/** A problem body as the station answers it, for `status`, at `path`. */
+function problemExample(status: number, detail: string, path: string, members: Record<string, string>): Json {
+  const kind = (Object.keys(PROBLEM_KINDS) as ProblemKind[]).find((k) => PROBLEM_KINDS[k].status === status)!;
+  return { ...members, type: `/problems/${kind}`, title: PROBLEM_KINDS[kind].title, status, detail, instance: path };
+}
+
+/**
+ * An operation's 400 as its own validation answers it: an empty body, else an overlong path
+ * parameter, else an unknown query parameter, checked by the same code as a real request.
+ */
+function validationExample(spec: OperationSpec): { detail: string; members: Record<string, string> } {
+  const params = Object.fromEntries(Object.keys(propertiesOf(spec.params)).map((k) => [k, '1']));
+  const attempts: RawInput[] = [
+    ...(spec.body
+      ? [
+          { params, query: {}, body: {} },
+          { params, query: {}, body: { colour: 'blue' } },
+        ]
+      : []),
+    { params: Object.fromEntries(Object.keys(params).map((k) => [k, 'x'.repeat(400)])), query: {} },
+    { params, query: { Colour: 'blue' } },
+  ];
+  for (const raw of attempts) {
+    try {
+      validateInput(spec, raw);
+    } catch (error) {
+      if (error instanceof ProblemError) return { detail: error.message, members: error.members };
+      throw error;
+    }
+  }
+  throw new Error(`no 400 example for ${spec.method} ${spec.path}`);
+}
+
+const propertiesOf = (schema: TSchema | undefined) => ((schema as Json | undefined)?.properties ?? {}) as Json;
+
+/** What a 404 says for an operation's first path id. */
+function notFoundDetail(spec: OperationSpec): string {
+  const id = Object.keys(propertiesOf(spec.params))[0];
+  const things: Record<string, string> = {
+    uniqueId: 'Shipment SS00000099',
+    carrierId: 'Carrier 9',
+    importId: 'Import 99',
+    manifestId: 'Manifest 99',
+    userId: 'User 99',
+    apiKeyId: 'API key 99',
+    webhookId: 'Webhook 99',
+    addressId: 'Saved address 99',
+    presetId: 'Package preset 99',
+    printerId: 'Printer net:10.0.0.9:9100',
+    idempotencyKey: 'A running import with this key',
+  };
+  return `${id ? (things[id] ?? id) : 'It'} was not found`;
+}
+
+/** The three headers of every delivery. */
+const WEBHOOK_HEADERS: Json[] = [
+  {
+    name: 'Webhook-Id',
+    in: 'header',
+    required: true,
+    description: 'The event’s id (as `id` in the body): the same on every retry. Skip an id you have handled.',
+    schema: { type: 'string' },
+    example: 'evt_t1042',
+  },
+  {
+    name: 'Webhook-Timestamp',
+    in: 'header',
+    required: true,
+    description: 'When this attempt was signed, in Unix seconds. Refuse one far from your clock (e.g. 5 minutes).',
+    schema: { type: 'string', pattern: '^\\d+$' },
+    example: '1795772472',
+  },
+  {
+    name: 'Webhook-Signature',
+    in: 'header',
+    required: true,
+    description:
+      '`v1=` and the hex HMAC-SHA256 of `<Webhook-Timestamp>.<body as received>` under the secret POST /webhooks answered. Compare in constant time.',
+    schema: { type: 'string', pattern: '^v1=[0-9a-f]{64}$' },
+    example: 'v1=5f0c9d6e1b2a3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5',
+  },
+];
+
+/** The OpenAPI 3.1 webhooks section: what the station POSTs to a subscribed URL, per event. */
+function webhooksSection(): Json {
+  const deliveries: [string, string, string, Json][] = [
+    ...S.WEBHOOK_EVENTS.map((type): [string, string, string, Json] => [
+      type,
+      'WebhookShipmentEvent',
+      WEBHOOK_EVENT_SUMMARIES[type],
+      WEBHOOK_EXAMPLES[type],
+    ]),
+    [
+      S.WEBHOOK_TEST_EVENT,
+      'WebhookTestEvent',
+      'A test delivery (POST /webhooks/{webhookId}/test)',
+      WEBHOOK_EXAMPLES[S.WEBHOOK_TEST_EVENT],
+    ],
+  ];
+  return Object.fromEntries(
+    deliveries.map(([type, schema, summary, example]) => [
+      type,
+      {
+        post: {
+          operationId: `deliver${type.replace(/(^|\.)(\w)/g, (_m, _dot: string, c: string) => c.toUpperCase())}`,
+          tags: ['Webhooks'],
+          summary,
+          description:
+            'Sent to every webhook subscribed to this event, at least once: queued with the change itself and retried after 1 s, 2 s, 4 s … (at most 5 minutes apart) for a day until the listener answers 2xx. Check Webhook-Signature before trusting the body.',
+          security: [],
+          parameters: WEBHOOK_HEADERS,
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` }, example } },
+          },
+          responses: {
+            200: { description: 'Any 2xx: delivered; the station sends this event no more.' },
+            400: {
+              description:
+                'Any other answer, or none within 10 seconds: the station tries again later (the deliveries list shows the status).',
+            },
+          },
+        },
+      },
+    ]),
+  );
 }
 
 export interface OpenApiOptions {
@@ -296,9 +485,11 @@ export function openApiDocument({ version, port }: OpenApiOptions): Json {
         summary: spec.summary,
         ...(spec.documentedPath
           ? {
-              description: `Also answered at \`${spec.method} ${spec.path}?${spec.selectedByQuery}=…\` (the seed interface’s address).`,
+              description: `Also answered at \`${spec.method} ${spec.path}?${spec.selectedByQuery}=…\` without a token (the station's original address for it).`,
             }
-          : {}),
+          : spec.description
+            ? { description: spec.description }
+            : {}),
         security: spec.access === 'public' ? [] : [{ bearer: [] }],
         ...(params.length ? { parameters: params } : {}),
         ...(spec.body
@@ -330,6 +521,7 @@ export function openApiDocument({ version, port }: OpenApiOptions): Json {
     security: [{ bearer: [] }],
     tags: [...tags].map((tag) => ({ name: tag, description: TAG_DESCRIPTIONS[tag] ?? tag })),
     paths,
+    webhooks: webhooksSection(),
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The accessToken from POST /auth.' },

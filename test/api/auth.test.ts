@@ -338,7 +338,7 @@ describe('password spraying over HTTP', () => {
   }, 180_000);
 });
 
-describe('sign-in limits per user name and per credential (issue 20 item 10)', () => {
+describe('sign-in limits per user name and per credential', () => {
   let local: TestStation;
   let admin: string;
   let apiKey: string;

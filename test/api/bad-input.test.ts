@@ -1,5 +1,5 @@
 /**
- * Issue 20, items 1–6: bad input gets a clear 4xx problem+json naming the field, nothing is
+ * Bad input gets a clear 4xx problem+json naming the field, nothing is
  * stored, never a 500 — prototype-named fields, integers past what a store keeps, deep
  * nesting, lone surrogates and NUL, and the errors the HTTP framework and Node raise
  * themselves (over a real socket), down to a client that hangs up mid-request.

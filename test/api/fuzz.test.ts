@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 12: a seeded fuzz of the HTTP door. A few thousand malformed requests — a
+ * A seeded fuzz of the HTTP door. A few thousand malformed requests — a
  * valid create with one part replaced by anything, stray fields with hostile names, broken
  * JSON text, odd content types, random queries and path parameters — against a real station
  * in this process. Every answer is under 500 and, when refused, problem+json with the five

@@ -1,5 +1,5 @@
 /**
- * What issue 18's keyboard-only review found on the New shipment form and the list, in
+ * What a keyboard-only review found on the New shipment form and the list, in
  * headless Chromium against the real station: a piece row at 1024 wide shows its chosen
  * preset and its description without scrolling sideways; a refused create's summary is one
  * list, read once, linked to its fields, with focus on the first wrong field; the list's

@@ -1,6 +1,6 @@
 /**
  * The address book and package presets screens, keyboard only, in headless Chromium against
- * the real station (issue 18's review, stumbles 9 and 10): a delete is asked first and Escape
+ * the real station: a delete is asked first and Escape
  * keeps the record; Escape closes the editor (asking when something was typed); a refused
  * save focuses the first marked field; after a save, a change or a delete focus lands on a
  * row or the Add button, never the page's body; the search's count is announced and folds

@@ -1,5 +1,5 @@
 /**
- * A desk with a keyboard-wedge scanner, seen by a newcomer (issue 18's review): scans that
+ * A desk with a keyboard-wedge scanner, seen by a newcomer: scans that
  * follow a miss or an earlier search, scans on a shipment's page and on a checkbox, ↓ from the
  * search box to its results, the customer's name in the list at 1280 and 1024 wide, and the
  * create form's address block (the focused field above the sticky footer, Ship again and a

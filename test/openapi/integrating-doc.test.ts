@@ -61,11 +61,67 @@ async function runExample(name: string, command: string, args: string[], source:
   return { cwd, ...result };
 }
 
-it('has curl, Python and PowerShell examples, and the README links to it', () => {
-  expect(blocks('sh').length).toBeGreaterThanOrEqual(5);
+/** The API key line of the page, and the sh examples that use its key. */
+const cliBlock = () => blocks('sh').find((b) => b.includes('apikey create'))!;
+const shBlocks = () => blocks('sh').filter((b) => b !== cliBlock());
+
+it('has curl, Python and PowerShell examples, every block of them run or parsed, and the README links to it', () => {
+  expect(blocks('sh').length).toBeGreaterThanOrEqual(8);
   expect(blocks('python')).toHaveLength(2);
   expect(blocks('powershell')).toHaveLength(1);
+  // No example hides from the tests in a block of another language.
+  for (const [, lang] of DOC.matchAll(/^```(\w+)\n/gm)) expect(['sh', 'python', 'powershell']).toContain(lang);
   expect(readFileSync('README.md', 'utf8')).toContain('docs/integrating.md');
+});
+
+it('its API key line, run as written on the station’s data folder, prints a key that signs in', async () => {
+  const line = cliBlock().replace('./my-data', join(dir, 'data'));
+  const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', line], { cwd: process.cwd() });
+  expect(stdout.trim()).toMatch(/^ssk_[\w-]{43}$/);
+  const signIn = await fetch(`${station.base}/auth?option=apikey`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ apiKey: { apiKey: stdout.trim() } }),
+  });
+  expect(signIn.status).toBe(200);
+});
+
+it('its curl sign-in stops with the station’s reason when the key is wrong', async () => {
+  const [where, signIn] = shBlocks();
+  const cwd = join(dir, 'wrong-key');
+  mkdirSync(cwd);
+  const failed = await run('bash', ['-euo', 'pipefail', '-c', `${where}\n${signIn}\necho signed in`], {
+    cwd,
+    env: { ...process.env, STATION: station.base, SHIPPING_STATION_API_KEY: 'ssk_mistyped' },
+  }).then(
+    () => undefined,
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+  expect(failed?.code).toBe(1);
+  expect(failed?.stdout).not.toContain('signed in');
+  expect(failed?.stderr).toMatch(/^sign-in refused: The sign-in was not accepted: .*not a key of this station/m);
+});
+
+it('its PowerShell example parses, and does what the others do', async () => {
+  const [script] = blocks('powershell');
+  const parse = await powershellParser();
+  expect(syntaxErrors(parse(script!))).toEqual([]);
+  // The check is not a no-op: a brace left open is found.
+  const lastBrace = script!.lastIndexOf('}');
+  expect(syntaxErrors(parse(script!.slice(0, lastBrace) + script!.slice(lastBrace + 1)))).not.toEqual([]);
+  for (const piece of [
+    '/auth?option=apikey',
+    "'Idempotency-Key' = $order",
+    '/shipments/$($created.shipmentId)/label',
+    "Join-Path $PWD 'label.pdf'",
+    'DateFrom=$today&DateTo=$today',
+    '-SkipHttpErrorCheck',
+    "$r.Headers['Retry-After']",
+    '$tries -lt 3',
+  ]) {
+    expect(script).toContain(piece);
+  }
+  expect(script).not.toMatch(/"\$PWD\\/);
 });
 
 it(
@@ -77,7 +133,7 @@ it(
     expect((await fetch(`${station.base}/tracking/SS00000000?postCode=X`)).status).toBe(429);
 
     const [curl, python] = await Promise.all([
-      runExample('curl', 'bash', ['-euo', 'pipefail', 'examples.sh'], blocks('sh').join('\n')),
+      runExample('curl', 'bash', ['-euo', 'pipefail', 'examples.sh'], shBlocks().join('\n')),
       runExample('python', 'python3', ['example.py'], blocks('python').join('\n')),
     ]);
 
@@ -97,6 +153,7 @@ it(
     }
     expect(python.stdout).toContain("invalid: {'deliveryAddress.postZipCode'");
     expect(existsSync(join(curl.cwd, 'created.json'))).toBe(true);
+    expect(curl.stdout).toMatch(/^webhook \d+: keep its secret whsec_…$/m);
   },
 );
 
@@ -137,3 +194,35 @@ print(verify(s["secret"], h, body), verify(s["secret"], h, body.replace(b"test",
   const { stdout } = await run('python3', ['check.py'], { cwd });
   expect(stdout.trim()).toBe('True False False');
 });
+
+/** PowerShell's grammar (tree-sitter, as WebAssembly): `pwsh` is not installed here. */
+async function powershellParser() {
+  const { Parser, Language } = await import('web-tree-sitter');
+  await Parser.init();
+  const language = await Language.load(
+    join(process.cwd(), 'node_modules', 'tree-sitter-powershell', 'tree-sitter-powershell.wasm'),
+  );
+  const parser = new Parser();
+  parser.setLanguage(language);
+  return (source: string) => parser.parse(source)!;
+}
+
+/** Each place the grammar could not read, as line:column and the text there. */
+function syntaxErrors(tree: { rootNode: SyntaxNode }): string[] {
+  const found: string[] = [];
+  const walk = (node: SyntaxNode) => {
+    if (node.isError || node.isMissing)
+      found.push(`${node.startPosition.row + 1}:${node.startPosition.column + 1} ${node.text.slice(0, 40)}`);
+    for (const child of node.children) if (child) walk(child);
+  };
+  walk(tree.rootNode);
+  return found;
+}
+
+interface SyntaxNode {
+  isError: boolean;
+  isMissing: boolean;
+  text: string;
+  startPosition: { row: number; column: number };
+  children: (SyntaxNode | null)[];
+}

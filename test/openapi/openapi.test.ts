@@ -94,6 +94,65 @@ describe('the served OpenAPI document', () => {
     expect(publicOps.sort()).toEqual(['getHealth', 'getReadiness', 'signIn', 'trackShipmentPublic']);
   });
 
+  it('has an example for every success and every problem status, and cites no document outside it', () => {
+    for (const { path, method, op } of operationsOf()) {
+      const responses = op.responses as Record<string, { content: Record<string, { example?: unknown }> }>;
+      for (const [status, response] of Object.entries(responses)) {
+        const media = Object.values(response.content)[0]!;
+        expect(media.example, `${method} ${path} ${status}`).toBeDefined();
+        if (Number(status) >= 400) expect(media.example).toMatchObject({ status: Number(status), instance: path });
+      }
+    }
+    // A reader of the document has only the document (and the station's source).
+    expect(JSON.stringify(doc)).not.toMatch(/§|CONTRACT|seed interface/);
+  });
+
+  it('says what each problem holds: integer statuses, the 500’s traceId, the fields of a create', () => {
+    const { schemas } = doc.components;
+    expect(schemas.ValidationProblem.properties.status).toEqual({ type: 'integer', const: 400 });
+    expect(schemas.Problem.properties.status).toEqual({ type: 'integer' });
+    expect(schemas.InternalProblem.required).toContain('traceId');
+    expect(doc.paths['/shipments'].get.responses['500'].content['application/problem+json'].schema).toEqual({
+      $ref: '#/components/schemas/InternalProblem',
+    });
+    const create = schemas.CreateShipmentRequest;
+    expect(create.properties.goodsDescription.description).toMatch(/not printed/);
+    expect(create.properties.descriptionOfGoods.description).toMatch(/customs/);
+    expect(create.required).not.toContain('collectionAddress');
+    expect(create.properties.collectionAddress).toMatchObject({
+      $ref: '#/components/schemas/AddressInput',
+      description: expect.stringMatching(/sender address of Settings/),
+    });
+    expect(doc.paths['/shipments/{uniqueId}'].get.description).toMatch(/shipment number/);
+    expect(doc.paths['/auth'].post.parameters).toContainEqual(
+      expect.objectContaining({
+        name: 'option',
+        required: true,
+        schema: expect.objectContaining({ enum: ['apikey', 'credentials', 'refresh'] }),
+      }),
+    );
+  });
+
+  it('describes each webhook delivery: its body and the three signature headers', () => {
+    expect(Object.keys(doc.webhooks).sort()).toEqual([
+      'shipment.cancelled',
+      'shipment.created',
+      'shipment.printed',
+      'tracking.updated',
+      'webhook.test',
+    ]);
+    for (const [type, { post }] of Object.entries(doc.webhooks as Record<string, { post: typeof doc }>)) {
+      expect(post.parameters.map((p: { name: string }) => p.name)).toEqual([
+        'Webhook-Id',
+        'Webhook-Timestamp',
+        'Webhook-Signature',
+      ]);
+      const body = post.requestBody.content['application/json'];
+      expect(body.schema.$ref).toMatch(/^#\/components\/schemas\/Webhook(Shipment|Test)Event$/);
+      expect(body.example.type).toBe(type);
+    }
+  });
+
   it('names its shapes once and refers to them', () => {
     for (const name of [
       'Address',

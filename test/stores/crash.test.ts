@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 12: kill -9 during a create load loses nothing acknowledged. A real
+ * Kill -9 during a create load loses nothing acknowledged. A real
  * `serve` process on SQLite takes creates from eight clients at once, is killed with
  * SIGKILL mid-load, and started again on the same folder: every shipment it answered 200
  * for is there, whole. (A power cut is more than a kill; the fsync before each answer is

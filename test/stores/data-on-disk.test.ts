@@ -1,5 +1,5 @@
 /**
- * Issue 20 items 7–9, on the SQLite store (a PostgreSQL server keeps its own files): the
+ * On the SQLite store (a PostgreSQL server keeps its own files): the
  * data folder's and files' modes, a database reached through a symlink, a failed fsync
  * being fatal for writes, an idempotent replay answered only once the original is durable,
  * and macOS's full fsync asked for.

@@ -1,5 +1,5 @@
 /**
- * Issue 20 item 11: the packaged app's Electron fuses, read from electron-builder.yml as
+ * The packaged app's Electron fuses, read from electron-builder.yml as
  * electron-builder reads them, and checked against electron-builder's own schema so that
  * a misspelt fuse (silently ignored at packaging) fails here.
  */

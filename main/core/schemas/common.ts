@@ -102,7 +102,7 @@ export const ValidationProblem = Type.Object(
   {
     type: Type.Literal('/problems/validation'),
     title: Type.String(),
-    status: Type.Literal(400),
+    status: Type.Unsafe<400>({ type: 'integer', const: 400 }),
     detail: Type.String(),
     instance: Type.String(),
   },
@@ -111,4 +111,19 @@ export const ValidationProblem = Type.Object(
     description:
       'One extra member per wrong field: its path in the request (`deliveryAddress.postZipCode`, `shipmentPieces[1].weight`, a query parameter’s name) and a sentence saying what is expected.',
   },
+);
+
+/** A 500: the problem plus the trace id that names its entry in the station's log. */
+export const InternalProblem = Type.Object(
+  {
+    type: Type.Literal('/problems/internal'),
+    title: Type.String(),
+    status: Type.Unsafe<500>({ type: 'integer', const: 500 }),
+    detail: Type.String(),
+    instance: Type.String(),
+    traceId: Type.String({
+      description: 'Names the entry in the station’s log: quote it when you report the failure.',
+    }),
+  },
+  { additionalProperties: Type.String() },
 );

@@ -63,12 +63,22 @@ export type CustomsItemInput = Static<typeof CustomsItemInput>;
 export const CreateShipmentRequest = Type.Object(
   {
     despatchDate: Type.Optional(Type.String({ maxLength: 40 })),
-    goodsDescription: Type.Optional(str(70)),
+    goodsDescription: Type.Optional(
+      str(70, {
+        description:
+          'What the parcel holds, in your own words (up to 70 characters): kept with the shipment and shown in its detail, not printed.',
+      }),
+    ),
     deliveryInstructions: Type.Optional(str(120)),
     carrierId: Id(),
     carrierServiceId: Id(),
     hsCode: Type.Optional(str(10)),
-    descriptionOfGoods: Type.Optional(str(70)),
+    descriptionOfGoods: Type.Optional(
+      str(70, {
+        description:
+          'The contents for customs (up to 70 characters): required when the two countries differ; printed on the label beside the HS code, and the customs item when customsItems is left out.',
+      }),
+    ),
     collectionAddress: Type.Optional(
       described(
         AddressInput,
@@ -85,7 +95,7 @@ export const CreateShipmentRequest = Type.Object(
     shipmentPieces: Type.Array(PieceInput, { minItems: 1, maxItems: 50 }),
     carrierFeatures: Type.Optional(Type.Array(Id(), { maxItems: 50 })),
     saveDeliveryAddress: Type.Optional(
-      Type.Boolean({ description: 'Extension: also keep the delivery address in the address book (CONTRACT §14).' }),
+      Type.Boolean({ description: 'Extension: also keep the delivery address in the address book (GET /addresses).' }),
     ),
     customsItems: Type.Optional(
       Type.Array(CustomsItemInput, { minItems: 1, maxItems: 20, description: 'Extension: international only.' }),
@@ -221,8 +231,8 @@ export const ShipmentDetail = Type.Object({
   carrier: Type.String(),
   carrierService: Type.String(),
   hsCode: Type.String(),
-  descriptionOfGoods: Type.String(),
-  goodsDescription: Type.String({ description: 'Extension.' }),
+  descriptionOfGoods: Type.String({ description: 'The contents for customs, as the create gave them.' }),
+  goodsDescription: Type.String({ description: 'What the parcel holds, in the words the create gave.' }),
   collectionAddress: Address,
   deliveryAddress: Address,
   reference: Type.String(),
@@ -266,7 +276,10 @@ export const LabelQuery = Type.Object(
     ),
     dpi: Type.Optional(LabelDpiSchema),
     markPrinted: Type.Optional(
-      Type.Boolean({ description: 'false: a preview or download; the status stays as it is. Default true (§7).' }),
+      Type.Boolean({
+        description:
+          'false: a preview or download; the status stays as it is. Default true: the fetch moves Not Printed to Printed.',
+      }),
     ),
     includeCustoms: Type.Optional(Type.Boolean({ description: 'Extension: append the CN22 (nothing for a CN23).' })),
   },

@@ -1,6 +1,6 @@
 /** Webhooks and their deliveries. */
-import { Type, type Static } from 'typebox';
-import { DateTime } from './common';
+import { Type, type Static, type TSchema } from 'typebox';
+import { DateTime, Status } from './common';
 
 /**
  * What a webhook can be told. A new kind of event is a line here (and, for a shipment
@@ -61,3 +61,45 @@ export const WebhookDelivery = Type.Object({
 });
 export type WebhookDelivery = Static<typeof WebhookDelivery>;
 export const WebhookDeliveryList = Type.Object({ items: Type.Array(WebhookDelivery) });
+
+/** What a shipment's event tells: the tracking event that made it. */
+export const WebhookShipmentData = Type.Object({
+  shipmentId: Type.String({ format: 'uuid' }),
+  shipmentNumber: Type.String(),
+  status: Status,
+  description: Type.String(),
+  location: Type.String(),
+  trackingNumber: Type.String({ description: 'The piece scanned, or empty for the whole shipment.' }),
+  user: Type.String({ description: 'Who made the change, or `system`.' }),
+  occurredOn: { ...DateTime, description: 'When it happened (events may arrive out of order).' },
+});
+
+const eventEnvelope = <T extends TSchema, D extends TSchema>(type: T, data: D, description: string) =>
+  Type.Object(
+    {
+      id: Type.String({
+        description: 'The event’s id, also in Webhook-Id: the same on every retry; skip one you handled.',
+      }),
+      type,
+      createdOn: DateTime,
+      data,
+    },
+    { description },
+  );
+
+/** The body of a delivery for a shipment's change. */
+export const WebhookShipmentEvent = eventEnvelope(
+  WebhookEventType,
+  WebhookShipmentData,
+  'A shipment was created, printed or cancelled, or its tracking changed.',
+);
+export type WebhookShipmentEvent = Static<typeof WebhookShipmentEvent>;
+
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+/** The body of POST /webhooks/{webhookId}/test's delivery. */
+export const WebhookTestEvent = eventEnvelope(
+  Type.Literal(WEBHOOK_TEST_EVENT),
+  Type.Object({ message: Type.String() }),
+  'A test delivery asked for in Settings or with POST /webhooks/{webhookId}/test.',
+);
+export type WebhookTestEvent = Static<typeof WebhookTestEvent>;

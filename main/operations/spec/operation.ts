@@ -15,6 +15,8 @@ export interface OperationSpec {
   /** OpenAPI-style path; `{name}` is a path parameter. */
   path: string;
   summary: string;
+  /** More than the summary says, for the OpenAPI document. */
+  description?: string;
   tag: string;
   access: Access;
   params?: TSchema;

@@ -29,6 +29,8 @@ export const shipmentOperations = operationRows({
     tag: 'Shipments',
     access: 'user',
     summary: 'One shipment with its addresses, pieces and labels',
+    description:
+      '`{uniqueId}` is the shipmentId (a UUID) or the shipment number. With `?postCode=…` this address is the public tracking view instead, with no token (trackShipmentPublic, also at `/tracking/{uniqueId}`).',
     params: S.ShipmentIdParams,
     response: S.ShipmentDetail,
   },

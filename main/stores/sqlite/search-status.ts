@@ -1,5 +1,5 @@
 /**
- * A shipment's status code beside each of its search terms (issue 18), changed with its
+ * A shipment's status code beside each of its search terms, changed with its
  * status in the same write. Every path that sets a status calls this.
  */
 import type { Statement } from 'better-sqlite3';

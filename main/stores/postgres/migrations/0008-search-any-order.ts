@@ -1,5 +1,5 @@
 /**
- * A name's words in any order (issue 18), as SQLite's migration 12: each shipment gains
+ * A name's words in any order, as SQLite's migration 12: each shipment gains
  * the pair terms of its names and the correction terms that keep a prefix range's totals
  * exact (core/search.ts), added for the shipments made before.
  */

@@ -1,5 +1,5 @@
 /**
- * A search's status filter without a probe per hit (issue 18), as SQLite's migration 13: each
+ * A search's status filter without a probe per hit, as SQLite's migration 13: each
  * search term keeps its shipment's status code (core/statuses.ts) in the key's INCLUDE, so
  * the count and the page stay index-only. The table is made again rather than updated in
  * place: one write of each row and one index build, no dead copy of ten rows a shipment.

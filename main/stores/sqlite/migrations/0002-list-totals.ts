@@ -1,5 +1,5 @@
 /**
- * List performance at a million shipments (issue 4): totals from a per-(UTC day, status)
+ * List performance at a million shipments: totals from a per-(UTC day, status)
  * aggregate kept in step by triggers, and list indexes that also cover piece_count.
  */
 export default /* sql */ `

@@ -1,5 +1,5 @@
 /**
- * A smaller database (issue 4: at most 2 KB a shipment): addresses stored as JSON arrays
+ * A smaller database (at most 2 KB a shipment): addresses stored as JSON arrays
  * rather than objects (see address-codec.ts), and tracking events indexed by shipment
  * alone, since a shipment's handful of events is sorted in no time. Rewrites every
  * shipment once: about half a minute at 1,000,000 shipments.

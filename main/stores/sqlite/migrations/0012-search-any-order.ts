@@ -1,5 +1,5 @@
 /**
- * A name's words in any order (issue 18): each shipment gains the pair terms of its names
+ * A name's words in any order: each shipment gains the pair terms of its names
  * and the correction terms that keep a prefix range's totals exact (core/search.ts). No
  * table changes: the terms are added to the search index for the shipments made before.
  */

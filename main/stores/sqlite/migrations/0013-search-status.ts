@@ -1,5 +1,5 @@
 /**
- * A search's status filter without a probe per hit (issue 18): each search term keeps its
+ * A search's status filter without a probe per hit: each search term keeps its
  * shipment's status code (core/statuses.ts), changed with the status. Filled set-wise: the
  * codes of all shipments are read once from the small status index, then every term takes
  * its shipment's by id.
