@@ -1,4 +1,4 @@
-/** Settings: the station (sender address, label size), this desk, your password, and — for administrators — API keys, users and webhooks. */
+/** Settings: the station (sender address, label size), this desk, your password, its printers and scale, and — for administrators — API keys, users and webhooks. */
 import { api, useSession } from '../api';
 import { ErrorNotice } from '../components/Notice';
 import { useLoad } from '../lib/use-load';
@@ -6,6 +6,7 @@ import { ApiKeysPanel } from '../settings/ApiKeysPanel';
 import { DeskPanel } from '../settings/DeskPanel';
 import { OwnPasswordPanel } from '../settings/OwnPasswordPanel';
 import { PrintersPanel } from '../settings/PrintersPanel';
+import { ScalePanel } from '../settings/ScalePanel';
 import { StationPanel } from '../settings/StationPanel';
 import { UsersPanel } from '../settings/UsersPanel';
 import { WebhooksPanel } from '../settings/WebhooksPanel';
@@ -32,6 +33,7 @@ export function SettingsPage() {
       <DeskPanel />
       <OwnPasswordPanel />
       <PrintersPanel />
+      <ScalePanel />
       {isAdmin && me ? (
         <>
           {users.error ? <ErrorNotice error={users.error} /> : null}
