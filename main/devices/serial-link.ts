@@ -70,6 +70,7 @@ const SERIAL_DEVICE = /^(ttyUSB\d+|ttyACM\d+|ttyAMA\d+|rfcomm\d+|cu\..+)$/;
 
 const portOf = (path: string): ScalePort => ({
   path,
+  kind: 'serial',
   manufacturer: null,
   serialNumber: null,
   vendorId: null,

@@ -25,6 +25,7 @@ const USUAL: Record<Protocol, Omit<Settings, 'port' | 'protocol'>> = {
   nci: { baudRate: 9600, dataBits: 7, parity: 'even', stopBits: 1 },
   sics: { baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 },
   continuous: { baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 },
+  hid: { baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 },
 };
 const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200];
 
@@ -135,7 +136,13 @@ function ScaleForm({ initial, ports: initialPorts }: { initial: Settings; ports:
           value={typed ? OTHER : (draft.port ?? '')}
           onValue={(v) => {
             setTyped(v === OTHER);
-            if (v !== OTHER) set({ port: v || null });
+            if (v === OTHER) return;
+            // A USB HID scale speaks only its own protocol; a serial port any other.
+            const hid = ports.items.some((p) => p.path === v && p.kind === 'hid');
+            set({
+              port: v || null,
+              ...(hid ? { protocol: 'hid' } : draft.protocol === 'hid' ? { protocol: 'nci', ...USUAL.nci } : {}),
+            });
           }}
           error={typed ? undefined : byField.port}
         >
@@ -173,57 +180,60 @@ function ScaleForm({ initial, ports: initialPorts }: { initial: Settings; ports:
           <option value="nci">NCI (the station asks with W)</option>
           <option value="sics">Mettler Toledo SICS (the station asks with S)</option>
           <option value="continuous">Continuous output (the scale sends by itself)</option>
+          <option value="hid">USB HID (Dymo, Stamps.com: no serial settings)</option>
         </SelectField>
-        <div className="inline-form scale-serial">
-          <SelectField
-            path="baudRate"
-            idScope="scale"
-            label="Baud rate"
-            value={String(draft.baudRate)}
-            onValue={(v) => set({ baudRate: Number(v) as Settings['baudRate'] })}
-            error={byField.baudRate}
-          >
-            {BAUD_RATES.map((rate) => (
-              <option key={rate} value={rate}>
-                {rate}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            path="dataBits"
-            idScope="scale"
-            label="Data bits"
-            value={String(draft.dataBits)}
-            onValue={(v) => set({ dataBits: Number(v) as Settings['dataBits'] })}
-            error={byField.dataBits}
-          >
-            <option value="7">7</option>
-            <option value="8">8</option>
-          </SelectField>
-          <SelectField
-            path="parity"
-            idScope="scale"
-            label="Parity"
-            value={draft.parity}
-            onValue={(v) => set({ parity: v as Settings['parity'] })}
-            error={byField.parity}
-          >
-            <option value="none">None</option>
-            <option value="even">Even</option>
-            <option value="odd">Odd</option>
-          </SelectField>
-          <SelectField
-            path="stopBits"
-            idScope="scale"
-            label="Stop bits"
-            value={String(draft.stopBits)}
-            onValue={(v) => set({ stopBits: Number(v) as Settings['stopBits'] })}
-            error={byField.stopBits}
-          >
-            <option value="1">1</option>
-            <option value="2">2</option>
-          </SelectField>
-        </div>
+        {draft.protocol === 'hid' ? null : (
+          <div className="inline-form scale-serial">
+            <SelectField
+              path="baudRate"
+              idScope="scale"
+              label="Baud rate"
+              value={String(draft.baudRate)}
+              onValue={(v) => set({ baudRate: Number(v) as Settings['baudRate'] })}
+              error={byField.baudRate}
+            >
+              {BAUD_RATES.map((rate) => (
+                <option key={rate} value={rate}>
+                  {rate}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              path="dataBits"
+              idScope="scale"
+              label="Data bits"
+              value={String(draft.dataBits)}
+              onValue={(v) => set({ dataBits: Number(v) as Settings['dataBits'] })}
+              error={byField.dataBits}
+            >
+              <option value="7">7</option>
+              <option value="8">8</option>
+            </SelectField>
+            <SelectField
+              path="parity"
+              idScope="scale"
+              label="Parity"
+              value={draft.parity}
+              onValue={(v) => set({ parity: v as Settings['parity'] })}
+              error={byField.parity}
+            >
+              <option value="none">None</option>
+              <option value="even">Even</option>
+              <option value="odd">Odd</option>
+            </SelectField>
+            <SelectField
+              path="stopBits"
+              idScope="scale"
+              label="Stop bits"
+              value={String(draft.stopBits)}
+              onValue={(v) => set({ stopBits: Number(v) as Settings['stopBits'] })}
+              error={byField.stopBits}
+            >
+              <option value="1">1</option>
+              <option value="2">2</option>
+            </SelectField>
+          </div>
+        )}
         <div className="button-group">
           <button type="submit" className="button button-primary" disabled={busy}>
             Save scale
