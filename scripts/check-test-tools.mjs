@@ -15,6 +15,8 @@ const TOOLS = [
   ['cupsd', 'cups'],
   ['lpadmin', 'cups-client'],
   ['socat', 'socat'],
+  ['nm', 'binutils'],
+  ['readelf', 'binutils'],
 ];
 
 const dirs = (process.env.PATH ?? '').split(delimiter).concat(['/usr/sbin', '/sbin']);

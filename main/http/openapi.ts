@@ -105,6 +105,10 @@ function refWriter() {
     if (schema === null || typeof schema !== 'object') return schema;
     const name = root ? undefined : names.get(keyOf(schema));
     if (name) return { $ref: `#/components/schemas/${name}` };
+    // A named shape described for one use (`described`): the reference with that description.
+    const { description, ...bare } = schema as Json;
+    const described = root || description === undefined ? undefined : names.get(keyOf(bare));
+    if (described) return { $ref: `#/components/schemas/${described}`, description };
     return Object.fromEntries(
       Object.entries(schema).map(([k, v]) =>
         // Property names and enum values are data, not schemas.

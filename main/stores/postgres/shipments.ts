@@ -23,9 +23,9 @@ import type {
 import { StorageUnavailableError } from '../../core/storage';
 import type { Address, ShipmentStatus } from '../../core/schemas';
 import { shipmentSearchTerms, type SearchableShipment } from '../../core/search';
-import { listQueries, type Params } from '../shared/list-queries';
+import { listQueries } from '../shared/list-queries';
 import { statusCode } from '../shared/status-codes';
-import { inTransaction, readSnapshot, type Tx } from './pool';
+import { inTransaction, readSnapshot, sharedQuery, type Tx } from './pool';
 import { setSearchStatus } from './search-status';
 
 /** The uuid column's text form; the contract's uuids are lower case (the core makes and looks them up so). */
@@ -202,17 +202,7 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
   };
   /** A page's queries on one client, in one read-only snapshot: totals and rows agree while other desks write. */
   const page = (filter: ListFilter) =>
-    readSnapshot(pool, (tx) =>
-      listQueries<ShipmentListRecord>(async <R>(sql: string, params: Params) => {
-        // The shared SQL's `?` placeholders as PostgreSQL's numbered ones; it holds no other `?`.
-        let n = 0;
-        const { rows } = await tx.query(
-          sql.replace(/\?/g, () => `$${++n}`),
-          params,
-        );
-        return rows as R[];
-      }, LIST_COLUMNS).page(filter),
-    );
+    readSnapshot(pool, (tx) => listQueries<ShipmentListRecord>(sharedQuery(tx), LIST_COLUMNS).page(filter));
 
   const storedKey = async (db: pg.Pool | Tx, userId: number, key: string): Promise<IdempotencyRecord | undefined> =>
     (
@@ -222,6 +212,14 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
         [userId, key],
       )
     ).rows[0];
+
+  const load = (batch: ShipmentHistory[]) =>
+    inTransaction(pool, async (tx) => {
+      for (const { shipment, pieces, events } of batch) {
+        const id = await insertWhole(tx, shipment, pieces, events[0]!);
+        for (const event of events.slice(1)) await tx.query(INSERT_EVENT, eventValues(id, event));
+      }
+    });
 
   return {
     async create(
@@ -273,13 +271,12 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
       }
     },
 
-    load(batch: ShipmentHistory[]) {
-      return inTransaction(pool, async (tx) => {
-        for (const { shipment, pieces, events } of batch) {
-          const id = await insertWhole(tx, shipment, pieces, events[0]!);
-          for (const event of events.slice(1)) await tx.query(INSERT_EVENT, eventValues(id, event));
-        }
-      });
+    load,
+
+    // Each batch as `load` writes it, terms included: an index's pages are written by the
+    // server's own checkpoints, not once per commit as SQLite's WAL writes them.
+    async loadAll(batches: AsyncIterable<ShipmentHistory[]>) {
+      for await (const batch of batches) await load(batch);
     },
 
     changeStatus(shipmentId: number, decide: StatusDecision) {

@@ -11,30 +11,23 @@ import type { Db } from './database';
 import type { GroupCommit } from './group-commit';
 import type { SqliteNumbers } from './numbers';
 import { decodeAddress } from './address-codec';
+import { insertSql, selectList, values } from '../shared/columns';
+import { manifestsWhere } from '../shared/manifest-queries';
+import { identifiers, render, sql } from '../shared/sql';
+import { manifestShipments, manifests } from '../shared/tables/manifests';
 import { eventRow, toShipmentRecord, type ShipmentRow } from './rows';
 import { setSearchStatus } from './search-status';
 
-interface ManifestRow {
-  id: number;
-  manifest_number: string;
-  carrier_id: number;
-  created_on: number;
-  created_by: string;
-  shipment_count: number;
-  piece_count: number;
-  total_weight_kg: number;
-}
-
-const toRecord = (r: ManifestRow): ManifestRecord => ({
-  id: r.id,
-  manifestNumber: r.manifest_number,
-  carrierId: r.carrier_id,
-  createdOn: r.created_on,
-  createdBy: r.created_by,
-  shipmentCount: r.shipment_count,
-  pieceCount: r.piece_count,
-  totalWeightKg: r.total_weight_kg,
-});
+const NEW = [
+  'manifestNumber',
+  'carrierId',
+  'createdOn',
+  'createdBy',
+  'shipmentCount',
+  'pieceCount',
+  'totalWeightKg',
+] as const;
+const COLUMNS = selectList(manifests);
 
 type Waiting = {
   id: number;
@@ -58,13 +51,8 @@ export function sqliteManifests(db: Db, commit: GroupCommit, numbers: SqliteNumb
     waitingOf: db.prepare<[number, string], Waiting>(
       `${WAITING} AND uuid IN (SELECT value FROM json_each(?)) ORDER BY id`,
     ),
-    insertManifest: db.prepare<Omit<ManifestRow, 'id'>>(
-      `INSERT INTO manifests (manifest_number, carrier_id, created_on, created_by, shipment_count, piece_count, total_weight_kg)
-       VALUES (@manifest_number, @carrier_id, @created_on, @created_by, @shipment_count, @piece_count, @total_weight_kg)`,
-    ),
-    link: db.prepare<[number, number, number]>(
-      'INSERT INTO manifest_shipments (shipment_id, manifest_id, position) VALUES (?, ?, ?)',
-    ),
+    insertManifest: db.prepare(insertSql('sqlite', manifests, NEW)),
+    link: db.prepare(insertSql('sqlite', manifestShipments)),
     // One event per listed shipment, and the status columns moved to it, set-wise: a day of
     // two thousand shipments is two statements, not four thousand.
     insertEvents: db.prepare(
@@ -79,7 +67,7 @@ export function sqliteManifests(db: Db, commit: GroupCommit, numbers: SqliteNumb
          status_location = @location, status_signatory = @signatory
        WHERE id IN (SELECT shipment_id FROM manifest_shipments WHERE manifest_id = @manifest_id)`,
     ),
-    byId: db.prepare<[number], ManifestRow>('SELECT * FROM manifests WHERE id = ?'),
+    byId: db.prepare<[number], ManifestRecord>(`SELECT ${COLUMNS} FROM manifests WHERE id = ?`),
     lines: db.prepare<[number], ShipmentRow>(
       `SELECT s.* FROM manifest_shipments m JOIN shipments s ON s.id = m.shipment_id
        WHERE m.manifest_id = ? ORDER BY m.position`,
@@ -94,15 +82,8 @@ export function sqliteManifests(db: Db, commit: GroupCommit, numbers: SqliteNumb
     ),
   };
 
-  const where = (f: ManifestFilter): [string, unknown[]] => {
-    const conditions: [string, number | null][] = [
-      ['carrier_id = ?', f.carrierId],
-      ['created_on >= ?', f.from],
-      ['created_on <= ?', f.to],
-    ];
-    const used = conditions.filter(([, value]) => value !== null);
-    return [used.length ? `WHERE ${used.map(([sql]) => sql).join(' AND ')}` : '', used.map(([, value]) => value)];
-  };
+  const encode = values('sqlite', manifests, NEW);
+  const link = values('sqlite', manifestShipments);
 
   return {
     close(close: ManifestClose) {
@@ -116,17 +97,17 @@ export function sqliteManifests(db: Db, commit: GroupCommit, numbers: SqliteNumb
         );
         // Reserved here, inside the write: written by this same transaction (group-commit's beforeCommit).
         const serial = numbers.reserve('manifest-number', 1);
-        const row: Omit<ManifestRow, 'id'> = {
-          manifest_number: close.numberFor(serial),
-          carrier_id: close.carrierId,
-          created_on: close.createdOn,
-          created_by: close.createdBy,
-          shipment_count: rows.length,
-          piece_count: totals.pieceCount,
-          total_weight_kg: totals.totalWeightKg,
+        const manifest = {
+          manifestNumber: close.numberFor(serial),
+          carrierId: close.carrierId,
+          createdOn: close.createdOn,
+          createdBy: close.createdBy,
+          shipmentCount: rows.length,
+          pieceCount: totals.pieceCount,
+          totalWeightKg: totals.totalWeightKg,
         };
-        const id = Number(s.insertManifest.run(row).lastInsertRowid);
-        rows.forEach((r, i) => s.link.run(r.id, id, i + 1));
+        const id = Number(s.insertManifest.run(...encode(manifest)).lastInsertRowid);
+        rows.forEach((r, i) => s.link.run(...link({ shipmentId: r.id, manifestId: id, position: i + 1 })));
         const event = { ...eventRow(0, close.event), manifest_id: id };
         s.insertEvents.run(event);
         s.setStatus.run(event);
@@ -138,13 +119,10 @@ export function sqliteManifests(db: Db, commit: GroupCommit, numbers: SqliteNumb
           referenceThree: r.reference_three,
         }));
         setSearchStatus(db, listed, close.event.status);
-        return { ...toRecord({ id, ...row }) };
+        return { id, ...manifest };
       });
     },
-    byId: async (id: number) => {
-      const row = s.byId.get(id);
-      return row && toRecord(row);
-    },
+    byId: async (id: number) => s.byId.get(id),
     lines: async (manifestId: number): Promise<ManifestLine[]> => {
       const tracking = new Map<number, string[]>();
       for (const t of s.tracking.all(manifestId)) {
@@ -170,12 +148,15 @@ export function sqliteManifests(db: Db, commit: GroupCommit, numbers: SqliteNumb
       });
     },
     page: async (filter: ManifestFilter) => {
-      const [clause, params] = where(filter);
-      const total = (db.prepare(`SELECT count(*) AS n FROM manifests ${clause}`).get(...params) as { n: number }).n;
-      const rows = db
-        .prepare(`SELECT * FROM manifests ${clause} ORDER BY created_on DESC, id DESC LIMIT ? OFFSET ?`)
-        .all(...params, filter.limit, filter.offset) as ManifestRow[];
-      return { total, rows: rows.map(toRecord) };
+      const clause = manifestsWhere(filter);
+      const counted = render('sqlite', sql`SELECT count(*) AS n FROM manifests ${clause}`);
+      const page = render(
+        'sqlite',
+        sql`SELECT ${identifiers(COLUMNS)} FROM manifests ${clause} ORDER BY created_on DESC, id DESC
+          LIMIT ${filter.limit} OFFSET ${filter.offset}`,
+      );
+      const total = (db.prepare(counted.text).get(...counted.params) as { n: number }).n;
+      return { total, rows: db.prepare(page.text).all(...page.params) as ManifestRecord[] };
     },
     dayCounts: async (): Promise<CarrierDayCounts[]> =>
       s.dayCounts.all().map((r) => ({ carrierId: r.carrier_id, notPrinted: r.not_printed, printedWaiting: r.printed })),

@@ -22,6 +22,7 @@ import type { Db } from './database';
 import type { GroupCommit } from './group-commit';
 import { listQueries, type Params } from '../shared/list-queries';
 import { statusCode } from '../shared/status-codes';
+import { indexLoaded, markLoadUnindexed } from './load-index';
 import { setSearchStatus } from './search-status';
 import {
   LIST_COLUMNS,
@@ -134,6 +135,34 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
     return row && { requestHash: row.request_hash, shipmentId: row.shipment_id, createdOn: row.created_on };
   };
   const one = (row: ShipmentRow | undefined) => (row ? toShipmentRecord(row) : undefined);
+  const writeTerms = (id: number, shipment: NewShipment) => {
+    const code = statusCode(shipment.status);
+    for (const term of shipmentSearchTerms(shipment))
+      s.insertSearchTerm.run(term, id, shipment.createdOn, shipment.pieceCount, code);
+  };
+  const writeHistories = (batch: ShipmentHistory[], withTerms: boolean) => {
+    for (const { shipment, pieces, events } of batch) {
+      const id = Number(s.insertShipment.run(shipmentRow(shipment)).lastInsertRowid);
+      for (const piece of pieces) s.insertPiece.run(pieceRow(id, piece));
+      for (const event of events) s.insertEvent.run(eventRow(id, event));
+      if (withTerms) writeTerms(id, shipment);
+    }
+  };
+  /**
+   * A bulk write: batches of thousands touch random pages of every index, and a page cache
+   * that holds them keeps the load from spilling pages to the WAL mid-transaction.
+   */
+  const bulk = async (write: () => Promise<void>) => {
+    const cache = db.pragma('cache_size', { simple: true }) as number;
+    db.pragma(`cache_size = ${BULK_CACHE_KIB}`);
+    db.pragma('foreign_keys = OFF');
+    try {
+      await write();
+    } finally {
+      db.pragma(`cache_size = ${cache}`);
+      db.pragma('foreign_keys = ON');
+    }
+  };
 
   return {
     create(
@@ -151,8 +180,7 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
         const id = Number(s.insertShipment.run(shipmentRow(shipment)).lastInsertRowid);
         for (const piece of pieces) s.insertPiece.run(pieceRow(id, piece));
         s.insertEvent.run(eventRow(id, firstEvent));
-        for (const term of shipmentSearchTerms(shipment))
-          s.insertSearchTerm.run(term, id, shipment.createdOn, shipment.pieceCount, statusCode(shipment.status));
+        writeTerms(id, shipment);
         if (customs) {
           s.insertDeclaration.run(id, customs.contentsType);
           for (const i of customs.items) {
@@ -219,27 +247,20 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
       });
     },
 
-    async load(batch: ShipmentHistory[]) {
-      // A batch of thousands touches random pages of every index: a page cache that holds
-      // them keeps the load from spilling pages to the WAL mid-transaction.
-      const cache = db.pragma('cache_size', { simple: true }) as number;
-      db.pragma(`cache_size = ${BULK_CACHE_KIB}`);
-      db.pragma('foreign_keys = OFF');
-      try {
-        await commit(() => {
-          for (const { shipment, pieces, events } of batch) {
-            const id = Number(s.insertShipment.run(shipmentRow(shipment)).lastInsertRowid);
-            for (const piece of pieces) s.insertPiece.run(pieceRow(id, piece));
-            for (const event of events) s.insertEvent.run(eventRow(id, event));
-            for (const term of shipmentSearchTerms(shipment))
-              s.insertSearchTerm.run(term, id, shipment.createdOn, shipment.pieceCount, statusCode(shipment.status));
-          }
-        });
-      } finally {
-        db.pragma(`cache_size = ${cache}`);
-        db.pragma('foreign_keys = ON');
-      }
-    },
+    load: (batch: ShipmentHistory[]) => bulk(() => commit(() => writeHistories(batch, true))),
+
+    loadAll: (batches: AsyncIterable<ShipmentHistory[]>) =>
+      bulk(async () => {
+        let first = true;
+        for await (const batch of batches) {
+          await commit(() => {
+            if (first) markLoadUnindexed(db);
+            writeHistories(batch, false);
+          });
+          first = false;
+        }
+        await commit(() => indexLoaded(db));
+      }),
 
     byId: (id: number) => Promise.resolve(one(s.byId.get(id))),
     byUuid: (uuid: string) => Promise.resolve(one(s.byUuid.get(uuid))),

@@ -1,19 +1,10 @@
 /** Webhook subscriptions and their outbox over SQLite (the trigger in 0005 fills the outbox). */
-import type { ShipmentStatus } from '../../core/schemas';
-import type { OutboxRecord, WebhookRecord, WebhookStore } from '../../core/storage';
+import type { OutboxRecord, WebhookStore } from '../../core/storage';
+import { insertSql, reader, selectList, values } from '../shared/columns';
+import { webhooks } from '../shared/tables/webhooks';
 import type { Db } from './database';
 import { toEventRecord, type EventRow } from './rows';
 
-interface WebhookRow {
-  id: number;
-  url: string;
-  secret: string;
-  events: string;
-  statuses: string;
-  allow_remote: 0 | 1;
-  created_on: number;
-  created_by: string;
-}
 interface OutboxRow {
   id: number;
   webhook_id: number;
@@ -34,16 +25,7 @@ type JoinedRow = OutboxRow & { [K in keyof EventRow as `e_${K}`]: EventRow[K] | 
   shipment_number: string | null;
 };
 
-const toWebhook = (r: WebhookRow): WebhookRecord => ({
-  id: r.id,
-  url: r.url,
-  secret: r.secret,
-  events: JSON.parse(r.events) as string[],
-  statuses: JSON.parse(r.statuses) as ShipmentStatus[],
-  allowRemote: r.allow_remote === 1,
-  createdOn: r.created_on,
-  createdBy: r.created_by,
-});
+const NEW_WEBHOOK = ['url', 'secret', 'events', 'statuses', 'allowRemote', 'createdOn', 'createdBy'] as const;
 
 function toOutbox(r: JoinedRow): OutboxRecord {
   const event =
@@ -93,11 +75,10 @@ const JOINED = `SELECT o.*, e.id AS e_id, e.shipment_id AS e_shipment_id, e.stat
   FROM webhook_outbox o LEFT JOIN tracking_events e ON e.id = o.tracking_event_id LEFT JOIN shipments s ON s.id = e.shipment_id`;
 
 export function sqliteWebhooks(db: Db): WebhookStore {
-  const insert = db.prepare(
-    `INSERT INTO webhooks (url, secret, events, statuses, allow_remote, created_on, created_by)
-     VALUES (@url, @secret, @events, @statuses, @allowRemote, @createdOn, @createdBy)`,
-  );
-  const all = db.prepare<[], WebhookRow>('SELECT * FROM webhooks ORDER BY id');
+  const insert = db.prepare(insertSql('sqlite', webhooks, NEW_WEBHOOK));
+  const newWebhook = values('sqlite', webhooks, NEW_WEBHOOK);
+  const all = db.prepare(`SELECT ${selectList(webhooks)} FROM webhooks ORDER BY id`);
+  const toWebhook = reader('sqlite', webhooks);
   const removeOutbox = db.prepare<[number]>('DELETE FROM webhook_outbox WHERE webhook_id = ?');
   const remove = db.prepare<[number]>('DELETE FROM webhooks WHERE id = ?');
   const enqueue = db.prepare<[number, string, string, number]>(
@@ -138,15 +119,7 @@ export function sqliteWebhooks(db: Db): WebhookStore {
     return remove.run(id).changes > 0;
   });
   return {
-    insert: async (w) =>
-      Number(
-        insert.run({
-          ...w,
-          events: JSON.stringify(w.events),
-          statuses: JSON.stringify(w.statuses),
-          allowRemote: w.allowRemote ? 1 : 0,
-        }).lastInsertRowid,
-      ),
+    insert: async (w) => Number(insert.run(...newWebhook(w)).lastInsertRowid),
     all: async () => all.all().map(toWebhook),
     remove: async (id) => removeAll(id),
     enqueue: async (webhookId, type, payload, now) =>

@@ -1,9 +1,8 @@
 /**
- * The desk's scale seen from the window (CONTRACT §21): a live reading, asked for again and
- * again while a screen shows it, and the next steady weight above zero, for a flow that
- * ships as soon as the parcel on the scale has settled.
+ * The desk's scale seen from the window (CONTRACT §21): a reading in words, and the next
+ * steady weight above zero, for a flow that ships as soon as the parcel on the scale has
+ * settled. The live reading is hooks/use-scale-reading.ts.
  */
-import { useEffect, useState } from 'react';
 import type { Static } from 'typebox';
 import type { ScaleReadingSchema, WeightUnit } from '../../../main/core/schemas';
 import { api, ApiProblem } from '../api';
@@ -30,40 +29,6 @@ export function readingWords(reading: ScaleReading): string {
 /** Why the scale gave no reading, when that is the station's 503 (CONTRACT §21): unset, silent or unplugged. */
 export const scaleUnavailableReason = (error: unknown): string | null =>
   error instanceof ApiProblem && error.type === '/problems/scale-unavailable' ? (error.fields.reason ?? null) : null;
-
-export interface LiveScale {
-  reading: ScaleReading | null;
-  /** Why there is no reading now (an ApiProblem, usually the scale's 503). */
-  problem: unknown;
-}
-
-/** The scale's reading, asked for every `intervalMs` while `active`, each question after the last answer. */
-export function useScaleReading(
-  active: boolean,
-  { weightUnit, intervalMs = 400 }: { weightUnit?: WeightUnit; intervalMs?: number } = {},
-): LiveScale {
-  const [live, setLive] = useState<LiveScale>({ reading: null, problem: null });
-  useEffect(() => {
-    if (!active) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = async () => {
-      try {
-        const reading = await api.getScaleReading({ query: weightUnit ? { weightUnit } : {} });
-        if (!stopped) setLive({ reading, problem: null });
-      } catch (problem) {
-        if (!stopped) setLive({ reading: null, problem });
-      }
-      if (!stopped) timer = setTimeout(() => void ask(), intervalMs);
-    };
-    void ask();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, [active, weightUnit, intervalMs]);
-  return active ? live : { reading: null, problem: null };
-}
 
 export interface SteadyWeightOptions {
   weightUnit?: WeightUnit;

@@ -9,8 +9,9 @@ import type { ScalePortList, ScaleSettingsSchema } from '../../../main/core/sche
 import { api, ApiProblem, describeError, formErrors } from '../api';
 import { SelectField, TextField } from '../components/Field';
 import { ErrorNotice, Notice } from '../components/Notice';
-import { readingWords, useScaleReading } from '../lib/scale';
-import { useLoad } from '../lib/use-load';
+import { useScaleReading } from '../hooks/use-scale-reading';
+import { readingWords } from '../lib/scale';
+import { useLoad } from '../hooks/use-load';
 import { SettingsSection } from './SettingsSection';
 
 type Settings = Static<typeof ScaleSettingsSchema>;
