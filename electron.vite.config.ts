@@ -43,6 +43,8 @@ function contentSecurityPolicyMeta(): Plugin {
 
 export default defineConfig({
   main: {
+    // The update feed the app looks at when Settings names none (main/desktop/update-policy.ts).
+    define: { __UPDATE_FEED_URL__: JSON.stringify(process.env.SHIPPING_STATION_UPDATE_URL ?? '') },
     build: {
       outDir: resolve(root, 'out/main'),
       // Dependencies stay in node_modules (better-sqlite3 is native and must be rebuilt

@@ -3,7 +3,7 @@ import { OPERATION_NAMES } from './main/operations/spec';
 
 export default defineConfig({
   // As the build writes it into the preload (preload/operation-names.d.ts).
-  define: { __OPERATION_NAMES__: JSON.stringify(OPERATION_NAMES) },
+  define: { __OPERATION_NAMES__: JSON.stringify(OPERATION_NAMES), __UPDATE_FEED_URL__: JSON.stringify('') },
   test: {
     // scrypt at OWASP parameters and PDF rendering are CPU-heavy on two cores.
     testTimeout: 30_000,

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { CarrierCatalog } from '../main/core/carriers';
 import { labelDataFor } from '../main/core/label-data-for';
 import type { LabelData } from '../main/core/label-data';
-import type { CarrierRecord, FeatureRecord, ServiceRecord } from '../main/core/storage';
+import type { CarrierRecord, FeatureRecord, PieceRecord, ServiceRecord } from '../main/core/storage';
 import { decodeAddress } from '../main/stores/sqlite/address-codec';
 import { DATABASE_FILE } from '../main/stores/sqlite/database';
-import { toPieceRecord, toShipmentRecord, type PieceRow, type ShipmentRow } from '../main/stores/sqlite/rows';
+import { PIECE_COLUMNS, SHIPMENT_COLUMNS, toShipmentRecord } from '../main/stores/sqlite/rows';
 import { searchCases, type ExactCount, type ListCase } from './service';
 
 /** The search shapes of a data dir: a shipment from the middle of it, with an email. */
@@ -79,14 +79,17 @@ export function createdLabels(dataDir: string, afterId: number): { id: number; u
         .prepare('SELECT id, carrier_id AS carrierId, name, code FROM carrier_features')
         .all() as FeatureRecord[],
     });
-    const rows = db.prepare<[number], ShipmentRow>('SELECT * FROM shipments WHERE id > ? ORDER BY id').all(afterId);
-    const pieces = db.prepare<[number], PieceRow>(
-      'SELECT * FROM pieces WHERE shipment_id = ? ORDER BY sequence_number',
+    const rows = db
+      .prepare<[number]>(`SELECT ${SHIPMENT_COLUMNS} FROM shipments WHERE id > ? ORDER BY id`)
+      .all(afterId)
+      .map(toShipmentRecord);
+    const pieces = db.prepare<[number], PieceRecord>(
+      `SELECT ${PIECE_COLUMNS} FROM pieces WHERE shipment_id = ? ORDER BY sequence_number`,
     );
-    return rows.map((row) => ({
-      id: row.id,
-      uuid: row.uuid,
-      label: labelDataFor(toShipmentRecord(row), pieces.all(row.id).map(toPieceRecord), catalog),
+    return rows.map((shipment) => ({
+      id: shipment.id,
+      uuid: shipment.uuid,
+      label: labelDataFor(shipment, pieces.all(shipment.id), catalog),
     }));
   } finally {
     db.close();

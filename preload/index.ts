@@ -30,6 +30,8 @@ const desktop: DesktopBridge = {
   apiStatus: () => ipcRenderer.invoke(DESKTOP_CHANNELS.apiStatus),
   databaseChoice: () => ipcRenderer.invoke(DESKTOP_CHANNELS.databaseChoice),
   chooseDatabase: (url) => ipcRenderer.invoke(DESKTOP_CHANNELS.chooseDatabase, url),
+  updateFeed: () => ipcRenderer.invoke(DESKTOP_CHANNELS.updateFeed),
+  chooseUpdateFeed: (url) => ipcRenderer.invoke(DESKTOP_CHANNELS.chooseUpdateFeed, url),
 };
 
 const bridge: StationBridge = { operations, desktop };

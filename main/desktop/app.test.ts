@@ -84,6 +84,8 @@ vi.mock('electron', async () => {
     requestSingleInstanceLock = vi.fn(() => true);
     getPath = (name: string) => joinPath(fake.tmp, 'electron', name);
     getAppPath = () => joinPath(fake.tmp, 'clone');
+    getVersion = () => '0.1.0';
+    setAboutPanelOptions = vi.fn();
     whenReady = () =>
       Promise.resolve().then(() => {
         fake.ready = true;
@@ -215,6 +217,14 @@ describe('the desktop app', () => {
     expect(main.loadFile).not.toHaveBeenCalled();
     expect(fake.permissionHandlers).toBe(2);
     expect(fake.menuLabels).toEqual(expect.arrayContaining(['Edit', 'View']));
+  });
+
+  it('names its version in About', () => {
+    expect(
+      (fake.app as unknown as { setAboutPanelOptions: ReturnType<typeof vi.fn> }).setAboutPanelOptions,
+    ).toHaveBeenCalledWith(
+      expect.objectContaining({ applicationName: 'Shipping Station', applicationVersion: '0.1.0' }),
+    );
   });
 
   it('registers app:// as a standard, secure scheme before the app is ready, and serves only the renderer folder on it', async () => {

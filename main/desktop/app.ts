@@ -27,7 +27,13 @@ import { openStartWindow } from './start-window';
 import { startProgress } from './start-progress';
 import { upgradeSqliteInWorker, type UpgradeStep } from './upgrade';
 import { createMainWindow, hardenSession, type AppTarget } from './window';
-import { isTrustedSender, parseAppUrl } from './window-policy';
+import { guideFile, readGuidePage } from './guide';
+import { createUpdater } from './updater';
+import { printJobs, updateFeed } from './update-policy';
+import { isTrustedSender, parseAppUrl, textWindowWebPreferences } from './window-policy';
+
+/** The update feed given to the build (SHIPPING_STATION_UPDATE_URL, electron.vite.config.ts); '' for none. */
+const BUILD_UPDATE_FEED = __UPDATE_FEED_URL__;
 
 /** How long the first administrator's password waits for the window before showing alone. */
 const FIRST_ADMIN_DIALOG_WAIT_MS = 10_000;
@@ -88,6 +94,7 @@ async function start(log: DesktopLog, started: (service: RunningService) => void
   };
 
   const desk = deskDatabase(join(app.getPath('userData'), DESK_FILE), safeStorage);
+  const jobs = printJobs();
   const fromEnvironment = chosenDatabaseUrl(undefined);
   const databaseUrl = fromEnvironment ?? desk.url();
   const binding = sqliteBinding();
@@ -102,6 +109,7 @@ async function start(log: DesktopLog, started: (service: RunningService) => void
     rendererDir,
     httpLogger: { level: 'warn', file: join(app.getPath('logs'), 'http.log') },
     onMigration: ({ version, name }) => upgrading({ version, name, latest }),
+    printJobs: jobs,
   });
   startWindow.show(progress.starting());
   started(service);
@@ -115,7 +123,7 @@ async function start(log: DesktopLog, started: (service: RunningService) => void
   registerDesktopHandlers(
     {
       listPrinters: (sender) => listPrinters(sender),
-      printLabel: (sender, request) => printLabel(sender, request, log),
+      printLabel: (sender, request) => jobs.track(printLabel(sender, request, log)),
       apiStatus: () => service.apiStatus(),
       databaseChoice: () => ({
         kind: service.station.store.dialect,
@@ -127,12 +135,42 @@ async function start(log: DesktopLog, started: (service: RunningService) => void
           sqliteFile: join(dataDir(), DATABASE_FILE),
           fromEnvironment: fromEnvironment !== undefined,
         }),
+      updateFeed: () => feedChoice(),
+      chooseUpdateFeed: (url) => {
+        desk.chooseUpdateFeed(url);
+        return feedChoice();
+      },
     },
     trusts,
     log.internalError,
   );
+  const updater = createUpdater({
+    feed: () => updateFeed(desk.updateFeedUrl(), BUILD_UPDATE_FEED),
+    jobs,
+    log,
+    closeService: () => service.close(),
+  });
+  const feedChoice = () => ({
+    url: updateFeed(desk.updateFeedUrl(), BUILD_UPDATE_FEED),
+    fromSettings: desk.updateFeedUrl() !== undefined,
+    version: app.getVersion(),
+  });
+  app.setAboutPanelOptions({
+    applicationName: PRODUCT_NAME,
+    applicationVersion: app.getVersion(),
+    version: `Electron ${process.versions.electron}`,
+    copyright: 'Copyright © Shipping Station contributors',
+  });
   Menu.setApplicationMenu(
-    Menu.buildFromTemplate(menuTemplate({ appName: PRODUCT_NAME, isMac: process.platform === 'darwin', isDev })),
+    Menu.buildFromTemplate(
+      menuTemplate({
+        appName: PRODUCT_NAME,
+        isMac: process.platform === 'darwin',
+        isDev,
+        openGuide: () => openGuideWindow(log),
+        checkForUpdates: () => void updater.check(true),
+      }),
+    ),
   );
 
   // macOS keeps an app without windows running (its API keeps serving); the Dock reopens one.
@@ -144,7 +182,10 @@ async function start(log: DesktopLog, started: (service: RunningService) => void
   });
   const window = openWindow(target, log);
   mainWindow = window;
-  window.once('ready-to-show', () => startWindow.close());
+  window.once('ready-to-show', () => {
+    startWindow.close();
+    updater.checkPeriodically();
+  });
 
   if (service.firstAdminPassword) {
     log.info('first start: created the administrator "admin"');
@@ -156,6 +197,29 @@ async function start(log: DesktopLog, started: (service: RunningService) => void
     ]);
     await showFirstAdminPassword(service.firstAdminPassword, shown && !window.isDestroyed() ? window : null);
   }
+}
+
+/** Help → Operator's Guide: docs/desk.md in a window of its own that runs no script. */
+function openGuideWindow(log: DesktopLog): void {
+  const file = guideFile({ packaged: app.isPackaged, resourcesPath: process.resourcesPath, appRoot: app.getAppPath() });
+  let page: string;
+  try {
+    page = readGuidePage(file);
+  } catch (error) {
+    log.error('the operator’s guide could not be read', { file, error: String(error) });
+    dialog.showErrorBox(PRODUCT_NAME, `The operator’s guide is missing (${file}); reinstall ${PRODUCT_NAME}.`);
+    return;
+  }
+  const window = new BrowserWindow({
+    width: 900,
+    height: 760,
+    title: `${PRODUCT_NAME} — Operator’s guide`,
+    backgroundColor: '#ffffff',
+    webPreferences: textWindowWebPreferences(),
+  });
+  window.webContents.on('will-navigate', (event) => event.preventDefault());
+  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  void window.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(page)}`);
 }
 
 /** Quit in order: stop listening, then close the database, then let Electron exit. */

@@ -9,6 +9,7 @@ import type { DatabaseChoice } from '../ipc/bridge';
 import { validationError } from '../core/errors';
 import { connectionProblem } from '../stores/postgres';
 import { redactedUrl } from '../stores/postgres/pool';
+import { parseFeedUrl } from './update-policy';
 
 export interface Cipher {
   isEncryptionAvailable(): boolean;
@@ -22,6 +23,8 @@ export const DESK_FILE = 'desk.json';
 interface DeskFile {
   /** base64 of the OS-encrypted URL; absent → this computer's own SQLite file. */
   databaseUrl?: string;
+  /** Where this desk looks for updates (update-policy.ts); absent → the build's, if any. */
+  updateFeedUrl?: string;
 }
 
 /** Parses what an operator typed, or throws a 400 naming the field. */
@@ -41,6 +44,12 @@ export function parseDatabaseUrl(text: string): string {
 
 export function deskDatabase(file: string, cipher: Cipher) {
   const readFile = (): DeskFile => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as DeskFile) : {});
+  const writeFile = (next: DeskFile) => {
+    // Written whole, then moved into place: a crash never leaves half a file.
+    writeFileSync(`${file}.tmp`, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
+    renameSync(`${file}.tmp`, file);
+    chmodSync(file, 0o600);
+  };
   return {
     /** The chosen URL, decrypted; undefined for the SQLite file. */
     url(): string | undefined {
@@ -61,10 +70,25 @@ export function deskDatabase(file: string, cipher: Cipher) {
         }
         next.databaseUrl = cipher.encryptString(url).toString('base64');
       }
-      // Written whole, then moved into place: a crash never leaves half a file.
-      writeFileSync(`${file}.tmp`, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
-      renameSync(`${file}.tmp`, file);
-      chmodSync(file, 0o600);
+      writeFile(next);
+    },
+    /** The update address chosen in Settings, if any. */
+    updateFeedUrl: (): string | undefined => readFile().updateFeedUrl,
+    /** Keeps an update address (https; http to this computer only), or null for the build's own. */
+    chooseUpdateFeed(given: unknown): void {
+      if (given !== null && typeof given !== 'string')
+        throw validationError({ url: 'must be an update address, or null for the one this app was built with' });
+      const next: DeskFile = { ...readFile() };
+      if (given === null || given.trim() === '') delete next.updateFeedUrl;
+      else {
+        const url = parseFeedUrl(given);
+        if (url === null)
+          throw validationError({
+            url: `${given.trim()} is not an https:// address; give the folder the installers are in, e.g. https://updates.example.com/shipping-station/`,
+          });
+        next.updateFeedUrl = url;
+      }
+      writeFile(next);
     },
   };
 }

@@ -33,4 +33,27 @@ describe('menuTemplate', () => {
     expect(roles(mac)).toContain('quit');
     expect(roles(windows)).toContain('quit');
   });
+
+  it.each([true, false])(
+    'has About, Check for Updates… and the operator’s guide under F1, where each platform looks (mac: %s)',
+    (isMac) => {
+      const calls: string[] = [];
+      const template = menuTemplate({
+        appName: 'Shipping Station',
+        isMac,
+        isDev: false,
+        openGuide: () => calls.push('guide'),
+        checkForUpdates: () => calls.push('updates'),
+      });
+      const help = template.find((item) => item.role === 'help')!.submenu as MenuItemConstructorOptions[];
+      const home = isMac ? (template[0]!.submenu as MenuItemConstructorOptions[]) : help;
+      const guide = help.find((item) => item.label === 'Operator’s Guide')!;
+      expect(guide.accelerator).toBe('F1');
+      expect(roles(home)).toContain('about');
+      const check = home.find((item) => item.label === 'Check for Updates…')!;
+      (guide.click as () => void)();
+      (check.click as () => void)();
+      expect(calls).toEqual(['guide', 'updates']);
+    },
+  );
 });

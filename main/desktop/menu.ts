@@ -1,7 +1,9 @@
 /**
  * The application menu. Its Edit roles are what make copy, paste and select-all work in the
  * window (Electron has no default shortcuts without them). Reload and DevTools exist only
- * in development: a reload in the middle of a form would lose an operator's typing.
+ * in development: a reload in the middle of a form would lose an operator's typing. About
+ * (the version, from app.setAboutPanelOptions) and Check for Updates… sit in the app menu on
+ * macOS and under Help elsewhere, where each platform's users look for them.
  */
 import type { MenuItemConstructorOptions } from 'electron';
 
@@ -9,9 +11,19 @@ export interface MenuOptions {
   appName: string;
   isMac: boolean;
   isDev: boolean;
+  /** Help → Operator's Guide (F1). */
+  openGuide?: () => void;
+  /** Check for Updates…: told every outcome, as the operator asked. */
+  checkForUpdates?: () => void;
 }
 
-export function menuTemplate({ appName, isMac, isDev }: MenuOptions): MenuItemConstructorOptions[] {
+export function menuTemplate({
+  appName,
+  isMac,
+  isDev,
+  openGuide = () => undefined,
+  checkForUpdates = () => undefined,
+}: MenuOptions): MenuItemConstructorOptions[] {
   const separator: MenuItemConstructorOptions = { type: 'separator' };
   const template: MenuItemConstructorOptions[] = [];
   if (isMac) {
@@ -19,6 +31,7 @@ export function menuTemplate({ appName, isMac, isDev }: MenuOptions): MenuItemCo
       label: appName,
       submenu: [
         { role: 'about' },
+        { label: 'Check for Updates…', click: checkForUpdates },
         separator,
         { role: 'services' },
         separator,
@@ -70,6 +83,15 @@ export function menuTemplate({ appName, isMac, isDev }: MenuOptions): MenuItemCo
       submenu: isMac
         ? [{ role: 'minimize' }, { role: 'zoom' }, separator, { role: 'front' }]
         : [{ role: 'minimize' }, { role: 'close' }],
+    },
+    {
+      role: 'help',
+      submenu: [
+        { label: 'Operator’s Guide', accelerator: 'F1', click: openGuide },
+        ...(isMac
+          ? []
+          : [separator, { label: 'Check for Updates…', click: checkForUpdates }, { role: 'about' } as const]),
+      ],
     },
   );
   return template;

@@ -9,6 +9,9 @@ import { DEFAULT_PORT, startServer } from '../http/server';
 import type { ApiStatus } from '../ipc/register';
 import { announceMigration, openStation } from '../open-station';
 import type { SqliteBinding } from '../stores/sqlite/connection';
+import type { DeskPrinters } from '../core/printing';
+import { createDeskPrinters } from '../printers/desk-printers';
+import type { PrintJobs } from './update-policy';
 
 /** How long closing waits for open HTTP requests before closing the database anyway. */
 const CLOSE_TIMEOUT_MS = 5000;
@@ -27,6 +30,8 @@ export interface ServiceOptions {
   httpLogger: object;
   /** Told before each schema upgrade (the start window shows it); the console is told too. */
   onMigration?: OnMigration;
+  /** Counts the station's own print jobs (its desk printers), so an update waits for them. */
+  printJobs?: PrintJobs;
 }
 
 export interface RunningService {
@@ -38,6 +43,12 @@ export interface RunningService {
   close(): Promise<void>;
 }
 
+/** The desk's printers, each job they send counted while it is in flight. */
+function trackedPrinters(printers: DeskPrinters, jobs: PrintJobs | undefined): DeskPrinters {
+  if (!jobs) return printers;
+  return { ...printers, send: (target, document, title) => jobs.track(printers.send(target, document, title)) };
+}
+
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const port = options.port ?? DEFAULT_PORT;
   const station = await openStation({
@@ -45,6 +56,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     databaseUrl: options.databaseUrl,
     resourcesDir: options.resourcesDir,
     sqliteBinding: options.sqliteBinding,
+    printers: trackedPrinters(createDeskPrinters({ dataDir: options.dataDir }), options.printJobs),
     onMigration: (migration) => {
       announceMigration(console.log)(migration);
       options.onMigration?.(migration);

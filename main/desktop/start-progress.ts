@@ -24,7 +24,7 @@ export function startProgress() {
       return {
         title: `Upgrading the database: step ${step} of ${steps}`,
         detail:
-          `${name.replace(/-/g, ' ')}. On a large database this can take a few minutes; ` +
+          `This step: ${name.replace(/-/g, ' ')}. On a large database it can take a few minutes; ` +
           'leave Shipping Station open until it is done.',
         done: (step - 1) / steps,
       };

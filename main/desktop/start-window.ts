@@ -8,7 +8,7 @@ import { BrowserWindow } from 'electron';
 import type { DesktopLog } from './log';
 import { PRODUCT_NAME } from './paths';
 import { startPage, type StartView } from './start-progress';
-import { startWindowWebPreferences } from './window-policy';
+import { textWindowWebPreferences } from './window-policy';
 
 export interface StartWindow {
   show(view: StartView): void;
@@ -18,7 +18,7 @@ export interface StartWindow {
 export function openStartWindow(first: StartView, log: DesktopLog): StartWindow {
   const window = new BrowserWindow({
     width: 480,
-    height: 220,
+    height: 240,
     resizable: false,
     minimizable: false,
     maximizable: false,
@@ -27,7 +27,7 @@ export function openStartWindow(first: StartView, log: DesktopLog): StartWindow 
     center: true,
     title: PRODUCT_NAME,
     backgroundColor: '#ffffff',
-    webPreferences: startWindowWebPreferences(),
+    webPreferences: textWindowWebPreferences(),
   });
   window.setMenuBarVisibility(false);
   window.webContents.on('will-navigate', (event) => event.preventDefault());

@@ -78,7 +78,7 @@ describe('the start window’s page', () => {
     expect(opening).not.toMatch(/<script/i);
     const upgrading = startPage(startProgress().upgrading({ version: 13, name: 'search-status', latest: 16 }));
     expect(upgrading).toContain('Upgrading the database: step 1 of 4');
-    expect(upgrading).toContain('search status. On a large database this can take a few minutes');
+    expect(upgrading).toContain('This step: search status. On a large database it can take a few minutes');
     expect(upgrading).toContain('max="100" value="0"');
   });
 

@@ -8,7 +8,7 @@ import {
   parseAppUrl,
   permissionDecision,
   printWindowWebPreferences,
-  startWindowWebPreferences,
+  textWindowWebPreferences,
 } from './window-policy';
 
 const FILE_APP = 'file:///opt/Shipping%20Station/resources/app.asar/out/renderer/index.html';
@@ -50,8 +50,8 @@ describe('webPreferences', () => {
     expect(prefs).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true });
   });
 
-  it('runs no script at all in the start window, which has no preload and no plugins', () => {
-    const prefs = startWindowWebPreferences();
+  it('runs no script at all in a text window (start, guide), which has no preload and no plugins', () => {
+    const prefs = textWindowWebPreferences();
     expect(prefs).toMatchObject({ javascript: false, plugins: false, devTools: false, sandbox: true });
     expect(prefs.preload).toBeUndefined();
   });

@@ -56,8 +56,8 @@ export function printWindowWebPreferences(): HardenedWebPreferences {
   return { ...HARDENED, plugins: true, devTools: false };
 }
 
-/** The start window (start-progress.ts): a page of text, so no script, no preload, no plugins. */
-export function startWindowWebPreferences(): HardenedWebPreferences & { javascript: false } {
+/** A page of text (the start window, the operator's guide): no script, no preload, no plugins. */
+export function textWindowWebPreferences(): HardenedWebPreferences & { javascript: false } {
   return { ...HARDENED, plugins: false, devTools: false, javascript: false };
 }
 

@@ -16,6 +16,8 @@ describe('IPC channels', () => {
       apiStatus: 'desktop:apiStatus',
       databaseChoice: 'desktop:databaseChoice',
       chooseDatabase: 'desktop:chooseDatabase',
+      updateFeed: 'desktop:updateFeed',
+      chooseUpdateFeed: 'desktop:chooseUpdateFeed',
     });
     for (const channel of Object.values(DESKTOP_CHANNELS)) expect(channel.startsWith('station:')).toBe(false);
   });

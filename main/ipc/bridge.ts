@@ -39,6 +39,19 @@ export interface DesktopBridge {
    * computer's own file; in force from the next start.
    */
   chooseDatabase(url: string | null): Promise<BridgeResult<DatabaseChoice>>;
+  /** Where this desk looks for updates, and this app's version. */
+  updateFeed(): Promise<UpdateFeedChoice>;
+  /** Keeps an update address for this desk (https), or null for the build's own (or none). */
+  chooseUpdateFeed(url: string | null): Promise<BridgeResult<UpdateFeedChoice>>;
+}
+
+export interface UpdateFeedChoice {
+  /** The address in force; null: updates are off. */
+  url: string | null;
+  /** Whether it was set in Settings (else it came with the build). */
+  fromSettings: boolean;
+  /** This app's version. */
+  version: string;
 }
 
 export interface DatabaseChoice {
@@ -67,4 +80,6 @@ export const DESKTOP_CHANNELS = {
   apiStatus: 'desktop:apiStatus',
   databaseChoice: 'desktop:databaseChoice',
   chooseDatabase: 'desktop:chooseDatabase',
+  updateFeed: 'desktop:updateFeed',
+  chooseUpdateFeed: 'desktop:chooseUpdateFeed',
 } as const satisfies Record<keyof DesktopBridge, string>;

@@ -50,12 +50,16 @@ describe('the preload', () => {
     await bridge.desktop.apiStatus();
     await bridge.desktop.databaseChoice();
     await bridge.desktop.chooseDatabase(null);
+    await bridge.desktop.updateFeed();
+    await bridge.desktop.chooseUpdateFeed('https://updates.example.com/station/');
     expect(electron.invoke.mock.calls).toEqual([
       [DESKTOP_CHANNELS.listPrinters],
       [DESKTOP_CHANNELS.printLabel, { pdfBase64: 'JVBERi0=', printer: 'Zebra', size: '4x6' }],
       [DESKTOP_CHANNELS.apiStatus],
       [DESKTOP_CHANNELS.databaseChoice],
       [DESKTOP_CHANNELS.chooseDatabase, null],
+      [DESKTOP_CHANNELS.updateFeed],
+      [DESKTOP_CHANNELS.chooseUpdateFeed, 'https://updates.example.com/station/'],
     ]);
     expect(Object.keys(bridge.desktop).sort()).toEqual(Object.keys(DESKTOP_CHANNELS).sort());
   });

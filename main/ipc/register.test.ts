@@ -46,6 +46,8 @@ const desktop: DesktopServices = {
     location: 'postgres://desk:***@db/shipping',
     fromEnvironment: false,
   })),
+  updateFeed: vi.fn(() => ({ url: null, fromSettings: false, version: '9.9.9' })),
+  chooseUpdateFeed: vi.fn(() => ({ url: 'https://updates.example.com/', fromSettings: true, version: '9.9.9' })),
 };
 
 function registerAll() {
@@ -90,6 +92,12 @@ describe('registering the IPC door', () => {
       value: expect.objectContaining({ kind: 'postgres' }),
     });
     expect(desktop.chooseDatabase).toHaveBeenCalledWith('postgres://desk:secret@db/shipping');
+    await expect(Promise.resolve(ipc.handlers.get(DESKTOP_CHANNELS.updateFeed)!(fromApp))).resolves.toMatchObject({
+      url: null,
+    });
+    await expect(
+      Promise.resolve(ipc.handlers.get(DESKTOP_CHANNELS.chooseUpdateFeed)!(fromApp, 'https://updates.example.com/')),
+    ).resolves.toEqual({ ok: true, value: expect.objectContaining({ fromSettings: true }) });
     off();
   });
 

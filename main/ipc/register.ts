@@ -7,7 +7,14 @@ import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { Station } from '../core/station';
 import { OPERATION_NAMES } from '../operations/spec';
 import { callOperation, logToConsole, problemResult, type InternalErrorLog } from './call-operation';
-import { DESKTOP_CHANNELS, ipcChannel, type BridgeResult, type DatabaseChoice, type PrinterInfo } from './bridge';
+import {
+  DESKTOP_CHANNELS,
+  ipcChannel,
+  type BridgeResult,
+  type DatabaseChoice,
+  type PrinterInfo,
+  type UpdateFeedChoice,
+} from './bridge';
 import { assertTrustedEvent, type SenderPolicy } from './sender';
 
 export function registerOperationHandlers(
@@ -42,6 +49,9 @@ export interface DesktopServices {
   databaseChoice(): DatabaseChoice;
   /** Throws ProblemError for an address that is not valid or does not connect. */
   chooseDatabase(url: unknown): Promise<DatabaseChoice>;
+  updateFeed(): UpdateFeedChoice;
+  /** Throws ProblemError for an address that is not https. */
+  chooseUpdateFeed(url: unknown): UpdateFeedChoice;
 }
 
 export function registerDesktopHandlers(
@@ -71,6 +81,14 @@ export function registerDesktopHandlers(
       return { ok: true, value: await services.chooseDatabase(url) };
     } catch (error) {
       return problemResult(error, '/desktop/chooseDatabase', 'chooseDatabase', log);
+    }
+  });
+  trusted(DESKTOP_CHANNELS.updateFeed, () => services.updateFeed());
+  trusted(DESKTOP_CHANNELS.chooseUpdateFeed, (_event, url: unknown): BridgeResult<UpdateFeedChoice> => {
+    try {
+      return { ok: true, value: services.chooseUpdateFeed(url) };
+    } catch (error) {
+      return problemResult(error, '/desktop/chooseUpdateFeed', 'chooseUpdateFeed', log);
     }
   });
 

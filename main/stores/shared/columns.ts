@@ -107,12 +107,15 @@ export const address = kindOf<Address>({
 export interface Table<C extends Record<string, Column<unknown>> = Record<string, Column<unknown>>> {
   readonly name: string;
   readonly columns: C;
+  /** Its `id` is numbered by the database (PostgreSQL: an identity, whose sequence a copy moves on). */
+  readonly identity: boolean;
 }
 
-export const table = <C extends Record<string, Column<unknown>>>(name: string, columns: C): Table<C> => ({
-  name,
-  columns,
-});
+export const table = <C extends Record<string, Column<unknown>>>(
+  name: string,
+  columns: C,
+  options: { identity?: boolean } = {},
+): Table<C> => ({ name, columns, identity: options.identity ?? false });
 
 type ValueOf<C> = C extends Column<infer V> ? V : never;
 /** A table's row as the record it maps to. */
@@ -128,9 +131,22 @@ export function columnNames<T extends Table>(t: T, fields: readonly FieldOf<T>[]
   return fields.map((field) => prefixed(alias, columnOf(t, field).name)).join(', ');
 }
 
-/** `a AS "fieldA", …`: the columns read as the record's fields, in both dialects. */
-export function selectList<T extends Table>(t: T, fields: readonly FieldOf<T>[] = fieldsOf(t), alias?: string) {
-  return fields.map((field) => `${prefixed(alias, columnOf(t, field).name)} AS "${field}"`).join(', ');
+/**
+ * `a AS "fieldA", …`: the columns read as the record's fields, in both dialects; `as`
+ * before each field's name keeps a joined table's fields apart.
+ */
+export function selectList<T extends Table>(
+  t: T,
+  fields: readonly FieldOf<T>[] = fieldsOf(t),
+  alias?: string,
+  as = '',
+) {
+  return fields.map((field) => `${prefixed(alias, columnOf(t, field).name)} AS "${as}${field}"`).join(', ');
+}
+
+/** PostgreSQL: `'fieldA', alias.a, …`, the arguments of a json_build_object of the record's fields. */
+export function jsonFields<T extends Table>(t: T, fields: readonly FieldOf<T>[], alias: string) {
+  return fields.map((field) => `'${field}', ${alias}.${columnOf(t, field).name}`).join(', ');
 }
 
 /** `INSERT INTO t (a, b) VALUES (?, ?)` (or `$1, $2`): the values from `values`. */
@@ -197,6 +213,11 @@ export function reader<T extends Table, F extends FieldOf<T> = FieldOf<T>>(
     for (const [field, decode] of decoders) r[field] = decode(r[field]);
     return r as Pick<RowOf<T>, F>;
   };
+}
+
+/** PostgreSQL: `$n::type, …`, a parameter for each of `fields` from `first` on, cast to its column's type. */
+export function castParams<T extends Table>(t: T, fields: readonly FieldOf<T>[], first: number) {
+  return fields.map((field, i) => `$${first + i}::${columnOf(t, field).kind.postgres}`).join(', ');
 }
 
 /**

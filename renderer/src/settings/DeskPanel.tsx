@@ -3,7 +3,7 @@
  * and where other local tools reach the station's API.
  */
 import { useState, type FormEvent } from 'react';
-import type { DatabaseChoice } from '../../../main/ipc/bridge';
+import type { DatabaseChoice, UpdateFeedChoice } from '../../../main/ipc/bridge';
 import { stationBridge } from '../api/bridge';
 import { formErrors, problemFromResponse } from '../api/problem';
 import { TextField } from '../components/Field';
@@ -160,6 +160,84 @@ function DatabaseChoiceField() {
   );
 }
 
+/**
+ * Where this desk looks for updates: the address set here, else the one the app was built
+ * with, else none (updates off). Help → Check for Updates… asks it; an update installs only
+ * between print jobs.
+ */
+function UpdateFeedField() {
+  const bridge = stationBridge();
+  const current = useLoad(bridge ? 'update-feed' : null, () => bridge!.desktop.updateFeed());
+  const [url, setUrl] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [chosen, setChosen] = useState<UpdateFeedChoice | null>(null);
+  if (!bridge) return null;
+
+  const choose = async (given: string | null) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await bridge.desktop.chooseUpdateFeed(given);
+      if (!result.ok) throw problemFromResponse(result.problem.status, result.problem, result.problem.instance);
+      setChosen(result.value);
+      setUrl('');
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const shown = chosen ?? current.data;
+  const { byField, notice } = formErrors(error, ['url']);
+  return (
+    <form
+      className="field stack"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void choose(url);
+      }}
+      aria-labelledby="desk-updates-label"
+    >
+      <span className="field-label" id="desk-updates-label">
+        Updates
+      </span>
+      {shown ? (
+        <p>
+          Version {shown.version}.{' '}
+          {shown.url
+            ? `Looks for updates at ${shown.url}${shown.fromSettings ? '' : ' (set when the app was built)'}.`
+            : 'Updates are off: no update address is set.'}
+        </p>
+      ) : (
+        <span className="muted">Checking…</span>
+      )}
+      <TextField
+        path="url"
+        idScope="desk-updates"
+        label="Update address"
+        hint="The https:// folder your IT department publishes Shipping Station’s installers to."
+        autoComplete="off"
+        spellCheck={false}
+        value={url}
+        onValue={setUrl}
+        error={byField.url}
+      />
+      <div className="button-group">
+        <button type="submit" className="button button-primary" disabled={busy || url.trim() === ''}>
+          Use this address
+        </button>
+        {shown?.fromSettings ? (
+          <button type="button" className="button" disabled={busy} onClick={() => void choose(null)}>
+            Forget this address
+          </button>
+        ) : null}
+      </div>
+      {notice ? <ErrorNotice error={notice} /> : null}
+    </form>
+  );
+}
+
 export function DeskPanel() {
   const printOnCreate = useDeskSettings((s) => s.printOnCreate);
   return (
@@ -177,6 +255,7 @@ export function DeskPanel() {
       </label>
       <LocalApi />
       <DatabaseChoiceField />
+      <UpdateFeedField />
     </SettingsSection>
   );
 }

@@ -2,42 +2,46 @@
 import type { ShipmentStatus } from '../../../core/schemas';
 import { address, bigint, bytes, int, json, money, real, smallint, table, text, uuid } from '../columns';
 
-export const shipments = table('shipments', {
-  id: bigint('id'),
-  uuid: uuid('uuid'),
-  shipmentNumber: text('shipment_number'),
-  createdOn: bigint('created_on'),
-  despatchDate: bigint('despatch_date'),
-  carrierId: int('carrier_id'),
-  carrierServiceId: int('carrier_service_id'),
-  features: json<number[]>('features'),
-  collectionAddress: address('collection_address'),
-  deliveryAddress: address('delivery_address'),
-  // Derived once at creation, so the list never reads addresses.
-  shipper: text('shipper'),
-  deliveryLine: text('delivery_line'),
-  deliveryPostcodeKey: text('delivery_postcode_key'),
-  goodsDescription: text('goods_description'),
-  deliveryInstructions: text('delivery_instructions'),
-  hsCode: text('hs_code'),
-  descriptionOfGoods: text('description_of_goods'),
-  referenceOne: text('reference_one'),
-  referenceTwo: text('reference_two'),
-  referenceThree: text('reference_three'),
-  costMinor: money('cost_minor'),
-  insuredMinor: money('insured_minor'),
-  currency: text('currency'),
-  pieceCount: int('piece_count'),
-  totalWeight: real('total_weight'),
-  weightUnit: text('weight_unit'),
-  // The latest tracking event, kept in step with tracking_events for the list.
-  status: text<ShipmentStatus>('status'),
-  statusDescription: text('status_description'),
-  statusOn: bigint('status_on'),
-  statusLocation: text('status_location'),
-  statusSignatory: text('status_signatory'),
-  createdBy: bigint.orNull('created_by'),
-});
+export const shipments = table(
+  'shipments',
+  {
+    id: bigint('id'),
+    uuid: uuid('uuid'),
+    shipmentNumber: text('shipment_number'),
+    createdOn: bigint('created_on'),
+    despatchDate: bigint('despatch_date'),
+    carrierId: int('carrier_id'),
+    carrierServiceId: int('carrier_service_id'),
+    features: json<number[]>('features'),
+    collectionAddress: address('collection_address'),
+    deliveryAddress: address('delivery_address'),
+    // Derived once at creation, so the list never reads addresses.
+    shipper: text('shipper'),
+    deliveryLine: text('delivery_line'),
+    deliveryPostcodeKey: text('delivery_postcode_key'),
+    goodsDescription: text('goods_description'),
+    deliveryInstructions: text('delivery_instructions'),
+    hsCode: text('hs_code'),
+    descriptionOfGoods: text('description_of_goods'),
+    referenceOne: text('reference_one'),
+    referenceTwo: text('reference_two'),
+    referenceThree: text('reference_three'),
+    costMinor: money('cost_minor'),
+    insuredMinor: money('insured_minor'),
+    currency: text('currency'),
+    pieceCount: int('piece_count'),
+    totalWeight: real('total_weight'),
+    weightUnit: text('weight_unit'),
+    // The latest tracking event, kept in step with tracking_events for the list.
+    status: text<ShipmentStatus>('status'),
+    statusDescription: text('status_description'),
+    statusOn: bigint('status_on'),
+    statusLocation: text('status_location'),
+    statusSignatory: text('status_signatory'),
+    createdBy: bigint.orNull('created_by'),
+  },
+  { identity: true },
+);
 
 /** What a list item needs and nothing more. */
 export const LIST_FIELDS = [
@@ -67,19 +71,23 @@ export const NEW_SHIPMENT_FIELDS = Object.keys(shipments.columns).filter((field)
   'id'
 >[];
 
-export const pieces = table('pieces', {
-  id: bigint('id'),
-  shipmentId: bigint('shipment_id'),
-  sequenceNumber: int('sequence_number'),
-  description: text('description'),
-  weight: real('weight'),
-  weightUnit: text('weight_unit'),
-  length: real('length'),
-  width: real('width'),
-  height: real('height'),
-  dimensionUnit: text('dimension_unit'),
-  trackingNumber: text('tracking_number'),
-});
+export const pieces = table(
+  'pieces',
+  {
+    id: bigint('id'),
+    shipmentId: bigint('shipment_id'),
+    sequenceNumber: int('sequence_number'),
+    description: text('description'),
+    weight: real('weight'),
+    weightUnit: text('weight_unit'),
+    length: real('length'),
+    width: real('width'),
+    height: real('height'),
+    dimensionUnit: text('dimension_unit'),
+    trackingNumber: text('tracking_number'),
+  },
+  { identity: true },
+);
 
 /** A piece as the contract has it: its own columns without the ids. */
 export const PIECE_FIELDS = [
@@ -94,21 +102,25 @@ export const PIECE_FIELDS = [
   'trackingNumber',
 ] as const;
 
-export const trackingEvents = table('tracking_events', {
-  id: bigint('id'),
-  shipmentId: bigint('shipment_id'),
-  status: text<ShipmentStatus>('status'),
-  description: text('description'),
-  location: text('location'),
-  signatory: text('signatory'),
-  signatoryFileName: text('signatory_file_name'),
-  latitude: real.orNull('latitude'),
-  longitude: real.orNull('longitude'),
-  depotId: bigint.orNull('depot_id'),
-  trackingNumber: text('tracking_number'),
-  user: text('user_name'),
-  occurredOn: bigint('occurred_on'),
-});
+export const trackingEvents = table(
+  'tracking_events',
+  {
+    id: bigint('id'),
+    shipmentId: bigint('shipment_id'),
+    status: text<ShipmentStatus>('status'),
+    description: text('description'),
+    location: text('location'),
+    signatory: text('signatory'),
+    signatoryFileName: text('signatory_file_name'),
+    latitude: real.orNull('latitude'),
+    longitude: real.orNull('longitude'),
+    depotId: bigint.orNull('depot_id'),
+    trackingNumber: text('tracking_number'),
+    user: text('user_name'),
+    occurredOn: bigint('occurred_on'),
+  },
+  { identity: true },
+);
 
 /** An event as the contract has it: its own columns without the ids. */
 export const EVENT_FIELDS = [
@@ -130,18 +142,22 @@ export const customsDeclarations = table('customs_declarations', {
   contentsType: text('contents_type'),
 });
 
-export const customsItems = table('customs_items', {
-  id: bigint('id'),
-  shipmentId: bigint('shipment_id'),
-  sequenceNumber: int('sequence_number'),
-  description: text('description'),
-  quantity: int('quantity'),
-  unitValueMinor: money('unit_value_minor'),
-  netWeight: real('net_weight'),
-  weightUnit: text('weight_unit'),
-  hsCode: text('hs_code'),
-  originCountry: text('origin_country'),
-});
+export const customsItems = table(
+  'customs_items',
+  {
+    id: bigint('id'),
+    shipmentId: bigint('shipment_id'),
+    sequenceNumber: int('sequence_number'),
+    description: text('description'),
+    quantity: int('quantity'),
+    unitValueMinor: money('unit_value_minor'),
+    netWeight: real('net_weight'),
+    weightUnit: text('weight_unit'),
+    hsCode: text('hs_code'),
+    originCountry: text('origin_country'),
+  },
+  { identity: true },
+);
 
 /** A customs item as the contract has it: its own columns without the ids. */
 export const CUSTOMS_ITEM_FIELDS = [
