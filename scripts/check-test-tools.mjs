@@ -14,6 +14,7 @@ const TOOLS = [
   ['python3', 'python3'],
   ['cupsd', 'cups'],
   ['lpadmin', 'cups-client'],
+  ['socat', 'socat'],
   ['nm', 'binutils'],
   ['readelf', 'binutils'],
 ];

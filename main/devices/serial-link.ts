@@ -61,7 +61,14 @@ export const openSerialLink: OpenScaleLink = async (settings) => {
       ),
     onData: (listener) => port.on('data', listener),
     onClose: (listener) => closeListeners.push(listener),
-    close: () => (closed ? Promise.resolve() : new Promise<void>((resolve) => port.close(() => resolve()))),
+    // A port whose device is gone may never call back: it is let go of either way.
+    close: () =>
+      closed
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            setTimeout(resolve, 500).unref();
+            port.close(() => resolve());
+          }),
   };
 };
 
@@ -70,6 +77,7 @@ const SERIAL_DEVICE = /^(ttyUSB\d+|ttyACM\d+|ttyAMA\d+|rfcomm\d+|cu\..+)$/;
 
 const portOf = (path: string): ScalePort => ({
   path,
+  kind: 'serial',
   manufacturer: null,
   serialNumber: null,
   vendorId: null,

@@ -94,7 +94,7 @@ export class SerialScale {
     } catch (error) {
       // A port that cannot be written to is gone (a pulled USB–serial adapter): let go of it.
       this.gone ??= error as Error;
-      await this.link.close().catch(() => {});
+      void this.link.close().catch(() => {});
       throw this.unplugged();
     }
     return this.reading(await answer);

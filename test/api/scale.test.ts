@@ -109,10 +109,10 @@ describe('settings', () => {
   it('lists the serial ports', async () => {
     const res = await get('/scale/ports');
     expect(res.statusCode).toBe(200);
-    const list = res.json<{ items: { path: string }[]; listError: string | null }>();
+    const list = res.json<{ items: { path: string; kind: string }[]; listError: string | null }>();
     expect(list.listError).toBeNull();
     expect(Array.isArray(list.items)).toBe(true);
-    for (const port of list.items) expect(port.path).toMatch(/^\/dev\//);
+    for (const port of list.items) expect(port.path).toMatch(port.kind === 'hid' ? /^hid:/ : /^\/dev\//);
   });
 
   it('answers only a signed-in user', async () => {

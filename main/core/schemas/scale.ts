@@ -2,7 +2,7 @@
 import { Type, type Static } from 'typebox';
 import { DateTime, WEIGHT_UNITS } from './common';
 
-export const SCALE_PROTOCOLS = ['nci', 'sics', 'continuous'] as const;
+export const SCALE_PROTOCOLS = ['nci', 'sics', 'continuous', 'hid'] as const;
 export type ScaleProtocol = (typeof SCALE_PROTOCOLS)[number];
 export const SCALE_STATES = ['steady', 'motion', 'overload', 'underload'] as const;
 export type ScaleState = (typeof SCALE_STATES)[number];
@@ -20,7 +20,7 @@ export const ScaleSettingsSchema = Type.Object(
     }),
     protocol: Type.Enum(SCALE_PROTOCOLS, {
       description:
-        '`nci` (the station sends `W\\r`), `sics` (Mettler Toledo, `S\\r\\n`) or `continuous` (the scale sends lines unasked).',
+        '`nci` (the station sends `W\\r`), `sics` (Mettler Toledo, `S\\r\\n`), `continuous` (the scale sends lines unasked), or `hid` (a USB HID point-of-sale scale: Dymo, Stamps.com; the serial settings do not apply).',
     }),
     baudRate: Type.Enum(BAUD_RATES),
     dataBits: Type.Enum([7, 8] as const),
@@ -33,6 +33,7 @@ export type ScaleSettings = Static<typeof ScaleSettingsSchema>;
 
 export const ScalePortSchema = Type.Object({
   path: Type.String({ description: 'What `port` takes.' }),
+  kind: Type.Enum(['serial', 'hid'] as const, { description: '`hid`: a USB HID scale, protocol `hid`.' }),
   manufacturer: Type.Union([Type.String(), Type.Null()]),
   serialNumber: Type.Union([Type.String(), Type.Null()]),
   vendorId: Type.Union([Type.String(), Type.Null()], { description: 'USB vendor id (hex) of a USB–serial adapter.' }),

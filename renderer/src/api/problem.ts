@@ -131,6 +131,9 @@ export function describeError(error: unknown): string {
     case '/problems/printer-unavailable':
       // The station's sentence names the printer and why it did not take the job.
       return `${detail} Check the printer in Settings → Printers, then print again.`;
+    case '/problems/scale-unavailable':
+      // The station's sentence names the port and what to check.
+      return detail;
   }
   switch (error.status) {
     case 400: {

@@ -1,0 +1,259 @@
+/**
+ * Settings → Scale: this desk's weighing scale (CONTRACT §21). The serial ports of this
+ * computer, the scale's protocol and serial settings, its live reading, and a test that asks
+ * it once. Kept by this desk, even when desks share one database.
+ */
+import { useState, type FormEvent } from 'react';
+import type { Static } from 'typebox';
+import type { ScalePortList, ScaleSettingsSchema } from '../../../main/core/schemas';
+import { api, ApiProblem, describeError, formErrors } from '../api';
+import { SelectField, TextField } from '../components/Field';
+import { ErrorNotice, Notice } from '../components/Notice';
+import { useScaleReading } from '../hooks/use-scale-reading';
+import { readingWords } from '../lib/scale';
+import { useLoad } from '../hooks/use-load';
+import { SettingsSection } from './SettingsSection';
+
+type Settings = Static<typeof ScaleSettingsSchema>;
+type Protocol = Settings['protocol'];
+
+const FIELDS = ['port', 'protocol', 'baudRate', 'dataBits', 'parity', 'stopBits'];
+/** The port select's choice for a port typed by hand. */
+const OTHER = '\u0000other';
+
+/** What each protocol's scales are usually set to out of the box. */
+const USUAL: Record<Protocol, Omit<Settings, 'port' | 'protocol'>> = {
+  nci: { baudRate: 9600, dataBits: 7, parity: 'even', stopBits: 1 },
+  sics: { baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 },
+  continuous: { baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 },
+  hid: { baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 },
+};
+const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200];
+
+const sameSettings = (a: Settings, b: Settings) =>
+  FIELDS.every((f) => a[f as keyof Settings] === b[f as keyof Settings]);
+
+export function ScalePanel() {
+  const loaded = useLoad('desk-scale', () => Promise.all([api.getScale(), api.listScalePorts()]));
+  return (
+    <SettingsSection
+      headingId="scale-heading"
+      title="Scale"
+      intro="This desk’s weighing scale, on a USB–serial or RS-232 port. Only a steady weight is used. Kept by this desk only."
+    >
+      {loaded.error ? <ErrorNotice error={loaded.error} /> : null}
+      {loaded.data ? (
+        <ScaleForm initial={loaded.data[0]} ports={loaded.data[1]} />
+      ) : loaded.error ? null : (
+        <span className="muted">Looking for serial ports…</span>
+      )}
+    </SettingsSection>
+  );
+}
+
+function LiveReading({ active }: { active: boolean }) {
+  const live = useScaleReading(active);
+  const text = !active
+    ? 'No scale chosen: weights are typed.'
+    : live.reading
+      ? readingWords(live.reading)
+      : live.problem
+        ? describeError(live.problem)
+        : 'Asking the scale…';
+  return (
+    <p className="scale-live" data-testid="scale-live" data-state={live.reading?.state ?? (live.problem ? 'none' : '')}>
+      <span className="field-label">Live reading</span> <strong>{text}</strong>
+    </p>
+  );
+}
+
+function ScaleForm({ initial, ports: initialPorts }: { initial: Settings; ports: ScalePortList }) {
+  const [saved, setSaved] = useState<Settings>(initial);
+  const [draft, setDraft] = useState<Settings>(initial);
+  const [ports, setPorts] = useState<ScalePortList>(initialPorts);
+  const listed = (port: string | null) => port === null || ports.items.some((p) => p.path === port);
+  const [typed, setTyped] = useState(!listed(initial.port));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const dirty = !sameSettings(draft, saved);
+
+  async function act(run: () => Promise<string | null>) {
+    setBusy(true);
+    setError(null);
+    setMessage(null);
+    try {
+      setMessage(await run());
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  }
+  const save = async () => {
+    const kept = await api.setScale({ body: draft });
+    setSaved(kept);
+    setDraft(kept);
+    return kept.port ? `Scale saved: ${kept.port}, ${kept.protocol.toUpperCase()}.` : 'Scale saved: none.';
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void act(save);
+  };
+  const test = () =>
+    void act(async () => {
+      if (dirty) await save();
+      const reading = await api.getScaleReading({ query: {} });
+      return `The scale reads: ${readingWords(reading)}.`;
+    });
+  const refresh = () =>
+    void act(async () => {
+      const fresh = await api.listScalePorts();
+      setPorts(fresh);
+      return `${fresh.items.length} serial port${fresh.items.length === 1 ? '' : 's'} found.`;
+    });
+  const set = (change: Partial<Settings>) => setDraft((d) => ({ ...d, ...change }));
+
+  // A 400 names fields beside them; the scale's 503 says which port and why, once.
+  const { byField, notice } =
+    error === null
+      ? { byField: {} as Record<string, string>, notice: null }
+      : error instanceof ApiProblem && error.status === 400
+        ? formErrors(error, FIELDS)
+        : { byField: {} as Record<string, string>, notice: describeError(error) };
+  return (
+    <>
+      {ports.listError ? <p className="field-hint">Serial ports could not be listed: {ports.listError}</p> : null}
+      <form className="stack" onSubmit={submit} noValidate aria-label="Scale">
+        <SelectField
+          path="portChoice"
+          idScope="scale"
+          label="Port"
+          hint={
+            ports.items.length === 0
+              ? 'No serial port found: plug the scale in and refresh, or type its port.'
+              : 'A USB scale’s adapter shows here once it is plugged in.'
+          }
+          value={typed ? OTHER : (draft.port ?? '')}
+          onValue={(v) => {
+            setTyped(v === OTHER);
+            if (v === OTHER) return;
+            // A USB HID scale speaks only its own protocol; a serial port any other.
+            const hid = ports.items.some((p) => p.path === v && p.kind === 'hid');
+            set({
+              port: v || null,
+              ...(hid ? { protocol: 'hid' } : draft.protocol === 'hid' ? { protocol: 'nci', ...USUAL.nci } : {}),
+            });
+          }}
+          error={typed ? undefined : byField.port}
+        >
+          <option value="">None: weights are typed</option>
+          {ports.items.map((p) => (
+            <option key={p.path} value={p.path}>
+              {p.path}
+              {p.manufacturer ? ` — ${p.manufacturer}` : ''}
+            </option>
+          ))}
+          <option value={OTHER}>Another port…</option>
+        </SelectField>
+        {typed ? (
+          <TextField
+            path="port"
+            idScope="scale"
+            label="Port name"
+            hint="COM3 on Windows; /dev/ttyUSB0 on Linux; /dev/cu.usbserial-… on a Mac."
+            autoComplete="off"
+            spellCheck={false}
+            value={draft.port ?? ''}
+            onValue={(v) => set({ port: v.trim() || null })}
+            error={byField.port}
+          />
+        ) : null}
+        <SelectField
+          path="protocol"
+          idScope="scale"
+          label="Protocol"
+          hint="As the scale’s manual or set-up menu names it. Choosing one sets its usual serial settings."
+          value={draft.protocol}
+          onValue={(v) => set({ protocol: v as Protocol, ...USUAL[v as Protocol] })}
+          error={byField.protocol}
+        >
+          <option value="nci">NCI (the station asks with W)</option>
+          <option value="sics">Mettler Toledo SICS (the station asks with S)</option>
+          <option value="continuous">Continuous output (the scale sends by itself)</option>
+          <option value="hid">USB HID (Dymo, Stamps.com: no serial settings)</option>
+        </SelectField>
+        {draft.protocol === 'hid' ? null : (
+          <div className="inline-form scale-serial">
+            <SelectField
+              path="baudRate"
+              idScope="scale"
+              label="Baud rate"
+              value={String(draft.baudRate)}
+              onValue={(v) => set({ baudRate: Number(v) as Settings['baudRate'] })}
+              error={byField.baudRate}
+            >
+              {BAUD_RATES.map((rate) => (
+                <option key={rate} value={rate}>
+                  {rate}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              path="dataBits"
+              idScope="scale"
+              label="Data bits"
+              value={String(draft.dataBits)}
+              onValue={(v) => set({ dataBits: Number(v) as Settings['dataBits'] })}
+              error={byField.dataBits}
+            >
+              <option value="7">7</option>
+              <option value="8">8</option>
+            </SelectField>
+            <SelectField
+              path="parity"
+              idScope="scale"
+              label="Parity"
+              value={draft.parity}
+              onValue={(v) => set({ parity: v as Settings['parity'] })}
+              error={byField.parity}
+            >
+              <option value="none">None</option>
+              <option value="even">Even</option>
+              <option value="odd">Odd</option>
+            </SelectField>
+            <SelectField
+              path="stopBits"
+              idScope="scale"
+              label="Stop bits"
+              value={String(draft.stopBits)}
+              onValue={(v) => set({ stopBits: Number(v) as Settings['stopBits'] })}
+              error={byField.stopBits}
+            >
+              <option value="1">1</option>
+              <option value="2">2</option>
+            </SelectField>
+          </div>
+        )}
+        <div className="button-group">
+          <button type="submit" className="button button-primary" disabled={busy}>
+            Save scale
+          </button>
+          <button type="button" className="button" disabled={busy || draft.port === null} onClick={test}>
+            {dirty ? 'Save and test' : 'Test scale'}
+          </button>
+          <button type="button" className="button" disabled={busy} onClick={refresh}>
+            Refresh ports
+          </button>
+        </div>
+      </form>
+      <LiveReading active={saved.port !== null} />
+      {notice ? (
+        <p className="notice notice-error" role="alert">
+          {notice}
+        </p>
+      ) : null}
+      {message ? <Notice tone="success">{message}</Notice> : null}
+    </>
+  );
+}
