@@ -10,6 +10,8 @@ import { PresetService } from './presets';
 import { CarrierCatalog, readCatalogFile } from './carriers';
 import { ImportService } from './imports';
 import { ManifestService, type ManifestRenderer } from './manifests';
+import { OrderService, type PackingSlipRenderer } from './orders';
+import { RuleService } from './rules';
 import { resourcesDir } from './resources';
 import { SecretBox } from './secret-box';
 import { SettingsService } from './settings';
@@ -36,6 +38,8 @@ export interface StationOptions {
   printers?: DeskPrinters;
   /** Writes the printer doctor's test page (main/labels); none: test pages are refused. */
   testPageRenderer?: TestPageRenderer;
+  /** Draws an order's packing slip (main/labels); none: packing slips are refused. */
+  packingSlipRenderer?: PackingSlipRenderer;
   /** Seals webhook secrets at rest (open-station.ts reads it off the database); none: a key for this process only. */
   secretKey?: string | Buffer;
 }
@@ -52,6 +56,8 @@ export interface Station {
   readonly printing: PrintService;
   readonly addressBook: AddressBookService;
   readonly presets: PresetService;
+  readonly orders: OrderService;
+  readonly rules: RuleService;
   readonly version: string;
   /**
    * The station's clock in epoch milliseconds (StationOptions.now, else the system's): the
@@ -86,7 +92,22 @@ export async function createStation(
     now,
     addressBook,
     () => settings.cn22MaxValue(),
+    store.orders,
   );
+  const rules = new RuleService(store.settings, carriers, store.presets);
+  const orders = new OrderService({
+    repo: store.orders,
+    shipmentStore: store.shipments,
+    shipments,
+    presets: store.presets,
+    catalog: carriers,
+    rules,
+    senderAddress: async () => (await settings.get()).senderAddress,
+    packingSlips:
+      options.packingSlipRenderer ??
+      (() => Promise.reject(new Error('This station was built without a packing slip renderer'))),
+    now,
+  });
   const manifestRenderer = options.manifestRenderer ?? {
     render: () => Promise.reject(new Error('This station was built without a manifest renderer')),
   };
@@ -129,6 +150,8 @@ export async function createStation(
     printing,
     addressBook,
     presets: new PresetService(store.presets, now),
+    orders,
+    rules,
     version: VERSION,
     now,
     close: async () => {

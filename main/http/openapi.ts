@@ -209,6 +209,8 @@ function responses(name: OperationName, spec: OperationSpec, path: string, write
       },
     },
   };
+  if (spec.created)
+    out[201] = { description: spec.created.description, content: { 'application/json': { schema: response } } };
   const takesInput = spec.body || spec.query || spec.params || spec.headers;
   if (takesInput) {
     out[400] = {

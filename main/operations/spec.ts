@@ -18,6 +18,7 @@ import { importOperations } from './spec/imports';
 import { printerOperations } from './spec/printers';
 import { addressBookOperations } from './spec/address-book';
 import { packagePresetOperations } from './spec/package-presets';
+import { orderOperations } from './spec/orders';
 
 export type { Access, BodyMediaType, HttpMethod, OperationSpec } from './spec/operation';
 export { bodyOf, inMiB, JSON_BODY_LIMIT } from './spec/operation';
@@ -35,6 +36,7 @@ export const operations = {
   ...printerOperations,
   ...addressBookOperations,
   ...packagePresetOperations,
+  ...orderOperations,
 };
 
 export type Operations = typeof operations;

@@ -25,7 +25,8 @@ type Column = string | { from: string; to: string; encode: CopyEncoder };
 const address = (name: string): Column => ({
   from: name,
   to: name,
-  encode: (text) => copyText(addressObjectJson(text as string)),
+  // An order's collection address may be absent (the station's sender): NULL as it is.
+  encode: (text) => (text === null ? copyValue(text) : copyText(addressObjectJson(text as string))),
 });
 const boolean = (name: string): Column => ({ from: name, to: name, encode: copyBoolean });
 /** JSON arrays in SQLite, text[] in PostgreSQL. */
@@ -238,6 +239,55 @@ const TABLES: TableCopy[] = [
     ],
     identity: true,
   },
+  {
+    table: 'orders',
+    columns: [
+      'id',
+      'uuid',
+      'order_number',
+      'order_number_key',
+      'channel',
+      'order_date',
+      'created_on',
+      'updated_on',
+      'status',
+      address('delivery_address'),
+      address('collection_address'),
+      'currency',
+      'reference_one',
+      'reference_two',
+      'reference_three',
+      'delivery_instructions',
+      'notes',
+      'requested_service',
+      'tags',
+      'package',
+      'item_count',
+      'total_weight_kg',
+      'total_value_minor',
+      'shipment_id',
+      'created_by',
+    ],
+    identity: true,
+  },
+  {
+    table: 'order_items',
+    columns: [
+      'order_id',
+      'sequence_number',
+      'sku',
+      'description',
+      'quantity',
+      'unit_value_minor',
+      'unit_weight',
+      'weight_unit',
+      'hs_code',
+      'origin_country',
+    ],
+  },
+  { table: 'order_search_terms', columns: ['term', 'order_id'] },
+  { table: 'order_shipments', columns: ['shipment_id', 'order_id', 'rule_name'] },
+  { table: 'order_requests', columns: ['user_id', 'key', 'request_hash', 'answer', 'created_on'] },
   // A user locked out by failed sign-ins stays locked on the shared database.
   { table: 'limit_hits', columns: ['key', 'at'] },
 ];

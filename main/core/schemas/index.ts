@@ -11,3 +11,4 @@ export * from './webhooks';
 export * from './printers';
 export * from './address-book';
 export * from './package-presets';
+export * from './orders';

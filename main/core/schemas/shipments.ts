@@ -225,6 +225,11 @@ export const ShipmentDetail = Type.Object({
   customsForm: Type.Optional(
     Type.Enum(CUSTOMS_FORMS, { description: 'Extension: the declaration its value calls for.' }),
   ),
+  orderId: Type.Optional(Type.String({ format: 'uuid', description: 'Extension: the order it ships (§18).' })),
+  orderNumber: Type.Optional(Type.String({ description: 'Extension: the order it ships (§18).' })),
+  ruleName: Type.Optional(
+    Type.String({ description: 'Extension: the shipping rule that chose its service (§20); empty when none did.' }),
+  ),
 });
 export type ShipmentDetail = Static<typeof ShipmentDetail>;
 

@@ -11,6 +11,9 @@ export const WEBHOOK_EVENTS = [
   'shipment.printed',
   'shipment.cancelled',
   'tracking.updated',
+  'order.created',
+  'order.shipped',
+  'order.cancelled',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WebhookEventType = Type.Enum(WEBHOOK_EVENTS, { type: 'string' });

@@ -13,6 +13,7 @@ import { postgresLimits } from './limits';
 import { postgresManifests } from './manifests';
 import { migrate } from './migrate';
 import { postgresNumbers } from './numbers';
+import { postgresOrders } from './orders';
 import { createPool, redactedUrl, translateError } from './pool';
 import { postgresSettings } from './settings';
 import { foldDayTotals, postgresShipments } from './shipments';
@@ -111,6 +112,7 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
         ).rows as R[];
       }),
     ),
+    orders: translatingErrors(postgresOrders(pool)),
     // Waits for the clients checked out now to come back, then closes every connection.
     close: () => {
       clearInterval(folding);

@@ -15,6 +15,7 @@ import { sqliteImports } from './imports';
 import { sqliteLimits } from './limits';
 import { sqliteManifests } from './manifests';
 import { sqliteNumbers } from './numbers';
+import { sqliteOrders } from './orders';
 import { sqliteSettings } from './settings';
 import { sqliteShipments } from './shipments';
 import { walSync } from './wal-sync';
@@ -62,6 +63,7 @@ export function openSqliteStore(options: {
           Promise.resolve(db.prepare(sql).all(...params) as R[]),
         ),
       ),
+      orders: translatingErrors(sqliteOrders(db, commit)),
       async close() {
         if (closed) return;
         closed = true;

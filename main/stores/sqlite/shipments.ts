@@ -9,6 +9,7 @@ import type {
   IdempotencyRecord,
   ListFilter,
   NewShipment,
+  OrderShipment,
   PieceRecord,
   PrintedMark,
   ShipmentHistory,
@@ -23,6 +24,7 @@ import type { GroupCommit } from './group-commit';
 import { listQueries, type Params } from '../shared/list-queries';
 import { statusCode } from '../shared/status-codes';
 import { setSearchStatus } from './search-status';
+import { sqliteOrderLinks } from './orders';
 import {
   LIST_COLUMNS,
   eventRow,
@@ -121,6 +123,7 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
        FROM customs_items WHERE shipment_id = ? ORDER BY sequence_number`,
     ),
   };
+  const orders = sqliteOrderLinks(db);
   // One prepared statement per filter shape, made on first use.
   const prepared = new Map<string, Statement<Params>>();
   const lists = listQueries<ListRow>(<R>(sql: string, params: Params) => {
@@ -142,12 +145,15 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
       firstEvent: EventRecord,
       claim?: IdempotencyClaim,
       customs?: CustomsRecord,
+      order?: OrderShipment,
     ) {
       return commit((): CreateOutcome => {
         if (claim) {
           const previous = idempotencyKey(claim.userId, claim.key);
           if (previous && previous.createdOn >= claim.freshSince) return { replayOf: previous };
         }
+        const refusal = order && orders.refusal(order);
+        if (refusal) return { orderNotShippable: refusal };
         const id = Number(s.insertShipment.run(shipmentRow(shipment)).lastInsertRowid);
         for (const piece of pieces) s.insertPiece.run(pieceRow(id, piece));
         s.insertEvent.run(eventRow(id, firstEvent));
@@ -174,6 +180,7 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
           // Found by index: the table holds about a day of keys however long the station runs.
           s.deleteIdempotencyBefore.run(claim.freshSince);
         }
+        if (order) orders.ship(order, id, shipment.createdOn);
         return { created: { ...shipment, id } };
       });
     },
@@ -196,6 +203,8 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
           shipmentId,
         );
         if (latest.status !== before.status) setSearchStatus(db, [before], latest.status as ShipmentStatus);
+        if (latest.status === 'Cancelled' && before.status !== 'Cancelled')
+          orders.release(shipmentId, event.occurredOn);
         return toShipmentRecord(s.byId.get(shipmentId)!);
       });
     },

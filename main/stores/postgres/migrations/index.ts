@@ -11,6 +11,7 @@ import batchStatusTotals from './0009-batch-status-totals';
 import searchStatus, { afterCommit as searchStatusVacuum } from './0010-search-status';
 import addressSearchFolded, { refoldAddressSearch } from './0011-address-search-folded';
 import signInApiKey from './0012-sign-in-api-key';
+import orders from './0013-orders';
 
 /**
  * Applied in order; schema_migrations records each one applied. `backfill` runs after the
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly {
   { version: 10, name: 'search-status', sql: searchStatus, afterCommit: searchStatusVacuum },
   { version: 11, name: 'address-search-folded', sql: addressSearchFolded, backfill: refoldAddressSearch },
   { version: 12, name: 'sign-in-api-key', sql: signInApiKey },
+  { version: 13, name: 'orders', sql: orders },
 ];

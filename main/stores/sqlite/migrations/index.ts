@@ -14,6 +14,7 @@ import searchAnyOrder, { backfillSearchTerms as backfillAnyOrder } from './0012-
 import searchStatus from './0013-search-status';
 import addressSearchFolded, { refoldAddressSearch } from './0014-address-search-folded';
 import signInApiKey, { addSignInApiKey } from './0015-sign-in-api-key';
+import orders from './0016-orders';
 
 /**
  * Applied in order; the database's user_version is the number applied so far. `backfill`
@@ -35,4 +36,5 @@ export const MIGRATIONS: readonly { version: number; name: string; sql: string; 
   { version: 13, name: 'search-status', sql: searchStatus },
   { version: 14, name: 'address-search-folded', sql: addressSearchFolded, backfill: refoldAddressSearch },
   { version: 15, name: 'sign-in-api-key', sql: signInApiKey, backfill: addSignInApiKey },
+  { version: 16, name: 'orders', sql: orders },
 ];
