@@ -1,6 +1,6 @@
 /** Orders (CONTRACT §18) and shipping rules (§20) over real HTTP, on each store. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setSender, signedInStation, type TestStation } from '../helpers/station';
+import { setSender, signedInStation, testStore, type TestStation } from '../helpers/station';
 
 let t: TestStation;
 let token: string;
@@ -262,6 +262,31 @@ describe('shipping an order', () => {
     const second = await call('POST', `/orders/${orderId}/ship`, { carrierServiceId: 103 });
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json().shipmentId).not.toBe(first.shipmentId);
+  });
+
+  it('a failure writing the order’s link leaves neither: no shipment, the order still Awaiting', async () => {
+    const { orderId } = await addOrder();
+    const count = async () => (await call('GET', '/shipments')).json().totalItems as number;
+    const before = await count();
+    // The link's insert fails inside the create's transaction, as a crash there would end it.
+    if (testStore() === 'sqlite') {
+      await t.sql("CREATE TRIGGER fail_link BEFORE INSERT ON order_shipments BEGIN SELECT RAISE(ABORT, 'gone'); END");
+    } else {
+      await t.sql(
+        "CREATE FUNCTION fail_link() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'gone'; END $$",
+      );
+      await t.sql(
+        'CREATE TRIGGER fail_link BEFORE INSERT ON order_shipments FOR EACH ROW EXECUTE FUNCTION fail_link()',
+      );
+    }
+    const failed = await call('POST', `/orders/${orderId}/ship`, { carrierServiceId: 101 });
+    expect(failed.statusCode).toBe(500);
+    expect(await count()).toBe(before);
+    expect((await call('GET', `/orders/${orderId}`)).json()).toMatchObject({ status: 'Awaiting', shipmentId: null });
+    await t.sql(testStore() === 'sqlite' ? 'DROP TRIGGER fail_link' : 'DROP TRIGGER fail_link ON order_shipments');
+    const retried = await call('POST', `/orders/${orderId}/ship`, { carrierServiceId: 101 });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(await count()).toBe(before + 1);
   });
 
   it('replays a keyed ship without a second shipment', async () => {
