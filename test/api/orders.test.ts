@@ -1,5 +1,6 @@
 /** Orders (CONTRACT §18) and shipping rules (§20) over real HTTP, on each store. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfBarcodes, pdfInfo, pdfText } from '../helpers/pdf';
 import { setSender, signedInStation, testStore, type TestStation } from '../helpers/station';
 
 let t: TestStation;
@@ -395,10 +396,56 @@ describe('shipping rules', () => {
 });
 
 describe('packing slips', () => {
-  it('are a PDF', async () => {
-    const { orderId } = await addOrder();
-    const res = await call('GET', `/orders/${orderId}/packing-slip`);
+  const slip = async (orderId: string, query = '') => {
+    const res = await call('GET', `/orders/${orderId}/packing-slip${query}`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(Buffer.from(res.json().base64String, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(res.json().format).toBe('pdf');
+    return Buffer.from(res.json().base64String, 'base64');
+  };
+
+  it('show the order number as text and Code 128, each item line, on A4 or the label size, the same bytes each time', async () => {
+    const { orderId, orderNumber } = await addOrder(
+      order({
+        notes: 'Fragile',
+        referenceOne: 'PO-77',
+        items: [
+          { sku: 'MUG-RED', description: 'Red mug', quantity: 2, unitWeight: 0.4 },
+          { sku: 'TEA-EARL', description: 'Earl Grey 250 g', quantity: 3, unitWeight: 0.25 },
+          { description: 'Gift card', quantity: 1, unitWeight: 0.01 },
+        ],
+      }),
+    );
+    const a4 = await slip(orderId);
+    expect(await pdfInfo(a4)).toMatchObject({ pages: 1, width: 595.28, height: 841.89 });
+    const text = await pdfText(a4);
+    expect(text).toContain(`Order ${orderNumber}`);
+    expect(text).toMatch(/MUG-RED\s+Red mug\s+2/);
+    expect(text).toMatch(/TEA-EARL\s+Earl Grey 250 g\s+3/);
+    expect(text).toMatch(/Gift card\s+1/);
+    expect(text).toContain('Ada Lovelace');
+    expect(text).toContain('Acme Widgets Ltd');
+    expect(text).toContain('3 lines, 6 items');
+    expect(await pdfBarcodes(a4)).toEqual([[{ type: 'CODE-128', data: orderNumber }]]);
+    expect((await slip(orderId)).equals(a4)).toBe(true);
+
+    const label = await slip(orderId, '?pageSize=4x6');
+    expect(await pdfInfo(label)).toMatchObject({ pages: 1, width: 288, height: 432 });
+    expect(await pdfText(label)).toMatch(/TEA-EARL\s+Earl Grey 250 g\s+3/);
+    expect(await pdfBarcodes(label)).toEqual([[{ type: 'CODE-128', data: orderNumber }]]);
+  });
+
+  it('run onto more pages when the items need them, every line there', async () => {
+    const items = Array.from({ length: 100 }, (_, i) => ({
+      sku: `SKU-${i + 1}`,
+      description: `Thing ${i + 1}`,
+      quantity: 1,
+      unitWeight: 0.1,
+    }));
+    const { orderId } = await addOrder(order({ items }));
+    const pdf = await slip(orderId);
+    const info = await pdfInfo(pdf);
+    expect(info.pages).toBeGreaterThan(1);
+    const text = await pdfText(pdf);
+    for (const i of [1, 50, 100]) expect(text).toMatch(new RegExp(`SKU-${i}\\s+Thing ${i}\\s+1`));
   });
 });
