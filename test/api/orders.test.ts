@@ -1,4 +1,7 @@
 /** Orders (CONTRACT §18) and shipping rules (§20) over real HTTP, on each store. */
+import { createHmac } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBarcodes, pdfInfo, pdfText } from '../helpers/pdf';
 import { setSender, signedInStation, testStore, type TestStation } from '../helpers/station';
@@ -392,6 +395,54 @@ describe('shipping rules', () => {
     const later = await addOrder(order({ package: undefined }));
     expect((await call('GET', `/rules/match?orderId=${later.orderId}`)).json()).toEqual({ rule: null, then: null });
     await call('PUT', '/rules', { rules: [] });
+  });
+});
+
+describe('webhooks', () => {
+  it('tell a subscription of order.created, order.shipped and order.cancelled, signed, each written with its change', async () => {
+    const received: { type: string; data: Record<string, string>; signed: boolean }[] = [];
+    let secret = '';
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c));
+      req.on('end', () => {
+        const parsed = JSON.parse(body) as { type: string; data: Record<string, string> };
+        const timestamp = String(req.headers['webhook-timestamp']);
+        const expected = `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+        received.push({ ...parsed, signed: req.headers['webhook-signature'] === expected });
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+      const subscribed = await call('POST', '/webhooks', {
+        url,
+        events: ['order.created', 'order.shipped', 'order.cancelled'],
+      });
+      expect(subscribed.statusCode, subscribed.body).toBe(200);
+      secret = subscribed.json().secret;
+      const shipped = await addOrder();
+      const cancelled = await addOrder();
+      const ship = (await call('POST', `/orders/${shipped.orderId}/ship`, { carrierServiceId: 101 })).json();
+      await call('DELETE', `/orders/${cancelled.orderId}`);
+      await t.station.webhooks.deliverDue();
+      expect(received.map((r) => [r.type, r.data.orderNumber])).toEqual([
+        ['order.created', shipped.orderNumber],
+        ['order.created', cancelled.orderNumber],
+        ['order.shipped', shipped.orderNumber],
+        ['order.cancelled', cancelled.orderNumber],
+      ]);
+      expect(received.every((r) => r.signed)).toBe(true);
+      expect(received[2]!.data).toMatchObject({
+        orderId: shipped.orderId,
+        shipmentId: ship.shipmentId,
+        shipmentNumber: ship.shipmentNumber,
+      });
+      await call('DELETE', `/webhooks/${subscribed.json().webhook.id}`);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
 
