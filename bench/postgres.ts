@@ -14,12 +14,14 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createDatabase, startPostgres, type TestPostgres } from '../test/helpers/postgres';
 import { createLoadProcess, type LoadProcess, type LoadSpan } from './create-load';
+import { readyFill } from './fills';
+import { scaleOf, type BenchOptions, type Outcome } from './options';
+import { countedSearchCases } from './sqlite-data';
 import {
   ROOT,
   WORK,
   listFigures,
   pct,
-  prepare,
   r2,
   startService,
   type ListCase,
@@ -71,6 +73,8 @@ export async function postgresBench(options: {
   source?: string;
   /** A database `source` was already moved into (`cli migrate`): searched as it is, not moved again. */
   target?: string;
+  /** Fill the source again even when a ready fill is kept. */
+  fresh?: boolean;
 }): Promise<PostgresFigures> {
   const { log } = options;
   const given = process.env.SHIPPING_STATION_BENCH_DATABASE_URL;
@@ -82,8 +86,8 @@ export async function postgresBench(options: {
       log('starting an embedded PostgreSQL server');
       server = await startPostgres();
     }
-    if (!options.source) log(`filling ${options.shipments} shipments (SQLite), to move them into PostgreSQL`);
-    const source = options.source ?? prepare('pg-source', options.shipments);
+    if (!options.source) log(`a ready fill of ${options.shipments} shipments (SQLite), to move into PostgreSQL`);
+    const source = options.source ?? readyFill('pg-source', options.shipments, { fresh: options.fresh }).dir;
     const search = options.search(source);
     let url = options.target;
     let migrateSeconds: number | null = null;
@@ -178,4 +182,39 @@ export async function postgresBench(options: {
     for (const s of services) await s.stop();
     await server?.close();
   }
+}
+
+/**
+ * `--store postgres`: the figures of several desks on one PostgreSQL database.
+ * `--from DATA_DIR --database URL`: a database DATA_DIR was already moved into, searched as it is.
+ */
+export async function postgresMode(options: BenchOptions & { searchOnly: boolean }): Promise<Outcome> {
+  const scale = scaleOf(options);
+  const figures = await postgresBench({
+    shipments: scale.large,
+    listRequests: scale.listRequests,
+    create: scale.quick ? { amount: 48 } : { seconds: 15 },
+    warmup: scale.createWarmup,
+    log: options.log,
+    search: countedSearchCases,
+    searchOnly: options.searchOnly,
+    fresh: options.fresh,
+    ...(options.from ? { source: options.from } : {}),
+    ...(options.database ? { target: options.database } : {}),
+  });
+  const rows: Outcome['rows'] = Object.entries(figures.list).map(([k, v]) => [
+    `list ${k} p50/p95 ms @${figures.shipments}`,
+    `${v.p50} / ${v.p95}${v.exact ? '' : ' INEXACT'}`,
+    'p95 ≤ 20, exact',
+  ]);
+  if (figures.create) {
+    rows.unshift(
+      [`create/s, ${figures.desks} desks, ${figures.clients} clients`, String(figures.create.perSecond), '≥ 600'],
+      ['create p50/p99 ms', `${figures.create.p50} / ${figures.create.p99}`, 'p99 ≤ 100'],
+      ['create errors', String(figures.create.errors), '0'],
+    );
+  }
+  if (figures.migrateSeconds !== null)
+    rows.push([`migrate ${figures.shipments} from SQLite, s`, String(figures.migrateSeconds), '']);
+  return { results: { store: 'postgres', ...figures }, rows };
 }

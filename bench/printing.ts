@@ -1,5 +1,5 @@
 /**
- * Thermal printing figures (issue 17): ZPL labels a second on one thread against PDF labels
+ * `npm run bench -- --printing`, and the printing figures of the whole bench: ZPL labels a second on one thread against PDF labels
  * a second on the same shipments, taking turns; and a print request's time until the last
  * byte has reached a loopback "network printer" for a 10-piece shipment, p95.
  */
@@ -8,7 +8,10 @@ import type { LabelData } from '../main/core/label-data';
 import { renderLabelSync } from '../main/labels/render-label';
 import { renderZplSync } from '../main/labels/render-zpl';
 import { createBody } from './create-load';
-import { pct, r2, timed, type Service } from './service';
+import { readyFill } from './fills';
+import { scaleOf, type BenchOptions, type Outcome } from './options';
+import { createdLabels } from './sqlite-data';
+import { pct, r2, startService, timed, type Service } from './service';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -121,4 +124,41 @@ export async function printToLastByteP95(s: Service, quick: boolean): Promise<{ 
   } finally {
     printer.close();
   }
+}
+
+/** `--printing`: the printing figures alone, on a small station, in a minute or so. */
+export async function printingBench(options: BenchOptions): Promise<Outcome> {
+  const { log } = options;
+  const { small, quick } = scaleOf(options);
+  log(`a ready fill of ${small} shipments, or filling it`);
+  const dir = readyFill('printing', small, options).dir;
+  const labels = createdLabels(dir, 0).map((c) => c.label);
+  const service = await startService(dir);
+  let print;
+  try {
+    log('print requests to a loopback network printer, 10 pieces');
+    print = await printToLastByteP95(service, quick);
+  } finally {
+    await service.stop();
+  }
+  log('ZPL against PDF, one thread, the same labels in turns');
+  const zplPdf = await zplVersusPdf(labels, quick);
+  log('the same, the labels addressed in Polish, Greek and Russian');
+  const foreign = await zplVersusPdf(withForeignNames(labels), quick);
+  return {
+    results: { zplVersusPdf: zplPdf, zplVersusPdfForeignNames: foreign, printToLastByte10Pieces: print },
+    rows: [
+      ['labels/s, 1 thread: ZPL / PDF (ratio)', `${zplPdf.zpl} / ${zplPdf.pdf} (${zplPdf.ratio}×)`, 'ratio ≥ 5'],
+      [
+        'the same, names in Polish, Greek, Russian (every line a ^GF picture)',
+        `${foreign.zpl} / ${foreign.pdf} (${foreign.ratio}×)`,
+        '',
+      ],
+      [
+        `print 10 pieces, request → last byte at printer p50/p95 ms (${print.n} shipments)`,
+        `${print.p50} / ${print.p95}`,
+        'p95 ≤ 100',
+      ],
+    ],
+  };
 }

@@ -2,8 +2,8 @@
  * What the bench's figures share: the service started exactly as `npm run serve` starts it,
  * one timed request at a time, the demo data, and the list shapes it times.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -40,25 +40,6 @@ export interface Service {
   lines: string[];
   waitLine(prefix: string): Promise<string>;
   stop(): Promise<void>;
-}
-
-/**
- * Fills a fresh data dir with `n` demo shipments (the admin user is made by the service)
- * with the built CLI, as `npm run cli -- demo-data` does, in its own process: filled in
- * this one, the million rows' garbage stayed in the client that then timed the lists.
- */
-export function prepare(name: string, n: number): string {
-  const dir = join(WORK, name);
-  rmSync(dir, { recursive: true, force: true });
-  execFileSync(
-    process.execPath,
-    ['out/main/cli.js', '--data-dir', dir, 'demo-data', '--shipments', String(n), '--days', '365'],
-    {
-      cwd: ROOT,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  return dir;
 }
 
 /**

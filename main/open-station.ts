@@ -7,6 +7,7 @@ import type { LabelRenderer } from './core/shipments';
 import type { OnMigration } from './core/storage';
 import { createStation, type Station, type StationOptions } from './core/station';
 import { labelPoolFromEnv, poolRenderers } from './labels/label-pool';
+import { createDeskScale } from './devices/desk-scale';
 import { createDeskPrinters } from './printers/desk-printers';
 import { stationKey } from './station-key';
 import { openStore, type StoreOptions } from './stores/open-store';
@@ -32,6 +33,7 @@ export async function openStation(options: OpenStationOptions): Promise<Station>
       labelRenderer: options.labelRenderer ?? pooled?.labelRenderer ?? inThreadRenderer,
       // The desk's own printers, in its data folder even when the database is shared.
       printers: options.printers ?? createDeskPrinters({ dataDir: options.dataDir }),
+      scale: options.scale ?? createDeskScale({ dataDir: options.dataDir }),
       secretKey: options.secretKey ?? stationKey(options.dataDir),
       testPageRenderer:
         options.testPageRenderer ??

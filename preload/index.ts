@@ -1,15 +1,21 @@
 /**
- * The sandboxed preload: exposes the StationBridge (bridge.ts) and nothing else. One named
+ * The sandboxed preload: exposes the StationBridge (main/ipc/bridge.ts) and nothing else. One named
  * method per operation, each bound to that operation's fixed channel, plus the desktop's
  * three. The renderer can never name a channel, and never sees ipcRenderer.
  *
  * It is bundled as CommonJS (a sandboxed preload cannot be an ES module) and imports only
- * electron and the channel names: pulling in the operation table's schemas would bundle
+ * electron and the bridge contract (main/ipc/bridge.ts): pulling in the operation table's schemas would bundle
  * typebox for nothing, so the build writes the table's names in as __OPERATION_NAMES__.
  */
 import { contextBridge, ipcRenderer } from 'electron';
-import { DESKTOP_CHANNELS, ipcChannel } from '../main/ipc/channels';
-import { BRIDGE_NAME, type DesktopBridge, type OperationBridge, type StationBridge } from './bridge';
+import {
+  BRIDGE_NAME,
+  DESKTOP_CHANNELS,
+  ipcChannel,
+  type DesktopBridge,
+  type OperationBridge,
+  type StationBridge,
+} from '../main/ipc/bridge';
 
 const operations = Object.fromEntries(
   __OPERATION_NAMES__.map((name) => [

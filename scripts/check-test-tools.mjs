@@ -14,6 +14,8 @@ const TOOLS = [
   ['python3', 'python3'],
   ['cupsd', 'cups'],
   ['lpadmin', 'cups-client'],
+  ['nm', 'binutils'],
+  ['readelf', 'binutils'],
 ];
 
 const dirs = (process.env.PATH ?? '').split(delimiter).concat(['/usr/sbin', '/sbin']);

@@ -291,7 +291,7 @@ interface Draft {
 }
 
 /**
- * Adds the shipments through the storage contract (`shipments.load`, numbers from
+ * Adds the shipments through the storage contract (`shipments.loadAll`, numbers from
  * `numbers.take`), so it fills either store; batch by batch, each atomic.
  */
 export async function fillDemoData(
@@ -453,16 +453,19 @@ export async function fillDemoData(
 
   let pieceTotal = 0;
   let eventTotal = 0;
-  for (let from = 0; from < n; from += BATCH) {
-    const drafts: Draft[] = [];
-    for (let i = from; i < Math.min(n, from + BATCH); i++) drafts.push(draft(i));
-    await number(drafts);
-    await store.shipments.load(drafts.map((d) => d.history));
-    for (const d of drafts) {
-      pieceTotal += d.history.pieces.length;
-      eventTotal += d.history.events.length;
+  async function* batches(): AsyncGenerator<ShipmentHistory[]> {
+    for (let from = 0; from < n; from += BATCH) {
+      const drafts: Draft[] = [];
+      for (let i = from; i < Math.min(n, from + BATCH); i++) drafts.push(draft(i));
+      await number(drafts);
+      yield drafts.map((d) => d.history);
+      for (const d of drafts) {
+        pieceTotal += d.history.pieces.length;
+        eventTotal += d.history.events.length;
+      }
+      options.onProgress?.(Math.min(n, from + BATCH));
     }
-    options.onProgress?.(Math.min(n, from + BATCH));
   }
+  await store.shipments.loadAll(batches());
   return { shipments: n, pieces: pieceTotal, events: eventTotal, ms: Math.round(performance.now() - started) };
 }

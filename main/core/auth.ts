@@ -38,9 +38,28 @@ const USERNAME_RULE = 'User name may hold letters, digits and . _ @ - only (1 to
 
 const userLimitKey = (username: string, door: 'ipc' | 'http') => `${username.toLowerCase()}@${door}`;
 
-/** The same 400 for every sign-in failure, so that nobody learns which users exist. */
-const signInFailed = () =>
-  new ProblemError('validation', 'The sign-in was not accepted: check the key or the user name and password.');
+/** Each way of signing in: the body field it takes, and that body as a tool writes it. */
+const SIGN_IN_OPTIONS = {
+  apikey: { field: 'apiKey', body: '{"apiKey": {"apiKey": "ssk_…"}}' },
+  credentials: { field: 'credentials', body: '{"credentials": {"username": "…", "password": "…"}}' },
+  refresh: { field: 'refreshToken', body: '{"refreshToken": "<refreshToken.accessToken of the last sign-in>"}' },
+} as const;
+type SignInOption = keyof typeof SIGN_IN_OPTIONS;
+
+/**
+ * The same 400 for every failure of one way of signing in, so that nobody learns which users
+ * or keys exist; its member names the field to fix.
+ */
+const SIGN_IN_FAILED: Record<SignInOption, string> = {
+  apikey: 'This is not a key of this station, or it was revoked: check it, or ask an administrator for a new one',
+  credentials: 'The user name or password is wrong, or the user is disabled',
+  refresh: 'This refresh token has expired, was used already or was ended: sign in again with the key or password',
+};
+const signInFailed = (option: SignInOption) =>
+  validationError(
+    { [SIGN_IN_OPTIONS[option].field]: SIGN_IN_FAILED[option] },
+    `The sign-in was not accepted: ${SIGN_IN_FAILED[option].charAt(0).toLowerCase()}${SIGN_IN_FAILED[option].slice(1)}.`,
+  );
 
 export const toUser = (row: UserRecord): User => ({
   id: row.id,
@@ -84,21 +103,17 @@ export class AuthService {
 
   // ------------------------------------------------------------ sign-in
 
-  async signIn(option: string | undefined, body: AuthRequest, client: string): Promise<AuthResponse> {
-    const given = (['apiKey', 'credentials', 'refreshToken'] as const).filter((k) => body[k] !== undefined);
-    const expected = { apikey: 'apiKey', credentials: 'credentials', refresh: 'refreshToken' } as const;
-    if (option === undefined || !Object.hasOwn(expected, option)) {
-      throw validationError({
-        option:
-          option === undefined
-            ? 'is required: apikey, credentials or refresh'
-            : `${option} is not one of: apikey, credentials, refresh`,
-      });
+  async signIn(given: string, body: AuthRequest, client: string): Promise<AuthResponse> {
+    // Matched ignoring case, as query parameter names are: apiKey is apikey.
+    const option = given.toLowerCase();
+    if (!Object.hasOwn(SIGN_IN_OPTIONS, option)) {
+      throw validationError({ option: `Sign-in option ${given} is not one of: apikey, credentials, refresh` });
     }
-    const field = expected[option as keyof typeof expected];
+    const { field, body: shape } = SIGN_IN_OPTIONS[option as SignInOption];
+    const sent = (['apiKey', 'credentials', 'refreshToken'] as const).filter((k) => body[k] !== undefined);
     const errors = new FieldErrors();
-    if (body[field] === undefined) errors.add(field, `${field} is required when option is ${option}`);
-    for (const other of given) if (other !== field) errors.add(other, `${other} is not used when option is ${option}`);
+    if (body[field] === undefined) errors.add(field, `${field} is required when option is ${option}: send ${shape}`);
+    for (const other of sent) if (other !== field) errors.add(other, `${other} is not used when option is ${option}`);
     errors.throwIfAny();
 
     // What the failures are counted against: the user name at this door, or the very key or
@@ -154,11 +169,11 @@ export class AuthService {
   }
 
   private async signInWithApiKey(key: string): Promise<AuthResponse> {
-    if (!API_KEY_PATTERN.test(key)) throw signInFailed();
+    if (!API_KEY_PATTERN.test(key)) throw signInFailed('apikey');
     const row = await this.repo.apiKeyByHash(sha256(key));
-    if (!row || row.revokedOn !== null) throw signInFailed();
+    if (!row || row.revokedOn !== null) throw signInFailed('apikey');
     const user = await this.repo.userById(row.userId);
-    if (!user || user.disabled) throw signInFailed();
+    if (!user || user.disabled) throw signInFailed('apikey');
     await this.repo.touchApiKey(row.id, this.options.now());
     return this.issueTokens(user.id, 'apikey', { apiKeyId: row.id });
   }
@@ -167,9 +182,9 @@ export class AuthService {
     const user = await this.repo.userByName(username);
     if (!user) {
       await burnPasswordCheck(password);
-      throw signInFailed();
+      throw signInFailed('credentials');
     }
-    if (!(await verifyPassword(password, user.passwordHash)) || user.disabled) throw signInFailed();
+    if (!(await verifyPassword(password, user.passwordHash)) || user.disabled) throw signInFailed('credentials');
     if (needsRehash(user.passwordHash)) {
       await this.repo.replacePasswordHash(user.id, user.passwordHash, await hashPassword(password));
     }
@@ -180,9 +195,9 @@ export class AuthService {
   private async refresh(refreshToken: string): Promise<AuthResponse> {
     const now = this.options.now();
     const outcome = await this.repo.useRefreshToken(sha256(refreshToken), now);
-    if (!('token' in outcome)) throw signInFailed();
+    if (!('token' in outcome)) throw signInFailed('refresh');
     const { token } = outcome;
-    if (token.expiresOn <= now || token.userDisabled) throw signInFailed();
+    if (token.expiresOn <= now || token.userDisabled) throw signInFailed('refresh');
     return this.issueTokens(token.userId, 'refresh', { signInId: token.signInId });
   }
 

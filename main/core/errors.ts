@@ -2,6 +2,7 @@
  * Problems the core raises. The doors (HTTP, IPC) turn them into problem-details bodies
  * (CONTRACT §2); the core never knows which door it is behind.
  */
+import type { ScaleUnavailableReason } from './schemas';
 import { StorageFailedError, StorageUnavailableError } from './storage';
 
 /** What a 503 for unavailable storage tells the client to wait before it tries again. */
@@ -22,7 +23,8 @@ export type ProblemKind =
   | 'bad-request'
   | 'uri-too-long'
   | 'headers-too-large'
-  | 'printer-unavailable';
+  | 'printer-unavailable'
+  | 'scale-unavailable';
 
 const KINDS: Record<ProblemKind, { status: number; title: string }> = {
   validation: { status: 400, title: 'The request is not valid' },
@@ -40,6 +42,7 @@ const KINDS: Record<ProblemKind, { status: number; title: string }> = {
   'uri-too-long': { status: 414, title: 'The address is too long' },
   'headers-too-large': { status: 431, title: 'The request headers are too large' },
   'printer-unavailable': { status: 503, title: 'The printer did not take the job' },
+  'scale-unavailable': { status: 503, title: 'The scale gave no reading' },
 };
 
 export const PROBLEM_KINDS = KINDS;
@@ -118,3 +121,10 @@ export function storageProblem(error: unknown): ProblemError | null {
 /** A printer that is off, unknown or refusing (CONTRACT §15): which one, and why. */
 export const printerUnavailable = (printer: string, reason: string) =>
   new ProblemError('printer-unavailable', `${printer}: ${reason}`, { printer, reason });
+
+/**
+ * No reading from the desk's scale (CONTRACT §21): `reason` says which of unset, silent or
+ * unplugged, `scale` names the port (empty when none is set).
+ */
+export const scaleUnavailable = (reason: ScaleUnavailableReason, detail: string, port: string | null) =>
+  new ProblemError('scale-unavailable', detail, { reason, scale: port ?? '' });

@@ -155,7 +155,6 @@ function cellValue(name: string, text: string): unknown {
 export interface RowDefaults {
   carrierId?: number | undefined;
   carrierServiceId?: number | undefined;
-  collectionAddress: AddressInput;
 }
 
 /**
@@ -199,10 +198,8 @@ export function requestFromRows(
     }
   });
   body.deliveryAddress = addresses.deliveryAddress;
-  // Rows without a sender are sent from the station's own address (Settings).
-  body.collectionAddress = collectionGiven
-    ? addresses.collectionAddress
-    : Object.fromEntries(Object.entries(defaults.collectionAddress).filter(([, v]) => v !== undefined && v !== ''));
+  // Rows without a sender get the station's own address later (withSenderAddress).
+  if (collectionGiven) body.collectionAddress = addresses.collectionAddress;
   body.shipmentPieces = pieces;
   return body as unknown as CreateShipmentRequest;
 }

@@ -14,7 +14,7 @@ import { ProblemError, conflict, notFound, validationError } from './errors';
 import { groupColumn, matchColumns, referenceColumn, requestFromRows, type MatchedColumn } from './import-columns';
 import {
   IMPORT_MAX_ROWS,
-  type AddressInput,
+  type Address,
   type CreateShipmentRequest,
   type ImportLabelsQuery,
   type ImportProgress,
@@ -31,6 +31,7 @@ import {
 } from './schemas';
 import type { Caller, ShipmentService } from './shipments';
 import type { ImportStore, ShipmentRecord, ShipmentStore } from './storage';
+import { withSenderAddress } from './settings';
 import { validateShipment } from './validate-shipment';
 
 /** A batch's shipments with a label, each with what its documents are drawn from, and an outcome for every one asked. */
@@ -151,7 +152,7 @@ export class ImportService {
     private readonly repo: ImportStore,
     private readonly shipments: ShipmentService,
     private readonly catalog: CarrierCatalog,
-    private readonly senderAddress: () => Promise<AddressInput>,
+    private readonly senderAddress: () => Promise<Address>,
     private readonly now: () => number,
     private readonly store: ShipmentStore,
     private readonly labelSize: () => Promise<LabelSize>,
@@ -186,11 +187,8 @@ export class ImportService {
     for (let i = 0; i < references.length; i += 1000) {
       for (const ref of await this.repo.liveReferences(references.slice(i, i + 1000))) live.add(ref);
     }
-    const defaults = {
-      carrierId: query.carrierId,
-      carrierServiceId: query.carrierServiceId,
-      collectionAddress: await this.senderAddress(),
-    };
+    const defaults = { carrierId: query.carrierId, carrierServiceId: query.carrierServiceId };
+    const sender = await this.senderAddress();
     const now = this.now();
     // A reference taken by an earlier group of this file counts as shipped: the later group is skipped.
     const claimed = new Set<string>();
@@ -198,7 +196,7 @@ export class ImportService {
       if (group.reference && (live.has(group.reference) || claimed.has(group.reference))) {
         return { group, index, skip: true as const };
       }
-      const request = requestFromRows(columns, group.records, defaults);
+      const request = withSenderAddress(requestFromRows(columns, group.records, defaults), sender);
       const problems = check(request);
       if (Object.keys(problems).length === 0 && group.reference) claimed.add(group.reference);
       return { group, index, request, problems, skip: false as const };

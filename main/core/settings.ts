@@ -7,6 +7,22 @@ import { validateAddress } from './validate-shipment';
 
 const EMPTY_ADDRESS = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ''])) as Address;
 
+/** A sender address is set once anything but its country is filled (an unset one is all empty). */
+export const isSenderSet = (sender: Address): boolean =>
+  ADDRESS_FIELDS.some((f) => f !== 'countryTwoCharacterISOCode' && sender[f] !== '');
+
+/**
+ * A body with no `collectionAddress` takes the station's sender address (Settings): creates,
+ * imported rows and orders are sent from the station unless they say otherwise. With no
+ * sender set the body is left as it is, so its validation names `collectionAddress`.
+ */
+export function withSenderAddress<T>(body: T, sender: Address): T {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  if ((body as { collectionAddress?: unknown }).collectionAddress !== undefined || !isSenderSet(sender)) return body;
+  const address = Object.fromEntries(Object.entries(sender).filter(([, value]) => value !== ''));
+  return { ...body, collectionAddress: address };
+}
+
 /** A CN22's ceiling per currency (CONTRACT §17): about the UPU's 300 SDR. */
 export const DEFAULT_CN22_MAX_VALUE: Readonly<Record<string, number>> = { GBP: 270, EUR: 300, USD: 350 };
 

@@ -307,10 +307,18 @@ export class ShipmentService {
     claim: IdempotencyClaim,
     withLabels = true,
   ): Promise<CreateShipmentResponse> {
-    if (!previous.requestHash.equals(claim.requestHash)) {
-      throw conflict('This Idempotency-Key was already used with a different request body.');
-    }
     const shipment = (await this.repo.byId(previous.shipmentId))!;
+    if (!previous.requestHash.equals(claim.requestHash)) {
+      throw conflict(
+        `This Idempotency-Key made shipment ${shipment.shipmentNumber} (${shipment.uuid}) from another request body: send that body again to get ${shipment.shipmentNumber}, or use a new key to create another shipment.`,
+      );
+    }
+    // Its labels are void: answering them as if nothing happened would get a cancelled parcel sent.
+    if (withLabels && shipment.status === 'Cancelled') {
+      throw conflict(
+        `Shipment ${shipment.shipmentNumber} (${shipment.uuid}), made with this Idempotency-Key, is cancelled and its labels are void: use a new key to create the shipment again.`,
+      );
+    }
     const pieces = await this.repo.pieces(shipment.id);
     // Marked, so that a desk can tell an operator "already created" instead of showing it as new.
     return {
@@ -491,9 +499,14 @@ export class ShipmentService {
 
   // ------------------------------------------------------------ read
 
+  /** A shipment by its shipmentId (UUID) or its shipment number: a tool may hold either. */
   private async find(uniqueId: string): Promise<ShipmentRecord> {
-    if (!UUID.test(uniqueId)) throw validationError({ uniqueId: `${uniqueId} is not a UUID` });
-    const row = await this.repo.byUuid(uniqueId.toLowerCase());
+    const number = uniqueId.trim().toUpperCase();
+    const row = UUID.test(uniqueId)
+      ? await this.repo.byUuid(uniqueId.toLowerCase())
+      : SHIPMENT_NUMBER.test(number)
+        ? await this.repo.byNumber(number)
+        : invalidShipmentId(uniqueId);
     if (!row) throw notFound(`Shipment ${uniqueId}`);
     return row;
   }
@@ -722,6 +735,12 @@ export class ShipmentService {
     const history = (await this.repo.events(row.id)).map((e) => trackingStatus(e, showUser));
     return { shipmentNumber: row.shipmentNumber, lastStatus: latestOf(history), trackingHistory: history };
   }
+}
+
+function invalidShipmentId(uniqueId: string): never {
+  throw validationError({
+    uniqueId: `${uniqueId} is neither a shipmentId (a UUID) nor a shipment number (SS and 8 digits, e.g. SS00000042)`,
+  });
 }
 
 function createResponse(

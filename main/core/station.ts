@@ -15,6 +15,7 @@ import { RuleService } from './rules';
 import { resourcesDir } from './resources';
 import { SecretBox } from './secret-box';
 import { SettingsService } from './settings';
+import { noScale, ScaleService, type DeskScale } from './scale';
 import { noPrinters, PrintService, type DeskPrinters, type TestPageRenderer } from './printing';
 import { ShipmentService, type LabelRenderer } from './shipments';
 import type { BatchPage, LabelData } from './label-data';
@@ -36,6 +37,8 @@ export interface StationOptions {
   labelBatchRenderer?: (items: LabelData[], page: BatchPage) => Promise<Buffer>;
   /** This desk's printers (main/printers); none: every print is refused with a 503. */
   printers?: DeskPrinters;
+  /** This desk's scale (main/devices); none: every reading is refused as unset. */
+  scale?: DeskScale;
   /** Writes the printer doctor's test page (main/labels); none: test pages are refused. */
   testPageRenderer?: TestPageRenderer;
   /** Draws an order's packing slip (main/labels); none: packing slips are refused. */
@@ -54,6 +57,7 @@ export interface Station {
   readonly imports: ImportService;
   readonly webhooks: WebhookService;
   readonly printing: PrintService;
+  readonly scale: ScaleService;
   readonly addressBook: AddressBookService;
   readonly presets: PresetService;
   readonly orders: OrderService;
@@ -137,6 +141,7 @@ export async function createStation(
     secrets: new SecretBox(options.secretKey ?? randomBytes(32)),
   });
   await webhooks.sealPlainSecrets();
+  const scale = new ScaleService(options.scale ?? noScale, now);
   webhooks.start();
   return {
     store,
@@ -148,6 +153,7 @@ export async function createStation(
     imports,
     webhooks,
     printing,
+    scale,
     addressBook,
     presets: new PresetService(store.presets, now),
     orders,
@@ -156,6 +162,7 @@ export async function createStation(
     now,
     close: async () => {
       await webhooks.stop();
+      await scale.desk.close();
       await store.close();
     },
   };

@@ -233,6 +233,12 @@ export interface ShipmentStore {
    * Their numbers come from `NumberStore.take`; the status columns are the last event's.
    */
   load(batch: ShipmentHistory[]): Promise<void>;
+  /**
+   * `load` for many batches (demo data): each batch written all or nothing as it comes. A
+   * store may write the batches' search terms at the end, all at once; those of a load cut
+   * short are then written when the store next opens, before it answers anything.
+   */
+  loadAll(batches: AsyncIterable<ShipmentHistory[]>): Promise<void>;
 
   byId(id: number): Promise<ShipmentRecord | undefined>;
   byUuid(uuid: string): Promise<ShipmentRecord | undefined>;

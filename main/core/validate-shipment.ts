@@ -180,7 +180,10 @@ export function validateShipment(req: CreateShipmentDraft, catalog: CarrierCatal
     errors.add(
       'carrierServiceId',
       carrier
-        ? `Service ${req.carrierServiceId} is not a service of ${carrier.name}`
+        ? `Service ${req.carrierServiceId} is not a service of ${carrier.name}; its services: ${catalog
+            .services(carrier.id)
+            .items.map((s) => `${s.id} ${s.name}`)
+            .join(', ')}`
         : `Service ${req.carrierServiceId} is not a service of this carrier`,
     );
   }
@@ -199,6 +202,9 @@ export function validateShipment(req: CreateShipmentDraft, catalog: CarrierCatal
   const collectionAddress = req.collectionAddress
     ? validateAddress(req.collectionAddress, 'collectionAddress', errors)
     : undefined;
+  // The sender address of Settings fills a missing one before this (withSenderAddress).
+  if (req.collectionAddress === undefined)
+    errors.add('collectionAddress', 'Collection address is required: give one, or set the sender address in Settings');
   const deliveryAddress = req.deliveryAddress
     ? validateAddress(req.deliveryAddress, 'deliveryAddress', errors)
     : undefined;

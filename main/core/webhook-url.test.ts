@@ -41,8 +41,14 @@ describe('where a webhook may deliver', () => {
     });
     expect(checkWebhookUrl('file:///etc/passwd', true)).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/http or https/),
+      reason: 'must start with http:// or https://, not file://',
     });
+    // A host and port without the scheme parses as the scheme "localhost:": say what is missing.
+    expect(checkWebhookUrl('localhost:8080/hooks', false)).toEqual({
+      ok: false,
+      reason: 'must start with http:// or https:// (e.g. http://localhost:8080/hooks)',
+    });
+
     expect(checkWebhookUrl('http://u:p@127.0.0.1/', true)).toMatchObject({
       ok: false,
       reason: expect.stringMatching(/password/),

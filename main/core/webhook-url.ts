@@ -23,8 +23,12 @@ export function checkWebhookUrl(raw: string, allowRemoteHost: boolean): WebhookU
   } catch {
     return { ok: false, reason: `${raw} is not an absolute URL (e.g. http://127.0.0.1:8080/hooks)` };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return { ok: false, reason: `must be http or https, not ${url.protocol}` };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    // `localhost:8080/hooks` parses with "localhost:" as its scheme: it only lacks its start.
+    return raw.includes('://')
+      ? { ok: false, reason: `must start with http:// or https://, not ${url.protocol}//` }
+      : { ok: false, reason: `must start with http:// or https:// (e.g. http://${raw})` };
+  }
   if (url.username || url.password)
     return { ok: false, reason: 'must not hold a user name or password; the deliveries are signed instead' };
   if (url.hash) return { ok: false, reason: 'must not have a #fragment' };

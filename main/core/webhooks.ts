@@ -5,7 +5,7 @@
  * signed with HMAC-SHA256 over `timestamp.body` and carrying an event id for de-duplication.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { FieldErrors, notFound } from './errors';
+import { FieldErrors, conflict, notFound } from './errors';
 import {
   STATUSES,
   WEBHOOK_EVENTS,
@@ -113,6 +113,14 @@ export class WebhookService {
     private readonly options: WebhookOptions,
   ) {}
 
+  /** The URL's rules for a body the schema refused in part, so one 400 names every wrong field (CONTRACT §11). */
+  ruleErrors(body: unknown): Record<string, string> {
+    const { url, allowRemoteHost } = body as { url?: unknown; allowRemoteHost?: unknown };
+    if (typeof url !== 'string') return {};
+    const verdict = checkWebhookUrl(url, allowRemoteHost === true);
+    return verdict.ok ? {} : { url: verdict.reason };
+  }
+
   async create(request: CreateWebhookRequest, createdBy: string): Promise<{ webhook: Webhook; secret: string }> {
     const errors = new FieldErrors();
     const verdict = checkWebhookUrl(request.url, request.allowRemoteHost === true);
@@ -123,6 +131,13 @@ export class WebhookService {
         errors.add(`events[${i}]`, `${event} is not an event; allowed: ${WEBHOOK_EVENTS.join(', ')}`);
     });
     errors.throwIfAny();
+    // A second subscription of one URL would deliver every event to it twice.
+    const same = (await this.repo.all()).find((w) => w.url === (verdict.ok ? verdict.url : request.url));
+    if (same) {
+      throw conflict(
+        `${same.url} is subscribed already, as webhook ${same.id}: delete that one first to subscribe it with other events.`,
+      );
+    }
     const secret = `whsec_${randomBytes(32).toString('base64url')}`;
     const record = {
       url: verdict.ok ? verdict.url : request.url,

@@ -6,18 +6,23 @@
  * The HTTP server listens on a port the system picks, never on 7317.
  */
 import type { EventEmitter } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Station } from '../core/station';
 import { sqliteDb } from '../../test/helpers/station';
 import type * as ServerModule from '../http/server';
-import { DESKTOP_CHANNELS } from '../ipc/channels';
+import { DESKTOP_CHANNELS } from '../ipc/bridge';
 import { OPERATION_NAMES } from '../operations/spec';
+import { NODE_BINDING } from '../stores/sqlite/connection';
+import { DRIVER_FILE, ELECTRON_SQLITE_DIR } from './sqlite-binding';
 
 interface FakeWindowShape {
   options: { webPreferences: Record<string, unknown> };
+  destroyed: boolean;
+  /** Whether the station's database file existed when this window was made. */
+  madeBeforeDatabase: boolean;
   loadFile: ReturnType<typeof vi.fn>;
   loadURL: ReturnType<typeof vi.fn>;
   focus: ReturnType<typeof vi.fn>;
@@ -46,19 +51,26 @@ const fake = vi.hoisted(() => ({
 vi.mock('electron', async () => {
   const { EventEmitter: Emitter } = await import('node:events');
   const { join: joinPath } = await import('node:path');
+  const { existsSync } = await import('node:fs');
   class FakeContents extends Emitter {
     setWindowOpenHandler = vi.fn();
     getPrintersAsync = vi.fn(async () => []);
   }
   class FakeWindow extends Emitter {
-    static getAllWindows = () => fake.windows;
+    static getAllWindows = () => fake.windows.filter((w) => !w.destroyed);
     webContents = new FakeContents();
     focus = vi.fn();
     show = vi.fn();
     restore = vi.fn();
     loadFile = vi.fn(async () => undefined);
     loadURL = vi.fn(async () => undefined);
-    isDestroyed = () => false;
+    destroyed = false;
+    madeBeforeDatabase = !existsSync(joinPath(fake.tmp, 'data', 'shipping-station.db'));
+    isDestroyed = () => this.destroyed;
+    destroy = () => {
+      this.destroyed = true;
+    };
+    setMenuBarVisibility = vi.fn();
     isMinimized = () => false;
     constructor(readonly options: { webPreferences: Record<string, unknown> }) {
       super();
@@ -71,6 +83,7 @@ vi.mock('electron', async () => {
     setName = vi.fn();
     requestSingleInstanceLock = vi.fn(() => true);
     getPath = (name: string) => joinPath(fake.tmp, 'electron', name);
+    getAppPath = () => joinPath(fake.tmp, 'clone');
     whenReady = () =>
       Promise.resolve().then(() => {
         fake.ready = true;
@@ -131,19 +144,25 @@ vi.mock('../http/server', async (importOriginal) => {
   };
 });
 
-const until = async (condition: () => boolean) => {
-  for (let i = 0; i < 200 && !condition(); i++) await new Promise((r) => setTimeout(r, 25));
+const until = async (condition: () => boolean, ms = 5000) => {
+  for (let i = 0; i < ms / 25 && !condition(); i++) await new Promise((r) => setTimeout(r, 25));
   expect(condition()).toBe(true);
 };
 
 const savedEnv = { ...process.env };
 beforeAll(async () => {
   fake.tmp = mkdtempSync(join(tmpdir(), 'ss-desktop-app-'));
+  // The driver `npm start` fetches for Electron, where the app looks for it: here Node's own
+  // build stands in, this being Node.
+  const driverDir = join(fake.tmp, 'clone', ELECTRON_SQLITE_DIR, `${process.platform}-${process.arch}`);
+  mkdirSync(driverDir, { recursive: true });
+  copyFileSync(join(process.cwd(), NODE_BINDING.file), join(driverDir, DRIVER_FILE));
   process.env.SHIPPING_STATION_DATA_DIR = join(fake.tmp, 'data');
   delete process.env.ELECTRON_RENDERER_URL;
   const { startDesktop } = await import('./app');
   startDesktop();
-  await until(() => fake.dialogs.length > 0);
+  // From source, the upgrade's worker thread compiles its TypeScript first.
+  await until(() => fake.dialogs.length > 0, 40_000);
 });
 
 afterAll(() => {
@@ -163,9 +182,28 @@ describe('the desktop app', () => {
     expect(new Set(fake.channels).size).toBe(fake.channels.length);
   });
 
-  it('opens one hardened window with the preload, and refuses every permission', () => {
-    expect(fake.windows).toHaveLength(1);
-    expect(fake.windows[0]!.options.webPreferences).toMatchObject({
+  it('loads the SQLite driver built for Electron, from beside the Node one', () => {
+    const driver = join(fake.tmp, 'clone', ELECTRON_SQLITE_DIR, `${process.platform}-${process.arch}`, DRIVER_FILE);
+    expect(readFileSync('/proc/self/maps', 'utf8')).toContain(driver);
+  });
+
+  it('shows a start window before the database opens, running no script, and closes it once the app’s window has painted', () => {
+    const start = fake.windows[0]!;
+    expect(start.madeBeforeDatabase).toBe(true);
+    expect(start.options.webPreferences).toMatchObject({ javascript: false, sandbox: true });
+    expect(start.options.webPreferences.preload).toBeUndefined();
+    const pages = start.loadURL.mock.calls.map(([url]) => decodeURIComponent(String(url)));
+    expect(pages.every((url) => url.startsWith('data:text/html;charset=utf-8,<!doctype html>'))).toBe(true);
+    expect(pages[0]).toContain('Opening the database…');
+    expect(pages.at(-1)).toContain('Starting the station…');
+    expect(start.destroyed).toBe(true);
+  });
+
+  it('opens one hardened app window with the preload, and refuses every permission', () => {
+    expect(fake.windows).toHaveLength(2);
+    const main = fake.windows[1]!;
+    expect(main.madeBeforeDatabase).toBe(false);
+    expect(main.options.webPreferences).toMatchObject({
       sandbox: true,
       contextIsolation: true,
       nodeIntegration: false,
@@ -173,8 +211,8 @@ describe('the desktop app', () => {
       preload: expect.stringMatching(/preload[\\/]index\.cjs$/),
     });
     // From the app's own scheme, never file:// (issue 20 item 11).
-    expect(fake.windows[0]!.loadURL).toHaveBeenCalledWith('app://station/index.html');
-    expect(fake.windows[0]!.loadFile).not.toHaveBeenCalled();
+    expect(main.loadURL).toHaveBeenCalledWith('app://station/index.html');
+    expect(main.loadFile).not.toHaveBeenCalled();
     expect(fake.permissionHandlers).toBe(2);
     expect(fake.menuLabels).toEqual(expect.arrayContaining(['Edit', 'View']));
   });
@@ -201,8 +239,8 @@ describe('the desktop app', () => {
 
   it('brings the window forward when the app is launched again', () => {
     fake.app.emit('second-instance');
-    expect(fake.windows[0]!.focus).toHaveBeenCalled();
-    expect(fake.windows).toHaveLength(1);
+    expect(fake.windows[1]!.focus).toHaveBeenCalled();
+    expect(fake.windows).toHaveLength(2);
   });
 
   it('on quit, closes the HTTP server and then the database before exiting', async () => {

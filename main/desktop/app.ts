@@ -7,13 +7,25 @@ import { join } from 'node:path';
 import { registerDesktopHandlers, registerOperationHandlers } from '../ipc/register';
 import { openDesktopLog, type DesktopLog } from './log';
 import { menuTemplate } from './menu';
-import { appTarget, dataDir, isDev, preloadPath, PRODUCT_NAME, rendererDir, stationResourcesDir } from './paths';
+import {
+  appTarget,
+  dataDir,
+  isDev,
+  preloadPath,
+  PRODUCT_NAME,
+  rendererDir,
+  sqliteBinding,
+  stationResourcesDir,
+} from './paths';
 import { listPrinters, printLabel } from './printing';
 import { DATABASE_FILE } from '../stores/sqlite/database';
 import { chooseDatabase, deskDatabase, DESK_FILE } from './desk-database';
 import { chosenDatabaseUrl } from '../open-station';
 import { startService, type RunningService } from './service';
 import { APP_SCHEME_PRIVILEGES, serveAppProtocol } from './app-protocol';
+import { openStartWindow } from './start-window';
+import { startProgress } from './start-progress';
+import { upgradeSqliteInWorker, type UpgradeStep } from './upgrade';
 import { createMainWindow, hardenSession, type AppTarget } from './window';
 import { isTrustedSender, parseAppUrl } from './window-policy';
 
@@ -66,21 +78,37 @@ function openWindow(target: AppTarget, log: DesktopLog): BrowserWindow {
 async function start(log: DesktopLog, started: (service: RunningService) => void): Promise<void> {
   const target = appTarget();
   parseAppUrl(target.url); // refuses, at start, anything but our file or a loopback dev server
+  hardenSession(session.defaultSession, target);
+  // On screen before the database opens: an upgrade of a large one takes minutes.
+  const progress = startProgress();
+  const startWindow = openStartWindow(progress.opening(), log);
+  const upgrading = (step: UpgradeStep) => {
+    log.info('upgrading the database', { ...step });
+    startWindow.show(progress.upgrading(step));
+  };
+
   const desk = deskDatabase(join(app.getPath('userData'), DESK_FILE), safeStorage);
   const fromEnvironment = chosenDatabaseUrl(undefined);
+  const databaseUrl = fromEnvironment ?? desk.url();
+  const binding = sqliteBinding();
+  // SQLite's upgrade is synchronous: off this thread, which draws the windows.
+  if (!databaseUrl) await upgradeSqliteInWorker({ dataDir: dataDir(), binding }, upgrading);
+  const latest = databaseUrl ? (await import('../stores/postgres/migrate')).LATEST_VERSION : 0;
   const service = await startService({
     dataDir: dataDir(),
-    databaseUrl: fromEnvironment ?? desk.url(),
+    databaseUrl,
     resourcesDir: stationResourcesDir(),
+    sqliteBinding: binding,
     rendererDir,
     httpLogger: { level: 'warn', file: join(app.getPath('logs'), 'http.log') },
+    onMigration: ({ version, name }) => upgrading({ version, name, latest }),
   });
+  startWindow.show(progress.starting());
   started(service);
   const status = service.apiStatus();
   if (status.listening) log.info(`listening on ${status.url}`);
   else log.error('the loopback API is off', { error: status.error });
 
-  hardenSession(session.defaultSession, target);
   if (target.kind === 'app') serveAppProtocol(protocol, target.root);
   const trusts = (frameUrl: string, isMainFrame: boolean) => isTrustedSender(frameUrl, target.url, isMainFrame);
   registerOperationHandlers(service.station, trusts, log.internalError);
@@ -116,6 +144,7 @@ async function start(log: DesktopLog, started: (service: RunningService) => void
   });
   const window = openWindow(target, log);
   mainWindow = window;
+  window.once('ready-to-show', () => startWindow.close());
 
   if (service.firstAdminPassword) {
     log.info('first start: created the administrator "admin"');

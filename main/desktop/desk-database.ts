@@ -5,7 +5,7 @@
  * Keychain on macOS); where that is not available a URL with a password is refused.
  */
 import { chmodSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import type { DatabaseChoice } from '../../preload/bridge';
+import type { DatabaseChoice } from '../ipc/bridge';
 import { validationError } from '../core/errors';
 import { connectionProblem } from '../stores/postgres';
 import { redactedUrl } from '../stores/postgres/pool';

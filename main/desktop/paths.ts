@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { defaultDataDir } from '../core/data-dir';
 import { RESOURCES_DIR_ENV, resourcesDir } from '../core/resources';
 import { APP_URL } from './app-protocol';
+import { electronSqliteBinding } from './sqlite-binding';
+import type { SqliteBinding } from '../stores/sqlite/connection';
 
 /** out/main, where electron-vite writes this bundle. */
 const mainDir = dirname(fileURLToPath(import.meta.url));
@@ -49,3 +51,13 @@ export function appTarget(): { kind: 'url'; url: string } | { kind: 'app'; root:
   if (isDev && devUrl) return { kind: 'url', url: devUrl };
   return { kind: 'app', root: rendererDir, url: APP_URL };
 }
+
+/** The SQLite driver built for this Electron, never the Node build npm installed (sqlite-binding.ts). */
+export const sqliteBinding = (): SqliteBinding =>
+  electronSqliteBinding({
+    packaged: app.isPackaged,
+    resourcesPath: process.resourcesPath,
+    appRoot: app.getAppPath(),
+    platform: process.platform,
+    arch: process.arch,
+  });

@@ -9,7 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PrinterInfo } from '../../preload/bridge';
+import type { PrinterInfo } from '../ipc/bridge';
 import type { DesktopLog } from './log';
 import {
   checkPrinterExists,

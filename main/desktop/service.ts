@@ -4,9 +4,11 @@
  * The one difference: a taken port does not stop the app, whose window talks over IPC.
  */
 import type { Station } from '../core/station';
+import type { OnMigration } from '../core/storage';
 import { DEFAULT_PORT, startServer } from '../http/server';
 import type { ApiStatus } from '../ipc/register';
 import { announceMigration, openStation } from '../open-station';
+import type { SqliteBinding } from '../stores/sqlite/connection';
 
 /** How long closing waits for open HTTP requests before closing the database anyway. */
 const CLOSE_TIMEOUT_MS = 5000;
@@ -16,11 +18,15 @@ export interface ServiceOptions {
   /** A shared PostgreSQL database (several desks); absent → the SQLite file in dataDir. */
   databaseUrl?: string | undefined;
   resourcesDir: string;
+  /** The SQLite driver built for Electron (sqlite-binding.ts); the package's own without one. */
+  sqliteBinding?: SqliteBinding;
   /** The built renderer, served at `/` to browsers as the headless server does. */
   rendererDir: string;
   port?: number;
   /** Fastify's logger options (the HTTP log). */
   httpLogger: object;
+  /** Told before each schema upgrade (the start window shows it); the console is told too. */
+  onMigration?: OnMigration;
 }
 
 export interface RunningService {
@@ -38,7 +44,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     resourcesDir: options.resourcesDir,
-    onMigration: announceMigration(console.log),
+    sqliteBinding: options.sqliteBinding,
+    onMigration: (migration) => {
+      announceMigration(console.log)(migration);
+      options.onMigration?.(migration);
+    },
   });
   let firstAdminPassword: string | null;
   try {

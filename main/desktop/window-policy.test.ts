@@ -8,6 +8,7 @@ import {
   parseAppUrl,
   permissionDecision,
   printWindowWebPreferences,
+  startWindowWebPreferences,
 } from './window-policy';
 
 const FILE_APP = 'file:///opt/Shipping%20Station/resources/app.asar/out/renderer/index.html';
@@ -47,6 +48,12 @@ describe('webPreferences', () => {
     expect(prefs.plugins).toBe(true);
     expect(prefs.preload).toBeUndefined();
     expect(prefs).toMatchObject({ sandbox: true, contextIsolation: true, nodeIntegration: false, webSecurity: true });
+  });
+
+  it('runs no script at all in the start window, which has no preload and no plugins', () => {
+    const prefs = startWindowWebPreferences();
+    expect(prefs).toMatchObject({ javascript: false, plugins: false, devTools: false, sandbox: true });
+    expect(prefs.preload).toBeUndefined();
   });
 });
 

@@ -56,6 +56,11 @@ export function printWindowWebPreferences(): HardenedWebPreferences {
   return { ...HARDENED, plugins: true, devTools: false };
 }
 
+/** The start window (start-progress.ts): a page of text, so no script, no preload, no plugins. */
+export function startWindowWebPreferences(): HardenedWebPreferences & { javascript: false } {
+  return { ...HARDENED, plugins: false, devTools: false, javascript: false };
+}
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function parse(url: string): URL | null {

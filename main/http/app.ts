@@ -19,7 +19,7 @@ import { invoke } from '../operations/invoke';
 import { bodyOf, inMiB, JSON_BODY_LIMIT, operations, type OperationName, type OperationSpec } from '../operations/spec';
 import { MAX_DEPTH } from '../operations/validate';
 import { CONTENT_SECURITY_POLICY } from './content-security-policy';
-import { isAllowedHost, isAllowedOrigin } from './loopback-policy';
+import { allowedHosts, isAllowedHost, isAllowedOrigin } from './loopback-policy';
 import { problemBody, problemPage } from '../operations/problems';
 import { openApiDocument } from './openapi';
 
@@ -294,7 +294,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!isAllowedHost(request.headers.host, port(), options.host)) {
       return sendProblem(
         reply,
-        new ProblemError('misdirected', `Host ${request.headers.host ?? '(none)'} is not this station.`),
+        new ProblemError(
+          'misdirected',
+          `Host ${request.headers.host ?? '(none)'} is not this station: call it as ${allowedHosts(port(), options.host).join(', or ')}.`,
+        ),
         pathOnly(request.url),
       );
     }

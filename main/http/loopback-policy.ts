@@ -5,6 +5,10 @@
 
 const LOOPBACK_NAMES = ['127.0.0.1', 'localhost', '[::1]'] as const;
 
+/** The Host headers a request to this station may carry, for a 421 to list. */
+export const allowedHosts = (port: number, bound?: string): string[] =>
+  [...LOOPBACK_NAMES, ...(bound && !isLoopbackAddress(bound) ? [urlHost(bound)] : [])].map((name) => `${name}:${port}`);
+
 /** A bound address as a URL's host: IPv6 in brackets. */
 export const urlHost = (address: string): string => (address.includes(':') ? `[${address}]` : address);
 

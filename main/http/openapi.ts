@@ -70,6 +70,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Tracking: 'Tracking history: carrier scans, and the public view an addressee may use.',
   Administration: 'Users and API keys (administrators only).',
   Station: 'Station settings and health.',
+  Scale:
+    "The desk's weighing scale (serial: NCI, Mettler Toledo SICS, continuous output): its settings and a live reading.",
   Webhooks:
     'Local tools told of changes as they happen: each POST carries Webhook-Id (de-duplicate by it: delivery is at least once), Webhook-Timestamp and Webhook-Signature (`v1=` + hex HMAC-SHA256 of `timestamp.body` under the secret). See docs/integrating.md.',
 };
@@ -103,6 +105,10 @@ function refWriter() {
     if (schema === null || typeof schema !== 'object') return schema;
     const name = root ? undefined : names.get(keyOf(schema));
     if (name) return { $ref: `#/components/schemas/${name}` };
+    // A named shape described for one use (`described`): the reference with that description.
+    const { description, ...bare } = schema as Json;
+    const described = root || description === undefined ? undefined : names.get(keyOf(bare));
+    if (described) return { $ref: `#/components/schemas/${described}`, description };
     return Object.fromEntries(
       Object.entries(schema).map(([k, v]) =>
         // Property names and enum values are data, not schemas.
@@ -258,7 +264,9 @@ function responses(name: OperationName, spec: OperationSpec, path: string, write
   };
   if (name !== 'getHealth') {
     out[503] = {
-      description: 'The station’s database cannot be used just now.',
+      description: own[503]
+        ? `${own[503]} Or: the station’s database cannot be used just now.`
+        : 'The station’s database cannot be used just now.',
       headers: retryAfter,
       content: problemContent(),
     };

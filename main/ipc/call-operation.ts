@@ -5,7 +5,7 @@
  * (problemBody), and an unexpected error a 500 whose traceId is also in the log.
  */
 import { randomUUID } from 'node:crypto';
-import type { BridgeResult } from '../../preload/bridge';
+import type { BridgeResult } from './bridge';
 import { ProblemError, storageProblem, validationError } from '../core/errors';
 import type { Station } from '../core/station';
 import { problemBody } from '../operations/problems';

@@ -4,9 +4,8 @@
  * desktop methods, and nothing that could reach ipcRenderer or name a channel.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_NAME, type StationBridge } from '../../preload/bridge';
 import { OPERATION_NAMES } from '../operations/spec';
-import { DESKTOP_CHANNELS, ipcChannel } from './channels';
+import { BRIDGE_NAME, DESKTOP_CHANNELS, ipcChannel, type StationBridge } from './bridge';
 
 const electron = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),
@@ -79,11 +78,11 @@ describe('the preload', () => {
 });
 
 describe('the preload’s source', () => {
-  it('imports only electron, the bridge contract and the channel names', async () => {
+  it('imports only electron and the bridge contract (its channel names)', async () => {
     const { readFile } = await import('node:fs/promises');
     const source = await readFile(new URL('../../preload/index.ts', import.meta.url), 'utf8');
     const imports = [...source.matchAll(/from\s+'([^']+)'/g)].map((m) => m[1]).sort();
-    expect(imports).toEqual(['../main/ipc/channels', './bridge', 'electron']);
+    expect(imports).toEqual(['../main/ipc/bridge', 'electron']);
     expect(source).not.toMatch(/exposeInMainWorld\([^)]*ipcRenderer/);
     expect(source).not.toMatch(/invoke\(\s*channel/);
   });

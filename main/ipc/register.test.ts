@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Station } from '../core/station';
 import { OPERATION_NAMES } from '../operations/spec';
-import { DESKTOP_CHANNELS, ipcChannel } from './channels';
+import { DESKTOP_CHANNELS, ipcChannel } from './bridge';
 import { registerDesktopHandlers, registerOperationHandlers, type DesktopServices } from './register';
 import { isTrustedSender } from '../desktop/window-policy';
 import { isTrustedEvent } from './sender';

@@ -4,11 +4,10 @@
  * what call-operation.ts says (the same `invoke` as HTTP). Only this file touches ipcMain.
  */
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import type { BridgeResult, DatabaseChoice, PrinterInfo } from '../../preload/bridge';
 import type { Station } from '../core/station';
 import { OPERATION_NAMES } from '../operations/spec';
 import { callOperation, logToConsole, problemResult, type InternalErrorLog } from './call-operation';
-import { DESKTOP_CHANNELS, ipcChannel } from './channels';
+import { DESKTOP_CHANNELS, ipcChannel, type BridgeResult, type DatabaseChoice, type PrinterInfo } from './bridge';
 import { assertTrustedEvent, type SenderPolicy } from './sender';
 
 export function registerOperationHandlers(

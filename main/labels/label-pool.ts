@@ -3,19 +3,16 @@
  * at a time (PDFKit is synchronous CPU work of several milliseconds a label): a label, an
  * import's label batch or a manifest.
  *
- * Worker entry: next to this module as `label-worker.ts` when running from source (tsx,
- * vitest: the worker gets `--import tsx`), or `label-worker.js` next to the bundle in the
- * electron-vite build (electron.vite.config.ts must list it as a second `main` input).
+ * Worker entry: `label-worker`, beside this module (main/worker-thread.ts).
  */
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { LabelRenderer } from '../core/shipments';
 import type { BatchPage, LabelData } from '../core/label-data';
 import type { ManifestDocument, ManifestRenderer } from '../core/manifests';
 import type { LabelJob, LabelResult, LabelTask } from './label-worker';
+import { workerBeside } from '../worker-thread';
 
 export interface LabelPool extends LabelRenderer {
   readonly size: number;
@@ -74,26 +71,8 @@ export function labelWorkerOptions(): { resourceLimits: typeof WORKER_LIMITS } {
   return { resourceLimits: WORKER_LIMITS };
 }
 
-/**
- * From source the worker is TypeScript: a small eval'd bootstrap registers tsx's ESM hooks
- * in the worker, then imports the entry (`execArgv: ['--import', 'tsx']` is not accepted
- * by workers). Built, the entry is plain JavaScript next to the bundle.
- */
 function spawnWorker(): Worker {
-  const options = labelWorkerOptions();
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./label-worker.js', import.meta.url), options);
-  const entry = new URL('./label-worker.ts', import.meta.url).href;
-  // The ESM build of tsx's API (require.resolve would give its CommonJS twin).
-  const tsxApi =
-    typeof import.meta.resolve === 'function'
-      ? import.meta.resolve('tsx/esm/api')
-      : pathToFileURL(
-          createRequire(import.meta.url)
-            .resolve('tsx/esm/api')
-            .replace(/\.cjs$/, '.mjs'),
-        ).href;
-  const bootstrap = `import(${JSON.stringify(tsxApi)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(bootstrap, { eval: true, ...options });
+  return workerBeside(import.meta.url, 'label-worker', labelWorkerOptions());
 }
 
 export function createLabelPool(size: number = availableParallelism()): LabelPool {

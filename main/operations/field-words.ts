@@ -70,6 +70,13 @@ const LABELS: Record<string, string> = {
   credentials: 'Credentials',
   refreshToken: 'Refresh token',
   'idempotency-key': 'The Idempotency-Key header',
+  // the scale
+  port: 'Port',
+  protocol: 'Protocol',
+  baudRate: 'Baud rate',
+  dataBits: 'Data bits',
+  parity: 'Parity',
+  stopBits: 'Stop bits',
 };
 
 /** Where leaving a field out has a plainer instruction than "is required". */
@@ -82,8 +89,15 @@ export const REQUIRED_WORDS: Record<string, string> = Object.assign(Object.creat
   width: 'Enter the width',
   height: 'Enter the height',
   status: 'Choose a status',
+  option: 'Say how to sign in: add ?option=apikey, ?option=credentials or ?option=refresh to the address',
   username: 'Enter a user name',
   password: 'Enter a password',
+});
+
+/** Where a field of the wrong type is best answered with the shape it takes, by its path. */
+export const SHAPE_WORDS: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, {
+  apiKey: 'API key must be sent inside an object: {"apiKey": {"apiKey": "ssk_…"}}',
+  credentials: 'Credentials must be an object: {"credentials": {"username": "…", "password": "…"}}',
 });
 
 export const MIN_ITEMS_WORDS: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, {

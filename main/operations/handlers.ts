@@ -106,6 +106,10 @@ export const handlers: Handlers = {
   printShipmentCustoms: (ctx, { params }) => ctx.station.printing.printCustomsForms(params.uniqueId),
   getCustomsBatch: (ctx, { body }) => ctx.station.imports.customsBatchPdf(body),
   printCustomsBatch: (ctx, { body }) => ctx.station.printing.printCustomsBatch(body),
+  listScalePorts: (ctx) => ctx.station.scale.desk.ports(),
+  getScale: (ctx) => ctx.station.scale.desk.settings(),
+  setScale: (ctx, { body }) => ctx.station.scale.desk.configure(body),
+  getScaleReading: (ctx, { query }) => ctx.station.scale.reading(query.weightUnit),
   createOrders: (ctx, { body, headers }) =>
     ctx.station.orders.create(
       body,

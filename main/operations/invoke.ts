@@ -4,7 +4,7 @@
  */
 import { ProblemError } from '../core/errors';
 import type { Station } from '../core/station';
-import { bodyRules } from './body-rules';
+import { bodyDefaults, bodyRules } from './body-rules';
 import { handlers, type CallContext } from './handlers';
 import { operations, type InputOf, type OperationName, type OutputOf } from './spec';
 import { validateInput, type RawInput } from './validate';
@@ -26,7 +26,9 @@ export async function invoke<N extends OperationName>(
   if (spec.access === 'admin' && user!.role !== 'admin') {
     throw new ProblemError('forbidden', 'Only an administrator may do this.');
   }
-  const input = validateInput(spec, raw, bodyRules[name]?.(station)) as InputOf<N>;
+  const withDefaults = bodyDefaults[name];
+  const given = withDefaults ? { ...raw, body: await withDefaults(station, raw.body) } : raw;
+  const input = validateInput(spec, given, bodyRules[name]?.(station)) as InputOf<N>;
   const ctx: CallContext = { station, user, client: caller.client };
   const handler = handlers[name] as (ctx: CallContext, input: InputOf<N>) => OutputOf<N> | Promise<OutputOf<N>>;
   return handler(ctx, input);

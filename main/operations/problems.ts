@@ -47,6 +47,8 @@ const EXPLANATIONS: Record<ProblemKind, string> = {
   'headers-too-large': 'The request line and headers together are larger than 16 KiB.',
   'printer-unavailable':
     'The printer named in the "printer" member did not take the job, for the reason in "reason" (off, unknown, refusing, or no label printer chosen). The shipment is unchanged; check the printer in Settings → Printers and print again.',
+  'scale-unavailable':
+    'The desk’s scale gave no reading. The "reason" member says why: "unset" (no scale is chosen in Settings → Scale), "silent" (the port is open but the scale did not answer within a second: is it on, and set to the protocol and serial settings chosen?) or "unplugged" (the port is gone or cannot be opened); "scale" names the port. Nothing was weighed; type the weight or fix the scale and ask again.',
 };
 
 export function problemPage(kind: string): string | undefined {

@@ -18,6 +18,7 @@ import { importOperations } from './spec/imports';
 import { printerOperations } from './spec/printers';
 import { addressBookOperations } from './spec/address-book';
 import { packagePresetOperations } from './spec/package-presets';
+import { scaleOperations } from './spec/scale';
 import { orderOperations } from './spec/orders';
 
 export type { Access, BodyMediaType, HttpMethod, OperationSpec } from './spec/operation';
@@ -36,6 +37,7 @@ export const operations = {
   ...printerOperations,
   ...addressBookOperations,
   ...packagePresetOperations,
+  ...scaleOperations,
   ...orderOperations,
 };
 

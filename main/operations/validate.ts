@@ -7,7 +7,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { TSchema } from 'typebox';
 import { validationError } from '../core/errors';
-import { fieldLabel, leafName, MIN_ITEMS_WORDS, REQUIRED_WORDS } from './field-words';
+import { fieldLabel, leafName, MIN_ITEMS_WORDS, REQUIRED_WORDS, SHAPE_WORDS } from './field-words';
 import type { OperationSpec } from './spec';
 
 // Bodies are JSON and must carry the right types; query and path text is coerced
@@ -93,6 +93,7 @@ function sentence(error: ErrorObject, what: string, path: string, root: unknown)
     case 'additionalProperties':
       return `${leafName(path)} is not a ${what} of this request`;
     case 'type': {
+      if (Object.hasOwn(SHAPE_WORDS, path)) return SHAPE_WORDS[path]!;
       const types = String(p.type).split(',');
       return `${label} must be ${types.map((t) => TYPE_WORDS[t] ?? t).join(' or ')}`;
     }
@@ -101,6 +102,9 @@ function sentence(error: ErrorObject, what: string, path: string, root: unknown)
     case 'minLength':
       return p.limit === 1 ? `${label} must not be empty` : `${label} must be at least ${String(p.limit)} characters`;
     case 'minimum':
+      // An id of 0 is none chosen: "Choose a carrier", not "Carrier must be at least 1".
+      if (p.limit === 1 && valueAt(root, error.instancePath) === 0 && leafName(path).endsWith('Id'))
+        return REQUIRED_WORDS[leafName(path)] ?? `Choose a ${label.toLowerCase()}`;
       return p.limit === 0
         ? `${label} must not be negative`
         : `${label} must be at least ${String(p.limit)}${unitOf(error, root)}`;

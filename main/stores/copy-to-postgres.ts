@@ -9,292 +9,18 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { openPostgresStore } from './postgres';
 import { connectionConfig } from './postgres/pool';
-import { copyBoolean, copyLine, copyText, copyTextArray, copyValue, type CopyEncoder } from './postgres/copy-text';
+import { copyLine } from './postgres/copy-text';
 import { sequenceFor } from './postgres/numbers';
 import { setAsideIndexes } from './postgres/set-aside-indexes';
 import { rebuildDayTotals } from './postgres/shipments';
 import { openSqliteStore } from './sqlite';
 import { assertNoStationHolds } from './sqlite/station-holds';
-import { addressObjectJson } from './sqlite/address-codec';
+import { copyColumns, type Table } from './shared/columns';
+import { MAPPED_TABLES } from './shared/tables';
 import type { Db } from './sqlite/database';
 
-/** A column copied as it is (same name, same value), or converted on the way. */
-type Column = string | { from: string; to: string; encode: CopyEncoder };
-
-/** SQLite keeps an address as a JSON array of its fields; PostgreSQL as a jsonb object. */
-const address = (name: string): Column => ({
-  from: name,
-  to: name,
-  // An order's collection address may be absent (the station's sender): NULL as it is.
-  encode: (text) => (text === null ? copyValue(text) : copyText(addressObjectJson(text as string))),
-});
-const boolean = (name: string): Column => ({ from: name, to: name, encode: copyBoolean });
-/** JSON arrays in SQLite, text[] in PostgreSQL. */
-const textArray = (name: string): Column => ({ from: name, to: name, encode: copyTextArray });
-
-interface TableCopy {
-  table: string;
-  columns: Column[];
-  /** Has an identity `id` whose sequence must move past the copied ids. */
-  identity?: boolean;
-}
-
-/** In the order the foreign keys need. Shipments' day totals are rebuilt once, after. */
-const TABLES: TableCopy[] = [
-  { table: 'carriers', columns: ['id', 'code', 'name', 'tracking_prefix'] },
-  {
-    table: 'carrier_services',
-    columns: [
-      'id',
-      'carrier_id',
-      'system_name',
-      'name',
-      'unique_identifier',
-      'service_code',
-      'max_weight_kg',
-      'max_length_cm',
-      'scope',
-    ],
-  },
-  { table: 'carrier_features', columns: ['id', 'carrier_id', 'name', 'code'] },
-  {
-    table: 'users',
-    columns: ['id', 'username', 'password_hash', 'role', boolean('disabled'), 'created_on'],
-    identity: true,
-  },
-  {
-    table: 'api_keys',
-    columns: ['id', 'user_id', 'name', 'prefix', 'key_hash', 'created_on', 'last_used_on', 'revoked_on'],
-    identity: true,
-  },
-  { table: 'sign_ins', columns: ['id', 'user_id', 'method', 'created_on', 'revoked_on', 'api_key_id'], identity: true },
-  { table: 'tokens', columns: ['hash', 'sign_in_id', 'kind', 'expires_on', 'used_on'] },
-  {
-    table: 'shipments',
-    columns: [
-      'id',
-      'uuid',
-      'shipment_number',
-      'created_on',
-      'despatch_date',
-      'carrier_id',
-      'carrier_service_id',
-      'features',
-      address('collection_address'),
-      address('delivery_address'),
-      'shipper',
-      'delivery_line',
-      'delivery_postcode_key',
-      'goods_description',
-      'delivery_instructions',
-      'hs_code',
-      'description_of_goods',
-      'reference_one',
-      'reference_two',
-      'reference_three',
-      'cost_minor',
-      'insured_minor',
-      'currency',
-      'piece_count',
-      'total_weight',
-      'weight_unit',
-      'status',
-      'status_description',
-      'status_on',
-      'status_location',
-      'status_signatory',
-      'created_by',
-    ],
-    identity: true,
-  },
-  {
-    table: 'pieces',
-    columns: [
-      'id',
-      'shipment_id',
-      'sequence_number',
-      'description',
-      'weight',
-      'weight_unit',
-      'length',
-      'width',
-      'height',
-      'dimension_unit',
-      'tracking_number',
-    ],
-    identity: true,
-  },
-  {
-    table: 'tracking_events',
-    columns: [
-      'id',
-      'shipment_id',
-      'status',
-      'description',
-      'location',
-      'signatory',
-      'signatory_file_name',
-      'latitude',
-      'longitude',
-      'depot_id',
-      'tracking_number',
-      { from: 'user', to: 'user_name', encode: copyValue },
-      'occurred_on',
-    ],
-    identity: true,
-  },
-  { table: 'customs_declarations', columns: ['shipment_id', 'contents_type'] },
-  {
-    table: 'customs_items',
-    columns: [
-      'id',
-      'shipment_id',
-      'sequence_number',
-      'description',
-      'quantity',
-      'unit_value_minor',
-      'net_weight',
-      'weight_unit',
-      'hs_code',
-      'origin_country',
-    ],
-    identity: true,
-  },
-  { table: 'idempotency_keys', columns: ['user_id', 'key', 'request_hash', 'shipment_id', 'created_on'] },
-  { table: 'settings', columns: ['name', 'value'] },
-  {
-    table: 'manifests',
-    columns: [
-      'id',
-      'manifest_number',
-      'carrier_id',
-      'created_on',
-      'created_by',
-      'shipment_count',
-      'piece_count',
-      'total_weight_kg',
-    ],
-    identity: true,
-  },
-  { table: 'manifest_shipments', columns: ['shipment_id', 'manifest_id', 'position'] },
-  {
-    table: 'imports',
-    columns: ['id', 'user_id', 'idempotency_key', 'file_hash', 'created_on', 'result'],
-    identity: true,
-  },
-  { table: 'shipment_search_terms', columns: ['term', 'shipment_id', 'created_on', 'piece_count', 'status_code'] },
-  {
-    table: 'webhooks',
-    columns: [
-      'id',
-      'url',
-      'secret',
-      textArray('events'),
-      textArray('statuses'),
-      boolean('allow_remote'),
-      'created_on',
-      'created_by',
-    ],
-    identity: true,
-  },
-  {
-    // Undelivered rows go on being delivered from the shared database; delivered ones stay as history.
-    table: 'webhook_outbox',
-    columns: [
-      'id',
-      'webhook_id',
-      'tracking_event_id',
-      'type',
-      'payload',
-      'created_on',
-      'attempts',
-      'next_attempt_on',
-      'lease_until',
-      'last_attempt_on',
-      'last_status',
-      'last_error',
-      'delivered_on',
-      'failed_on',
-    ],
-    identity: true,
-  },
-  {
-    table: 'saved_addresses',
-    columns: ['id', 'kind', 'nickname', address('address'), 'search_text', 'sort_key', 'updated_on'],
-    identity: true,
-  },
-  {
-    table: 'package_presets',
-    columns: [
-      'id',
-      'name',
-      'length',
-      'width',
-      'height',
-      'dimension_unit',
-      'weight',
-      'weight_unit',
-      'description',
-      'updated_on',
-    ],
-    identity: true,
-  },
-  {
-    table: 'orders',
-    columns: [
-      'id',
-      'uuid',
-      'order_number',
-      'order_number_key',
-      'channel',
-      'order_date',
-      'created_on',
-      'updated_on',
-      'status',
-      address('delivery_address'),
-      address('collection_address'),
-      'currency',
-      'reference_one',
-      'reference_two',
-      'reference_three',
-      'delivery_instructions',
-      'notes',
-      'requested_service',
-      'tags',
-      'package',
-      'item_count',
-      'total_weight_kg',
-      'total_value_minor',
-      'shipment_id',
-      'created_by',
-    ],
-    identity: true,
-  },
-  {
-    table: 'order_items',
-    columns: [
-      'order_id',
-      'sequence_number',
-      'sku',
-      'description',
-      'quantity',
-      'unit_value_minor',
-      'unit_weight',
-      'weight_unit',
-      'hs_code',
-      'origin_country',
-    ],
-  },
-  { table: 'order_search_terms', columns: ['term', 'order_id'] },
-  { table: 'order_shipments', columns: ['shipment_id', 'order_id', 'rule_name'] },
-  { table: 'order_requests', columns: ['user_id', 'key', 'request_hash', 'answer', 'created_on'] },
-  // A user locked out by failed sign-ins stays locked on the shared database.
-  { table: 'limit_hits', columns: ['key', 'at'] },
-];
-
-const sourceName = (c: Column) => (typeof c === 'string' ? c : c.from);
-const targetName = (c: Column) => (typeof c === 'string' ? c : c.to);
-const encoderOf = (c: Column) => (typeof c === 'string' ? copyValue : c.encode);
+/** In the order the foreign keys need; shipments' day totals are rebuilt once, after. */
+const TABLES = MAPPED_TABLES;
 
 /**
  * SQLite tables whose content reaches PostgreSQL otherwise: counters become sequences
@@ -304,7 +30,7 @@ const encoderOf = (c: Column) => (typeof c === 'string' ? copyValue : c.encode);
 const NOT_COPIED_AS_ROWS = new Set(['counters', 'shipment_day_totals']);
 
 export function uncopiedTables(db: Db): string[] {
-  const known = new Set([...TABLES.map((t) => t.table), ...NOT_COPIED_AS_ROWS]);
+  const known = new Set([...TABLES.map((t) => t.name), ...NOT_COPIED_AS_ROWS]);
   const tables = db
     .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
     .pluck()
@@ -317,10 +43,10 @@ export function uncopiedTables(db: Db): string[] {
  * be left behind without a word, as with tables.
  */
 export function uncopiedColumns(db: Db): string[] {
-  return TABLES.flatMap((copy) => {
-    const named = new Set(copy.columns.map(sourceName));
-    const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(copy.table) as string[];
-    return columns.filter((c) => !named.has(c)).map((c) => `${copy.table}.${c}`);
+  return TABLES.flatMap((table) => {
+    const named = new Set(copyColumns(table).names);
+    const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table.name) as string[];
+    return columns.filter((c) => !named.has(c)).map((c) => `${table.name}.${c}`);
   });
 }
 
@@ -343,18 +69,21 @@ const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)}
  * text (the pipeline waits on the stream's backpressure): never a whole table in memory.
  * FREEZE writes the rows already visible to all, so the VACUUM after the copy skips them.
  */
-async function copyTable(db: Db, client: pg.ClientBase, copy: TableCopy, progress: (line: string) => void) {
+async function copyTable(db: Db, client: pg.ClientBase, table: Table, progress: (line: string) => void) {
   const t0 = performance.now();
-  const total = db.prepare(`SELECT count(*) FROM ${copy.table}`).pluck().get() as number;
-  const select = copy.columns.map((c) => `"${sourceName(c)}"`).join(', ');
-  const rows = db.prepare(`SELECT ${select} FROM ${copy.table}`).raw().iterate() as IterableIterator<unknown[]>;
-  const encoders = copy.columns.map(encoderOf);
+  const { name } = table;
+  const { names, encoders } = copyColumns(table);
+  const total = db.prepare(`SELECT count(*) FROM ${name}`).pluck().get() as number;
+  const rows = db
+    .prepare(`SELECT ${names.join(', ')} FROM ${name}`)
+    .raw()
+    .iterate() as IterableIterator<unknown[]>;
   let done = 0;
   function* text(): Generator<string> {
     let chunk = '';
     for (const row of rows) {
       chunk += copyLine(row, encoders);
-      if (++done % PROGRESS_ROWS === 0) progress(`${copy.table}: ${done} / ${total}`);
+      if (++done % PROGRESS_ROWS === 0) progress(`${name}: ${done} / ${total}`);
       if (chunk.length >= CHUNK_CHARS) {
         yield chunk;
         chunk = '';
@@ -362,15 +91,13 @@ async function copyTable(db: Db, client: pg.ClientBase, copy: TableCopy, progres
     }
     if (chunk) yield chunk;
   }
-  const into = client.query(
-    copyFrom(`COPY ${copy.table} (${copy.columns.map(targetName).join(', ')}) FROM STDIN WITH (FREEZE)`),
-  );
+  const into = client.query(copyFrom(`COPY ${name} (${names.join(', ')}) FROM STDIN WITH (FREEZE)`));
   await pipeline(Readable.from(text()), into);
-  if (into.rowCount !== done) throw new Error(`${copy.table}: ${done} rows sent, ${into.rowCount} taken`);
-  progress(`${copy.table}: ${done} / ${total} (${seconds(t0)})`);
-  if (copy.identity) {
+  if (into.rowCount !== done) throw new Error(`${name}: ${done} rows sent, ${into.rowCount} taken`);
+  progress(`${name}: ${done} / ${total} (${seconds(t0)})`);
+  if (table.identity) {
     await client.query(
-      `SELECT setval(pg_get_serial_sequence('${copy.table}', 'id'), max(id)) FROM ${copy.table} HAVING max(id) IS NOT NULL`,
+      `SELECT setval(pg_get_serial_sequence('${name}', 'id'), max(id)) FROM ${name} HAVING max(id) IS NOT NULL`,
     );
   }
 }
@@ -395,7 +122,7 @@ async function copyRows(db: Db, client: pg.ClientBase, progress: (line: string) 
     await client.query(
       "SET LOCAL statement_timeout = 0; SET LOCAL maintenance_work_mem = '1GB'; SET LOCAL work_mem = '256MB'",
     );
-    const tables = TABLES.map((t) => t.table).join(', ');
+    const tables = TABLES.map((t) => t.name).join(', ');
     // Locks out a desk starting on the target meanwhile (it would add its own admin). The
     // catalog and settings a desk syncs at start are replaced by the desk's own; emptied
     // in this transaction, the tables take COPY FREEZE.
@@ -438,7 +165,7 @@ export async function copyToPostgres(
     const unknown = [...uncopiedTables(source.db), ...uncopiedColumns(source.db)];
     if (unknown.length > 0) {
       throw new Error(
-        `migrate does not know how to copy ${unknown.join(', ')}: nothing was copied (main/stores/copy-to-postgres.ts lists the tables and their columns).`,
+        `migrate does not know how to copy ${unknown.join(', ')}: nothing was copied (main/stores/shared/tables maps the tables and their columns).`,
       );
     }
     const target = await openPostgresStore({ url: options.to });
@@ -467,11 +194,11 @@ export async function copyToPostgres(
         await client.end().catch(() => undefined);
       }
       const tables = [];
-      for (const { table } of TABLES) {
+      for (const table of TABLES) {
         tables.push({
-          table,
-          sqlite: source.db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number,
-          postgres: await countIn(target.pool, table),
+          table: table.name,
+          sqlite: source.db.prepare(`SELECT count(*) FROM ${table.name}`).pluck().get() as number,
+          postgres: await countIn(target.pool, table.name),
         });
       }
       const wrong = tables.filter((t) => t.sqlite !== t.postgres);

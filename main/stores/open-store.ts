@@ -4,12 +4,15 @@
  */
 import type { OnMigration, Store } from '../core/storage';
 import { openSqliteStore } from './sqlite';
+import type { SqliteBinding } from './sqlite/connection';
 
 export interface StoreOptions {
   dataDir: string;
   /** `postgres://…` or `postgresql://…`; absent → SQLite in dataDir. */
   databaseUrl?: string | undefined;
   onMigration?: OnMigration;
+  /** The SQLite driver to load (the desktop's Electron build); the package's own without one. */
+  sqliteBinding?: SqliteBinding | undefined;
 }
 
 export async function openStore(options: StoreOptions): Promise<Store> {
@@ -23,5 +26,6 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   return openSqliteStore({
     dataDir: options.dataDir,
     ...(options.onMigration ? { onMigration: options.onMigration } : {}),
+    ...(options.sqliteBinding ? { binding: options.sqliteBinding } : {}),
   });
 }

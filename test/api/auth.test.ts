@@ -67,10 +67,25 @@ describe('sign-in by credentials', () => {
     ['refresh', {}, 'refreshToken'],
     ['credentials', { credentials: { username: 'admin' } }, 'credentials.password'],
     ['credentials', { credentials: ADMIN, extra: 1 }, 'extra'],
+    ['apikey', { apiKey: 'ssk_x' }, 'apiKey'],
   ])('option %s with %j → 400 naming %s', async (option, payload, member) => {
     const res = await auth(option, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toHaveProperty([member]);
+    // A tool that logs only the detail still learns what to add.
+    if (member === 'option') expect(res.json().detail).toMatch(/option/);
+  });
+
+  it('takes the option in any case, and a refused key or token names its field and what to do', async () => {
+    const mixed = await auth('Credentials', { credentials: ADMIN });
+    expect(mixed.statusCode).toBe(200);
+    const key = await auth('apiKey', { apiKey: { apiKey: 'ssk_' + 'x'.repeat(43) } });
+    expect(key.statusCode).toBe(400);
+    expect(key.json().apiKey).toMatch(/not a key of this station.*ask an administrator/);
+    const refresh = await auth('refresh', { refreshToken: 'not-a-token' });
+    expect(refresh.json().refreshToken).toMatch(/sign in again/);
+    const shape = await auth('apikey', { apiKey: 'ssk_x' });
+    expect(shape.json().apiKey).toContain('{"apiKey": {"apiKey": "ssk_…"}}');
   });
 });
 

@@ -5,6 +5,8 @@ import {
   createShipment,
   gbAddress,
   piece,
+  SENDER_ADDRESS,
+  setSender,
   shipmentRequest,
   signedInStation,
   type TestStation,
@@ -125,9 +127,16 @@ const invalid: [string, Record<string, unknown>, string, RegExp][] = [
   ['missing pieces', { shipmentPieces: undefined }, 'shipmentPieces', /^Add at least one piece$/],
   ['no pieces', { shipmentPieces: [] }, 'shipmentPieces', /^Add at least one piece$/],
   ['51 pieces', { shipmentPieces: Array.from({ length: 51 }, () => piece()) }, 'shipmentPieces', /at most 50/],
+  ['no carrier chosen (0)', { carrierId: 0 }, 'carrierId', /^Choose a carrier$/],
+  ['no service chosen (0)', { carrierServiceId: 0 }, 'carrierServiceId', /^Choose a service$/],
   ['carrierId a string', { carrierId: '1' }, 'carrierId', /^Carrier must be a whole number$/],
   ['unknown carrier', { carrierId: 99 }, 'carrierId', /not a carrier/],
-  ['service of another carrier', { carrierServiceId: 201 }, 'carrierServiceId', /^Service 201 is not a service of /],
+  [
+    'service of another carrier',
+    { carrierServiceId: 201 },
+    'carrierServiceId',
+    /^Service 201 is not a service of Swift Parcels; its services: 101 Next Day, /,
+  ],
   [
     'feature of another carrier',
     { carrierFeatures: [1001, 2001] },
@@ -436,11 +445,13 @@ describe('Idempotency-Key', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('the same key with another body → 409; after 24 hours the key is free again', async () => {
-    await post(shipmentRequest({ referenceOne: 'IDEMP-2' }), { 'idempotency-key': 'order-779' });
+  it('the same key with another body → 409 naming the shipment; after 24 hours the key is free again', async () => {
+    const first = await post(shipmentRequest({ referenceOne: 'IDEMP-2' }), { 'idempotency-key': 'order-779' });
     const clash = await post(shipmentRequest({ referenceOne: 'IDEMP-3' }), { 'idempotency-key': 'order-779' });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().type).toBe('/problems/conflict');
+    expect(clash.json().detail).toContain(first.json().shipmentNumber);
+    expect(clash.json().detail).toMatch(/use a new key/);
     t.clock.advance(24 * 3_600_000 + 1);
     try {
       const before = await counts();
@@ -452,6 +463,16 @@ describe('Idempotency-Key', () => {
       t.clock.advance(-(24 * 3_600_000 + 1));
       token = await t.signIn();
     }
+  });
+
+  it('a retry for a shipment cancelled since is a 409 saying so, not a void label', async () => {
+    const body = shipmentRequest({ referenceOne: 'IDEMP-CANCELLED' });
+    const first = (await post(body, { 'idempotency-key': 'order-780' })).json();
+    await t.request({ method: 'DELETE', url: `/shipments/${first.shipmentId}`, token });
+    const again = await post(body, { 'idempotency-key': 'order-780' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toContain(`Shipment ${first.shipmentNumber}`);
+    expect(again.json().detail).toMatch(/is cancelled .*use a new key/);
   });
 
   it('keys past their 24 hours are deleted by the next keyed create', async () => {
@@ -476,5 +497,42 @@ describe('Idempotency-Key', () => {
     const res = await post(shipmentRequest(), { 'idempotency-key': 'k'.repeat(256) });
     expect(res.statusCode).toBe(400);
     expect(res.json()['idempotency-key']).toMatch(/at most 255/);
+  });
+});
+
+describe('the collection address', () => {
+  it('defaults to the sender address of Settings; with none set, the 400 names collectionAddress', async () => {
+    const fresh = await signedInStation();
+    try {
+      const send = (payload: object) =>
+        fresh.t.request({ method: 'POST', url: '/shipments', token: fresh.token, payload });
+      const { collectionAddress: _given, ...withoutOne } = shipmentRequest();
+      const refused = await send({ ...withoutOne, shipmentPieces: [piece({ weight: 0 })] });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().collectionAddress).toBe(
+        'Collection address is required: give one, or set the sender address in Settings',
+      );
+      expect(refused.json()['shipmentPieces[0].weight']).toBeDefined();
+
+      await setSender(fresh.t, fresh.token);
+      const created = await send(withoutOne);
+      expect(created.statusCode).toBe(200);
+      const view = await fresh.t.request({
+        method: 'GET',
+        url: `/shipments/${created.json().shipmentId}`,
+        token: fresh.token,
+      });
+      expect(view.json().collectionAddress).toMatchObject(SENDER_ADDRESS);
+      // An address of its own still wins.
+      const own = await send(shipmentRequest());
+      const ownView = await fresh.t.request({
+        method: 'GET',
+        url: `/shipments/${own.json().shipmentId}`,
+        token: fresh.token,
+      });
+      expect(ownView.json().collectionAddress.fullName).toBe('Alex Sender');
+    } finally {
+      await fresh.t.close();
+    }
   });
 });

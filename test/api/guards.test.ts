@@ -23,6 +23,7 @@ describe('the loopback door', () => {
       const res = await t.app.inject({ method: 'GET', url: '/health', headers: { host } });
       expect(res.statusCode).toBe(421);
       expect(res.json().type).toBe('/problems/misdirected');
+      expect(res.json().detail).toContain('call it as 127.0.0.1:7317, or localhost:7317, or [::1]:7317');
     },
   );
 

@@ -53,13 +53,24 @@ describe('view', () => {
     expect(v.shipmentPieces[0].base64String).toBe(s.shipmentPieces[0]!.base64String); // re-rendered byte-identical
   });
 
+  it('takes the shipment number for the id too: the detail, its label and its tracking', async () => {
+    const s = await createShipment(t, token, shipmentRequest({ referenceOne: 'BY-NUMBER' }));
+    const byNumber = await get(`/shipments/${s.shipmentNumber.toLowerCase()}`);
+    expect(byNumber.statusCode).toBe(200);
+    expect(byNumber.json()).toMatchObject({ shipmentId: s.shipmentId, referenceOne: 'BY-NUMBER' });
+    expect((await get(`/shipments/${s.shipmentNumber}/tracking`)).json().shipmentNumber).toBe(s.shipmentNumber);
+    expect((await get(`/shipments/${s.shipmentNumber}/label?markPrinted=false`)).statusCode).toBe(200);
+  });
+
   it('400 for a malformed id, 404 for an unknown one', async () => {
     const bad = await get('/shipments/not-a-uuid');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().uniqueId).toMatch(/not a UUID/);
-    const unknown = await get('/shipments/3f2b8c1e-0000-4000-8000-000000000000');
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().type).toBe('/problems/not-found');
+    expect(bad.json().uniqueId).toMatch(/neither a shipmentId \(a UUID\) nor a shipment number/);
+    for (const id of ['3f2b8c1e-0000-4000-8000-000000000000', 'SS99999999']) {
+      const unknown = await get(`/shipments/${id}`);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().type).toBe('/problems/not-found');
+    }
   });
 });
 

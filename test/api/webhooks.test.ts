@@ -116,7 +116,11 @@ describe('subscribing', () => {
     });
     expect(unknownEvent.status).toBe(400);
     expect(unknownEvent.json['events[1]']).toBeTruthy();
-    expect((await api('POST', '/webhooks', { url: 'ftp://127.0.0.1/x' })).json.url).toMatch(/http or https/);
+    const both = await api('POST', '/webhooks', { url: 'ftp://127.0.0.1/x', events: ['shipment.lost'] });
+    expect(Object.keys(both.json)).toEqual(expect.arrayContaining(['url', 'events[0]']));
+    expect((await api('POST', '/webhooks', { url: 'ftp://127.0.0.1/x' })).json.url).toMatch(
+      /must start with http:\/\/ or https:\/\//,
+    );
     expect((await api('POST', '/webhooks', { url: 'http://user:pw@127.0.0.1/x' })).json.url).toMatch(
       /user name or password/,
     );
@@ -129,6 +133,9 @@ describe('subscribing', () => {
       createdBy: 'admin',
     });
     expect(remote.json.secret).toMatch(/^whsec_[\w-]{43}$/);
+    const again = await api('POST', '/webhooks', { url: 'https://hooks.example.com/ss', allowRemoteHost: true });
+    expect(again.status).toBe(409);
+    expect(again.json.detail).toContain(`as webhook ${remote.json.webhook.id}`);
     // The secret is shown once: never in the list.
     const list = await api('GET', '/webhooks');
     expect(JSON.stringify(list.json)).not.toContain(remote.json.secret);

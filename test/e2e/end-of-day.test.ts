@@ -1,13 +1,13 @@
 /**
  * The End of day screen in headless Chromium against the real station (`npm run serve`):
  * the counts per carrier, the warning that leads to the Not Printed shipments, Enter
- * closing the day and printing the manifest, and an earlier manifest printed again.
+ * asking, then closing the day and printing the manifest, and an earlier manifest printed again.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Desk, deskPage, printCalls as printCallsOn, type RunningStation, signIn, startDesk } from './station';
 import { apiToken } from './station-api';
-import { screenshot, textOf, waitForText, waitUntil } from './ui';
+import { focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
@@ -24,7 +24,7 @@ async function call(method: string, path: string, body?: object): Promise<Respon
   });
 }
 
-async function shipment(print: boolean): Promise<string> {
+async function shipment(print: boolean, carrier: 1 | 2 = 1): Promise<string> {
   const address = (name: string, city: string, post: string) => ({
     fullName: name,
     addressLine1: '1 High Street',
@@ -33,8 +33,8 @@ async function shipment(print: boolean): Promise<string> {
     countryTwoCharacterISOCode: 'GB',
   });
   const response = await call('POST', '/shipments', {
-    carrierId: 1,
-    carrierServiceId: 101,
+    carrierId: carrier,
+    carrierServiceId: carrier === 1 ? 101 : 201,
     collectionAddress: address('Dispatch', 'Leeds', 'LS1 1BA'),
     deliveryAddress: address('Ann Other', 'London', 'SW1A 1AA'),
     shipmentPieces: [{ weight: 1.5, length: 30, width: 20, height: 10 }],
@@ -77,14 +77,34 @@ describe('the End of day screen', () => {
     await screenshot(page, 'eod-01-waiting');
   });
 
-  it('closes the day and prints the manifest with one key, Enter', async () => {
+  it('asks before closing a day: Escape keeps it open, Enter closes it, and the focus never lands on the next carrier', async () => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await shipment(true, 2);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await waitForText(page.getByTestId('carrier-2').locator('td').nth(0), /^1$/);
     const close = page.getByRole('button', { name: 'Close day and print manifest for Swift Parcels' });
-    await waitUntil(
-      'the close button focused',
-      () => close.evaluate((b) => b === document.activeElement),
-      (v) => v,
-    );
+    await close.focus();
+    let posted = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/manifests') && r.method() === 'POST') posted += 1;
+    });
+    const question = page.getByRole('dialog', { name: 'Close the day for Swift Parcels?' });
+
+    // The first Enter only asks, naming the carrier and its count; Escape keeps the day open.
+    await page.keyboard.press('Enter');
+    await waitForText(question, '3 Printed shipments go on a manifest');
+    await screenshot(page, 'eod-01b-asks-1280');
+    expect(await focusNow(page)).toBe('BUTTON Close day and print manifest');
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'hidden' });
+    expect(posted).toBe(0);
+    expect(await textOf(page.getByTestId('carrier-1').locator('td').nth(0))).toBe('3');
+    expect(await focusNow(page)).toBe('BUTTON Close day and print manifest for Swift Parcels');
+
+    // Enter, Enter closes it; a third Enter must not close Northline Freight's day.
     const made = page.waitForResponse((r) => r.url().endsWith('/manifests') && r.request().method() === 'POST');
+    await page.keyboard.press('Enter');
+    await question.waitFor();
     await page.keyboard.press('Enter');
     const response = await made;
     expect(response.status()).toBe(200);
@@ -92,11 +112,14 @@ describe('the End of day screen', () => {
     expect(manifest.manifestNumber).toBe('MF00000001');
     expect(manifest.shipments.map((s) => s.shipmentId).sort()).toEqual([...printed].sort());
     await waitUntil('a print() call', printCalls, (n) => n === 1);
-    await waitForText(
-      page.getByRole('status').filter({ hasText: 'MF00000001' }),
-      'Manifest MF00000001 for Swift Parcels: 3 shipments, 3 pieces. Sent to print.',
-    );
+    const line = page.getByRole('status').filter({ hasText: 'MF00000001' });
+    await waitForText(line, 'Manifest MF00000001 for Swift Parcels: 3 shipments, 3 pieces. Sent to print.');
     await waitForText(page.getByTestId('carrier-1').locator('td').nth(0), /^0$/);
+    await waitForText(page.getByTestId('carrier-2').locator('td').nth(0), /^1$/);
+    expect(await focusNow(page)).toMatch(/^DIV Manifest MF00000001/);
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(300);
+    expect(posted).toBe(1);
     for (const id of printed) {
       expect(((await (await call('GET', `/shipments/${id}`)).json()) as { status: string }).status).toBe('Manifested');
     }
@@ -104,6 +127,19 @@ describe('the End of day screen', () => {
     await waitForText(row, 'Swift Parcels');
     expect(await textOf(row)).toMatch(/admin\s*3\s*3\s*4\.5/);
     await screenshot(page, 'eod-02-closed');
+
+    // At 1024×768 the next carrier's close asks too, with its own name and count.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await page.getByRole('button', { name: 'Close day and print manifest for Northline Freight' }).focus();
+    await page.keyboard.press('Enter');
+    const northline = page.getByRole('dialog', { name: 'Close the day for Northline Freight?' });
+    await waitForText(northline, '1 Printed shipment goes on a manifest');
+    await screenshot(page, 'eod-01c-asks-1024');
+    await page.keyboard.press('Enter');
+    await waitForText(page.getByRole('status').filter({ hasText: 'MF00000002' }), 'for Northline Freight: 1 shipment');
+    expect(posted).toBe(2);
+    expect(await focusNow(page)).toMatch(/^DIV Manifest MF00000002/);
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('prints an earlier manifest again', async () => {
@@ -167,7 +203,7 @@ describe('the End of day screen', () => {
       expect(((await (await call('GET', `/shipments/${id}`)).json()) as { status: string }).status).toBe('Printed');
 
     await page.getByRole('button', { name: 'Add to manifest' }).click();
-    for (const n of numbers) await waitForText(outcome, `${n} ✓ on manifest MF00000002`);
+    for (const n of numbers) await waitForText(outcome, `${n} ✓ on manifest MF00000003`);
     await screenshot(page, 'bulk-02-manifested');
     await page.getByRole('button', { name: 'Cancel shipments' }).click();
     await page.getByRole('button', { name: 'Confirm: cancel 3 shipments' }).click();

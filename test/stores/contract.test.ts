@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Address, ShipmentStatus } from '../../main/core/schemas';
 import { stationEvent } from '../../main/core/statuses';
@@ -31,6 +31,11 @@ import { createDatabase } from '../helpers/postgres';
 import { TEST_CATALOG, storeOpener, type Dialect } from '../helpers/stores';
 
 const openDesks = storeOpener('ss-contract-');
+/** Stores a case opened again itself, closed after the file's tests. */
+const reopened: Store[] = [];
+afterAll(async () => {
+  await Promise.all(reopened.map((s) => s.close()));
+});
 
 const address = (fullName: string): Address => ({
   businessName: '',
@@ -210,6 +215,38 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     expect((await store.shipments.page(EVERYTHING)).totals.items).toBe(2);
     if (dialect === 'sqlite')
       expect((store as ReturnType<typeof openSqliteStore>).db.pragma('foreign_keys', { simple: true })).toBe(1);
+  });
+
+  it('loads many batches at once, found by search with exact totals; a load cut short is found too (SQLite: once it opens again)', async () => {
+    let [store] = (await openDesks(dialect)) as [Store];
+    const history = (createdOn: number, fullName: string, status: ShipmentStatus = 'Not Printed') => ({
+      shipment: shipment(createdOn, { deliveryAddress: address(fullName), status }),
+      pieces: pieces(),
+      events: [event('Not Printed', createdOn), ...(status === 'Not Printed' ? [] : [event(status, createdOn + 1)])],
+    });
+    const created = await store.shipments.create(shipment(T0), pieces(), event('Not Printed', T0));
+    expect('created' in created).toBe(true);
+    async function* batches(cutShort: boolean) {
+      yield [history(T0 + 1, 'Grażyna Nowak'), history(T0 + 2, 'Jan Nowak', 'Printed')];
+      yield [history(T0 + 3, 'Ewa Nowak-Zielińska', 'Printed')];
+      if (cutShort) throw new Error('the generator failed');
+    }
+    await store.shipments.loadAll(batches(false));
+    const nowak = (statuses: ShipmentStatus[] = []) =>
+      store.shipments.page({ ...EVERYTHING, statuses, limit: 10, search: listSearch('nowak') });
+    expect((await nowak()).totals).toEqual({ items: 3, pieces: 6 });
+    expect((await nowak(['Printed'])).totals).toEqual({ items: 2, pieces: 4 });
+    expect((await store.shipments.page({ ...EVERYTHING, search: listSearch('odbiorca') })).totals.items).toBe(1);
+
+    await expect(store.shipments.loadAll(batches(true))).rejects.toThrow('the generator failed');
+    if (dialect === 'sqlite') {
+      await store.close();
+      store = openSqliteStore({ dataDir: dirname(store.location) });
+      reopened.push(store);
+    }
+    expect((await nowak()).totals).toEqual({ items: 6, pieces: 12 });
+    expect((await nowak(['Printed'])).rows).toHaveLength(4);
+    expect((await store.shipments.page({ ...EVERYTHING, search: listSearch('grazyna') })).totals.items).toBe(2);
   });
 
   it('takes demo data (cli demo-data) through the contract: numbered as creates are, and listed', async () => {

@@ -55,7 +55,6 @@ const FIXED_TEXT = new Set([
   'orders.uuid',
   'orders.status',
 ]);
-const RENAMED: Record<string, string> = { 'tracking_events.user': 'user_name' };
 const NOT_COPIED = new Set(['counters', 'shipment_day_totals']);
 
 let desk: TestStation;
@@ -283,7 +282,7 @@ describe('copyToPostgres', () => {
         const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(table) as string[];
         const theirs = (
           await client.query({
-            text: `SELECT ${columns.map((c) => `"${RENAMED[`${table}.${c}`] ?? c}"`).join(', ')} FROM ${table}`,
+            text: `SELECT ${columns.map((c) => `"${c}"`).join(', ')} FROM ${table}`,
             rowMode: 'array',
           })
         ).rows as unknown[][];

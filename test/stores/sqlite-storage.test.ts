@@ -125,6 +125,46 @@ describe('the address book’s search text', () => {
   });
 });
 
+describe('a tracking event’s user', () => {
+  it('is the column user_name, as on PostgreSQL, however often the rename runs', async () => {
+    const t = await startTestStation({ sqlite: true });
+    await addUsers(t);
+    await createShipment(t, await t.signIn());
+    const dataDir = t.dataDir;
+    await t.app.close();
+    await t.station.close();
+    const file = join(dataDir, DATABASE_FILE);
+    const users = () => {
+      const db = new Database(file);
+      try {
+        return db.prepare('SELECT user_name FROM tracking_events').pluck().all();
+      } finally {
+        db.close();
+      }
+    };
+    const setBack = (sql: string) => {
+      const db = new Database(file);
+      db.exec(`${sql} PRAGMA user_version = 15;`);
+      db.close();
+    };
+    const reopen = async () => (await openStation({ dataDir, labelPool: false, now: () => t.clock.now })).close();
+    try {
+      const written = users();
+      expect(written).toEqual(['admin']);
+      // As every database before the rename had it.
+      setBack('ALTER TABLE tracking_events RENAME COLUMN user_name TO user;');
+      await reopen();
+      expect(users()).toEqual(written);
+      // A database set back without the column renamed back: the rename runs again, as a no-op.
+      setBack('');
+      await reopen();
+      expect(users()).toEqual(written);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 /**
  * Group commit (wal-sync.ts) fsyncs a descriptor opened on the `-wal` file once. That is
  * only right while the file stays the same inode: these are the SQLite behaviours it rests on.

@@ -3,7 +3,12 @@ import { Type, type Static } from 'typebox';
 import { DateTime } from './common';
 
 export const AuthQuery = Type.Object(
-  { option: Type.Optional(Type.String({ maxLength: 20 })) },
+  {
+    option: Type.String({
+      maxLength: 20,
+      description: 'How to sign in: apikey, credentials or refresh (any case); the body holds that field.',
+    }),
+  },
   { additionalProperties: false },
 );
 export const AuthRequest = Type.Object(

@@ -6,7 +6,7 @@
  *
  * This file: the shapes every domain shares (statuses, units, addresses, problems).
  */
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 
 export const STATUSES = [
   'Not Printed',
@@ -34,6 +34,9 @@ export const WEIGHT_UNITS = ['KG', 'G', 'LB', 'OZ'] as const;
 export const DIMENSION_UNITS = ['CM', 'MM', 'IN'] as const;
 export type WeightUnit = (typeof WEIGHT_UNITS)[number];
 export type DimensionUnit = (typeof DIMENSION_UNITS)[number];
+
+/** A shared shape with a description of its own use (the OpenAPI document keeps it beside the `$ref`). */
+export const described = <T extends TSchema>(schema: T, description: string): T => ({ ...schema, description });
 
 export const str = (maxLength: number, extra: Record<string, unknown> = {}) => Type.String({ maxLength, ...extra });
 /** Date-times in responses: UTC ISO 8601 with milliseconds and Z. */

@@ -11,4 +11,5 @@ export * from './webhooks';
 export * from './printers';
 export * from './address-book';
 export * from './package-presets';
+export * from './scale';
 export * from './orders';

@@ -1,6 +1,17 @@
 /** Shipments: create, list, view, labels, tracking and bulk label requests. */
 import { Type, type Static } from 'typebox';
-import { Address, AddressInput, DIMENSION_UNITS, DateTime, Id, Money, Status, WEIGHT_UNITS, str } from './common';
+import {
+  Address,
+  AddressInput,
+  DIMENSION_UNITS,
+  DateTime,
+  Id,
+  Money,
+  Status,
+  WEIGHT_UNITS,
+  described,
+  str,
+} from './common';
 
 export const PieceInput = Type.Object(
   {
@@ -58,7 +69,12 @@ export const CreateShipmentRequest = Type.Object(
     carrierServiceId: Id(),
     hsCode: Type.Optional(str(10)),
     descriptionOfGoods: Type.Optional(str(70)),
-    collectionAddress: AddressInput,
+    collectionAddress: Type.Optional(
+      described(
+        AddressInput,
+        'Where the carrier collects. Default: the sender address of Settings (a 400 naming this field when none is set).',
+      ),
+    ),
     deliveryAddress: AddressInput,
     referenceOne: Type.Optional(str(35)),
     referenceTwo: Type.Optional(str(35)),
@@ -166,7 +182,10 @@ export const ShipmentList = Type.Object({
 export type ShipmentList = Static<typeof ShipmentList>;
 
 export const ShipmentIdParams = Type.Object({
-  uniqueId: Type.String({ maxLength: 64, description: 'The shipmentId (UUID) returned by create.' }),
+  uniqueId: Type.String({
+    maxLength: 64,
+    description: 'The shipmentId (a UUID) or the shipmentNumber (SS00000042) that create returned.',
+  }),
 });
 
 export const ViewedPiece = Type.Object({

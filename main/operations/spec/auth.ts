@@ -13,7 +13,7 @@ export const authOperations = operationRows({
     ...jsonBody(S.AuthRequest),
     response: S.AuthResponse,
     problems: {
-      429: 'Ten failed sign-ins for this user name or from this client within 15 minutes: wait for Retry-After.',
+      429: 'Ten failed sign-ins with this user name, API key or refresh token within 15 minutes: wait for Retry-After (an administrator may unlock a user sooner).',
     },
   },
   getMe: {

@@ -40,9 +40,9 @@ export interface OperationSpec {
   /**
    * The statuses this operation answers for its own reasons, each with what it means here.
    * The rest (400, 401, 403, 404 for path parameters, 413, 415, 421, 500, 503) follow from
-   * its access, parameters and body.
+   * its access, parameters and body; a 503 here is one for its own reason besides storage.
    */
-  problems?: Partial<Record<404 | 409 | 429, string>>;
+  problems?: Partial<Record<404 | 409 | 429 | 503, string>>;
   /** The body may be left out: it is then `{}` (every field of the body optional). */
   bodyOptional?: boolean;
   /** An answer that is 201 Created rather than 200 (one new order, not a batch's report), and what it means. */

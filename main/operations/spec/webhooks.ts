@@ -19,6 +19,7 @@ export const webhookOperations = operationRows({
     summary: 'Subscribe a URL to events; the signing secret is shown in this response only',
     ...jsonBody(S.CreateWebhookRequest),
     response: S.CreatedWebhook,
+    problems: { 409: 'This URL is subscribed already (delete that webhook first to change its events).' },
   },
   deleteWebhook: {
     method: 'DELETE',

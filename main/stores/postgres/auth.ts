@@ -1,14 +1,30 @@
 /** Users, API keys, sign-ins and tokens over PostgreSQL, shared by every desk. */
 import type pg from 'pg';
 import type { ApiKeyRecord, AuthStore, RefreshOutcome, TokenRecord, UserRecord } from '../../core/storage';
+import { insertSql, selectList, setList, values } from '../shared/columns';
+import { apiKeys, signIns, tokens, users } from '../shared/tables/auth';
 import { inTransaction, type Tx } from './pool';
 
-const USER_COLUMNS = `id, username, password_hash AS "passwordHash", role, disabled, created_on AS "createdOn"`;
-const API_KEY_COLUMNS = `k.id, k.user_id AS "userId", u.username, k.name, k.prefix, k.created_on AS "createdOn",
-  k.last_used_on AS "lastUsedOn", k.revoked_on AS "revokedOn" FROM api_keys k JOIN users u ON u.id = k.user_id`;
-const TOKEN_COLUMNS = `t.sign_in_id AS "signInId", s.user_id AS "userId", t.kind, t.expires_on AS "expiresOn",
-  t.used_on AS "usedOn", s.revoked_on AS "signInRevokedOn", u.username, u.role, u.disabled AS "userDisabled"
+const USER_COLUMNS = selectList(users);
+const NEW_USER = ['username', 'passwordHash', 'role', 'createdOn'] as const;
+/** What saving a user changes. */
+const SAVED_USER = ['role', 'disabled', 'passwordHash'] as const;
+const API_KEY_COLUMNS = `${selectList(apiKeys, ['id', 'userId', 'name', 'prefix', 'createdOn', 'lastUsedOn', 'revokedOn'], 'k')},
+  u.username FROM api_keys k JOIN users u ON u.id = k.user_id`;
+const NEW_API_KEY = ['userId', 'name', 'prefix', 'hash', 'createdOn'] as const;
+const NEW_SIGN_IN = ['userId', 'method', 'createdOn', 'apiKeyId'] as const;
+const NEW_TOKEN = ['hash', 'signInId', 'kind', 'expiresOn'] as const;
+/** A token with its sign-in and its user as they are now. */
+const TOKEN_COLUMNS = `${selectList(tokens, ['signInId', 'kind', 'expiresOn', 'usedOn'], 't')},
+  s.revoked_on AS "signInRevokedOn", s.user_id AS "userId", u.username, u.role, u.disabled AS "userDisabled"
   FROM tokens t JOIN sign_ins s ON s.id = t.sign_in_id JOIN users u ON u.id = s.user_id`;
+
+const newUser = values('postgres', users, NEW_USER);
+const savedUser = values('postgres', users, [...SAVED_USER, 'id']);
+const newApiKey = values('postgres', apiKeys, NEW_API_KEY);
+const newSignIn = values('postgres', signIns, NEW_SIGN_IN);
+const newToken = values('postgres', tokens, NEW_TOKEN);
+const INSERT_TOKEN = insertSql('postgres', tokens, NEW_TOKEN);
 
 const UNIQUE_VIOLATION = '23505';
 /** The unique index on lower(username) (migration 0001): only its violation means "name taken". */
@@ -29,8 +45,8 @@ export function postgresAuth(pool: pg.Pool): AuthStore {
     async insertUser(user) {
       try {
         const row = await first<{ id: number }>(
-          'INSERT INTO users (username, password_hash, role, created_on) VALUES ($1, $2, $3, $4) RETURNING id',
-          [user.username, user.passwordHash, user.role, user.createdOn],
+          `${insertSql('postgres', users, NEW_USER)} RETURNING id`,
+          newUser(user),
         );
         return row!.id;
       } catch (error) {
@@ -43,12 +59,7 @@ export function postgresAuth(pool: pg.Pool): AuthStore {
     },
     updateUser: (user, revokeSignIns, now) =>
       inTransaction(pool, async (tx) => {
-        await tx.query('UPDATE users SET role = $2, disabled = $3, password_hash = $4 WHERE id = $1', [
-          user.id,
-          user.role,
-          user.disabled,
-          user.passwordHash,
-        ]);
+        await tx.query(`UPDATE users SET ${setList('postgres', users, SAVED_USER)} WHERE id = $4`, savedUser(user));
         if (revokeSignIns) {
           await tx.query('UPDATE sign_ins SET revoked_on = $2 WHERE user_id = $1 AND revoked_on IS NULL', [
             user.id,
@@ -66,13 +77,10 @@ export function postgresAuth(pool: pg.Pool): AuthStore {
       ).rowCount === 1,
 
     insertApiKey: async (key) =>
-      (await first<{ id: number }>(
-        'INSERT INTO api_keys (user_id, name, prefix, key_hash, created_on) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-        [key.userId, key.name, key.prefix, key.hash, key.createdOn],
-      ))!.id,
+      (await first<{ id: number }>(`${insertSql('postgres', apiKeys, NEW_API_KEY)} RETURNING id`, newApiKey(key)))!.id,
     apiKeyByHash: (hash) =>
       first<{ id: number; userId: number; revokedOn: number | null }>(
-        'SELECT id, user_id AS "userId", revoked_on AS "revokedOn" FROM api_keys WHERE key_hash = $1',
+        `SELECT ${selectList(apiKeys, ['id', 'userId', 'revokedOn'])} FROM api_keys WHERE key_hash = $1`,
         [hash],
       ),
     touchApiKey: async (id, now) => {
@@ -97,17 +105,12 @@ export function postgresAuth(pool: pg.Pool): AuthStore {
         const signInId =
           t.signInId ??
           (await first<{ id: number }>(
-            'INSERT INTO sign_ins (user_id, method, created_on, api_key_id) VALUES ($1, $2, $3, $4) RETURNING id',
-            [t.userId, t.method, t.now, t.apiKeyId ?? null],
+            `${insertSql('postgres', signIns, NEW_SIGN_IN)} RETURNING id`,
+            newSignIn({ userId: t.userId, method: t.method, createdOn: t.now, apiKeyId: t.apiKeyId ?? null }),
             tx,
           ))!.id;
         for (const token of t.tokens) {
-          await tx.query('INSERT INTO tokens (hash, sign_in_id, kind, expires_on) VALUES ($1, $2, $3, $4)', [
-            token.hash,
-            signInId,
-            token.kind,
-            token.expiresOn,
-          ]);
+          await tx.query(INSERT_TOKEN, newToken({ ...token, signInId }));
         }
         // Each refresh adds tokens to its sign-in, so a live one always has some.
         await tx.query(

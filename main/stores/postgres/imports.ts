@@ -1,8 +1,15 @@
 /** Batch imports over PostgreSQL. */
 import type pg from 'pg';
 import type { ImportRecord, ImportStore } from '../../core/storage';
+import { insertSql, selectList, values } from '../shared/columns';
+import { imports } from '../shared/tables/imports';
 
-const COLUMNS = `id, user_id AS "userId", idempotency_key AS "key", file_hash AS "fileHash", created_on AS "createdOn", result`;
+const NEW = ['userId', 'key', 'fileHash', 'createdOn', 'result'] as const;
+const COLUMNS = selectList(imports);
+// A second desk saving the same key at once waits on the unique index, then inserts nothing.
+const INSERT = `${insertSql('postgres', imports, NEW)}
+  ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id`;
+const encode = values('postgres', imports, NEW);
 
 export function postgresImports(pool: pg.Pool): ImportStore {
   const byKey = async (userId: number, key: string) =>
@@ -14,12 +21,7 @@ export function postgresImports(pool: pg.Pool): ImportStore {
     ).rows[0];
   return {
     async save(record) {
-      // A second desk saving the same key at once waits on the unique index, then inserts nothing.
-      const { rows } = await pool.query<{ id: number }>(
-        `INSERT INTO imports (user_id, idempotency_key, file_hash, created_on, result) VALUES ($1, $2, $3, $4, $5)
-         ON CONFLICT (user_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id`,
-        [record.userId, record.key, record.fileHash, record.createdOn, record.result],
-      );
+      const { rows } = await pool.query<{ id: number }>(INSERT, encode(record));
       if (rows[0]) return { id: rows[0].id };
       return { existing: (await byKey(record.userId, record.key!))! };
     },

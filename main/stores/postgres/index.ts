@@ -3,8 +3,8 @@
  * bounded pool (node-postgres). Migrations run at open, once, under a lock.
  */
 import pg from 'pg';
-import type { Address } from '../../core/schemas';
-import { addressBookQueries, presetQueries } from '../shared/address-book-queries';
+import { addressBookQueries, presetQueries, type Run } from '../shared/address-book-queries';
+import { render, type Sql } from '../shared/sql';
 import type { OnMigration, Store } from '../../core/storage';
 import { postgresAuth } from './auth';
 import { postgresCarriers } from './carriers';
@@ -14,12 +14,15 @@ import { postgresManifests } from './manifests';
 import { migrate } from './migrate';
 import { postgresNumbers } from './numbers';
 import { postgresOrders } from './orders';
+import { translatingErrors } from '../shared/errors';
 import { createPool, redactedUrl, translateError } from './pool';
 import { postgresSettings } from './settings';
 import { foldDayTotals, postgresShipments } from './shipments';
 import { postgresWebhooks } from './webhooks';
 
 const FOLD_EVERY_MS = 3_600_000;
+
+const translating = <T extends object>(methods: T) => translatingErrors(methods, translateError);
 
 export interface PostgresStore extends Store {
   readonly dialect: 'postgres';
@@ -32,18 +35,6 @@ export interface PostgresOptions {
   onMigration?: OnMigration;
   /** Connections this desk may hold at once (default 10). */
   poolSize?: number;
-}
-
-/** `methods` with the driver's "unavailable" errors turned into StorageUnavailableError. */
-function translatingErrors<T extends object>(methods: T): T {
-  const wrapped = {} as Record<string, unknown>;
-  for (const [name, method] of Object.entries(methods)) {
-    wrapped[name] = (...args: unknown[]) =>
-      (method as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
-        throw translateError(error);
-      });
-  }
-  return wrapped as T;
 }
 
 /** A URL pg would misread fails here, in words that never repeat it (it may hold a password). */
@@ -74,45 +65,26 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
   const folding = setInterval(fold, FOLD_EVERY_MS);
   folding.unref();
   let closed: Promise<void> | undefined;
+  const run: Run = async <R>(statement: Sql) => {
+    const { text, params } = render('postgres', statement);
+    return (await pool.query(text, params)).rows as R[];
+  };
   return {
     dialect: 'postgres',
     location: redactedUrl(options.url),
     pool,
-    shipments: translatingErrors(postgresShipments(pool)),
-    numbers: translatingErrors(postgresNumbers(pool)),
-    auth: translatingErrors(postgresAuth(pool)),
-    settings: translatingErrors(postgresSettings(pool)),
-    limits: translatingErrors(postgresLimits(pool)),
-    carriers: translatingErrors(postgresCarriers(pool)),
-    manifests: translatingErrors(postgresManifests(pool)),
-    imports: translatingErrors(postgresImports(pool)),
-    webhooks: translatingErrors(postgresWebhooks(pool)),
-    addressBook: translatingErrors(
-      addressBookQueries(
-        async <R>(sql: string, params: (string | number)[]) => {
-          let n = 0;
-          return (
-            await pool.query(
-              sql.replace(/\?/g, () => `$${++n}`),
-              params,
-            )
-          ).rows as R[];
-        },
-        { encode: (address) => JSON.stringify(address), decode: (stored) => stored as Address },
-      ),
-    ),
-    presets: translatingErrors(
-      presetQueries(async <R>(sql: string, params: (string | number)[]) => {
-        let n = 0;
-        return (
-          await pool.query(
-            sql.replace(/\?/g, () => `$${++n}`),
-            params,
-          )
-        ).rows as R[];
-      }),
-    ),
-    orders: translatingErrors(postgresOrders(pool)),
+    shipments: translating(postgresShipments(pool)),
+    numbers: translating(postgresNumbers(pool)),
+    auth: translating(postgresAuth(pool)),
+    settings: translating(postgresSettings(pool)),
+    limits: translating(postgresLimits(pool)),
+    carriers: translating(postgresCarriers(pool)),
+    manifests: translating(postgresManifests(pool)),
+    imports: translating(postgresImports(pool)),
+    webhooks: translating(postgresWebhooks(pool)),
+    addressBook: translating(addressBookQueries('postgres', run)),
+    presets: translating(presetQueries('postgres', run)),
+    orders: translating(postgresOrders(pool)),
     // Waits for the clients checked out now to come back, then closes every connection.
     close: () => {
       clearInterval(folding);

@@ -14,11 +14,25 @@ import type {
   ManifestRecord,
   ManifestStore,
 } from '../../core/storage';
+import { insertSql, selectList, values } from '../shared/columns';
+import { manifestsWhere } from '../shared/manifest-queries';
+import { identifiers, render, sql } from '../shared/sql';
+import { manifests } from '../shared/tables/manifests';
 import { inTransaction } from './pool';
 import { setSearchStatus } from './search-status';
 
-const MANIFEST_COLUMNS = `id, manifest_number AS "manifestNumber", carrier_id AS "carrierId", created_on AS "createdOn",
-  created_by AS "createdBy", shipment_count AS "shipmentCount", piece_count AS "pieceCount", total_weight_kg AS "totalWeightKg"`;
+const MANIFEST_COLUMNS = selectList(manifests);
+const NEW = [
+  'manifestNumber',
+  'carrierId',
+  'createdOn',
+  'createdBy',
+  'shipmentCount',
+  'pieceCount',
+  'totalWeightKg',
+] as const;
+const INSERT = `${insertSql('postgres', manifests, NEW)} RETURNING ${MANIFEST_COLUMNS}`;
+const encode = values('postgres', manifests, NEW);
 
 type Waiting = {
   id: number;
@@ -53,17 +67,16 @@ export function postgresManifests(pool: pg.Pool): ManifestStore {
         const ids = rows.map((r) => r.id);
         const serial = (await tx.query<{ n: number }>("SELECT nextval('manifest_number_seq') AS n")).rows[0]!.n;
         const inserted = await tx.query<ManifestRecord>(
-          `INSERT INTO manifests (manifest_number, carrier_id, created_on, created_by, shipment_count, piece_count, total_weight_kg)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${MANIFEST_COLUMNS}`,
-          [
-            close.numberFor(serial),
-            close.carrierId,
-            close.createdOn,
-            close.createdBy,
-            rows.length,
-            totals.pieceCount,
-            totals.totalWeightKg,
-          ],
+          INSERT,
+          encode({
+            manifestNumber: close.numberFor(serial),
+            carrierId: close.carrierId,
+            createdOn: close.createdOn,
+            createdBy: close.createdBy,
+            shipmentCount: rows.length,
+            pieceCount: totals.pieceCount,
+            totalWeightKg: totals.totalWeightKg,
+          }),
         );
         const manifest = inserted.rows[0]!;
         await tx.query(
@@ -125,27 +138,17 @@ export function postgresManifests(pool: pg.Pool): ManifestStore {
     },
 
     page: async (f: ManifestFilter) => {
-      const clauses: string[] = [];
-      const params: unknown[] = [];
-      const add = (sql: string, value: unknown) => {
-        params.push(value);
-        clauses.push(sql.replace('?', `$${params.length}`));
-      };
-      if (f.carrierId !== null) add('carrier_id = ?', f.carrierId);
-      if (f.from !== null) add('created_on >= ?', f.from);
-      if (f.to !== null) add('created_on <= ?', f.to);
-      const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
-      const n = params.length;
-      const { rows } = await pool.query<ManifestRecord & { total: number }>(
-        `SELECT ${MANIFEST_COLUMNS}, count(*) OVER () AS total FROM manifests ${where}
-         ORDER BY created_on DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-        [...params, f.limit, f.offset],
+      const clause = manifestsWhere(f);
+      const page = render(
+        'postgres',
+        sql`SELECT ${identifiers(MANIFEST_COLUMNS)}, count(*) OVER () AS total FROM manifests ${clause}
+          ORDER BY created_on DESC, id DESC LIMIT ${f.limit} OFFSET ${f.offset}`,
       );
+      const { rows } = await pool.query<ManifestRecord & { total: number }>(page.text, page.params);
+      const counted = render('postgres', sql`SELECT count(*) AS n FROM manifests ${clause}`);
       const total =
         rows[0]?.total ??
-        (f.offset > 0
-          ? Number((await pool.query<{ n: number }>(`SELECT count(*) AS n FROM manifests ${where}`, params)).rows[0]!.n)
-          : 0);
+        (f.offset > 0 ? Number((await pool.query<{ n: number }>(counted.text, counted.params)).rows[0]!.n) : 0);
       return { total, rows: rows.map(({ total: _total, ...r }) => r) };
     },
 

@@ -5,6 +5,8 @@
  */
 import pg from 'pg';
 import { StorageUnavailableError } from '../../core/storage';
+import type { Params, Query } from '../shared/list-queries';
+import { numberedPlaceholders } from '../shared/sql';
 
 const INT8 = 20;
 const NUMERIC = 1700;
@@ -170,3 +172,9 @@ export const readSnapshot = <T>(pool: pg.Pool, work: (tx: Tx) => Promise<T>): Pr
     work,
     'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL max_parallel_workers_per_gather = 0',
   );
+
+/** A runner of the SQL both dialects share (written with `?`), on the pool or in a transaction. */
+export const sharedQuery =
+  (db: pg.Pool | Tx): Query =>
+  async <R>(text: string, params: Params) =>
+    (await db.query(numberedPlaceholders(text), params)).rows as R[];

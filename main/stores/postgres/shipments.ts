@@ -24,98 +24,56 @@ import type {
 import { StorageUnavailableError } from '../../core/storage';
 import type { Address, ShipmentStatus } from '../../core/schemas';
 import { shipmentSearchTerms, type SearchableShipment } from '../../core/search';
-import { listQueries, type Params } from '../shared/list-queries';
+import { listQueries } from '../shared/list-queries';
 import { statusCode } from '../shared/status-codes';
-import { inTransaction, readSnapshot, type Tx } from './pool';
+import {
+  castParams,
+  columnNames,
+  insertSql,
+  selectList,
+  setFromExcluded,
+  unnestColumns,
+  values,
+} from '../shared/columns';
+import {
+  CUSTOMS_ITEM_FIELDS,
+  EVENT_FIELDS,
+  LIST_FIELDS,
+  NEW_SHIPMENT_FIELDS,
+  PIECE_FIELDS,
+  customsDeclarations,
+  customsItems,
+  idempotencyKeys,
+  pieces,
+  shipmentSearchTerms as searchTerms,
+  shipments,
+  trackingEvents,
+} from '../shared/tables/shipments';
+import { inTransaction, readSnapshot, sharedQuery, type Tx } from './pool';
 import { setSearchStatus } from './search-status';
 import { postgresOrderLinks } from './orders';
 
 /** The uuid column's text form; the contract's uuids are lower case (the core makes and looks them up so). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const LIST_COLUMNS = `id, uuid, shipment_number AS "shipmentNumber", created_on AS "createdOn",
-  despatch_date AS "despatchDate", shipper, reference_one AS "referenceOne", delivery_line AS "deliveryLine",
-  carrier_id AS "carrierId", carrier_service_id AS "carrierServiceId", piece_count AS "pieceCount",
-  total_weight AS "totalWeight", weight_unit AS "weightUnit", status, status_description AS "statusDescription",
-  status_on AS "statusOn", status_location AS "statusLocation", status_signatory AS "statusSignatory"`;
+const LIST_COLUMNS = selectList(shipments, LIST_FIELDS);
+const SHIPMENT_COLUMNS = selectList(shipments);
+const PIECE_COLUMNS = selectList(pieces, PIECE_FIELDS);
+const EVENT_COLUMNS = selectList(trackingEvents, EVENT_FIELDS);
+const CUSTOMS_ITEM_COLUMNS = selectList(customsItems, CUSTOMS_ITEM_FIELDS);
+const EVENT_INSERTED = ['shipmentId', ...EVENT_FIELDS] as const;
 
-const SHIPMENT_COLUMNS = `${LIST_COLUMNS}, features, collection_address AS "collectionAddress",
-  delivery_address AS "deliveryAddress", delivery_postcode_key AS "deliveryPostcodeKey",
-  goods_description AS "goodsDescription", delivery_instructions AS "deliveryInstructions", hs_code AS "hsCode",
-  description_of_goods AS "descriptionOfGoods", reference_two AS "referenceTwo", reference_three AS "referenceThree",
-  cost_minor AS "costMinor", insured_minor AS "insuredMinor", currency, created_by AS "createdBy"`;
+const INSERT_SHIPMENT = `${insertSql('postgres', shipments, NEW_SHIPMENT_FIELDS)} RETURNING id`;
+const INSERT_EVENT = insertSql('postgres', trackingEvents, EVENT_INSERTED);
+/** A key stored, or an expired one taken over: RETURNING nothing when a fresh one holds the name. */
+const UPSERT_KEY = `INSERT INTO idempotency_keys AS k (${columnNames(idempotencyKeys)}) VALUES ($1, $2, $3, $4, $5)
+  ON CONFLICT (user_id, key) DO UPDATE SET ${setFromExcluded(idempotencyKeys, ['userId', 'key'])}
+  WHERE k.created_on < $6
+  RETURNING 1`;
 
-const PIECE_COLUMNS = `sequence_number AS "sequenceNumber", description, weight, weight_unit AS "weightUnit",
-  length, width, height, dimension_unit AS "dimensionUnit", tracking_number AS "trackingNumber"`;
-
-const EVENT_COLUMNS = `status, description, location, signatory, signatory_file_name AS "signatoryFileName",
-  latitude, longitude, depot_id AS "depotId", tracking_number AS "trackingNumber", user_name AS "user",
-  occurred_on AS "occurredOn"`;
-
-const INSERT_SHIPMENT = `INSERT INTO shipments (uuid, shipment_number, created_on, despatch_date, carrier_id,
-    carrier_service_id, features, collection_address, delivery_address, shipper, delivery_line,
-    delivery_postcode_key, goods_description, delivery_instructions, hs_code, description_of_goods,
-    reference_one, reference_two, reference_three, cost_minor, insured_minor, currency, piece_count,
-    total_weight, weight_unit, status, status_description, status_on, status_location, status_signatory,
-    created_by)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-    $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31)
-  RETURNING id`;
-
-const INSERT_EVENT = `INSERT INTO tracking_events (shipment_id, status, description, location, signatory,
-    signatory_file_name, latitude, longitude, depot_id, tracking_number, user_name, occurred_on)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`;
-
-function shipmentValues(s: NewShipment): unknown[] {
-  return [
-    s.uuid,
-    s.shipmentNumber,
-    s.createdOn,
-    s.despatchDate,
-    s.carrierId,
-    s.carrierServiceId,
-    JSON.stringify(s.features),
-    JSON.stringify(s.collectionAddress),
-    JSON.stringify(s.deliveryAddress),
-    s.shipper,
-    s.deliveryLine,
-    s.deliveryPostcodeKey,
-    s.goodsDescription,
-    s.deliveryInstructions,
-    s.hsCode,
-    s.descriptionOfGoods,
-    s.referenceOne,
-    s.referenceTwo,
-    s.referenceThree,
-    s.costMinor,
-    s.insuredMinor,
-    s.currency,
-    s.pieceCount,
-    s.totalWeight,
-    s.weightUnit,
-    s.status,
-    s.statusDescription,
-    s.statusOn,
-    s.statusLocation,
-    s.statusSignatory,
-    s.createdBy,
-  ];
-}
-
-const eventValues = (shipmentId: number, e: EventRecord): unknown[] => [
-  shipmentId,
-  e.status,
-  e.description,
-  e.location,
-  e.signatory,
-  e.signatoryFileName,
-  e.latitude,
-  e.longitude,
-  e.depotId,
-  e.trackingNumber,
-  e.user,
-  e.occurredOn,
-];
+const shipmentValues: (s: NewShipment) => unknown[] = values('postgres', shipments, NEW_SHIPMENT_FIELDS);
+const newEventValues = values('postgres', trackingEvents, EVENT_INSERTED);
+const eventValues = (shipmentId: number, e: EventRecord): unknown[] => newEventValues({ shipmentId, ...e });
 
 /** jsonb comes back parsed; everything else is already the record's type (pool.ts). */
 const toShipment = (row: ShipmentRecord): ShipmentRecord => ({
@@ -125,24 +83,27 @@ const toShipment = (row: ShipmentRecord): ShipmentRecord => ({
   deliveryAddress: row.deliveryAddress as Address,
 });
 
+/** Parameter n of the whole insert: the shipment's values first, from $1. */
+const shipmentParam = (field: (typeof NEW_SHIPMENT_FIELDS)[number]) => `$${NEW_SHIPMENT_FIELDS.indexOf(field) + 1}`;
+const PIECES = unnestColumns(pieces, PIECE_FIELDS, NEW_SHIPMENT_FIELDS.length + 1);
+const FIRST_EVENT = NEW_SHIPMENT_FIELDS.length + PIECE_FIELDS.length + 1;
+const TERMS = FIRST_EVENT + EVENT_FIELDS.length;
+
 /**
  * The shipment, its pieces and its first event in one statement: one round trip, and on its
  * own (no claim to check) its own transaction, atomic without BEGIN and COMMIT.
  */
 const INSERT_WHOLE = `WITH s AS (${INSERT_SHIPMENT}),
   p AS (
-    INSERT INTO pieces (shipment_id, sequence_number, description, weight, weight_unit, length, width, height,
-      dimension_unit, tracking_number)
-    SELECT s.id, u.* FROM s, unnest($32::int[], $33::text[], $34::float8[], $35::text[], $36::float8[], $37::float8[],
-      $38::float8[], $39::text[], $40::text[]) AS u),
+    INSERT INTO pieces (${columnNames(pieces, ['shipmentId', ...PIECE_FIELDS])})
+    SELECT s.id, u.* FROM s, ${PIECES.sql} AS u),
   e AS (
-    INSERT INTO tracking_events (shipment_id, status, description, location, signatory, signatory_file_name, latitude,
-      longitude, depot_id, tracking_number, user_name, occurred_on)
-    SELECT s.id, $41::text, $42::text, $43::text, $44::text, $45::text, $46::float8, $47::float8, $48::bigint, $49::text,
-      $50::text, $51::bigint FROM s),
+    INSERT INTO tracking_events (${columnNames(trackingEvents, EVENT_INSERTED)})
+    SELECT s.id, ${castParams(trackingEvents, EVENT_FIELDS, FIRST_EVENT)} FROM s),
   t AS (
-    INSERT INTO shipment_search_terms (term, shipment_id, created_on, piece_count, status_code)
-    SELECT u.term, s.id, $3, $23, $53::smallint FROM s, unnest($52::text[]) AS u(term))
+    INSERT INTO shipment_search_terms (${columnNames(searchTerms)})
+    SELECT u.term, s.id, ${shipmentParam('createdOn')}, ${shipmentParam('pieceCount')}, $${TERMS + 1}::smallint
+    FROM s, unnest($${TERMS}::text[]) AS u(term))
   SELECT id FROM s`;
 
 async function insertWhole(
@@ -153,15 +114,7 @@ async function insertWhole(
 ): Promise<number> {
   const { rows } = await db.query<{ id: number }>(INSERT_WHOLE, [
     ...shipmentValues(shipment),
-    pieces.map((p) => p.sequenceNumber),
-    pieces.map((p) => p.description),
-    pieces.map((p) => p.weight),
-    pieces.map((p) => p.weightUnit),
-    pieces.map((p) => p.length),
-    pieces.map((p) => p.width),
-    pieces.map((p) => p.height),
-    pieces.map((p) => p.dimensionUnit),
-    pieces.map((p) => p.trackingNumber),
+    ...PIECES.arrays(pieces),
     ...eventValues(0, event).slice(1),
     shipmentSearchTerms(shipment),
     statusCode(shipment.status),
@@ -169,31 +122,16 @@ async function insertWhole(
   return rows[0]!.id;
 }
 
-const CUSTOMS_ITEM_COLUMNS = `sequence_number AS "sequenceNumber", description, quantity,
-  unit_value_minor AS "unitValueMinor", net_weight AS "netWeight", weight_unit AS "weightUnit", hs_code AS "hsCode",
-  origin_country AS "originCountry"`;
+const CUSTOMS_ITEMS = unnestColumns(customsItems, CUSTOMS_ITEM_FIELDS, 3);
 
 /** The declaration and its items in one statement, inside the create's transaction. */
 async function insertCustoms(tx: Tx, shipmentId: number, customs: CustomsRecord): Promise<void> {
   const items = customs.items;
   await tx.query(
-    `WITH d AS (INSERT INTO customs_declarations (shipment_id, contents_type) VALUES ($1, $2))
-     INSERT INTO customs_items (shipment_id, sequence_number, description, quantity, unit_value_minor, net_weight,
-       weight_unit, hs_code, origin_country)
-     SELECT $1, u.* FROM unnest($3::int[], $4::text[], $5::int[], $6::bigint[], $7::float8[], $8::text[], $9::text[],
-       $10::text[]) AS u`,
-    [
-      shipmentId,
-      customs.contentsType,
-      items.map((i) => i.sequenceNumber),
-      items.map((i) => i.description),
-      items.map((i) => i.quantity),
-      items.map((i) => i.unitValueMinor),
-      items.map((i) => i.netWeight),
-      items.map((i) => i.weightUnit),
-      items.map((i) => i.hsCode),
-      items.map((i) => i.originCountry),
-    ],
+    `WITH d AS (${insertSql('postgres', customsDeclarations)})
+     INSERT INTO customs_items (${columnNames(customsItems, ['shipmentId', ...CUSTOMS_ITEM_FIELDS])})
+     SELECT $1, u.* FROM ${CUSTOMS_ITEMS.sql} AS u`,
+    [shipmentId, customs.contentsType, ...CUSTOMS_ITEMS.arrays(items)],
   );
 }
 
@@ -204,26 +142,24 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
   };
   /** A page's queries on one client, in one read-only snapshot: totals and rows agree while other desks write. */
   const page = (filter: ListFilter) =>
-    readSnapshot(pool, (tx) =>
-      listQueries<ShipmentListRecord>(async <R>(sql: string, params: Params) => {
-        // The shared SQL's `?` placeholders as PostgreSQL's numbered ones; it holds no other `?`.
-        let n = 0;
-        const { rows } = await tx.query(
-          sql.replace(/\?/g, () => `$${++n}`),
-          params,
-        );
-        return rows as R[];
-      }, LIST_COLUMNS).page(filter),
-    );
+    readSnapshot(pool, (tx) => listQueries<ShipmentListRecord>(sharedQuery(tx), LIST_COLUMNS).page(filter));
 
   const storedKey = async (db: pg.Pool | Tx, userId: number, key: string): Promise<IdempotencyRecord | undefined> =>
     (
       await db.query<IdempotencyRecord>(
-        `SELECT request_hash AS "requestHash", shipment_id AS "shipmentId", created_on AS "createdOn"
+        `SELECT ${selectList(idempotencyKeys, ['requestHash', 'shipmentId', 'createdOn'])}
          FROM idempotency_keys WHERE user_id = $1 AND key = $2`,
         [userId, key],
       )
     ).rows[0];
+
+  const load = (batch: ShipmentHistory[]) =>
+    inTransaction(pool, async (tx) => {
+      for (const { shipment, pieces, events } of batch) {
+        const id = await insertWhole(tx, shipment, pieces, events[0]!);
+        for (const event of events.slice(1)) await tx.query(INSERT_EVENT, eventValues(id, event));
+      }
+    });
 
   return {
     async create(
@@ -249,15 +185,14 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
               // A second create with the same key waits here, on the key's unique index, for
               // the first to commit, then finds its fresh key: nothing is replaced, and this
               // create is undone as a replay. An expired key is taken over.
-              const upserted = await tx.query(
-                `INSERT INTO idempotency_keys AS k (user_id, key, request_hash, shipment_id, created_on)
-                 VALUES ($1, $2, $3, $4, $5)
-                 ON CONFLICT (user_id, key) DO UPDATE SET request_hash = excluded.request_hash,
-                   shipment_id = excluded.shipment_id, created_on = excluded.created_on
-                 WHERE k.created_on < $6
-                 RETURNING 1`,
-                [claim.userId, claim.key, claim.requestHash, id, shipment.createdOn, claim.freshSince],
-              );
+              const upserted = await tx.query(UPSERT_KEY, [
+                claim.userId,
+                claim.key,
+                claim.requestHash,
+                id,
+                shipment.createdOn,
+                claim.freshSince,
+              ]);
               if (upserted.rowCount === 0) throw new Replay(await storedKey(tx, claim.userId, claim.key));
               // Found by index: the table holds about a day of keys however long the desks run.
               await tx.query('DELETE FROM idempotency_keys WHERE created_on < $1', [claim.freshSince]);
@@ -275,13 +210,12 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
       }
     },
 
-    load(batch: ShipmentHistory[]) {
-      return inTransaction(pool, async (tx) => {
-        for (const { shipment, pieces, events } of batch) {
-          const id = await insertWhole(tx, shipment, pieces, events[0]!);
-          for (const event of events.slice(1)) await tx.query(INSERT_EVENT, eventValues(id, event));
-        }
-      });
+    load,
+
+    // Each batch as `load` writes it, terms included: an index's pages are written by the
+    // server's own checkpoints, not once per commit as SQLite's WAL writes them.
+    async loadAll(batches: AsyncIterable<ShipmentHistory[]>) {
+      for await (const batch of batches) await load(batch);
     },
 
     changeStatus(shipmentId: number, decide: StatusDecision) {
@@ -333,8 +267,7 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
         // The outbox trigger writes each event's webhook rows, as for a single change. A
         // station event: no place, no scan data (stationEvent).
         await tx.query(
-          `INSERT INTO tracking_events (shipment_id, status, description, location, signatory, signatory_file_name,
-             latitude, longitude, depot_id, tracking_number, user_name, occurred_on)
+          `INSERT INTO tracking_events (${columnNames(trackingEvents, EVENT_INSERTED)})
            SELECT u.id, 'Printed', u.description, '', '', '', NULL, NULL, NULL, '', $3::text, $4::bigint
            FROM unnest($1::bigint[], $2::text[]) WITH ORDINALITY AS u(id, description, n) ORDER BY u.n`,
           [ids, descriptions, by.user, by.occurredOn],
@@ -377,7 +310,7 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
     customs: async (shipmentId) => {
       const [declaration, items] = await Promise.all([
         pool.query<{ contentsType: string }>(
-          'SELECT contents_type AS "contentsType" FROM customs_declarations WHERE shipment_id = $1',
+          `SELECT ${selectList(customsDeclarations, ['contentsType'])} FROM customs_declarations WHERE shipment_id = $1`,
           [shipmentId],
         ),
         pool.query<CustomsItemRecord>(

@@ -5,28 +5,26 @@
  */
 import type pg from 'pg';
 import type { OutboxRecord, WebhookRecord, WebhookStore } from '../../core/storage';
+import { insertSql, jsonFields, selectList, values } from '../shared/columns';
+import { EVENT_FIELDS, trackingEvents } from '../shared/tables/shipments';
+import { OUTBOX_FIELDS, webhookOutbox, webhooks } from '../shared/tables/webhooks';
 
-const OUTBOX_COLUMNS = `o.id, o.webhook_id AS "webhookId", o.tracking_event_id AS "trackingEventId", o.type, o.payload,
-  o.created_on AS "createdOn", o.attempts, o.next_attempt_on AS "nextAttemptOn", o.last_attempt_on AS "lastAttemptOn",
-  o.last_status AS "lastStatus", o.last_error AS "lastError", o.delivered_on AS "deliveredOn", o.failed_on AS "failedOn",
-  CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object('status', e.status, 'description', e.description,
-    'location', e.location, 'signatory', e.signatory, 'signatoryFileName', e.signatory_file_name, 'latitude', e.latitude,
-    'longitude', e.longitude, 'depotId', e.depot_id, 'trackingNumber', e.tracking_number, 'user', e.user_name,
-    'occurredOn', e.occurred_on, 'shipmentUuid', s.uuid, 'shipmentNumber', s.shipment_number) END AS event`;
+const OUTBOX_COLUMNS = `${selectList(webhookOutbox, OUTBOX_FIELDS, 'o')},
+  CASE WHEN e.id IS NULL THEN NULL ELSE json_build_object(${jsonFields(trackingEvents, EVENT_FIELDS, 'e')},
+    'shipmentUuid', s.uuid, 'shipmentNumber', s.shipment_number) END AS event`;
 const JOINS = 'LEFT JOIN tracking_events e ON e.id = o.tracking_event_id LEFT JOIN shipments s ON s.id = e.shipment_id';
 
-const WEBHOOK_COLUMNS = `id, url, secret, events, statuses, allow_remote AS "allowRemote", created_on AS "createdOn", created_by AS "createdBy"`;
+const WEBHOOK_COLUMNS = selectList(webhooks);
+const NEW_WEBHOOK = ['url', 'secret', 'events', 'statuses', 'allowRemote', 'createdOn', 'createdBy'] as const;
+const INSERT_WEBHOOK = `${insertSql('postgres', webhooks, NEW_WEBHOOK)} RETURNING id`;
+const newWebhook = values('postgres', webhooks, NEW_WEBHOOK);
 
 export function postgresWebhooks(pool: pg.Pool): WebhookStore {
   const outbox = async (where: string, params: unknown[]) =>
     (await pool.query<OutboxRecord>(`SELECT ${OUTBOX_COLUMNS} FROM webhook_outbox o ${JOINS} ${where}`, params)).rows;
   return {
     async insert(w) {
-      const { rows } = await pool.query<{ id: number }>(
-        `INSERT INTO webhooks (url, secret, events, statuses, allow_remote, created_on, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [w.url, w.secret, w.events, w.statuses, w.allowRemote, w.createdOn, w.createdBy],
-      );
+      const { rows } = await pool.query<{ id: number }>(INSERT_WEBHOOK, newWebhook(w));
       return rows[0]!.id;
     },
     async all() {

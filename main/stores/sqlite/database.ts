@@ -1,8 +1,9 @@
 /** Opens the station's SQLite file: pragmas, then every migration not yet applied. */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { OnMigration } from '../../core/storage';
+import { openConnection, type SqliteBinding } from './connection';
 import { MIGRATIONS } from './migrations';
 
 export type Db = Database.Database;
@@ -38,9 +39,10 @@ export function secureDataDir(dataDir: string, warn: (message: string) => void =
   return file;
 }
 
-export function openDatabase(dataDir: string, onMigration?: OnMigration): Db {
+/** `binding`: the compiled driver to load (connection.ts); the package's own without one. */
+export function openDatabase(dataDir: string, onMigration?: OnMigration, binding?: SqliteBinding): Db {
   // Through any symlink: SQLite puts the -wal beside the real file, where wal-sync.ts syncs it.
-  const db = new Database(realpathSync(secureDataDir(dataDir)));
+  const db = openConnection(realpathSync(secureDataDir(dataDir)), {}, binding);
   // WAL lets readers (list, tracking) run while a create commits; FULL makes each commit
   // durable across a power cut, which a desk printing labels cannot afford to lose.
   // Shipment writes (create, label printed, cancel, scans) are as durable, with the fsync

@@ -13,23 +13,3 @@ export function translateError(error: unknown): unknown {
   }
   return error;
 }
-
-/** `methods` with every error they throw or reject with translated; sync throws become rejections. */
-export function translatingErrors<T extends object>(methods: T): T {
-  const wrapped = {} as Record<string, unknown>;
-  for (const [name, method] of Object.entries(methods)) {
-    wrapped[name] =
-      typeof method !== 'function'
-        ? method
-        : (...args: unknown[]) => {
-            try {
-              return (method as (...a: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
-                throw translateError(error);
-              });
-            } catch (error) {
-              return Promise.reject(translateError(error));
-            }
-          };
-  }
-  return wrapped as T;
-}

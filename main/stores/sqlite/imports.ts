@@ -1,57 +1,36 @@
 /** Batch imports over SQLite. */
 import type { ImportRecord, ImportStore } from '../../core/storage';
+import { insertSql, reader, selectList, values } from '../shared/columns';
+import { imports } from '../shared/tables/imports';
 import type { Db } from './database';
 import type { GroupCommit } from './group-commit';
 
-interface ImportRow {
-  id: number;
-  user_id: number;
-  idempotency_key: string | null;
-  file_hash: Buffer;
-  created_on: number;
-  result: string;
-}
-
-const toRecord = (r: ImportRow): ImportRecord => ({
-  id: r.id,
-  userId: r.user_id,
-  key: r.idempotency_key,
-  fileHash: r.file_hash,
-  createdOn: r.created_on,
-  result: r.result,
-});
+const NEW = ['userId', 'key', 'fileHash', 'createdOn', 'result'] as const;
 
 export function sqliteImports(db: Db, commit: GroupCommit): ImportStore {
   const s = {
-    insert: db.prepare<[number, string | null, Buffer, number, string]>(
-      'INSERT INTO imports (user_id, idempotency_key, file_hash, created_on, result) VALUES (?, ?, ?, ?, ?)',
+    insert: db.prepare(insertSql('sqlite', imports, NEW)),
+    byId: db.prepare<[number]>(`SELECT ${selectList(imports)} FROM imports WHERE id = ?`),
+    byKey: db.prepare<[number, string]>(
+      `SELECT ${selectList(imports)} FROM imports WHERE user_id = ? AND idempotency_key = ?`,
     ),
-    byId: db.prepare<[number], ImportRow>('SELECT * FROM imports WHERE id = ?'),
-    byKey: db.prepare<[number, string], ImportRow>('SELECT * FROM imports WHERE user_id = ? AND idempotency_key = ?'),
     live: db.prepare<[string], { reference_one: string }>(
       `SELECT DISTINCT reference_one FROM shipments
        WHERE reference_one IN (SELECT value FROM json_each(?)) AND reference_one <> '' AND status <> 'Cancelled'`,
     ),
   };
+  const encode = values('sqlite', imports, NEW);
+  const decode = reader('sqlite', imports);
+  const one = (row: unknown): ImportRecord | undefined => (row === undefined ? undefined : decode(row));
   return {
     save: (record) =>
       commit(() => {
-        const existing = record.key === null ? undefined : s.byKey.get(record.userId, record.key);
-        if (existing) return { existing: toRecord(existing) };
-        return {
-          id: Number(
-            s.insert.run(record.userId, record.key, record.fileHash, record.createdOn, record.result).lastInsertRowid,
-          ),
-        };
+        const existing = record.key === null ? undefined : one(s.byKey.get(record.userId, record.key));
+        if (existing) return { existing };
+        return { id: Number(s.insert.run(...encode(record)).lastInsertRowid) };
       }),
-    byId: async (id) => {
-      const row = s.byId.get(id);
-      return row && toRecord(row);
-    },
-    byKey: async (userId, key) => {
-      const row = s.byKey.get(userId, key);
-      return row && toRecord(row);
-    },
+    byId: async (id) => one(s.byId.get(id)),
+    byKey: async (userId, key) => one(s.byKey.get(userId, key)),
     liveReferences: async (references) => s.live.all(JSON.stringify(references)).map((r) => r.reference_one),
   };
 }

@@ -4,15 +4,18 @@
  */
 import { join } from 'node:path';
 import type { OnMigration, Store } from '../../core/storage';
-import { addressBookQueries, presetQueries } from '../shared/address-book-queries';
-import { decodeAddress, encodeAddress } from './address-codec';
+import { addressBookQueries, presetQueries, type Run } from '../shared/address-book-queries';
+import { render, type Sql } from '../shared/sql';
 import { sqliteAuth } from './auth';
 import { sqliteCarriers } from './carriers';
+import type { SqliteBinding } from './connection';
 import { DATABASE_FILE, openDatabase, type Db } from './database';
-import { translatingErrors } from './errors';
+import { translatingErrors } from '../shared/errors';
+import { translateError } from './errors';
 import { groupCommit } from './group-commit';
 import { sqliteImports } from './imports';
 import { sqliteLimits } from './limits';
+import { indexLoaded } from './load-index';
 import { sqliteManifests } from './manifests';
 import { sqliteNumbers } from './numbers';
 import { sqliteOrders } from './orders';
@@ -30,40 +33,39 @@ export interface SqliteStore extends Store {
 export function openSqliteStore(options: {
   dataDir: string;
   onMigration?: OnMigration;
+  /** The compiled driver to load (Electron's own build); the package's own without one. */
+  binding?: SqliteBinding;
   /** The WAL's fsync: the tests give one that fails, to see that a failed sync is fatal for writes. */
   fsync?: NonNullable<Parameters<typeof walSync>[1]>['fsync'];
 }): SqliteStore {
-  const db = openDatabase(options.dataDir, options.onMigration);
+  const db = openDatabase(options.dataDir, options.onMigration, options.binding);
   try {
+    db.transaction(() => indexLoaded(db)).immediate();
     const wal = walSync(`${db.name}-wal`, options.fsync ? { fsync: options.fsync } : {});
     const numbers = sqliteNumbers(db);
     const commit = groupCommit(db, wal, { beforeCommit: numbers.writeReserved, afterRollback: numbers.reread });
     let closed = false;
+    const translating = <T extends object>(methods: T) => translatingErrors(methods, translateError);
+    const run: Run = <R>(statement: Sql) => {
+      const { text, params } = render('sqlite', statement);
+      return Promise.resolve(db.prepare(text).all(...params) as R[]);
+    };
     return {
       dialect: 'sqlite',
       location: join(options.dataDir, DATABASE_FILE),
       db,
-      shipments: translatingErrors(sqliteShipments(db, commit, () => wal.flush())),
-      numbers: translatingErrors({ take: numbers.take }),
-      auth: translatingErrors(sqliteAuth(db)),
-      settings: translatingErrors(sqliteSettings(db)),
-      limits: translatingErrors(sqliteLimits(db)),
-      carriers: translatingErrors(sqliteCarriers(db)),
-      manifests: translatingErrors(sqliteManifests(db, commit, numbers)),
-      imports: translatingErrors(sqliteImports(db, commit)),
-      webhooks: translatingErrors(sqliteWebhooks(db)),
-      addressBook: translatingErrors(
-        addressBookQueries(
-          <R>(sql: string, params: (string | number)[]) => Promise.resolve(db.prepare(sql).all(...params) as R[]),
-          { encode: encodeAddress, decode: (stored) => decodeAddress(stored as string) },
-        ),
-      ),
-      presets: translatingErrors(
-        presetQueries(<R>(sql: string, params: (string | number)[]) =>
-          Promise.resolve(db.prepare(sql).all(...params) as R[]),
-        ),
-      ),
-      orders: translatingErrors(sqliteOrders(db, commit)),
+      shipments: translating(sqliteShipments(db, commit, () => wal.flush())),
+      numbers: translating({ take: numbers.take }),
+      auth: translating(sqliteAuth(db)),
+      settings: translating(sqliteSettings(db)),
+      limits: translating(sqliteLimits(db)),
+      carriers: translating(sqliteCarriers(db)),
+      manifests: translating(sqliteManifests(db, commit, numbers)),
+      imports: translating(sqliteImports(db, commit)),
+      webhooks: translating(sqliteWebhooks(db)),
+      addressBook: translating(addressBookQueries('sqlite', run)),
+      presets: translating(presetQueries('sqlite', run)),
+      orders: translating(sqliteOrders(db, commit)),
       async close() {
         if (closed) return;
         closed = true;

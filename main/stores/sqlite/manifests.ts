@@ -10,78 +10,60 @@ import type {
 import type { Db } from './database';
 import type { GroupCommit } from './group-commit';
 import type { SqliteNumbers } from './numbers';
-import { decodeAddress } from './address-codec';
-import { eventRow, toShipmentRecord, type ShipmentRow } from './rows';
+import { columnNames, insertSql, reader, selectList, values } from '../shared/columns';
+import { EVENT_FIELDS, shipments, trackingEvents } from '../shared/tables/shipments';
+import { manifestsWhere } from '../shared/manifest-queries';
+import { identifiers, render, sql } from '../shared/sql';
+import { manifestShipments, manifests } from '../shared/tables/manifests';
+import { toShipmentRecord } from './rows';
 import { setSearchStatus } from './search-status';
 
-interface ManifestRow {
-  id: number;
-  manifest_number: string;
-  carrier_id: number;
-  created_on: number;
-  created_by: string;
-  shipment_count: number;
-  piece_count: number;
-  total_weight_kg: number;
-}
+const NEW = [
+  'manifestNumber',
+  'carrierId',
+  'createdOn',
+  'createdBy',
+  'shipmentCount',
+  'pieceCount',
+  'totalWeightKg',
+] as const;
+const COLUMNS = selectList(manifests);
 
-const toRecord = (r: ManifestRow): ManifestRecord => ({
-  id: r.id,
-  manifestNumber: r.manifest_number,
-  carrierId: r.carrier_id,
-  createdOn: r.created_on,
-  createdBy: r.created_by,
-  shipmentCount: r.shipment_count,
-  pieceCount: r.piece_count,
-  totalWeightKg: r.total_weight_kg,
-});
-
-type Waiting = {
-  id: number;
-  piece_count: number;
-  total_weight: number;
-  weight_unit: string;
-  delivery_address: string;
-  reference_one: string;
-  reference_two: string;
-  reference_three: string;
-};
+/** The address and references give each shipment's search terms, whose status code changes too. */
+const WAITING_FIELDS = [
+  'id',
+  'pieceCount',
+  'totalWeight',
+  'weightUnit',
+  'deliveryAddress',
+  'referenceOne',
+  'referenceTwo',
+  'referenceThree',
+] as const;
 
 export function sqliteManifests(db: Db, commit: GroupCommit, numbers: SqliteNumbers): ManifestStore {
-  // The address and references give each shipment's search terms, whose status code changes too.
-  const WAITING = `SELECT id, piece_count, total_weight, weight_unit, delivery_address, reference_one, reference_two,
-      reference_three FROM shipments s
+  const WAITING = `SELECT ${selectList(shipments, WAITING_FIELDS)} FROM shipments s
     WHERE status = 'Printed' AND carrier_id = ?
       AND NOT EXISTS (SELECT 1 FROM manifest_shipments m WHERE m.shipment_id = s.id)`;
   const s = {
-    waiting: db.prepare<[number], Waiting>(`${WAITING} ORDER BY id`),
-    waitingOf: db.prepare<[number, string], Waiting>(
-      `${WAITING} AND uuid IN (SELECT value FROM json_each(?)) ORDER BY id`,
-    ),
-    insertManifest: db.prepare<Omit<ManifestRow, 'id'>>(
-      `INSERT INTO manifests (manifest_number, carrier_id, created_on, created_by, shipment_count, piece_count, total_weight_kg)
-       VALUES (@manifest_number, @carrier_id, @created_on, @created_by, @shipment_count, @piece_count, @total_weight_kg)`,
-    ),
-    link: db.prepare<[number, number, number]>(
-      'INSERT INTO manifest_shipments (shipment_id, manifest_id, position) VALUES (?, ?, ?)',
-    ),
+    waiting: db.prepare<[number]>(`${WAITING} ORDER BY id`),
+    waitingOf: db.prepare<[number, string]>(`${WAITING} AND uuid IN (SELECT value FROM json_each(?)) ORDER BY id`),
+    insertManifest: db.prepare(insertSql('sqlite', manifests, NEW)),
+    link: db.prepare(insertSql('sqlite', manifestShipments)),
     // One event per listed shipment, and the status columns moved to it, set-wise: a day of
     // two thousand shipments is two statements, not four thousand.
     insertEvents: db.prepare(
-      `INSERT INTO tracking_events (shipment_id, status, description, location, signatory, signatory_file_name,
-         latitude, longitude, depot_id, tracking_number, user, occurred_on)
-       SELECT shipment_id, @status, @description, @location, @signatory, @signatory_file_name, @latitude, @longitude,
-         @depot_id, @tracking_number, @user, @occurred_on
-       FROM manifest_shipments WHERE manifest_id = @manifest_id ORDER BY position`,
+      `INSERT INTO tracking_events (${columnNames(trackingEvents, ['shipmentId', ...EVENT_FIELDS])})
+       SELECT shipment_id, ${EVENT_FIELDS.map(() => '?').join(', ')}
+       FROM manifest_shipments WHERE manifest_id = ? ORDER BY position`,
     ),
-    setStatus: db.prepare(
-      `UPDATE shipments SET status = @status, status_description = @description, status_on = @occurred_on,
-         status_location = @location, status_signatory = @signatory
-       WHERE id IN (SELECT shipment_id FROM manifest_shipments WHERE manifest_id = @manifest_id)`,
+    setStatus: db.prepare<[string, string, number, string, string, number]>(
+      `UPDATE shipments SET status = ?, status_description = ?, status_on = ?, status_location = ?, status_signatory = ?
+       WHERE id IN (SELECT shipment_id FROM manifest_shipments WHERE manifest_id = ?)`,
     ),
-    byId: db.prepare<[number], ManifestRow>('SELECT * FROM manifests WHERE id = ?'),
-    lines: db.prepare<[number], ShipmentRow>(
-      `SELECT s.* FROM manifest_shipments m JOIN shipments s ON s.id = m.shipment_id
+    byId: db.prepare<[number], ManifestRecord>(`SELECT ${COLUMNS} FROM manifests WHERE id = ?`),
+    lines: db.prepare<[number]>(
+      `SELECT ${selectList(shipments, undefined, 's')} FROM manifest_shipments m JOIN shipments s ON s.id = m.shipment_id
        WHERE m.manifest_id = ? ORDER BY m.position`,
     ),
     tracking: db.prepare<[number], { shipment_id: number; tracking_number: string }>(
@@ -94,57 +76,41 @@ export function sqliteManifests(db: Db, commit: GroupCommit, numbers: SqliteNumb
     ),
   };
 
-  const where = (f: ManifestFilter): [string, unknown[]] => {
-    const conditions: [string, number | null][] = [
-      ['carrier_id = ?', f.carrierId],
-      ['created_on >= ?', f.from],
-      ['created_on <= ?', f.to],
-    ];
-    const used = conditions.filter(([, value]) => value !== null);
-    return [used.length ? `WHERE ${used.map(([sql]) => sql).join(' AND ')}` : '', used.map(([, value]) => value)];
-  };
+  const encode = values('sqlite', manifests, NEW);
+  const link = values('sqlite', manifestShipments);
+  const eventValues = values('sqlite', trackingEvents, EVENT_FIELDS);
+  const toWaiting = reader('sqlite', shipments, WAITING_FIELDS);
 
   return {
     close(close: ManifestClose) {
       return commit((): ManifestRecord | null => {
-        const rows = close.uuids
-          ? s.waitingOf.all(close.carrierId, JSON.stringify(close.uuids))
-          : s.waiting.all(close.carrierId);
+        const rows = (
+          close.uuids ? s.waitingOf.all(close.carrierId, JSON.stringify(close.uuids)) : s.waiting.all(close.carrierId)
+        ).map(toWaiting);
         if (rows.length === 0) return null;
-        const totals = close.totals(
-          rows.map((r) => ({ pieceCount: r.piece_count, totalWeight: r.total_weight, weightUnit: r.weight_unit })),
-        );
+        const totals = close.totals(rows);
         // Reserved here, inside the write: written by this same transaction (group-commit's beforeCommit).
         const serial = numbers.reserve('manifest-number', 1);
-        const row: Omit<ManifestRow, 'id'> = {
-          manifest_number: close.numberFor(serial),
-          carrier_id: close.carrierId,
-          created_on: close.createdOn,
-          created_by: close.createdBy,
-          shipment_count: rows.length,
-          piece_count: totals.pieceCount,
-          total_weight_kg: totals.totalWeightKg,
+        const manifest = {
+          manifestNumber: close.numberFor(serial),
+          carrierId: close.carrierId,
+          createdOn: close.createdOn,
+          createdBy: close.createdBy,
+          shipmentCount: rows.length,
+          pieceCount: totals.pieceCount,
+          totalWeightKg: totals.totalWeightKg,
         };
-        const id = Number(s.insertManifest.run(row).lastInsertRowid);
-        rows.forEach((r, i) => s.link.run(r.id, id, i + 1));
-        const event = { ...eventRow(0, close.event), manifest_id: id };
-        s.insertEvents.run(event);
-        s.setStatus.run(event);
-        const listed = rows.map((r) => ({
-          id: r.id,
-          deliveryAddress: decodeAddress(r.delivery_address),
-          referenceOne: r.reference_one,
-          referenceTwo: r.reference_two,
-          referenceThree: r.reference_three,
-        }));
-        setSearchStatus(db, listed, close.event.status);
-        return { ...toRecord({ id, ...row }) };
+        const id = Number(s.insertManifest.run(...encode(manifest)).lastInsertRowid);
+        rows.forEach((r, i) => s.link.run(...link({ shipmentId: r.id, manifestId: id, position: i + 1 })));
+        const e = close.event;
+        s.insertEvents.run(...eventValues(e), id);
+        s.setStatus.run(e.status, e.description, e.occurredOn, e.location, e.signatory, id);
+
+        setSearchStatus(db, rows, close.event.status);
+        return { id, ...manifest };
       });
     },
-    byId: async (id: number) => {
-      const row = s.byId.get(id);
-      return row && toRecord(row);
-    },
+    byId: async (id: number) => s.byId.get(id),
     lines: async (manifestId: number): Promise<ManifestLine[]> => {
       const tracking = new Map<number, string[]>();
       for (const t of s.tracking.all(manifestId)) {
@@ -170,12 +136,15 @@ export function sqliteManifests(db: Db, commit: GroupCommit, numbers: SqliteNumb
       });
     },
     page: async (filter: ManifestFilter) => {
-      const [clause, params] = where(filter);
-      const total = (db.prepare(`SELECT count(*) AS n FROM manifests ${clause}`).get(...params) as { n: number }).n;
-      const rows = db
-        .prepare(`SELECT * FROM manifests ${clause} ORDER BY created_on DESC, id DESC LIMIT ? OFFSET ?`)
-        .all(...params, filter.limit, filter.offset) as ManifestRow[];
-      return { total, rows: rows.map(toRecord) };
+      const clause = manifestsWhere(filter);
+      const counted = render('sqlite', sql`SELECT count(*) AS n FROM manifests ${clause}`);
+      const page = render(
+        'sqlite',
+        sql`SELECT ${identifiers(COLUMNS)} FROM manifests ${clause} ORDER BY created_on DESC, id DESC
+          LIMIT ${filter.limit} OFFSET ${filter.offset}`,
+      );
+      const total = (db.prepare(counted.text).get(...counted.params) as { n: number }).n;
+      return { total, rows: db.prepare(page.text).all(...page.params) as ManifestRecord[] };
     },
     dayCounts: async (): Promise<CarrierDayCounts[]> =>
       s.dayCounts.all().map((r) => ({ carrierId: r.carrier_id, notPrinted: r.not_printed, printedWaiting: r.printed })),

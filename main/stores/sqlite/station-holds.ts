@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { openConnection } from './connection';
 import { DATABASE_FILE } from './database';
 
 /**
@@ -12,7 +12,7 @@ import { DATABASE_FILE } from './database';
 export function assertNoStationHolds(dataDir: string, doing: string): void {
   const file = join(dataDir, DATABASE_FILE);
   if (!existsSync(file)) return;
-  const probe = new Database(file, { timeout: 200 });
+  const probe = openConnection(file, { timeout: 200 });
   try {
     probe.pragma('locking_mode = EXCLUSIVE');
     probe.exec('BEGIN EXCLUSIVE');

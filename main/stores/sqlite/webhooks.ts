@@ -1,103 +1,34 @@
 /** Webhook subscriptions and their outbox over SQLite (the trigger in 0005 fills the outbox). */
-import type { ShipmentStatus } from '../../core/schemas';
-import type { OutboxRecord, WebhookRecord, WebhookStore } from '../../core/storage';
+import type { OutboxRecord, WebhookStore } from '../../core/storage';
+import { insertSql, reader, selectList, values } from '../shared/columns';
+import { EVENT_FIELDS, trackingEvents } from '../shared/tables/shipments';
+import { OUTBOX_FIELDS, webhookOutbox, webhooks } from '../shared/tables/webhooks';
 import type { Db } from './database';
-import { toEventRecord, type EventRow } from './rows';
 
-interface WebhookRow {
-  id: number;
-  url: string;
-  secret: string;
-  events: string;
-  statuses: string;
-  allow_remote: 0 | 1;
-  created_on: number;
-  created_by: string;
-}
-interface OutboxRow {
-  id: number;
-  webhook_id: number;
-  tracking_event_id: number | null;
-  type: string | null;
-  payload: string | null;
-  created_on: number;
-  attempts: number;
-  next_attempt_on: number;
-  last_attempt_on: number | null;
-  last_status: number | null;
-  last_error: string;
-  delivered_on: number | null;
-  failed_on: number | null;
-}
-type JoinedRow = OutboxRow & { [K in keyof EventRow as `e_${K}`]: EventRow[K] | null } & {
-  shipment_uuid: string | null;
-  shipment_number: string | null;
-};
+const NEW_WEBHOOK = ['url', 'secret', 'events', 'statuses', 'allowRemote', 'createdOn', 'createdBy'] as const;
 
-const toWebhook = (r: WebhookRow): WebhookRecord => ({
-  id: r.id,
-  url: r.url,
-  secret: r.secret,
-  events: JSON.parse(r.events) as string[],
-  statuses: JSON.parse(r.statuses) as ShipmentStatus[],
-  allowRemote: r.allow_remote === 1,
-  createdOn: r.created_on,
-  createdBy: r.created_by,
-});
-
-function toOutbox(r: JoinedRow): OutboxRecord {
-  const event =
-    r.e_id === null
-      ? null
-      : {
-          ...toEventRecord({
-            id: r.e_id,
-            shipment_id: r.e_shipment_id!,
-            status: r.e_status!,
-            description: r.e_description!,
-            location: r.e_location!,
-            signatory: r.e_signatory!,
-            signatory_file_name: r.e_signatory_file_name!,
-            latitude: r.e_latitude,
-            longitude: r.e_longitude,
-            depot_id: r.e_depot_id,
-            tracking_number: r.e_tracking_number!,
-            user: r.e_user!,
-            occurred_on: r.e_occurred_on!,
-          }),
-          shipmentUuid: r.shipment_uuid!,
-          shipmentNumber: r.shipment_number!,
-        };
-  return {
-    id: r.id,
-    webhookId: r.webhook_id,
-    trackingEventId: r.tracking_event_id,
-    event,
-    type: r.type,
-    payload: r.payload,
-    createdOn: r.created_on,
-    attempts: r.attempts,
-    nextAttemptOn: r.next_attempt_on,
-    lastAttemptOn: r.last_attempt_on,
-    lastStatus: r.last_status,
-    lastError: r.last_error,
-    deliveredOn: r.delivered_on,
-    failedOn: r.failed_on,
-  };
-}
-
-const JOINED = `SELECT o.*, e.id AS e_id, e.shipment_id AS e_shipment_id, e.status AS e_status, e.description AS e_description,
-  e.location AS e_location, e.signatory AS e_signatory, e.signatory_file_name AS e_signatory_file_name, e.latitude AS e_latitude,
-  e.longitude AS e_longitude, e.depot_id AS e_depot_id, e.tracking_number AS e_tracking_number, e.user AS e_user,
-  e.occurred_on AS e_occurred_on, s.uuid AS shipment_uuid, s.shipment_number AS shipment_number
+/** The outbox row, its tracking event (`e.` before each field) and the event's shipment. */
+const JOINED = `SELECT ${selectList(webhookOutbox, OUTBOX_FIELDS, 'o')}, e.id AS "e.id",
+  ${selectList(trackingEvents, EVENT_FIELDS, 'e', 'e.')}, s.uuid AS "e.shipmentUuid", s.shipment_number AS "e.shipmentNumber"
   FROM webhook_outbox o LEFT JOIN tracking_events e ON e.id = o.tracking_event_id LEFT JOIN shipments s ON s.id = e.shipment_id`;
 
+function toOutbox(row: unknown): OutboxRecord {
+  const r = row as Record<string, unknown>;
+  const outbox: Record<string, unknown> = {};
+  for (const field of OUTBOX_FIELDS) outbox[field] = r[field];
+  let event: Record<string, unknown> | null = null;
+  if (r['e.id'] !== null) {
+    event = { shipmentUuid: r['e.shipmentUuid'], shipmentNumber: r['e.shipmentNumber'] };
+    for (const field of EVENT_FIELDS) event[field] = r[`e.${field}`];
+  }
+  return { ...outbox, event } as unknown as OutboxRecord;
+}
+
 export function sqliteWebhooks(db: Db): WebhookStore {
-  const insert = db.prepare(
-    `INSERT INTO webhooks (url, secret, events, statuses, allow_remote, created_on, created_by)
-     VALUES (@url, @secret, @events, @statuses, @allowRemote, @createdOn, @createdBy)`,
-  );
-  const all = db.prepare<[], WebhookRow>('SELECT * FROM webhooks ORDER BY id');
+  const insert = db.prepare(insertSql('sqlite', webhooks, NEW_WEBHOOK));
+  const newWebhook = values('sqlite', webhooks, NEW_WEBHOOK);
+  const all = db.prepare(`SELECT ${selectList(webhooks)} FROM webhooks ORDER BY id`);
+  const toWebhook = reader('sqlite', webhooks);
   const removeOutbox = db.prepare<[number]>('DELETE FROM webhook_outbox WHERE webhook_id = ?');
   const remove = db.prepare<[number]>('DELETE FROM webhooks WHERE id = ?');
   const enqueue = db.prepare<[number, string, string, number]>(
@@ -108,13 +39,13 @@ export function sqliteWebhooks(db: Db): WebhookStore {
        AND (lease_until IS NULL OR lease_until < ?) ORDER BY id LIMIT ?`,
   );
   const lease = db.prepare<[number, number]>('UPDATE webhook_outbox SET lease_until = ? WHERE id = ?');
-  const joinedById = db.prepare<[number], JoinedRow>(`${JOINED} WHERE o.id = ?`);
+  const joinedById = db.prepare<[number]>(`${JOINED} WHERE o.id = ?`);
   const settle = db.prepare(
     `UPDATE webhook_outbox SET attempts = attempts + 1, last_attempt_on = @now, last_status = @status, last_error = @error,
        delivered_on = CASE WHEN @delivered THEN @now END, failed_on = CASE WHEN NOT @delivered AND @next IS NULL THEN @now END,
        next_attempt_on = COALESCE(@next, next_attempt_on), lease_until = NULL WHERE id = @id`,
   );
-  const latest = db.prepare<[number, number], JoinedRow>(`${JOINED} WHERE o.webhook_id = ? ORDER BY o.id DESC LIMIT ?`);
+  const latest = db.prepare<[number, number]>(`${JOINED} WHERE o.webhook_id = ? ORDER BY o.id DESC LIMIT ?`);
   // Each batch is one short statement; the keep-th newest id comes from the (webhook_id, id) index.
   const prune = db.prepare<[number, number, number]>(
     `DELETE FROM webhook_outbox WHERE id IN (
@@ -138,15 +69,7 @@ export function sqliteWebhooks(db: Db): WebhookStore {
     return remove.run(id).changes > 0;
   });
   return {
-    insert: async (w) =>
-      Number(
-        insert.run({
-          ...w,
-          events: JSON.stringify(w.events),
-          statuses: JSON.stringify(w.statuses),
-          allowRemote: w.allowRemote ? 1 : 0,
-        }).lastInsertRowid,
-      ),
+    insert: async (w) => Number(insert.run(...newWebhook(w)).lastInsertRowid),
     all: async () => all.all().map(toWebhook),
     remove: async (id) => removeAll(id),
     enqueue: async (webhookId, type, payload, now) =>
@@ -165,7 +88,7 @@ export function sqliteWebhooks(db: Db): WebhookStore {
     deliveries: async (webhookId, limit) => latest.all(webhookId, limit).map(toOutbox),
     delivery: async (id) => {
       const row = joinedById.get(id);
-      return row && toOutbox(row);
+      return row === undefined ? undefined : toOutbox(row);
     },
     replaceSecret: async (id, was, secret) => replaceSecret.run(secret, id, was).changes > 0,
     prune: async (keepLatest, failedBefore, limit) => prune.run(failedBefore, keepLatest - 1, limit).changes,

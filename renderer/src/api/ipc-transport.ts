@@ -1,5 +1,5 @@
-/** The IPC transport: the preload bridge of the Electron window (preload/bridge.ts). */
-import type { BridgeResult, StationBridge } from '../../../preload/bridge';
+/** The IPC transport: the preload bridge of the Electron window (main/ipc/bridge.ts). */
+import type { BridgeResult, StationBridge } from '../../../main/ipc/bridge';
 import type { InputOf, OperationName, OutputOf } from '../../../main/operations/spec';
 import { problemFromResponse, unreachableProblem } from './problem';
 import type { Transport } from './transport';

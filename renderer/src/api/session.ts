@@ -1,6 +1,9 @@
 /**
  * Who is signed in. The access token lives in memory only; the refresh token in
  * sessionStorage, so a reload keeps the desk signed in but closing the window does not.
+ * A tab opened from the desk (Ctrl+click on a shipment) starts with no storage of its own:
+ * it borrows the access token of a signed-in tab of the same station over a BroadcastChannel
+ * (same origin only), and asks again when that token ends, instead of asking to sign in.
  */
 import { create } from 'zustand';
 import type { AuthResponse, User } from '../../../main/core/schemas';
@@ -8,6 +11,19 @@ import { ApiProblem } from './problem';
 import type { Transport } from './transport';
 
 const REFRESH_KEY = 'shippingStation.refreshToken';
+const TABS_CHANNEL = 'shippingStation.session';
+/** How long a new tab waits for a signed-in tab to answer before it shows the sign-in. */
+const BORROW_WAIT_MS = 400;
+
+type TabMessage = { type: 'ask' } | { type: 'share'; accessToken: string; user: User };
+
+function openTabsChannel(): BroadcastChannel | null {
+  try {
+    return typeof BroadcastChannel === 'function' ? new BroadcastChannel(TABS_CHANNEL) : null;
+  } catch {
+    return null;
+  }
+}
 
 export type SessionPhase = 'restoring' | 'signed-out' | 'signed-in';
 
@@ -57,6 +73,33 @@ export interface SessionController {
 
 export function createSessionController(transport: Transport): SessionController {
   let refreshing: Promise<boolean> | null = null;
+  const tabs = openTabsChannel();
+  tabs?.addEventListener('message', (event: MessageEvent<TabMessage>) => {
+    const { phase, accessToken, user } = useSession.getState();
+    if (event.data.type === 'ask' && phase === 'signed-in' && accessToken && user)
+      tabs.postMessage({ type: 'share', accessToken, user } satisfies TabMessage);
+  });
+
+  /** A tab with no refresh token of its own: a signed-in tab's access token, if one answers. */
+  function borrowFromAnotherTab(): Promise<boolean> {
+    if (!tabs) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const done = (borrowed: boolean) => {
+        clearTimeout(timer);
+        tabs.removeEventListener('message', onShare);
+        resolve(borrowed);
+      };
+      const onShare = (event: MessageEvent<TabMessage>) => {
+        if (event.data.type !== 'share') return;
+        const { accessToken, user } = event.data;
+        useSession.setState({ phase: 'signed-in', accessToken, user, notice: null });
+        done(true);
+      };
+      const timer = setTimeout(() => done(false), BORROW_WAIT_MS);
+      tabs.addEventListener('message', onShare);
+      tabs.postMessage({ type: 'ask' } satisfies TabMessage);
+    });
+  }
 
   async function adopt(auth: AuthResponse): Promise<void> {
     storeRefreshToken(auth.refreshToken.accessToken);
@@ -66,7 +109,7 @@ export function createSessionController(transport: Transport): SessionController
 
   async function refreshOnce(): Promise<boolean> {
     const refreshToken = storedRefreshToken();
-    if (!refreshToken) return false;
+    if (!refreshToken) return borrowFromAnotherTab();
     try {
       const auth = await transport.call('signIn', null, { query: { option: 'refresh' }, body: { refreshToken } });
       await adopt(auth);

@@ -1,4 +1,4 @@
-/** A modal question with a native <dialog>: focus is trapped, Escape answers no. */
+/** A modal question with a native <dialog>: focus is trapped, Escape answers no, and focus goes back where it was. */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 interface ConfirmDialogProps {
@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   cancelLabel: string;
   tone?: 'danger' | 'primary';
   busy?: boolean;
+  /** The button that has the focus as it opens: Cancel unless Enter is meant to confirm. */
+  focus?: 'cancel' | 'confirm';
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -21,6 +23,7 @@ export function ConfirmDialog({
   cancelLabel,
   tone = 'primary',
   busy,
+  focus = 'cancel',
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -48,10 +51,16 @@ export function ConfirmDialog({
       </h2>
       <div className="dialog-body">{children}</div>
       <div className="dialog-actions">
-        <button type="button" className="button" onClick={onCancel} autoFocus>
+        <button type="button" className="button" onClick={onCancel} autoFocus={focus === 'cancel'}>
           {cancelLabel}
         </button>
-        <button type="button" className={`button button-${tone}`} onClick={onConfirm} disabled={busy}>
+        <button
+          type="button"
+          className={`button button-${tone}`}
+          onClick={onConfirm}
+          disabled={busy}
+          autoFocus={focus === 'confirm'}
+        >
           {confirmLabel}
         </button>
       </div>

@@ -5,7 +5,7 @@
  * Also the Change and Delete buttons of a record's row.
  */
 import { useEffect, useRef, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import type { RecordEditor } from '../lib/use-record-editor';
+import type { RecordEditor } from '../hooks/use-record-editor';
 import { ConfirmDialog } from './ConfirmDialog';
 
 interface RecordEditorFormProps<E extends { id: number | null }> {

@@ -4,7 +4,7 @@
  * heading is always the rows' actions, named for screen readers only.
  */
 import type { ReactNode } from 'react';
-import type { Loaded } from '../lib/use-load';
+import type { Loaded } from '../hooks/use-load';
 import { ErrorNotice } from './Notice';
 
 export function RecordTable<T extends { id: number }>({

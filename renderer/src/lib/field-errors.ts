@@ -14,8 +14,10 @@ export const errorDomId = (path: string): string => `${fieldDomId(path)}-error`;
 export interface SplitErrors {
   /** Path → message, for fields on screen. */
   byField: Record<string, string>;
-  /** Messages naming no field on screen, as `path: message`. */
+  /** Messages naming no field on screen, as `Delivery address › Post code: message`. */
   unmapped: string[];
+  /** The request path of each of `unmapped`, in its order. */
+  unmappedPaths: string[];
 }
 
 /**
@@ -26,17 +28,21 @@ export function splitFieldErrors(fields: Readonly<Record<string, string>>, onScr
   const known = new Set(onScreen);
   const byField: Record<string, string> = {};
   const unmapped: string[] = [];
+  const unmappedPaths: string[] = [];
   for (const [path, message] of Object.entries(fields)) {
     const target = known.has(path)
       ? path
       : onScreen.find((candidate) => candidate.startsWith(`${path}.`) || candidate.startsWith(`${path}[`));
     if (target && !(target in byField)) byField[target] = message;
-    else unmapped.push(`${humanPath(path)}: ${message}`);
+    else {
+      unmapped.push(`${humanPath(path)}: ${message}`);
+      unmappedPaths.push(path);
+    }
   }
   // In the order of the screen, as the summary lists them and Tab reaches them.
   const order = new Map(onScreen.map((path, index) => [path, index]));
   const sorted = Object.keys(byField).sort((a, b) => order.get(a)! - order.get(b)!);
-  return { byField: Object.fromEntries(sorted.map((path) => [path, byField[path]!])), unmapped };
+  return { byField: Object.fromEntries(sorted.map((path) => [path, byField[path]!])), unmapped, unmappedPaths };
 }
 
 const WORDS: Record<string, string> = {

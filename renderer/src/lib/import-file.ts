@@ -3,6 +3,7 @@
  * by the operator written back into the header, fixed rows written out again, and each
  * header's mapping remembered on this desk.
  */
+import { humanPath } from './field-errors';
 import { parse } from 'csv-parse/browser/esm/sync';
 
 export interface ImportFile {
@@ -88,3 +89,11 @@ export const IMPORT_FIELDS = [
   'currency',
   'carrierFeatures',
 ] as const;
+
+/** A field as the Import screen names it: `Delivery address › Post code`, `Piece weight`, never its request path. */
+export function importFieldLabel(field: string): string {
+  if (field === 'group') return 'Shipment group (rows with the same one are one shipment)';
+  if (field === 'carrierFeatures') return 'Carrier features';
+  const piece = /^shipmentPieces\.(\w+)$/.exec(field);
+  return piece ? `Piece ${humanPath(piece[1]!)}` : humanPath(field);
+}

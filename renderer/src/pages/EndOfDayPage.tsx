@@ -1,20 +1,23 @@
 /**
  * End of day (CONTRACT §13): per carrier, how many Printed shipments wait for the driver
- * and how many are still Not Printed (left behind by a close); Enter on the focused
- * carrier closes its day and prints the manifest. Earlier manifests can be printed again.
+ * and how many are still Not Printed (left behind by a close). Enter on the focused carrier
+ * asks first, naming it and its count, because a close cannot be undone; Enter again closes
+ * its day and prints the manifest, Escape keeps it open. Earlier manifests print again.
  */
 import { useEffect, useRef, useState } from 'react';
 import { api, describeError } from '../api';
 import type { OutputOf } from '../../../main/operations/spec';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorNotice, Notice } from '../components/Notice';
 import { printPdfInBrowser } from '../lib/browser-print';
 import { formatDateTime, plural } from '../lib/format';
-import { useLoad } from '../lib/use-load';
+import { useLoad } from '../hooks/use-load';
 import { hrefFor } from '../router/navigation';
 import { shipmentsRoute } from '../router/routes';
 
 type Manifest = OutputOf<'getManifest'>;
 type Outcome = { tone: 'success' | 'warning'; text: string };
+type CarrierDay = OutputOf<'getEndOfDay'>['items'][number];
 
 const RECENT = 25;
 
@@ -28,15 +31,26 @@ export function EndOfDayPage() {
   const recent = useLoad('manifests', () => api.listManifests({ query: { ItemsPerPage: RECENT } }));
   const [busy, setBusy] = useState<number | string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [confirming, setConfirming] = useState<CarrierDay | null>(null);
   const firstWaiting = useRef<HTMLButtonElement>(null);
+  const outcomeLine = useRef<HTMLDivElement>(null);
   const waitingCarrier = day.data?.items.find((c) => c.printedWaiting > 0);
 
-  // The one key: the first carrier with shipments waiting has the focus, so Enter closes it.
+  // The one key: as the screen opens, the first carrier with shipments waiting has the focus,
+  // so Enter asks to close it. Only then: after a close the focus stays on what it did, never
+  // on the next carrier's button, where a second Enter would close another day.
+  const focusedOnOpen = useRef(false);
   useEffect(() => {
-    if (waitingCarrier && busy === null) firstWaiting.current?.focus();
-  }, [waitingCarrier, busy]);
+    if (!waitingCarrier || focusedOnOpen.current) return;
+    focusedOnOpen.current = true;
+    firstWaiting.current?.focus();
+  }, [waitingCarrier]);
+  useEffect(() => {
+    if (outcome) outcomeLine.current?.focus();
+  }, [outcome]);
 
-  const closeDay = async (carrierId: number, carrier: string) => {
+  const closeDay = async ({ carrierId, carrier }: CarrierDay) => {
+    setConfirming(null);
     setBusy(carrierId);
     setOutcome(null);
     try {
@@ -98,7 +112,11 @@ export function EndOfDayPage() {
         </div>
       </header>
 
-      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+      {outcome ? (
+        <div ref={outcomeLine} className={`notice notice-${outcome.tone}`} role="status" tabIndex={-1}>
+          {outcome.text}
+        </div>
+      ) : null}
       {day.error ? (
         <ErrorNotice
           error={day.error}
@@ -159,7 +177,7 @@ export function EndOfDayPage() {
                       className={c === waitingCarrier ? 'button button-primary' : 'button'}
                       disabled={c.printedWaiting === 0 || busy !== null}
                       aria-keyshortcuts={c === waitingCarrier ? 'Enter' : undefined}
-                      onClick={() => void closeDay(c.carrierId, c.carrier)}
+                      onClick={() => setConfirming(c)}
                     >
                       {busy === c.carrierId ? 'Closing…' : `Close day and print manifest`}
                       <span className="visually-hidden"> for {c.carrier}</span>
@@ -177,11 +195,29 @@ export function EndOfDayPage() {
           </Notice>
         ) : null}
         {waitingCarrier ? (
-          <p className="card-note">Press Enter to close the day for {waitingCarrier.carrier}.</p>
+          <p className="card-note">
+            Enter on a carrier’s button asks to close its day; the first with shipments waiting has the focus.
+          </p>
         ) : day.data ? (
           <p className="card-note">No Printed shipment is waiting for a manifest.</p>
         ) : null}
       </section>
+
+      <ConfirmDialog
+        open={confirming !== null}
+        title={`Close the day for ${confirming?.carrier ?? ''}?`}
+        confirmLabel="Close day and print manifest"
+        cancelLabel="Keep the day open"
+        focus="confirm"
+        onConfirm={() => confirming && void closeDay(confirming)}
+        onCancel={() => setConfirming(null)}
+      >
+        <p>
+          {plural(confirming?.printedWaiting ?? 0, 'Printed shipment')}{' '}
+          {confirming?.printedWaiting === 1 ? 'goes' : 'go'} on a manifest for the driver to sign. A close cannot be
+          undone. Enter closes it; Escape keeps the day open.
+        </p>
+      </ConfirmDialog>
 
       <section className="card" aria-labelledby="manifests-title">
         <h2 className="card-title" id="manifests-title">

@@ -10,17 +10,19 @@ import { api } from '../api';
 import { ErrorNotice, Notice } from '../components/Notice';
 import { StatusChip } from '../components/StatusChip';
 import { printPdfInBrowser } from '../lib/browser-print';
+import { humanPath } from '../lib/field-errors';
 import { formatNumber, plural } from '../lib/format';
 import { batchPrintLine, hasLabelPrinter, printBatchCustomsForms, printLabelsOnLabelPrinter } from '../lib/printing';
 import {
   IMPORT_FIELDS,
+  importFieldLabel,
   readImportFile,
   rememberMapping,
   rememberedMapping,
   writeImportFile,
   type ImportFile,
 } from '../lib/import-file';
-import { useLoad } from '../lib/use-load';
+import { useLoad } from '../hooks/use-load';
 
 type Result = OutputOf<'createImport'>;
 type RowResult = Result['rows'][number];
@@ -56,6 +58,14 @@ async function withProgress<T>(
     running = false;
     show(null);
   }
+}
+
+const problemDomId = (row: number, field: string) => `row-${row}-problem-${field.replace(/[^A-Za-z0-9]+/g, '-')}`;
+
+/** The problem (its path) about the field a column is mapped to: `shipmentPieces[0].weight` for `shipmentPieces.weight`. */
+function problemOfColumn(problems: Record<string, string> | undefined, field: string): string | undefined {
+  if (!problems || !field) return undefined;
+  return Object.keys(problems).find((path) => path.replace(/\[\d+\]/g, '') === field);
 }
 
 export function ImportPage() {
@@ -382,7 +392,7 @@ export function ImportPage() {
                       <option value="">— not imported —</option>
                       {IMPORT_FIELDS.map((f) => (
                         <option key={f} value={f}>
-                          {f}
+                          {importFieldLabel(f)}
                         </option>
                       ))}
                     </select>
@@ -426,27 +436,33 @@ export function ImportPage() {
                         {r.problems ? (
                           <ul className="import-problems">
                             {Object.entries(r.problems).map(([field, text]) => (
-                              <li key={field}>
-                                <b>{field}</b> {text}
+                              <li key={field} id={problemDomId(r.row, field)}>
+                                <b>{humanPath(field)}</b> {text}
                               </li>
                             ))}
                           </ul>
                         ) : null}
                       </td>
-                      {file.header.map((h, c) => (
-                        <td key={`${h}-${c}`}>
-                          {editable ? (
-                            <input
-                              className="input input-cell"
-                              aria-label={`Row ${r.row} ${h}`}
-                              value={file.rows[index]?.[c] ?? ''}
-                              onChange={(e) => editCell(index, c, e.target.value)}
-                            />
-                          ) : (
-                            file.rows[index]?.[c]
-                          )}
-                        </td>
-                      ))}
+                      {file.header.map((h, c) => {
+                        // The cell whose column holds a field the row's problems name: marked, and its message read with it.
+                        const named = editable ? problemOfColumn(r.problems, fieldOf(h, c)) : undefined;
+                        return (
+                          <td key={`${h}-${c}`}>
+                            {editable ? (
+                              <input
+                                className="input input-cell"
+                                aria-invalid={named ? true : undefined}
+                                aria-describedby={named ? problemDomId(r.row, named) : undefined}
+                                aria-label={`Row ${r.row} ${h}`}
+                                value={file.rows[index]?.[c] ?? ''}
+                                onChange={(e) => editCell(index, c, e.target.value)}
+                              />
+                            ) : (
+                              file.rows[index]?.[c]
+                            )}
+                          </td>
+                        );
+                      })}
                     </tr>
                   );
                 })}

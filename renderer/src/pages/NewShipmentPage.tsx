@@ -4,7 +4,7 @@
  */
 import { api } from '../api';
 import { ErrorNotice } from '../components/Notice';
-import { useLoad } from '../lib/use-load';
+import { useLoad } from '../hooks/use-load';
 import { shipAgainForm } from '../shipment/form-model';
 import { ShipmentFormView } from '../shipment/ShipmentFormView';
 

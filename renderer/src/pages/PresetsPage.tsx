@@ -13,8 +13,8 @@ import { api } from '../api';
 import { DECIMAL_INPUT, Options, SelectField, TextField } from '../components/Field';
 import { RecordEditorForm, RecordRowActions } from '../components/RecordEditorForm';
 import { RecordTable } from '../components/RecordTable';
-import { useLoad } from '../lib/use-load';
-import { useRecordEditor } from '../lib/use-record-editor';
+import { useLoad } from '../hooks/use-load';
+import { useRecordEditor } from '../hooks/use-record-editor';
 
 interface Editing {
   id: number | null;

@@ -1,7 +1,7 @@
 /** Settings: the station (sender address, label size), this desk, your password, and — for administrators — API keys, users and webhooks. */
 import { api, useSession } from '../api';
 import { ErrorNotice } from '../components/Notice';
-import { useLoad } from '../lib/use-load';
+import { useLoad } from '../hooks/use-load';
 import { ApiKeysPanel } from '../settings/ApiKeysPanel';
 import { DeskPanel } from '../settings/DeskPanel';
 import { OwnPasswordPanel } from '../settings/OwnPasswordPanel';

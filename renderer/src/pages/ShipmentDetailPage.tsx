@@ -12,7 +12,7 @@ import { downloadPdf } from '../lib/pdf-bytes';
 import { printOnCreateOutcome } from '../lib/pending-print';
 import { printShipmentLabel } from '../lib/printing';
 import { cancelBlockedReason, scanBlockedReason } from '../lib/statuses';
-import { useLoad } from '../lib/use-load';
+import { useLoad } from '../hooks/use-load';
 import { lastListHref, navigate } from '../router/navigation';
 import { CustomsPreview } from '../shipment/CustomsPreview';
 import { LabelPreview } from '../shipment/LabelPreview';
@@ -234,7 +234,10 @@ export function ShipmentDetailPage({ id }: { id: string }) {
       ) : null}
       {shown ? (
         shown.tone === 'error' ? (
-          <ErrorNotice error={new Error(shown.text)} />
+          // Already the operator's sentence (the printer's own words and what to do next).
+          <p className="notice notice-error" role="alert">
+            {shown.text}
+          </p>
         ) : (
           <Notice tone="success">{shown.text}</Notice>
         )

@@ -8,7 +8,7 @@ import { api } from '../api';
 import { ErrorNotice } from '../components/Notice';
 import { Pager } from '../components/Pager';
 import { plural } from '../lib/format';
-import { useLoad } from '../lib/use-load';
+import { useLoad } from '../hooks/use-load';
 import { navigate, rememberListHash } from '../router/navigation';
 import { DEFAULT_FILTERS, formatHash, listQuery, shipmentsRoute, type ShipmentFilters } from '../router/routes';
 import { BulkActions } from '../shipment/BulkActions';

@@ -7,7 +7,7 @@ import { api, ApiProblem } from '../api';
 import { ErrorNotice } from '../components/Notice';
 import { StatusChip } from '../components/StatusChip';
 import { formatDateTime } from '../lib/format';
-import { useLoad } from '../lib/use-load';
+import { useLoad } from '../hooks/use-load';
 import { navigate } from '../router/navigation';
 import { TrackingTimeline } from '../shipment/TrackingTimeline';
 

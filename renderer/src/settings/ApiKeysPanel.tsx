@@ -2,7 +2,7 @@
  * API keys for local tools (administrators). A new key is shown once, here, with a copy
  * button (RevealedSecret): the station keeps only its hash.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { ApiKey, User } from '../../../main/core/schemas';
 import { api } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -10,9 +10,9 @@ import { SelectField, TextField } from '../components/Field';
 import { RecordTable } from '../components/RecordTable';
 import { RevealedSecret } from '../components/RevealedSecret';
 import { formatDateTime } from '../lib/format';
-import { useLoad } from '../lib/use-load';
-import { usePanelAction } from '../lib/use-panel-action';
-import { SettingsSection } from './SettingsSection';
+import { useLoad } from '../hooks/use-load';
+import { usePanelAction } from '../hooks/use-panel-action';
+import { RecordsPanel } from './RecordsPanel';
 
 export function ApiKeysPanel({ users }: { users: User[] }) {
   const keys = useLoad('api-keys', () => api.listApiKeys());
@@ -20,17 +20,19 @@ export function ApiKeysPanel({ users }: { users: User[] }) {
   const [username, setUsername] = useState('');
   const [created, setCreated] = useState<{ name: string; key: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const { busy, error, fieldErrors, run } = usePanelAction();
+  const action = usePanelAction();
+  const { busy, fieldErrors, run } = action;
 
-  async function create(event: FormEvent) {
-    event.preventDefault();
-    await run(async () => {
-      const result = await api.createApiKey({ body: { name: name.trim(), ...(username ? { username } : {}) } });
-      setCreated({ name: result.apiKey.name, key: result.key });
-      setName('');
-      keys.reload();
-    }, ['name', 'username']);
-  }
+  const create = () =>
+    run(
+      async () => {
+        const result = await api.createApiKey({ body: { name: name.trim(), ...(username ? { username } : {}) } });
+        setCreated({ name: result.apiKey.name, key: result.key });
+        setName('');
+        keys.reload();
+      },
+      { fields: ['name', 'username'] },
+    );
 
   const revoke = (key: ApiKey) =>
     run(
@@ -38,16 +40,16 @@ export function ApiKeysPanel({ users }: { users: User[] }) {
         await api.revokeApiKey({ params: { apiKeyId: String(key.id) } });
         keys.reload();
       },
-      [],
-      () => setRevoking(null),
+      { after: () => setRevoking(null) },
     );
 
   return (
-    <SettingsSection
+    <RecordsPanel
       headingId="keys-heading"
       title="API keys"
       intro="For warehouse systems and scripts that call the local API. A key acts as the user it belongs to."
-      after={
+      action={action}
+      dialog={
         <ConfirmDialog
           open={revoking !== null}
           title={`Revoke “${revoking?.name ?? ''}”?`}
@@ -61,49 +63,48 @@ export function ApiKeysPanel({ users }: { users: User[] }) {
           <p>Tools using this key stop working at once. This cannot be undone.</p>
         </ConfirmDialog>
       }
+      revealed={
+        created ? (
+          <RevealedSecret secret={created.key} label="The new API key" onDone={() => setCreated(null)}>
+            <strong>Key “{created.name}” created.</strong> Copy it now: it is not shown again.
+          </RevealedSecret>
+        ) : null
+      }
+      fields={
+        <>
+          <TextField
+            idScope="new-key"
+            path="name"
+            label="Key name"
+            value={name}
+            onValue={setName}
+            error={fieldErrors.name}
+            maxLength={64}
+            placeholder="e.g. Warehouse WMS"
+          />
+          <SelectField
+            idScope="new-key"
+            path="username"
+            label="Acts as"
+            value={username}
+            onValue={setUsername}
+            error={fieldErrors.username}
+          >
+            <option value="">Me</option>
+            {users
+              .filter((u) => !u.disabled)
+              .map((u) => (
+                <option key={u.id} value={u.username}>
+                  {u.username}
+                </option>
+              ))}
+          </SelectField>
+        </>
+      }
+      submitLabel="Create API key"
+      canSubmit={Boolean(name.trim())}
+      onSubmit={() => void create()}
     >
-      {created ? (
-        <RevealedSecret secret={created.key} label="The new API key" onDone={() => setCreated(null)}>
-          <strong>Key “{created.name}” created.</strong> Copy it now: it is not shown again.
-        </RevealedSecret>
-      ) : null}
-      <form className="inline-form" onSubmit={create} noValidate>
-        <TextField
-          idScope="new-key"
-          path="name"
-          label="Key name"
-          value={name}
-          onValue={setName}
-          error={fieldErrors.name}
-          maxLength={64}
-          placeholder="e.g. Warehouse WMS"
-        />
-        <SelectField
-          idScope="new-key"
-          path="username"
-          label="Acts as"
-          value={username}
-          onValue={setUsername}
-          error={fieldErrors.username}
-        >
-          <option value="">Me</option>
-          {users
-            .filter((u) => !u.disabled)
-            .map((u) => (
-              <option key={u.id} value={u.username}>
-                {u.username}
-              </option>
-            ))}
-        </SelectField>
-        <button type="submit" className="button button-primary" disabled={busy || !name.trim()}>
-          Create API key
-        </button>
-      </form>
-      {error ? (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      ) : null}
       <RecordTable
         list={keys}
         empty={<p className="muted">No API keys yet.</p>}
@@ -130,6 +131,6 @@ export function ApiKeysPanel({ users }: { users: User[] }) {
           </>
         )}
       />
-    </SettingsSection>
+    </RecordsPanel>
   );
 }

@@ -3,13 +3,13 @@
  * and where other local tools reach the station's API.
  */
 import { useState, type FormEvent } from 'react';
-import type { DatabaseChoice } from '../../../preload/bridge';
+import type { DatabaseChoice } from '../../../main/ipc/bridge';
 import { stationBridge } from '../api/bridge';
 import { formErrors, problemFromResponse } from '../api/problem';
 import { TextField } from '../components/Field';
 import { ErrorNotice, Notice } from '../components/Notice';
 import { updateDeskSettings, useDeskSettings } from '../lib/desk-settings';
-import { useLoad } from '../lib/use-load';
+import { useLoad } from '../hooks/use-load';
 import { SettingsSection } from './SettingsSection';
 
 function PrinterChoice() {

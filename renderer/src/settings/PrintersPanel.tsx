@@ -10,7 +10,7 @@ import type { PrinterOverviewSchema } from '../../../main/core/schemas';
 import { api, ApiProblem, describeError, formErrors } from '../api';
 import { SelectField, TextField } from '../components/Field';
 import { ErrorNotice, Notice } from '../components/Notice';
-import { useLoad } from '../lib/use-load';
+import { useLoad } from '../hooks/use-load';
 import { SettingsSection } from './SettingsSection';
 
 type Overview = Static<typeof PrinterOverviewSchema>;

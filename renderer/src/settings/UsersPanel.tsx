@@ -1,11 +1,12 @@
 /** The people who sign in to this station (administrators): add, disable or enable, reset a password, unlock sign-in. */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Role, User } from '../../../main/core/schemas';
-import { api, formErrors } from '../api';
+import { api } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { SelectField, TextField } from '../components/Field';
 import { formatDateTime } from '../lib/format';
-import { SettingsSection } from './SettingsSection';
+import { usePanelAction } from '../hooks/use-panel-action';
+import { RecordsPanel } from './RecordsPanel';
 
 /** The new-user form's fields, by their request paths. */
 const NEW_USER_FIELDS = ['username', 'password', 'role'] as const;
@@ -22,32 +23,21 @@ export function UsersPanel({ users, me, onChanged }: UsersPanelProps) {
   const [role, setRole] = useState<Role>('operator');
   const [resetting, setResetting] = useState<User | null>(null);
   const [newPassword, setNewPassword] = useState('');
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const action = usePanelAction();
+  const { busy, fieldErrors } = action;
 
   /** Runs one change; a 400's field errors go beside `fields` (the new-user form's). */
-  async function run(action: () => Promise<unknown>, success: string, fields: readonly string[] = []) {
-    setBusy(true);
-    setMessage(null);
-    setFieldErrors({});
-    try {
-      await action();
-      setMessage({ tone: 'success', text: success });
-      onChanged();
-      return true;
-    } catch (error) {
-      const { byField, notice } = formErrors(error, fields);
-      setFieldErrors(byField);
-      if (notice) setMessage({ tone: 'error', text: notice });
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
+  const run = (change: () => Promise<unknown>, success: string, fields: readonly string[] = []) =>
+    action.run(
+      async () => {
+        await change();
+        onChanged();
+        return success;
+      },
+      { fields },
+    );
 
-  async function add(event: FormEvent) {
-    event.preventDefault();
+  async function add() {
     const name = username.trim();
     if (
       await run(
@@ -64,25 +54,21 @@ export function UsersPanel({ users, me, onChanged }: UsersPanelProps) {
   async function resetPassword() {
     if (!resetting) return;
     const who = resetting;
-    if (
-      await run(
-        () => api.updateUser({ params: { userId: String(who.id) }, body: { password: newPassword } }),
-        `Password of ${who.username} reset.`,
-      )
-    ) {
-      setResetting(null);
-      setNewPassword('');
-    } else {
-      setResetting(null);
-    }
+    await run(
+      () => api.updateUser({ params: { userId: String(who.id) }, body: { password: newPassword } }),
+      `Password of ${who.username} reset.`,
+    );
+    setResetting(null);
+    setNewPassword('');
   }
 
   return (
-    <SettingsSection
+    <RecordsPanel
       headingId="users-heading"
       title="Users"
       intro="Operators create and print shipments; administrators also manage users, keys and station settings."
-      after={
+      action={action}
+      dialog={
         <ConfirmDialog
           open={resetting !== null}
           title={`Reset the password of ${resetting?.username ?? ''}`}
@@ -110,48 +96,45 @@ export function UsersPanel({ users, me, onChanged }: UsersPanelProps) {
           </div>
         </ConfirmDialog>
       }
+      fields={
+        <>
+          <TextField
+            idScope="new-user"
+            path="username"
+            label="User name"
+            value={username}
+            onValue={setUsername}
+            error={fieldErrors.username}
+            maxLength={64}
+            autoComplete="off"
+          />
+          <TextField
+            idScope="new-user"
+            path="password"
+            label="Password"
+            type="password"
+            value={password}
+            onValue={setPassword}
+            error={fieldErrors.password}
+            autoComplete="new-password"
+          />
+          <SelectField
+            idScope="new-user"
+            path="role"
+            label="Role"
+            value={role}
+            onValue={(value) => setRole(value as Role)}
+            error={fieldErrors.role}
+          >
+            <option value="operator">Operator</option>
+            <option value="admin">Administrator</option>
+          </SelectField>
+        </>
+      }
+      submitLabel="Add user"
+      canSubmit={Boolean(username.trim() && password)}
+      onSubmit={() => void add()}
     >
-      <form className="inline-form" onSubmit={add} noValidate>
-        <TextField
-          idScope="new-user"
-          path="username"
-          label="User name"
-          value={username}
-          onValue={setUsername}
-          error={fieldErrors.username}
-          maxLength={64}
-          autoComplete="off"
-        />
-        <TextField
-          idScope="new-user"
-          path="password"
-          label="Password"
-          type="password"
-          value={password}
-          onValue={setPassword}
-          error={fieldErrors.password}
-          autoComplete="new-password"
-        />
-        <SelectField
-          idScope="new-user"
-          path="role"
-          label="Role"
-          value={role}
-          onValue={(value) => setRole(value as Role)}
-          error={fieldErrors.role}
-        >
-          <option value="operator">Operator</option>
-          <option value="admin">Administrator</option>
-        </SelectField>
-        <button type="submit" className="button button-primary" disabled={busy || !username.trim() || !password}>
-          Add user
-        </button>
-      </form>
-      {message ? (
-        <p className={`notice notice-${message.tone}`} role={message.tone === 'error' ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      ) : null}
       <div className="table-wrap">
         <table className="table">
           <thead>
@@ -228,6 +211,6 @@ export function UsersPanel({ users, me, onChanged }: UsersPanelProps) {
           </tbody>
         </table>
       </div>
-    </SettingsSection>
+    </RecordsPanel>
   );
 }

@@ -4,7 +4,7 @@
  * deliveries and failures are one click away, and a test event shows at once how its
  * listener answers.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { Webhook, WebhookDelivery } from '../../../main/core/schemas';
 import { api } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -13,9 +13,13 @@ import { ErrorNotice } from '../components/Notice';
 import { RecordTable } from '../components/RecordTable';
 import { RevealedSecret } from '../components/RevealedSecret';
 import { formatDateTime } from '../lib/format';
-import { useLoad } from '../lib/use-load';
-import { usePanelAction } from '../lib/use-panel-action';
-import { SettingsSection } from './SettingsSection';
+import { useLoad } from '../hooks/use-load';
+import { usePanelAction } from '../hooks/use-panel-action';
+import { RecordsPanel } from './RecordsPanel';
+
+/** The station tells an API caller the field that allows another host; here it is the checkbox. */
+const ALLOW_REMOTE_FIELD = /an administrator may allow another host with allowRemoteHost: true/;
+const ALLOW_REMOTE_BOX = 'tick “Allow another host” to deliver there';
 
 function Deliveries({ webhook, version }: { webhook: Webhook; version: number }) {
   const deliveries = useLoad(`webhook-deliveries-${webhook.id}-${version}`, () =>
@@ -61,32 +65,31 @@ export function WebhooksPanel() {
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [version, setVersion] = useState(0);
-  const [testResult, setTestResult] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Webhook | null>(null);
-  const { busy, error, fieldErrors, run } = usePanelAction();
+  const action = usePanelAction();
+  const { busy, fieldErrors, run } = action;
 
-  async function subscribe(event: FormEvent) {
-    event.preventDefault();
-    await run(async () => {
-      const result = await api.createWebhook({
-        body: { url: url.trim(), ...(allowRemoteHost ? { allowRemoteHost } : {}) },
-      });
-      setCreated({ url: result.webhook.url, secret: result.secret });
-      setUrl('');
-      webhooks.reload();
-    }, ['url']);
-  }
+  const subscribe = () =>
+    run(
+      async () => {
+        const result = await api.createWebhook({
+          body: { url: url.trim(), ...(allowRemoteHost ? { allowRemoteHost } : {}) },
+        });
+        setCreated({ url: result.webhook.url, secret: result.secret });
+        setUrl('');
+        webhooks.reload();
+      },
+      { fields: ['url'] },
+    );
 
   const sendTest = (webhook: Webhook) =>
     run(async () => {
       const delivery = await api.testWebhook({ params: { webhookId: String(webhook.id) } });
-      setTestResult(
-        delivery.state === 'delivered'
-          ? `Test event delivered to ${webhook.url} (HTTP ${delivery.responseStatus}).`
-          : `Test event not delivered: ${delivery.error}. It is retried.`,
-      );
       setOpen(webhook.id);
       setVersion((v) => v + 1);
+      return delivery.state === 'delivered'
+        ? `Test event delivered to ${webhook.url} (HTTP ${delivery.responseStatus}).`
+        : `Test event not delivered: ${delivery.error}. It is retried.`;
     });
 
   const remove = (webhook: Webhook) =>
@@ -96,16 +99,16 @@ export function WebhooksPanel() {
         if (open === webhook.id) setOpen(null);
         webhooks.reload();
       },
-      [],
-      () => setRemoving(null),
+      { after: () => setRemoving(null) },
     );
 
   return (
-    <SettingsSection
+    <RecordsPanel
       headingId="webhooks-heading"
       title="Webhooks"
       intro="Tell a local tool when a shipment is created, printed, cancelled or scanned: the station POSTs each event, signed, and retries until the tool answers."
-      after={
+      action={action}
+      dialog={
         <ConfirmDialog
           open={removing !== null}
           title={`Remove the webhook to ${removing?.url ?? ''}?`}
@@ -119,37 +122,35 @@ export function WebhooksPanel() {
           <p>Events not yet delivered to it are dropped.</p>
         </ConfirmDialog>
       }
+      revealed={
+        created ? (
+          <RevealedSecret secret={created.secret} label="The webhook's signing secret" onDone={() => setCreated(null)}>
+            <strong>Subscribed {created.url}.</strong> Its signing secret is not shown again:
+          </RevealedSecret>
+        ) : null
+      }
+      fields={
+        <>
+          <TextField
+            idScope="new-webhook"
+            path="url"
+            label="Listener URL"
+            value={url}
+            onValue={setUrl}
+            error={fieldErrors.url?.replace(ALLOW_REMOTE_FIELD, ALLOW_REMOTE_BOX)}
+            maxLength={2000}
+            placeholder="http://127.0.0.1:8080/hooks"
+          />
+          <label className="check-row">
+            <input type="checkbox" checked={allowRemoteHost} onChange={(e) => setAllowRemoteHost(e.target.checked)} />
+            <span>Allow another host</span>
+          </label>
+        </>
+      }
+      submitLabel="Subscribe"
+      canSubmit={Boolean(url.trim())}
+      onSubmit={() => void subscribe()}
     >
-      {created ? (
-        <RevealedSecret secret={created.secret} label="The webhook's signing secret" onDone={() => setCreated(null)}>
-          <strong>Subscribed {created.url}.</strong> Its signing secret is not shown again:
-        </RevealedSecret>
-      ) : null}
-      <form className="inline-form" onSubmit={subscribe} noValidate>
-        <TextField
-          idScope="new-webhook"
-          path="url"
-          label="Listener URL"
-          value={url}
-          onValue={setUrl}
-          error={fieldErrors.url}
-          maxLength={2000}
-          placeholder="http://127.0.0.1:8080/hooks"
-        />
-        <label className="check-row">
-          <input type="checkbox" checked={allowRemoteHost} onChange={(e) => setAllowRemoteHost(e.target.checked)} />
-          <span>Allow another host</span>
-        </label>
-        <button type="submit" className="button button-primary" disabled={busy || !url.trim()}>
-          Subscribe
-        </button>
-      </form>
-      {error ? (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {testResult ? <p role="status">{testResult}</p> : null}
       <RecordTable
         list={webhooks}
         empty={<p className="muted">No webhooks yet.</p>}
@@ -192,6 +193,6 @@ export function WebhooksPanel() {
       {open !== null && webhooks.data?.items.some((w) => w.id === open) ? (
         <Deliveries webhook={webhooks.data.items.find((w) => w.id === open)!} version={version} />
       ) : null}
-    </SettingsSection>
+    </RecordsPanel>
   );
 }

@@ -7,7 +7,7 @@ import type { Carrier, CarrierFeature, CarrierService } from '../../../main/core
 import { api } from '../api';
 import { SelectField } from '../components/Field';
 import { ErrorNotice } from '../components/Notice';
-import { useLoad, type Loaded } from '../lib/use-load';
+import { useLoad, type Loaded } from '../hooks/use-load';
 
 export type CarrierCatalog = Loaded<{ services: CarrierService[]; features: CarrierFeature[] }>;
 

@@ -4,24 +4,10 @@ import { DIMENSION_UNITS, WEIGHT_UNITS, type PackagePreset } from '../../../main
 import { DECIMAL_INPUT, Options, SelectField, TextField } from '../components/Field';
 import { fieldDomId } from '../lib/field-errors';
 import { EditableRowsError, EditableRowsHead, RowActions, RowKeysHint, useEditableRows } from './EditableRows';
-import { newPiece, type PieceForm } from './form-model';
+import { newPiece, presetOf, type PieceForm } from './form-model';
 
 const MAX_PIECES = 50;
 const DIMENSIONS = ['length', 'width', 'height'] as const;
-
-/**
- * The preset a row holds, shown in its choice: the first whose sizes (and weight and
- * description, where it has them) the row still has. Changed by hand, the row holds none.
- */
-function presetOf(piece: PieceForm, presets: PackagePreset[]): PackagePreset | undefined {
-  return presets.find(
-    (p) =>
-      DIMENSIONS.every((key) => Number(piece[key]) === p[key]) &&
-      piece.dimensionUnit === p.dimensionUnit &&
-      (p.weight === null || (Number(piece.weight) === p.weight && piece.weightUnit === p.weightUnit)) &&
-      (p.description === '' || piece.description === p.description),
-  );
-}
 
 interface PiecesTableProps {
   pieces: PieceForm[];

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { emptyShipmentForm, formFieldPaths, isInternational, newPiece, toCreateRequest } from './form-model';
+import {
+  emptyShipmentForm,
+  formFieldPaths,
+  isInternational,
+  newPiece,
+  pieceFromPreset,
+  presetOf,
+  toCreateRequest,
+} from './form-model';
 
 function filledForm() {
   const form = emptyShipmentForm(undefined, '2026-11-21');
@@ -78,5 +86,40 @@ describe('the New shipment form as a request', () => {
     const copy = newPiece({ ...piece, weight: '3' });
     expect(copy.key).not.toBe(piece.key);
     expect(copy.weight).toBe('3');
+  });
+});
+
+describe('a preset on a piece', () => {
+  const preset = (id: number, name: string, weight: number | null, description: string, size: number) => ({
+    id,
+    name,
+    length: size,
+    width: size,
+    height: size,
+    dimensionUnit: 'CM' as const,
+    weight,
+    weightUnit: 'KG' as const,
+    description,
+    updatedOn: '2026-11-21T09:00:00.000Z',
+  });
+  const medium = preset(1, 'Medium box', 0.4, 'Brown 40x30x20', 40);
+  const mailer = preset(2, 'Small mailer', null, '', 20);
+  const presets = [medium, mailer];
+
+  it('fills every field it has, and clears the weight and description the previous preset filled', () => {
+    const boxed = pieceFromPreset(newPiece(), medium);
+    expect(boxed).toMatchObject({ weight: '0.4', description: 'Brown 40x30x20', length: '40' });
+    expect(presetOf(boxed, presets)).toBe(medium);
+    const mailed = pieceFromPreset(boxed, mailer, presetOf(boxed, presets));
+    expect(mailed).toMatchObject({ weight: '', description: '', length: '20', width: '20', height: '20' });
+  });
+
+  it('keeps what was typed by hand over a preset', () => {
+    const typed = { ...pieceFromPreset(newPiece(), medium), weight: '1.2', description: 'Spare parts' };
+    expect(presetOf(typed, presets)).toBeUndefined();
+    expect(pieceFromPreset(typed, mailer, presetOf(typed, presets))).toMatchObject({
+      weight: '1.2',
+      description: 'Spare parts',
+    });
   });
 });

@@ -158,7 +158,7 @@ function numberField<K extends string>(key: K, text: string): Partial<Record<K, 
 }
 
 /** Empty strings are left out: the station applies its defaults to what is absent. */
-function trimmedAddress(address: AddressForm): CreateShipmentRequest['collectionAddress'] {
+function trimmedAddress(address: AddressForm): CreateShipmentRequest['deliveryAddress'] {
   const out: Record<string, string> = {};
   for (const key of ADDRESS_KEYS) {
     const value = address[key].trim();
@@ -209,15 +209,47 @@ export function toCreateRequest(form: ShipmentForm): CreateShipmentRequest {
 }
 
 /** A piece row filled from a package preset: its dimensions, and its weight and description when it has them. */
-export function pieceFromPreset(piece: PieceForm, preset: PackagePreset): PieceForm {
+const PRESET_SIZES = ['length', 'width', 'height'] as const;
+
+/**
+ * The preset a row holds: the first whose sizes (and weight and description, where it has
+ * them) the row still has. Changed by hand, the row holds none.
+ */
+export function presetOf(piece: PieceForm, presets: readonly PackagePreset[]): PackagePreset | undefined {
+  return presets.find(
+    (p) =>
+      PRESET_SIZES.every((key) => Number(piece[key]) === p[key]) &&
+      piece.dimensionUnit === p.dimensionUnit &&
+      (p.weight === null || (Number(piece.weight) === p.weight && piece.weightUnit === p.weightUnit)) &&
+      (p.description === '' || piece.description === p.description),
+  );
+}
+
+/**
+ * A row with `preset`: every field the preset has, and the weight and description the
+ * previous preset (`held`) filled cleared when this one has none, so that a Small mailer
+ * never keeps a Medium box's weight or contents. What was typed by hand stays.
+ */
+export function pieceFromPreset(piece: PieceForm, preset: PackagePreset, held?: PackagePreset): PieceForm {
+  const weight =
+    preset.weight !== null
+      ? { weight: String(preset.weight), weightUnit: preset.weightUnit }
+      : held?.weight != null
+        ? { weight: '' }
+        : {};
+  const description = preset.description
+    ? { description: preset.description }
+    : held?.description
+      ? { description: '' }
+      : {};
   return {
     ...piece,
     length: String(preset.length),
     width: String(preset.width),
     height: String(preset.height),
     dimensionUnit: preset.dimensionUnit,
-    ...(preset.weight !== null ? { weight: String(preset.weight), weightUnit: preset.weightUnit } : {}),
-    ...(preset.description ? { description: preset.description } : {}),
+    ...weight,
+    ...description,
   };
 }
 

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { numbered } from '../../shared/migrations';
 import initial from './0001-initial';
 import endOfDayManifests from './0002-end-of-day-manifests';
 import batchImports from './0003-batch-imports';
@@ -14,28 +15,35 @@ import signInApiKey from './0012-sign-in-api-key';
 import orders from './0013-orders';
 
 /**
- * Applied in order; schema_migrations records each one applied. `backfill` runs after the
- * SQL, in the same transaction, for data only code can compute.
+ * PostgreSQL's change for each key (shared/migrations.ts), null where it has none;
+ * schema_migrations records each one applied. `backfill` runs after the SQL, in the same
+ * transaction, for data only code can compute.
  */
-export const MIGRATIONS: readonly {
-  version: number;
-  name: string;
+export const MIGRATIONS = numbered<{
   sql: string;
   backfill?: (client: pg.ClientBase) => Promise<void>;
   /** Run after the commit, outside any transaction (VACUUM). */
   afterCommit?: string;
-}[] = [
-  { version: 1, name: 'initial', sql: initial },
-  { version: 2, name: 'end-of-day-manifests', sql: endOfDayManifests },
-  { version: 3, name: 'batch-imports', sql: batchImports },
-  { version: 4, name: 'webhook-outbox', sql: webhookOutbox },
-  { version: 5, name: 'search-terms', sql: searchTerms, backfill: backfillSearchTerms },
-  { version: 6, name: 'address-book-presets', sql: addressBookPresets },
-  { version: 7, name: 'customs-items', sql: customsItems },
-  { version: 8, name: 'search-any-order', sql: searchAnyOrder, backfill: backfillAnyOrder },
-  { version: 9, name: 'batch-status-totals', sql: batchStatusTotals },
-  { version: 10, name: 'search-status', sql: searchStatus, afterCommit: searchStatusVacuum },
-  { version: 11, name: 'address-search-folded', sql: addressSearchFolded, backfill: refoldAddressSearch },
-  { version: 12, name: 'sign-in-api-key', sql: signInApiKey },
-  { version: 13, name: 'orders', sql: orders },
-];
+}>({
+  initial: { sql: initial },
+  // The initial schema has the day totals, the compact addresses (jsonb) and the expiry
+  // indexes SQLite added after its first release; the limits were always in a table.
+  'list-totals': null,
+  'compact-rows': null,
+  'expiry-indexes': null,
+  'end-of-day-manifests': { sql: endOfDayManifests },
+  'batch-imports': { sql: batchImports },
+  'webhook-outbox': { sql: webhookOutbox },
+  'sign-in-limits': null,
+  'search-terms': { sql: searchTerms, backfill: backfillSearchTerms },
+  'address-book-presets': { sql: addressBookPresets },
+  'customs-items': { sql: customsItems },
+  'search-any-order': { sql: searchAnyOrder, backfill: backfillAnyOrder },
+  'batch-status-totals': { sql: batchStatusTotals },
+  'search-status': { sql: searchStatus, afterCommit: searchStatusVacuum },
+  'address-search-folded': { sql: addressSearchFolded, backfill: refoldAddressSearch },
+  'sign-in-api-key': { sql: signInApiKey },
+  // tracking_events.user_name was always so named here.
+  'same-column-names': null,
+  orders: { sql: orders },
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATION_NAMES } from '../operations/spec';
-import { DESKTOP_CHANNELS, ipcChannel } from './channels';
+import { DESKTOP_CHANNELS, ipcChannel } from './bridge';
 
 describe('IPC channels', () => {
   it('are fixed strings, one per operation, all different', () => {

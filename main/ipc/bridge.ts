@@ -1,11 +1,13 @@
 /**
- * The contract between the preload script and the renderer: one named, typed method per
- * operation of the table (never a generic invoke), plus the desktop's own few methods.
- * Errors cannot cross Electron's IPC with their fields intact, so every call resolves to
- * a result: the operation's output, or the problem-details body the HTTP door would send.
+ * The IPC door's contract, the one module both sides import: the preload (preload/index.ts)
+ * binds these channels, main/ipc registers them, and the renderer types its client with the
+ * bridge. One named, typed method per operation of the table (never a generic invoke), plus
+ * the desktop's own few. Errors cannot cross Electron's IPC with their fields intact, so
+ * every call resolves to a result: the operation's output, or the problem-details body the
+ * HTTP door would send. It imports only types, so the sandboxed preload bundles no schemas.
  */
-import type { Problem } from '../main/core/schemas';
-import type { InputOf, OperationName, OutputOf } from '../main/operations/spec';
+import type { Problem } from '../core/schemas';
+import type { InputOf, OperationName, OutputOf } from '../operations/spec';
 
 export type BridgeResult<T> = { ok: true; value: T } | { ok: false; problem: Problem & Record<string, unknown> };
 
@@ -54,3 +56,15 @@ export interface StationBridge {
 
 /** The name under which the preload exposes the bridge on `window`. */
 export const BRIDGE_NAME = 'shippingStation';
+
+/** The IPC channel of an operation: fixed, one per operation. */
+export const ipcChannel = (name: OperationName): string => `station:${name}`;
+
+/** The desktop bridge's channels; `satisfies` keeps them in step with DesktopBridge. */
+export const DESKTOP_CHANNELS = {
+  listPrinters: 'desktop:listPrinters',
+  printLabel: 'desktop:printLabel',
+  apiStatus: 'desktop:apiStatus',
+  databaseChoice: 'desktop:databaseChoice',
+  chooseDatabase: 'desktop:chooseDatabase',
+} as const satisfies Record<keyof DesktopBridge, string>;
