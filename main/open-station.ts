@@ -43,6 +43,9 @@ export async function openStation(options: OpenStationOptions): Promise<Station>
         pooled?.manifestRenderer ?? {
           render: async (m) => (await import('./labels/manifest-pdf')).renderManifestPdf(m),
         },
+      packingSlipRenderer:
+        options.packingSlipRenderer ??
+        (async (data, size) => (await import('./labels/packing-slip')).renderPackingSlipSync(data, size)),
       labelBatchRenderer:
         options.labelBatchRenderer ??
         pooled?.labelBatchRenderer ??

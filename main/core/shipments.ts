@@ -41,6 +41,7 @@ import type {
   LimitStore,
   ListFilter,
   NewShipment,
+  OrderStore,
   PieceRecord,
   ShipmentRecord,
   ShipmentStore,
@@ -75,6 +76,14 @@ export interface CustomsRequest {
 
 export interface LabelRenderer {
   render(data: LabelData, options: LabelOptions): Promise<Buffer>;
+}
+
+/** The order a create ships (CONTRACT §18), and its `order.shipped` message once the shipment's numbers are known. */
+export interface OrderToShip {
+  orderId: number;
+  orderNumber: string;
+  ruleName: string;
+  webhookPayload(shipment: { shipmentId: string; shipmentNumber: string }): string;
 }
 
 export interface Caller {
@@ -129,6 +138,8 @@ export class ShipmentService {
     private readonly addressBook?: Pick<AddressBookService, 'keep'>,
     /** Per currency, the highest value a CN22 declares (CONTRACT §17). */
     private readonly cn22MaxValue: () => Promise<Record<string, number>> = async () => DEFAULT_CN22_MAX_VALUE,
+    /** Which order a shipment was made from, for its detail (CONTRACT §18). */
+    private readonly orders?: Pick<OrderStore, 'ofShipment'>,
   ) {
     this.publicTrackingLimit = new RateLimit(limits, 'public-tracking', 60, 60_000, now);
   }
@@ -149,6 +160,19 @@ export class ShipmentService {
   }
 
   /**
+   * A create that ships an order (CONTRACT §18): the order is linked in the create's own
+   * write; an order no longer Awaiting by then → 409 (nothing is written).
+   */
+  async createForOrder(
+    request: CreateShipmentRequest,
+    caller: Caller,
+    idempotencyKey: string | undefined,
+    order: OrderToShip,
+  ): Promise<CreateShipmentResponse> {
+    return this.createShipment(request, caller, idempotencyKey, true, order);
+  }
+
+  /**
    * A create whose labels are not drawn: an import prints its labels afterwards in one
    * batch, so drawing each one here too would only be thrown away.
    */
@@ -166,6 +190,7 @@ export class ShipmentService {
     caller: Caller,
     idempotencyKey: string | undefined,
     withLabels: boolean,
+    order?: OrderToShip,
   ): Promise<CreateShipmentResponse> {
     const now = this.now();
     const valid = validateShipment(request, this.catalog, now);
@@ -198,12 +223,28 @@ export class ShipmentService {
       stationEvent(INITIAL_STATUS, 'Shipment created', caller.username, now),
       claim,
       valid.customs,
+      order && {
+        orderId: order.orderId,
+        ruleName: order.ruleName,
+        webhookPayload: order.webhookPayload({ shipmentId: shipment.uuid, shipmentNumber: shipment.shipmentNumber }),
+      },
     );
     if ('replayOf' in outcome) return this.replay(outcome.replayOf, claim!, withLabels);
+    if ('orderNotShippable' in outcome) throw await this.notShippable(order!.orderNumber, outcome.orderNotShippable);
     // After the shipment, on its own: a book that cannot be written to never costs a label.
     if (request.saveDeliveryAddress)
       await this.addressBook?.keep('delivery', valid.deliveryAddress).catch(() => undefined);
     return createResponse(outcome.created, pieces, labels);
+  }
+
+  /** 409 for an order that is not Awaiting, naming its shipment when it has one. */
+  async notShippable(orderNumber: string, found: { status: string; shipmentId: number | null }): Promise<ProblemError> {
+    const shipment = found.shipmentId === null ? undefined : await this.repo.byId(found.shipmentId);
+    return conflict(
+      shipment
+        ? `Order ${orderNumber} is already shipped as ${shipment.shipmentNumber}; cancel that shipment to ship it again.`
+        : `Order ${orderNumber} is ${found.status}; only an Awaiting order can be shipped.`,
+    );
   }
 
   private async takeNumbers(valid: ValidShipment): Promise<{ shipmentNumber: string; trackingNumbers: string[] }> {
@@ -472,7 +513,11 @@ export class ShipmentService {
 
   async view(uniqueId: string): Promise<ShipmentDetail> {
     const row = await this.find(uniqueId);
-    const [pieces, customs] = await Promise.all([this.repo.pieces(row.id), this.repo.customs(row.id)]);
+    const [pieces, customs, order] = await Promise.all([
+      this.repo.pieces(row.id),
+      this.repo.customs(row.id),
+      this.orders?.ofShipment(row.id),
+    ]);
     const labels = await this.pieceLabels(row, pieces);
     const declaration = customs && {
       contentsType: customs.contentsType,
@@ -513,6 +558,7 @@ export class ShipmentService {
       referenceTwo: row.referenceTwo,
       referenceThree: row.referenceThree,
       ...declaration,
+      ...(order && { orderId: order.orderUuid, orderNumber: order.orderNumber, ruleName: order.ruleName }),
     };
   }
 

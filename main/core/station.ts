@@ -12,6 +12,8 @@ import { PresetService } from './presets';
 import { CarrierCatalog, readCatalogFile } from './carriers';
 import { ImportService } from './imports';
 import { ManifestService, type ManifestRenderer } from './manifests';
+import { OrderService, type PackingSlipRenderer } from './orders';
+import { RuleService } from './rules';
 import { resourcesDir } from './resources';
 import { SecretBox } from './secret-box';
 import { SettingsService } from './settings';
@@ -41,6 +43,8 @@ export interface StationOptions {
   scale?: DeskScale;
   /** Writes the printer doctor's test page (main/labels); none: test pages are refused. */
   testPageRenderer?: TestPageRenderer;
+  /** Draws an order's packing slip (main/labels); none: packing slips are refused. */
+  packingSlipRenderer?: PackingSlipRenderer;
   /** Seals webhook secrets at rest (open-station.ts reads it off the database); none: a key for this process only. */
   secretKey?: string | Buffer;
 }
@@ -59,6 +63,8 @@ export interface Station {
   readonly addressBook: AddressBookService;
   readonly presets: PresetService;
   readonly audit: AuditTrail;
+  readonly orders: OrderService;
+  readonly rules: RuleService;
   readonly version: string;
   /** The store answers now, or a 503 problem naming it and why not (GET /health/ready). */
   readiness(): Promise<{ status: 'ready'; store: 'sqlite' | 'postgres' }>;
@@ -95,7 +101,22 @@ export async function createStation(
     now,
     addressBook,
     () => settings.cn22MaxValue(),
+    store.orders,
   );
+  const rules = new RuleService(store.settings, carriers, store.presets);
+  const orders = new OrderService({
+    repo: store.orders,
+    shipmentStore: store.shipments,
+    shipments,
+    presets: store.presets,
+    catalog: carriers,
+    rules,
+    senderAddress: async () => (await settings.get()).senderAddress,
+    packingSlips:
+      options.packingSlipRenderer ??
+      (() => Promise.reject(new Error('This station was built without a packing slip renderer'))),
+    now,
+  });
   const manifestRenderer = options.manifestRenderer ?? {
     render: () => Promise.reject(new Error('This station was built without a manifest renderer')),
   };
@@ -143,6 +164,8 @@ export async function createStation(
     addressBook,
     presets: new PresetService(store.presets, now),
     audit,
+    orders,
+    rules,
     version: VERSION,
     readiness: () => readiness(store),
     now,

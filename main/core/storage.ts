@@ -11,7 +11,7 @@
  * synchronous, pure decision that the store calls inside its transaction, on the row as
  * it is then.
  */
-import type { Address, AddressKind, DimensionUnit, Role, ShipmentStatus, WeightUnit } from './schemas';
+import type { Address, AddressKind, DimensionUnit, OrderStatus, Role, ShipmentStatus, WeightUnit } from './schemas';
 import type { ListSearch } from './search';
 
 /** Times are integer milliseconds since the epoch (UTC); money is integer minor units. */
@@ -159,7 +159,21 @@ export interface IdempotencyClaim {
 export type CreateOutcome =
   | { created: ShipmentRecord }
   /** The key was already stored and fresh: nothing was written. */
-  | { replayOf: IdempotencyRecord };
+  | { replayOf: IdempotencyRecord }
+  /** The order to ship was not Awaiting when the write ran: nothing was written. */
+  | { orderNotShippable: { status: OrderStatus; shipmentId: number | null } };
+
+/**
+ * A create that ships an order (CONTRACT §18): the order is checked and linked in the
+ * create's own transaction, so no crash leaves one without the other.
+ */
+export interface OrderShipment {
+  orderId: number;
+  /** The shipping rule that chose the service, or ''. */
+  ruleName: string;
+  /** The `order.shipped` webhook message, enqueued in the same transaction. */
+  webhookPayload: string;
+}
 
 /**
  * Decides, inside the store's transaction, what a status change writes: an event, or
@@ -196,12 +210,14 @@ export interface ShipmentStore {
     firstEvent: EventRecord,
     claim?: IdempotencyClaim,
     customs?: CustomsRecord,
+    order?: OrderShipment,
   ): Promise<CreateOutcome>;
   /**
    * Reads the shipment as it is now (locked against other writers until this commits),
    * asks `decide`, and appends the event it returns, moving the status columns to the
    * latest event. Returns the shipment as it is afterwards; undefined if there is no such
-   * shipment.
+   * shipment. A shipment that becomes Cancelled puts the order it shipped back to
+   * Awaiting in the same write (CONTRACT §18).
    */
   changeStatus(shipmentId: number, decide: StatusDecision): Promise<ShipmentRecord | undefined>;
   /**
@@ -646,6 +662,78 @@ export interface AuditFilter {
   offset: number;
 }
 
+/** One line of an order (CONTRACT §18); values in the order's currency. */
+export interface OrderItemRecord {
+  sequenceNumber: number;
+  sku: string;
+  description: string;
+  quantity: number;
+  /** Per unit, minor units. */
+  unitValueMinor: number;
+  /** Per unit. */
+  unitWeight: number;
+  weightUnit: WeightUnit;
+  hsCode: string;
+  originCountry: string;
+}
+
+/** The box an order goes in: a preset, or its size. */
+export type OrderPackage =
+  { presetId: number } | { length: number; width: number; height: number; dimensionUnit: DimensionUnit };
+
+export interface OrderRecord {
+  id: number;
+  uuid: string;
+  orderNumber: string;
+  channel: string;
+  orderDate: number | null;
+  createdOn: number;
+  updatedOn: number;
+  status: OrderStatus;
+  deliveryAddress: Address;
+  /** Null: the station's sender address, as it is when the order is shipped. */
+  collectionAddress: Address | null;
+  currency: string;
+  referenceOne: string;
+  referenceTwo: string;
+  referenceThree: string;
+  deliveryInstructions: string;
+  notes: string;
+  requestedService: string;
+  tags: string[];
+  package: OrderPackage | null;
+  /** Derived by the core from the items, stored for the list. */
+  itemCount: number;
+  totalWeightKg: number;
+  totalValueMinor: number;
+  /** The shipment it is Shipped as; null otherwise. */
+  shipmentId: number | null;
+  createdBy: number | null;
+}
+export type NewOrder = Omit<OrderRecord, 'id' | 'shipmentId'>;
+
+/** What a list item needs: the order and its shipment's number. */
+export type OrderListRecord = Pick<
+  OrderRecord,
+  | 'uuid'
+  | 'orderNumber'
+  | 'status'
+  | 'createdOn'
+  | 'channel'
+  | 'deliveryAddress'
+  | 'itemCount'
+  | 'totalWeightKg'
+  | 'shipmentId'
+> & { shipmentUuid: string | null; shipmentNumber: string | null };
+
+export interface OrderFilter {
+  statuses: OrderStatus[];
+  /** Only orders with one of these terms (exactly) or a term starting with one of `prefixes`; and each of `allPrefixes`. */
+  search?: { exact: string[]; prefixes: string[]; allPrefixes: string[] };
+  limit: number;
+  offset: number;
+}
+
 export interface AuditStore {
   /** Appends the entries in one write, in order. */
   append(entries: AuditRecord[]): Promise<void>;
@@ -655,6 +743,57 @@ export interface AuditStore {
   count(subject: string, kinds: string[]): Promise<{ count: number; latest: AuditRecord | null }>;
   /** Deletes up to `limit` of the oldest entries made before `before`; returns how many. */
   prune(before: number, limit: number): Promise<number>;
+}
+
+/** A batch of new orders (CONTRACT §18), each with its items and `order.created` message. */
+export interface OrderInsert {
+  order: NewOrder;
+  items: OrderItemRecord[];
+  webhookPayload: string;
+}
+
+/** A POST /orders key: its answer is stored with the orders it made, in the same transaction. */
+export interface OrderRequestClaim {
+  userId: number;
+  key: string;
+  requestHash: Buffer;
+  freshSince: number;
+}
+
+/**
+ * What a change to an order writes, decided inside the store's transaction on the order as
+ * it is then: the whole record again, its items when they change, and a webhook message.
+ * Null: nothing. It may throw (a ProblemError): then nothing is written.
+ */
+export type OrderDecision = (
+  current: OrderRecord,
+  items: OrderItemRecord[],
+) => { order: OrderRecord; items?: OrderItemRecord[]; webhook?: { type: string; payload: string } } | null;
+
+export interface OrderStore {
+  /**
+   * Writes each order whose number (ignoring case) is not stored yet, with its items,
+   * search terms and webhook message, all in one transaction; `ids` has null for an order
+   * passed by as known. `answer(ids)` is kept with the claim's key. A fresh stored key makes
+   * this a replay: nothing is written.
+   */
+  insert(
+    batch: OrderInsert[],
+    claim: OrderRequestClaim | undefined,
+    answer: (ids: (number | null)[]) => string,
+  ): Promise<{ ids: (number | null)[] } | { replayOf: { requestHash: Buffer; answer: string } }>;
+  /** Reads the order (locked until this commits), asks `decide`, writes what it returns. Undefined: no such order. */
+  change(id: number, decide: OrderDecision): Promise<OrderRecord | undefined>;
+  byId(id: number): Promise<OrderRecord | undefined>;
+  byUuid(uuid: string): Promise<OrderRecord | undefined>;
+  /** Of these numbers, those an order has (compared ignoring case), as stored. */
+  knownNumbers(orderNumbers: string[]): Promise<string[]>;
+  /** In sequence order. */
+  items(orderId: number): Promise<OrderItemRecord[]>;
+  /** Newest first (createdOn, then id); the total counts every match. */
+  page(filter: OrderFilter): Promise<{ total: number; rows: OrderListRecord[] }>;
+  /** The order a shipment was made from, and the rule that chose its service. */
+  ofShipment(shipmentId: number): Promise<{ orderUuid: string; orderNumber: string; ruleName: string } | undefined>;
 }
 
 export interface Store {
@@ -678,6 +817,7 @@ export interface Store {
    * saying why not (GET /health/ready).
    */
   ping(): Promise<void>;
+  readonly orders: OrderStore;
   /** Finishes what is under way, then lets go of the database. */
   close(): Promise<void>;
 }

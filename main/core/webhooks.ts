@@ -15,6 +15,7 @@ import {
   type Webhook,
   type WebhookDelivery,
   type WebhookEvent,
+  type WebhookOrderEvent,
   type WebhookShipmentEvent,
   type WebhookTestEvent,
 } from './schemas';
@@ -64,7 +65,7 @@ const typeOf = (o: OutboxRecord) => (o.event ? eventOfStatus(o.event.status) : (
 function bodyOf(o: OutboxRecord): string {
   const e = o.event;
   const envelope = { id: eventIdOf(o), createdOn: iso(o.createdOn) };
-  const body: WebhookShipmentEvent | WebhookTestEvent = e
+  const body: WebhookShipmentEvent | WebhookOrderEvent | WebhookTestEvent = e
     ? {
         ...envelope,
         type: eventOfStatus(e.status),
@@ -79,7 +80,7 @@ function bodyOf(o: OutboxRecord): string {
           occurredOn: iso(e.occurredOn),
         },
       }
-    : { ...envelope, type: TEST_EVENT, data: JSON.parse(o.payload ?? '{}') as WebhookTestEvent['data'] };
+    : ({ ...envelope, type: typeOf(o), data: JSON.parse(o.payload ?? '{}') } as WebhookOrderEvent | WebhookTestEvent);
   return JSON.stringify(body);
 }
 

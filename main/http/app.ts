@@ -174,6 +174,7 @@ function docSchema(specs: OperationSpec[]) {
     ...(main!.headers ? { headers: main!.headers } : {}),
     response: {
       200: rest.length ? Type.Union(specs.map((s) => s.response)) : main!.response,
+      ...(main!.created ? { 201: main!.response } : {}),
       '4xx': Problem,
       '5xx': Problem,
     },
@@ -342,7 +343,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       schema: docSchema(group.map((g) => g.spec)),
       // A shared route answers with either of two shapes; plain JSON keeps both intact.
       ...(shared ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const sentAs = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
         if (body.mediaType !== 'application/json' && sentAs !== body.mediaType) {
           throw new ProblemError(
@@ -356,12 +357,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           group.find((g) => g.spec.selectedByQuery && queryNames.includes(g.spec.selectedByQuery.toLowerCase())) ??
           group.find((g) => !g.spec.selectedByQuery) ??
           group[0]!;
-        return invoke(
+        const output = await invoke(
           station,
           chosen.name,
           { params: request.params, query, body: request.body, headers: request.headers },
           { token: bearerToken(request), client: request.ip },
         );
+        if (chosen.spec.created?.when(output)) reply.code(201);
+        return output;
       },
     });
   }

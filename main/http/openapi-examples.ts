@@ -8,6 +8,8 @@ import type { OperationName } from '../operations/spec';
 interface OperationExample {
   request?: unknown;
   response: unknown;
+  /** The 201's body, where an operation answers 201 with another shape than its 200. */
+  created?: unknown;
   /** The 400's detail and members, where one made up says more than the generated one. */
   validationProblem?: { detail: string; members: Record<string, string> };
   /** The detail of a 404, 409 or 429, where it says more than the status's description. */
@@ -18,6 +20,7 @@ interface OperationExample {
 
 const TOKEN = { accessToken: 'Zt3c9yqJ1Kq0m1oYb2vR5wS8xA4dE7fG0hI3jL6nP9s', expires: '2026-11-21T10:30:00.000Z' };
 const SHIPMENT_ID = '6f1c2a9e-3b4d-4e5f-8a7b-9c0d1e2f3a4b';
+const ORDER_ID = '2d8e4f6a-1b3c-4d5e-9f7a-8b6c4d2e0f1a';
 /** The first bytes of a PDF in base 64: an example, not a whole label. */
 const PDF = 'JVBERi0xLjMKJf////8KNyAwIG9iago8PAovVHlwZSAvUGFnZQo+PgplbmRvYmoK';
 
@@ -265,6 +268,63 @@ const SETTINGS = {
   auditDays: 400,
 };
 
+const ORDER_ITEM = {
+  orderId: ORDER_ID,
+  orderNumber: 'WEB-10233',
+  status: 'Awaiting',
+  createdOn: CREATED_ON,
+  channel: 'webshop',
+  deliveryName: 'Sam Receiver',
+  postZipCode: 'LS1 1UR',
+  countryTwoCharacterISOCode: 'GB',
+  itemCount: 2,
+  weight: 0.8,
+  shipmentId: null,
+  shipmentNumber: null,
+};
+const ORDER = {
+  orderId: ORDER_ID,
+  orderNumber: 'WEB-10233',
+  status: 'Awaiting',
+  channel: 'webshop',
+  orderDate: null,
+  createdOn: CREATED_ON,
+  updatedOn: CREATED_ON,
+  deliveryAddress: fullAddress(deliveryAddress),
+  collectionAddress: null,
+  items: [
+    {
+      sku: 'MUG-BLUE',
+      description: 'Blue mug',
+      quantity: 2,
+      unitValue: 8.5,
+      unitWeight: 0.4,
+      weightUnit: 'KG',
+      hsCode: '',
+      originCountry: '',
+    },
+  ],
+  currency: 'GBP',
+  referenceOne: '',
+  referenceTwo: '',
+  referenceThree: '',
+  deliveryInstructions: '',
+  tags: [],
+  notes: '',
+  requestedService: 'NEXT DAY',
+  package: { presetId: 3 },
+  totalWeightKg: 0.8,
+  totalValue: 17,
+  shipmentId: null,
+  shipmentNumber: null,
+};
+const RULE = {
+  name: 'UK next day',
+  enabled: true,
+  when: { zones: ['domestic'], maxWeight: 30 },
+  then: { carrierId: 1, carrierServiceId: 101, presetId: 3 },
+};
+
 export const OPERATION_EXAMPLES: Record<OperationName, OperationExample> = {
   signIn: {
     request: { apiKey: { apiKey: 'ssk_3q2-7wEvR2YbQk8aS1xJ0mHc5uNf9LdTzGp4oKi6VeB' } },
@@ -384,6 +444,37 @@ export const OPERATION_EXAMPLES: Record<OperationName, OperationExample> = {
   },
   getHealth: { response: { status: 'ok', version: '0.1.0' } },
   getReadiness: { response: { status: 'ready', store: 'sqlite' } },
+  createOrders: {
+    request: {
+      orderNumber: 'WEB-10233',
+      channel: 'webshop',
+      deliveryAddress,
+      items: [{ sku: 'MUG-BLUE', description: 'Blue mug', quantity: 2, unitValue: 8.5, unitWeight: 0.4 }],
+      package: { presetId: 3 },
+    },
+    response: { orderId: ORDER_ID, orderNumber: 'WEB-10233', status: 'Awaiting' },
+    conflict:
+      'Order WEB-10233 is here already (2d8e4f6a-1b3c-4d5e-9f7a-8b6c4d2e0f1a); change it with PATCH /orders/{orderId}.',
+  },
+  listOrders: { response: { totalItems: 1, items: [ORDER_ITEM] } },
+  getOrder: { response: ORDER },
+  updateOrder: { request: { hold: true }, response: { ...ORDER, status: 'On Hold' } },
+  cancelOrder: { response: SUCCESS },
+  shipOrder: {
+    request: { presetId: 3 },
+    response: {
+      success: true,
+      shipmentId: SHIPMENT_ID,
+      shipmentNumber: 'SS00000042',
+      shipmentPieces: [{ sequenceNumber: 1, base64String: PDF, trackingNumber: 'SP000000014GB' }],
+      orderId: ORDER_ID,
+      ruleName: 'UK next day',
+    },
+  },
+  getPackingSlip: { response: { format: 'pdf', base64String: PDF } },
+  listRules: { response: { rules: [RULE] } },
+  replaceRules: { request: { rules: [RULE] }, response: { rules: [RULE] } },
+  matchRule: { response: { rule: { name: RULE.name, index: 0 }, then: RULE.then } },
   listAuditEvents: {
     response: {
       totalItems: 1,
@@ -546,7 +637,16 @@ export const OPERATION_EXAMPLES: Record<OperationName, OperationExample> = {
   deletePackagePreset: { response: SUCCESS },
   listScalePorts: {
     response: {
-      items: [{ path: 'COM3', manufacturer: 'FTDI', serialNumber: 'A10K3Z9Q', vendorId: '0403', productId: '6001' }],
+      items: [
+        {
+          path: 'COM3',
+          kind: 'serial',
+          manufacturer: 'FTDI',
+          serialNumber: 'A10K3Z9Q',
+          vendorId: '0403',
+          productId: '6001',
+        },
+      ],
       listError: null,
     },
   },
@@ -578,6 +678,9 @@ export const WEBHOOK_EVENT_SUMMARIES: Record<WebhookEvent, string> = {
   'shipment.printed': 'A shipment’s label was printed or fetched (Printed)',
   'shipment.cancelled': 'A shipment was cancelled',
   'tracking.updated': 'Any other status change: a manifest, or a carrier’s scan',
+  'order.created': 'An order came in (POST /orders), Awaiting',
+  'order.shipped': 'An order was shipped: the shipment it went out as',
+  'order.cancelled': 'An order was cancelled',
 };
 
 /** A delivery's body per event, as the station sends it. */
@@ -604,6 +707,30 @@ export const WEBHOOK_EXAMPLES: Record<WebhookEvent | typeof WEBHOOK_TEST_EVENT, 
     user: 'warehouse',
     occurredOn: '2026-11-21T17:05:00.000Z',
   }),
+  'order.created': {
+    id: 'evt_o18',
+    type: 'order.created',
+    createdOn: CREATED_ON,
+    data: { orderId: ORDER_ID, orderNumber: 'WEB-10233', status: 'Awaiting', channel: 'webshop' },
+  },
+  'order.shipped': {
+    id: 'evt_o19',
+    type: 'order.shipped',
+    createdOn: '2026-11-21T10:12:00.000Z',
+    data: {
+      orderId: ORDER_ID,
+      orderNumber: 'WEB-10233',
+      status: 'Shipped',
+      shipmentId: SHIPMENT_ID,
+      shipmentNumber: 'SS00000042',
+    },
+  },
+  'order.cancelled': {
+    id: 'evt_o20',
+    type: 'order.cancelled',
+    createdOn: '2026-11-21T10:14:00.000Z',
+    data: { orderId: ORDER_ID, orderNumber: 'WEB-10233', status: 'Cancelled' },
+  },
   'webhook.test': {
     id: 'evt_o17',
     type: 'webhook.test',

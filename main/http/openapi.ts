@@ -65,6 +65,7 @@ export const COMPONENT_SCHEMAS: Record<string, TSchema> = {
   ValidationProblem: S.ValidationProblem,
   InternalProblem: S.InternalProblem,
   WebhookShipmentEvent: S.WebhookShipmentEvent,
+  WebhookOrderEvent: S.WebhookOrderEvent,
   WebhookTestEvent: S.WebhookTestEvent,
   WebhookShipmentData: S.WebhookShipmentData,
 };
@@ -234,6 +235,11 @@ function responses(name: OperationName, spec: OperationSpec, path: string, write
       content: { 'application/json': { schema: response, example: example.response } },
     },
   };
+  if (spec.created)
+    out[201] = {
+      description: spec.created.description,
+      content: { 'application/json': { schema: response, example: example.created ?? example.response } },
+    };
   const takesInput = spec.body || spec.query || spec.params || spec.headers;
   if (takesInput) {
     const invalid = example.validationProblem ?? validationExample(spec);
@@ -422,7 +428,7 @@ function webhooksSection(): Json {
   const deliveries: [string, string, string, Json][] = [
     ...S.WEBHOOK_EVENTS.map((type): [string, string, string, Json] => [
       type,
-      'WebhookShipmentEvent',
+      type.startsWith('order.') ? 'WebhookOrderEvent' : 'WebhookShipmentEvent',
       WEBHOOK_EVENT_SUMMARIES[type],
       WEBHOOK_EXAMPLES[type],
     ]),

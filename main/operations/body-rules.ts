@@ -5,6 +5,7 @@
  */
 import { withSenderAddress } from '../core/settings';
 import type { Station } from '../core/station';
+import { orderProblems } from '../core/validate-order';
 import type { OperationName } from './spec';
 import type { BodyRules } from './validate';
 
@@ -14,6 +15,8 @@ export const bodyRules: { [N in OperationName]?: (station: Station) => BodyRules
   createUser: (station) => (body) => station.auth.userRuleErrors(body),
   updateUser: (station) => (body) => station.auth.userRuleErrors(body),
   createWebhook: (station) => (body) => station.webhooks.ruleErrors(body),
+  // One order's rules; a batch's orders are each checked on their own (core/orders.ts).
+  createOrders: () => (body) => ((body as { orders?: unknown }).orders === undefined ? orderProblems(body) : {}),
 };
 
 /**

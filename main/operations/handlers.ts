@@ -6,9 +6,10 @@
 import type { AuthUser } from '../core/auth';
 import type { Station } from '../core/station';
 import type { InputOf, OperationName, OutputOf } from './spec';
-import { CreateShipmentRequest } from '../core/schemas';
+import { CreateShipmentRequest, OrderInput } from '../core/schemas';
 import { pathId } from './path-ids';
 import { schemaProblems } from './validate';
+import { orderProblems } from '../core/validate-order';
 
 export interface CallContext {
   station: Station;
@@ -114,4 +115,21 @@ export const handlers: Handlers = {
   getScale: (ctx) => ctx.station.scale.desk.settings(),
   setScale: (ctx, { body }) => ctx.station.scale.desk.configure(body),
   getScaleReading: (ctx, { query }) => ctx.station.scale.reading(query.weightUnit),
+  createOrders: (ctx, { body, headers }) =>
+    ctx.station.orders.create(
+      body,
+      caller(ctx),
+      (order) => schemaProblems(OrderInput, order, orderProblems),
+      headers['idempotency-key'],
+    ),
+  listOrders: (ctx, { query }) => ctx.station.orders.list(query),
+  getOrder: (ctx, { params }) => ctx.station.orders.view(params.orderId),
+  updateOrder: (ctx, { params, body }) => ctx.station.orders.update(params.orderId, body),
+  cancelOrder: (ctx, { params }) => ctx.station.orders.cancel(params.orderId),
+  shipOrder: (ctx, { params, body, headers }) =>
+    ctx.station.orders.ship(params.orderId, body, caller(ctx), headers['idempotency-key']),
+  getPackingSlip: (ctx, { params, query }) => ctx.station.orders.packingSlip(params.orderId, query.pageSize),
+  listRules: (ctx) => ctx.station.rules.list(),
+  replaceRules: (ctx, { body }) => ctx.station.rules.replace(body),
+  matchRule: (ctx, { query }) => ctx.station.orders.match(query.orderId),
 };

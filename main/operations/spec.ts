@@ -20,6 +20,7 @@ import { addressBookOperations } from './spec/address-book';
 import { packagePresetOperations } from './spec/package-presets';
 import { auditOperations } from './spec/audit';
 import { scaleOperations } from './spec/scale';
+import { orderOperations } from './spec/orders';
 
 export type { Access, BodyMediaType, HttpMethod, OperationSpec } from './spec/operation';
 export { bodyOf, inMiB, JSON_BODY_LIMIT } from './spec/operation';
@@ -39,6 +40,7 @@ export const operations = {
   ...packagePresetOperations,
   ...auditOperations,
   ...scaleOperations,
+  ...orderOperations,
 };
 
 export type Operations = typeof operations;

@@ -309,8 +309,9 @@ export function validateInput(spec: OperationSpec, raw: RawInput, rules?: BodyRu
     for (const name of Object.keys(raw.query)) fields[name] = `${name} is not a query parameter of this request`;
   }
   if (spec.body) {
-    input.body = raw.body;
-    if (raw.body === undefined || raw.body === null) fields.body = 'The request body is required: send a JSON object';
+    input.body = raw.body === undefined && spec.bodyOptional ? {} : raw.body;
+    if (input.body === undefined || input.body === null)
+      fields.body = 'The request body is required: send a JSON object';
     else {
       inspect(input.body, '', fields);
       const refused = check(spec.body, input.body, '', 'field', false, fields);
@@ -341,8 +342,15 @@ export function validateInput(spec: OperationSpec, raw: RawInput, rules?: BodyRu
  * The problems of `data` against `schema`, named by field path as a 400 names them: for a
  * body that arrives other than as a request's JSON (a row of an imported file).
  */
-export function schemaProblems(schema: TSchema, data: unknown): Record<string, string> {
+export function schemaProblems(schema: TSchema, data: unknown, rules?: BodyRules): Record<string, string> {
   const fields: Record<string, string> = {};
-  check(schema, data, '', 'field', false, fields);
+  const refused = check(schema, data, '', 'field', false, fields);
+  // As for a request's body: the rules run on what the schema accepted (CONTRACT §11).
+  if (refused.length > 0 && rules) {
+    const rest = withoutRefused(data, refused);
+    if (rest !== null)
+      for (const [path, message] of Object.entries(rules(rest)))
+        if (!Object.hasOwn(fields, path)) fields[path] = message;
+  }
   return fields;
 }

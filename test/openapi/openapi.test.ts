@@ -135,6 +135,9 @@ describe('the served OpenAPI document', () => {
 
   it('describes each webhook delivery: its body and the three signature headers', () => {
     expect(Object.keys(doc.webhooks).sort()).toEqual([
+      'order.cancelled',
+      'order.created',
+      'order.shipped',
       'shipment.cancelled',
       'shipment.created',
       'shipment.printed',
@@ -148,7 +151,7 @@ describe('the served OpenAPI document', () => {
         'Webhook-Signature',
       ]);
       const body = post.requestBody.content['application/json'];
-      expect(body.schema.$ref).toMatch(/^#\/components\/schemas\/Webhook(Shipment|Test)Event$/);
+      expect(body.schema.$ref).toMatch(/^#\/components\/schemas\/Webhook(Shipment|Order|Test)Event$/);
       expect(body.example.type).toBe(type);
     }
   });

@@ -33,11 +33,13 @@ const AWKWARD =
 const EXACT = ['\\N', '\\.', '', 'NULL', '\t', '\n'];
 
 /** SQLite columns whose PostgreSQL type is not text: converted, or checked by a constraint. */
-const JSON_COLUMNS = new Set(['shipments.features', 'settings.value']);
+const JSON_COLUMNS = new Set(['shipments.features', 'settings.value', 'orders.tags', 'orders.package']);
 const ADDRESS_COLUMNS = new Set([
   'shipments.collection_address',
   'shipments.delivery_address',
   'saved_addresses.address',
+  'orders.delivery_address',
+  'orders.collection_address',
 ]);
 const ARRAY_COLUMNS = new Set(['webhooks.events', 'webhooks.statuses']);
 const BOOLEAN_COLUMNS = new Set(['users.disabled', 'webhooks.allow_remote']);
@@ -50,6 +52,8 @@ const FIXED_TEXT = new Set([
   'shipments.uuid',
   'saved_addresses.kind',
   'counters.name',
+  'orders.uuid',
+  'orders.status',
 ]);
 const NOT_COPIED = new Set(['counters', 'shipment_day_totals']);
 
@@ -104,6 +108,29 @@ beforeAll(async () => {
     await ok(await desk.request({ method: 'POST', url: '/shipments', token, payload: body, headers }));
     desk.clock.advance(60_000);
   }
+  // Orders, one shipped (its link) and one keyed (its stored answer); one ships from the sender (no collection address).
+  const orderBody = (orderNumber: string, extra: object = {}) => ({
+    orderNumber,
+    deliveryAddress: shipmentRequest().deliveryAddress,
+    items: [{ sku: 'S-1', description: 'Mug', quantity: 2, unitValue: 3.5, unitWeight: 0.4 }],
+    tags: ['vip'],
+    package: { length: 20, width: 20, height: 10 },
+    ...extra,
+  });
+  const created = await desk.request({
+    method: 'POST',
+    url: '/orders',
+    token,
+    payload: {
+      orders: [orderBody('ORD-1', { collectionAddress: shipmentRequest().collectionAddress }), orderBody('ORD-2')],
+    },
+    headers: { 'idempotency-key': 'orders-copy' },
+  });
+  await ok(created);
+  const shipped = created.json<{ created: { orderId: string }[] }>().created[0]!.orderId;
+  await ok(
+    await desk.request({ method: 'POST', url: `/orders/${shipped}/ship`, token, payload: { carrierServiceId: 101 } }),
+  );
   // A printed shipment, so that the manifest has one.
   const firstId = db0().prepare('SELECT uuid FROM shipments WHERE id = 1').pluck().get() as string;
   await ok(await desk.request({ method: 'GET', url: `/shipments/${firstId}/label`, token }));
@@ -247,7 +274,7 @@ describe('copyToPostgres', () => {
     const expected = await shapeOf(url, tablesOf(db));
     const lines: string[] = [];
     const report = await copyToPostgres({ from: await stoppedCopy(desk), to: url }, (line) => lines.push(line));
-    expect(lines.some((l) => /^shipments: 3 \/ 3\b/.test(l))).toBe(true);
+    expect(lines.some((l) => /^shipments: 4 \/ 4\b/.test(l))).toBe(true);
     expect(report.tables.find((t) => t.table === 'shipment_search_terms')!.postgres).toBeGreaterThan(10);
 
     await withClient(url, async (client) => {
@@ -265,10 +292,10 @@ describe('copyToPostgres', () => {
         expect(ours.length, table).toBeGreaterThan(0);
         expect(sorted(theirs), table).toEqual(sorted(ours));
       }
-      // Day totals counted once, as the trigger would have: 3 shipments, 6 pieces.
+      // Day totals counted once, as the trigger would have: 4 shipments (one an order's), 7 pieces.
       const totals = (await client.query('SELECT sum(items) AS items, sum(pieces) AS pieces FROM shipment_day_totals'))
         .rows[0];
-      expect(totals).toEqual({ items: 3, pieces: 6 });
+      expect(totals).toEqual({ items: 4, pieces: 7 });
     });
     // The keys, indexes and triggers as the migrations made them; only the rows differ.
     const after = await shapeOf(url, tablesOf(db));

@@ -13,3 +13,4 @@ export * from './address-book';
 export * from './package-presets';
 export * from './audit';
 export * from './scale';
+export * from './orders';

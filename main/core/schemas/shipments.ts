@@ -261,6 +261,11 @@ export const ShipmentDetail = Type.Object({
   lastPrintedBy: Type.Optional(
     Type.Union([Type.String(), Type.Null()], { description: 'Extension: who printed it last.' }),
   ),
+  orderId: Type.Optional(Type.String({ format: 'uuid', description: 'Extension: the order it ships.' })),
+  orderNumber: Type.Optional(Type.String({ description: 'Extension: the order it ships.' })),
+  ruleName: Type.Optional(
+    Type.String({ description: 'Extension: the shipping rule that chose its service; empty when none did.' }),
+  ),
 });
 export type ShipmentDetail = Static<typeof ShipmentDetail>;
 

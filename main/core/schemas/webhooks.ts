@@ -11,6 +11,9 @@ export const WEBHOOK_EVENTS = [
   'shipment.printed',
   'shipment.cancelled',
   'tracking.updated',
+  'order.created',
+  'order.shipped',
+  'order.cancelled',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WebhookEventType = Type.Enum(WEBHOOK_EVENTS, { type: 'string' });
@@ -94,6 +97,24 @@ export const WebhookShipmentEvent = eventEnvelope(
   'A shipment was created, printed or cancelled, or its tracking changed.',
 );
 export type WebhookShipmentEvent = Static<typeof WebhookShipmentEvent>;
+
+/** What an order's event tells (CONTRACT §18): the order, and the shipment it went out as. */
+export const WebhookOrderData = Type.Object({
+  orderId: Type.String({ format: 'uuid' }),
+  orderNumber: Type.String(),
+  status: Type.String({ description: 'The order’s status after the change: Awaiting, Shipped or Cancelled.' }),
+  channel: Type.Optional(Type.String({ description: 'order.created: the channel the order came from.' })),
+  shipmentId: Type.Optional(Type.String({ format: 'uuid', description: 'order.shipped: the shipment made.' })),
+  shipmentNumber: Type.Optional(Type.String({ description: 'order.shipped: the shipment made.' })),
+});
+
+/** The body of a delivery for an order's change. */
+export const WebhookOrderEvent = eventEnvelope(
+  Type.Enum(['order.created', 'order.shipped', 'order.cancelled'] as const, { type: 'string' }),
+  WebhookOrderData,
+  'An order came in, was shipped or was cancelled.',
+);
+export type WebhookOrderEvent = Static<typeof WebhookOrderEvent>;
 
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 /** The body of POST /webhooks/{webhookId}/test's delivery. */

@@ -45,6 +45,10 @@ export interface OperationSpec {
    * its access, parameters and body; a 503 here is one for its own reason besides storage.
    */
   problems?: Partial<Record<404 | 409 | 429 | 503, string>>;
+  /** The body may be left out: it is then `{}` (every field of the body optional). */
+  bodyOptional?: boolean;
+  /** An answer that is 201 Created rather than 200 (one new order, not a batch's report), and what it means. */
+  created?: { when: (output: unknown) => boolean; description: string };
 }
 
 /** A block of rows, checked against OperationSpec while keeping each row's own types. */

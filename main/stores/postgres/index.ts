@@ -14,6 +14,7 @@ import { postgresLimits } from './limits';
 import { postgresManifests } from './manifests';
 import { migrate } from './migrate';
 import { postgresNumbers } from './numbers';
+import { postgresOrders } from './orders';
 import { translatingErrors } from '../shared/errors';
 import { createPool, redactedUrl, translateError } from './pool';
 import { postgresSettings } from './settings';
@@ -107,6 +108,7 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
         await pool.query('SELECT 1');
       },
     }).ping,
+    orders: translating(postgresOrders(pool)),
     // Waits for the clients checked out now to come back, then closes every connection.
     close: () => {
       clearInterval(folding);

@@ -12,6 +12,7 @@ import type {
   IdempotencyRecord,
   ListFilter,
   NewShipment,
+  OrderShipment,
   PieceRecord,
   PrintedMark,
   ShipmentHistory,
@@ -50,6 +51,7 @@ import {
 } from '../shared/tables/shipments';
 import { inTransaction, readSnapshot, sharedQuery, type Tx } from './pool';
 import { setSearchStatus } from './search-status';
+import { postgresOrderLinks } from './orders';
 
 /** The uuid column's text form; the contract's uuids are lower case (the core makes and looks them up so). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -166,36 +168,36 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
       firstEvent: EventRecord,
       claim?: IdempotencyClaim,
       customs?: CustomsRecord,
+      order?: OrderShipment,
     ) {
-      if (!claim && !customs)
+      if (!claim && !customs && !order)
         return { created: { ...shipment, id: await insertWhole(pool, shipment, pieces, firstEvent) } };
-      if (!claim) {
-        return inTransaction(pool, async (tx): Promise<CreateOutcome> => {
-          const id = await insertWhole(tx, shipment, pieces, firstEvent);
-          await insertCustoms(tx, id, customs!);
-          return { created: { ...shipment, id } };
-        });
-      }
       // (The core has looked the key up already: a plain retry never reaches this write.)
       for (let attempt = 1; ; attempt++) {
         try {
           return await inTransaction(pool, async (tx): Promise<CreateOutcome> => {
+            // Ten ships of one order at once: the first locks it, the others find it Shipped.
+            const refusal = order && (await postgresOrderLinks.refusal(tx, order));
+            if (refusal) return { orderNotShippable: refusal };
             const id = await insertWhole(tx, shipment, pieces, firstEvent);
             if (customs) await insertCustoms(tx, id, customs);
-            // A second create with the same key waits here, on the key's unique index, for
-            // the first to commit, then finds its fresh key: nothing is replaced, and this
-            // create is undone as a replay. An expired key is taken over.
-            const upserted = await tx.query(UPSERT_KEY, [
-              claim.userId,
-              claim.key,
-              claim.requestHash,
-              id,
-              shipment.createdOn,
-              claim.freshSince,
-            ]);
-            if (upserted.rowCount === 0) throw new Replay(await storedKey(tx, claim.userId, claim.key));
-            // Found by index: the table holds about a day of keys however long the desks run.
-            await tx.query('DELETE FROM idempotency_keys WHERE created_on < $1', [claim.freshSince]);
+            if (claim) {
+              // A second create with the same key waits here, on the key's unique index, for
+              // the first to commit, then finds its fresh key: nothing is replaced, and this
+              // create is undone as a replay. An expired key is taken over.
+              const upserted = await tx.query(UPSERT_KEY, [
+                claim.userId,
+                claim.key,
+                claim.requestHash,
+                id,
+                shipment.createdOn,
+                claim.freshSince,
+              ]);
+              if (upserted.rowCount === 0) throw new Replay(await storedKey(tx, claim.userId, claim.key));
+              // Found by index: the table holds about a day of keys however long the desks run.
+              await tx.query('DELETE FROM idempotency_keys WHERE created_on < $1', [claim.freshSince]);
+            }
+            if (order) await postgresOrderLinks.ship(tx, order, id, shipment.createdOn);
             return { created: { ...shipment, id } };
           });
         } catch (error) {
@@ -238,6 +240,8 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
         );
         const status = updated.rows[0]!.status;
         if (status !== current.status) await setSearchStatus(tx, [current], status);
+        if (status === 'Cancelled' && current.status !== 'Cancelled')
+          await postgresOrderLinks.release(tx, shipmentId, event.occurredOn);
         return one('WHERE id = $1', shipmentId, tx);
       });
     },

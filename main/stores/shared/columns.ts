@@ -41,7 +41,8 @@ function orNull<V>(kind: Kind<V>): Kind<V | null> {
     ...(kind.toSqlite && { toSqlite: pass(kind.toSqlite.bind(kind)) }),
     ...(kind.fromSqlite && { fromSqlite: pass(kind.fromSqlite.bind(kind)) }),
     ...(kind.toPostgres && { toPostgres: pass(kind.toPostgres.bind(kind)) }),
-    copy: kind.copy,
+    // A NULL is COPY's \N whatever the kind (an order's collection address may be absent).
+    copy: (value) => (value === null || value === undefined ? copyValue(null) : kind.copy(value)),
   };
 }
 

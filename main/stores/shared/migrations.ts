@@ -24,6 +24,7 @@ export const MIGRATION_KEYS = [
   'sign-in-api-key',
   'same-column-names',
   'audit-trail',
+  'orders',
 ] as const;
 
 export type MigrationKey = (typeof MIGRATION_KEYS)[number];

@@ -20,6 +20,7 @@ import { sqliteLimits } from './limits';
 import { indexLoaded } from './load-index';
 import { sqliteManifests } from './manifests';
 import { sqliteNumbers } from './numbers';
+import { sqliteOrders } from './orders';
 import { sqliteSettings } from './settings';
 import { sqliteShipments } from './shipments';
 import { walSync } from './wal-sync';
@@ -88,6 +89,7 @@ export function openSqliteStore(options: {
           db.prepare('SELECT count(*) FROM sqlite_master').get();
         },
       }).ping,
+      orders: translating(sqliteOrders(db, commit)),
       async close() {
         if (closed) return;
         closed = true;

@@ -9,6 +9,7 @@ import type {
   IdempotencyRecord,
   ListFilter,
   NewShipment,
+  OrderShipment,
   PieceRecord,
   PrintedMark,
   ShipmentHistory,
@@ -24,6 +25,7 @@ import { listQueries, type Params } from '../shared/list-queries';
 import { statusCode } from '../shared/status-codes';
 import { indexLoaded, markLoadUnindexed } from './load-index';
 import { setSearchStatus } from './search-status';
+import { sqliteOrderLinks } from './orders';
 import { insertSql, selectList } from '../shared/columns';
 import { customsDeclarations, idempotencyKeys } from '../shared/tables/shipments';
 import {
@@ -98,6 +100,7 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
       `SELECT ${CUSTOMS_ITEM_COLUMNS} FROM customs_items WHERE shipment_id = ? ORDER BY sequence_number`,
     ),
   };
+  const orders = sqliteOrderLinks(db);
   // One prepared statement per filter shape, made on first use.
   const prepared = new Map<string, Statement<Params>>();
   const lists = listQueries<ShipmentListRecord>(<R>(sql: string, params: Params) => {
@@ -148,12 +151,15 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
       firstEvent: EventRecord,
       claim?: IdempotencyClaim,
       customs?: CustomsRecord,
+      order?: OrderShipment,
     ) {
       return commit((): CreateOutcome => {
         if (claim) {
           const previous = idempotencyKey(claim.userId, claim.key);
           if (previous && previous.createdOn >= claim.freshSince) return { replayOf: previous };
         }
+        const refusal = order && orders.refusal(order);
+        if (refusal) return { orderNotShippable: refusal };
         const id = Number(s.insertShipment.run(...shipmentValues(shipment)).lastInsertRowid);
         for (const piece of pieces) s.insertPiece.run(...pieceRow(id, piece));
         s.insertEvent.run(...eventRow(id, firstEvent));
@@ -167,6 +173,7 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
           // Found by index: the table holds about a day of keys however long the station runs.
           s.deleteIdempotencyBefore.run(claim.freshSince);
         }
+        if (order) orders.ship(order, id, shipment.createdOn);
         return { created: { ...shipment, id } };
       });
     },
@@ -189,6 +196,8 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
           shipmentId,
         );
         if (latest.status !== before.status) setSearchStatus(db, [before], latest.status);
+        if (latest.status === 'Cancelled' && before.status !== 'Cancelled')
+          orders.release(shipmentId, event.occurredOn);
         return toShipmentRecord(s.byId.get(shipmentId));
       });
     },

@@ -13,6 +13,7 @@ import searchStatus, { afterCommit as searchStatusVacuum } from './0010-search-s
 import addressSearchFolded, { refoldAddressSearch } from './0011-address-search-folded';
 import signInApiKey from './0012-sign-in-api-key';
 import auditTrail from './0013-audit-trail';
+import orders from './0014-orders';
 
 /**
  * PostgreSQL's change for each key (shared/migrations.ts), null where it has none;
@@ -46,4 +47,5 @@ export const MIGRATIONS = numbered<{
   // tracking_events.user_name was always so named here.
   'same-column-names': null,
   'audit-trail': { sql: auditTrail },
+  orders: { sql: orders },
 });

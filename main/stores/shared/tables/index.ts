@@ -20,6 +20,7 @@ import {
   trackingEvents,
 } from './shipments';
 import { webhookOutbox, webhooks } from './webhooks';
+import { orderItems, orderRequests, orderSearchTerms, orderShipments, orders } from './orders';
 
 export const MAPPED_TABLES: readonly Table[] = [
   carriers,
@@ -45,6 +46,11 @@ export const MAPPED_TABLES: readonly Table[] = [
   webhookOutbox,
   savedAddresses,
   packagePresets,
+  orders,
+  orderItems,
+  orderSearchTerms,
+  orderShipments,
+  orderRequests,
   // A user locked out by failed sign-ins stays locked on the shared database.
   limitHits,
 ];

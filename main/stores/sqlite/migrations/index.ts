@@ -17,6 +17,7 @@ import addressSearchFolded, { refoldAddressSearch } from './0014-address-search-
 import signInApiKey, { addSignInApiKey } from './0015-sign-in-api-key';
 import sameColumnNames, { renameEventUser } from './0016-same-column-names';
 import auditTrail from './0017-audit-trail';
+import orders from './0018-orders';
 
 /**
  * SQLite's change for each key (shared/migrations.ts), null where it has none; the
@@ -43,4 +44,5 @@ export const MIGRATIONS = numbered<{ sql: string; backfill?: (db: Db) => void }>
   'sign-in-api-key': { sql: signInApiKey, backfill: addSignInApiKey },
   'same-column-names': { sql: sameColumnNames, backfill: renameEventUser },
   'audit-trail': { sql: auditTrail },
+  orders: { sql: orders },
 });

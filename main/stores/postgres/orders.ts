@@ -1,0 +1,163 @@
+/**
+ * The order store over PostgreSQL (CONTRACT §18). Each write is one transaction; a change
+ * locks its order's row, so two desks changing one order take turns.
+ */
+import type pg from 'pg';
+import { orderSearchTerms } from '../../core/order-search';
+import type { Address } from '../../core/schemas';
+import type { OrderStatus } from '../../core/schemas';
+import type { OrderItemRecord, OrderRecord, OrderShipment, OrderStore } from '../../core/storage';
+import {
+  ORDER_SQL,
+  itemValues,
+  orderNumberKey,
+  orderQueries,
+  orderValues,
+  toOrderItem,
+  toOrderRecord,
+  type OrderCodec,
+  type OrderRow,
+} from '../shared/order-queries';
+import { inTransaction, readSnapshot, type Tx } from './pool';
+
+const codec: OrderCodec = {
+  encodeAddress: (address) => JSON.stringify(address),
+  decodeAddress: (stored) => stored as Address,
+  decodeJson: (stored) => stored,
+};
+
+/** `?` placeholders as PostgreSQL's numbered ones (the shared SQL holds no other `?`). */
+const numbered = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+const SQL = Object.fromEntries(Object.entries(ORDER_SQL).map(([k, v]) => [k, numbered(v)])) as typeof ORDER_SQL;
+
+/** Outbox rows for every subscription to the type (the webhook service delivers them). */
+const ENQUEUE = `INSERT INTO webhook_outbox (webhook_id, type, payload, created_on, next_attempt_on)
+  SELECT id, $1, $2, $3, 0 FROM webhooks WHERE $1 = ANY(events)`;
+
+/** What a shipment's create does to its order, inside the create's transaction (shipments.ts). */
+export const postgresOrderLinks = {
+  /** Locks the order; why it cannot be shipped now, or null when it is Awaiting. */
+  async refusal(tx: Tx, order: OrderShipment) {
+    const { rows } = await tx.query<{ status: OrderStatus; shipment_id: number | null }>(
+      'SELECT status, shipment_id FROM orders WHERE id = $1 FOR UPDATE',
+      [order.orderId],
+    );
+    const row = rows[0];
+    if (row && row.status === 'Awaiting') return null;
+    return { status: row?.status ?? ('Cancelled' as const), shipmentId: row?.shipment_id ?? null };
+  },
+  async ship(tx: Tx, order: OrderShipment, shipmentId: number, now: number) {
+    await tx.query(SQL.ship, [shipmentId, now, order.orderId]);
+    await tx.query(SQL.link, [shipmentId, order.orderId, order.ruleName]);
+    await tx.query(ENQUEUE, ['order.shipped', order.webhookPayload, now]);
+  },
+  async release(tx: Tx, shipmentId: number, now: number) {
+    await tx.query(SQL.release, [now, shipmentId]);
+  },
+};
+
+async function writeTerms(
+  tx: Tx,
+  id: number,
+  order: Omit<OrderRecord, 'id' | 'shipmentId'>,
+  items: OrderItemRecord[],
+): Promise<void> {
+  await tx.query(
+    'INSERT INTO order_search_terms (term, order_id) SELECT DISTINCT u.term, $2::bigint FROM unnest($1::text[]) AS u(term)',
+    [
+      orderSearchTerms(
+        order,
+        items.map((i) => i.sku),
+      ),
+      id,
+    ],
+  );
+}
+
+async function writeItems(tx: Tx, id: number, items: OrderItemRecord[]): Promise<void> {
+  for (const item of items) await tx.query(SQL.insertItem, itemValues(id, item));
+}
+
+export function postgresOrders(pool: pg.Pool): OrderStore {
+  const query =
+    (db: pg.Pool | Tx) =>
+    async <R>(sql: string, params: (string | number)[]) =>
+      (await db.query(numbered(sql), params)).rows as R[];
+  const reads = orderQueries(query(pool), codec);
+
+  return {
+    insert(batch, claim, answer) {
+      return inTransaction(pool, async (tx) => {
+        if (claim) {
+          // Two requests with one key take turns here; the second finds the first's answer.
+          await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`order-request:${claim.userId}:${claim.key}`]);
+          const { rows } = await tx.query<{ request_hash: Buffer; answer: string; created_on: number }>(SQL.request, [
+            claim.userId,
+            claim.key,
+          ]);
+          const previous = rows[0];
+          if (previous && previous.created_on >= claim.freshSince)
+            return { replayOf: { requestHash: previous.request_hash, answer: previous.answer } };
+        }
+        const ids: (number | null)[] = [];
+        for (const { order, items, webhookPayload } of batch) {
+          const { rows } = await tx.query<{ id: number }>(SQL.insert, [
+            ...orderValues(order, codec),
+            orderNumberKey(order.orderNumber),
+          ]);
+          const id = rows[0]?.id ?? null;
+          ids.push(id);
+          if (id === null) continue;
+          await writeItems(tx, id, items);
+          await writeTerms(tx, id, order, items);
+          await tx.query(ENQUEUE, ['order.created', webhookPayload, order.createdOn]);
+        }
+        if (claim) {
+          const createdOn = batch[0]?.order.createdOn ?? claim.freshSince;
+          await tx.query(SQL.saveRequest, [claim.userId, claim.key, claim.requestHash, answer(ids), createdOn]);
+          await tx.query(SQL.pruneRequests, [claim.freshSince]);
+        }
+        return { ids };
+      });
+    },
+
+    change(id, decide) {
+      return inTransaction(pool, async (tx) => {
+        const { rows } = await tx.query<OrderRow>('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [id]);
+        if (!rows[0]) return undefined;
+        const current = toOrderRecord(rows[0], codec);
+        const items = (
+          await tx.query<OrderRow>('SELECT * FROM order_items WHERE order_id = $1 ORDER BY sequence_number', [id])
+        ).rows.map(toOrderItem);
+        const next = decide(current, items);
+        if (!next) return current;
+        const { order } = next;
+        await tx.query(SQL.update, [
+          ...orderValues(order, codec),
+          orderNumberKey(order.orderNumber),
+          order.shipmentId,
+          id,
+        ]);
+        if (next.items) {
+          await tx.query(SQL.deleteItems, [id]);
+          await writeItems(tx, id, next.items);
+        }
+        await tx.query(SQL.deleteTerms, [id]);
+        await writeTerms(tx, id, order, next.items ?? items);
+        if (next.webhook) await tx.query(ENQUEUE, [next.webhook.type, next.webhook.payload, order.updatedOn]);
+        return order;
+      });
+    },
+
+    byId: reads.byId,
+    byUuid: reads.byUuid,
+    knownNumbers: reads.knownNumbers,
+    items: reads.items,
+    // Total and rows read in one snapshot: they agree while other desks write.
+    page: (filter) => readSnapshot(pool, (tx) => orderQueries(query(tx), codec).page(filter)),
+    ofShipment: reads.ofShipment,
+  };
+}

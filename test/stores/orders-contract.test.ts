@@ -1,0 +1,249 @@
+/**
+ * The order store (CONTRACT §18 in main/core/storage.ts), asked of both stores the same way:
+ * orders in and refused by number, changes decided in the write, the list and its search,
+ * and a shipment's create that ships an order, linked in its own transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { orderSearch } from '../../main/core/order-search';
+import type { Address } from '../../main/core/schemas';
+import { stationEvent } from '../../main/core/statuses';
+import type { NewOrder, NewShipment, OrderInsert, OrderShipment, PieceRecord, Store } from '../../main/core/storage';
+import { storeOpener } from '../helpers/stores';
+
+const openDesks = storeOpener('ss-orders-');
+const T0 = Date.parse('2026-11-01T10:00:00.000Z');
+
+const address = (fullName: string, postZipCode = 'LS1 1UR'): Address => ({
+  businessName: '',
+  fullName,
+  phoneNumber: '',
+  emailAddress: '',
+  addressLine1: '22 High Street',
+  addressLine2: '',
+  addressLine3: '',
+  county: '',
+  city: 'Leeds',
+  countryTwoCharacterISOCode: 'GB',
+  postZipCode,
+});
+
+let serial = 0;
+function newOrder(overrides: Partial<NewOrder> = {}, sku = 'MUG-RED'): OrderInsert {
+  serial++;
+  const order: NewOrder = {
+    uuid: randomUUID(),
+    orderNumber: `WEB-${serial}`,
+    channel: 'webshop',
+    orderDate: null,
+    createdOn: T0 + serial,
+    updatedOn: T0 + serial,
+    status: 'Awaiting',
+    deliveryAddress: address('Łukasz Odbiorca'),
+    collectionAddress: null,
+    currency: 'GBP',
+    referenceOne: `PO-${serial}`,
+    referenceTwo: '',
+    referenceThree: '',
+    deliveryInstructions: '',
+    notes: '',
+    requestedService: '',
+    tags: ['vip'],
+    package: { length: 30, width: 20, height: 10, dimensionUnit: 'CM' },
+    itemCount: 2,
+    totalWeightKg: 0.8,
+    totalValueMinor: 1500,
+    createdBy: null,
+    ...overrides,
+  };
+  return {
+    order,
+    items: [
+      {
+        sequenceNumber: 1,
+        sku,
+        description: 'Red mug',
+        quantity: 2,
+        unitValueMinor: 750,
+        unitWeight: 0.4,
+        weightUnit: 'KG',
+        hsCode: '',
+        originCountry: '',
+      },
+    ],
+    webhookPayload: JSON.stringify({ orderNumber: order.orderNumber }),
+  };
+}
+
+function shipment(createdOn: number): { shipment: NewShipment; pieces: PieceRecord[] } {
+  serial++;
+  return {
+    shipment: {
+      uuid: randomUUID(),
+      shipmentNumber: `SS${String(serial).padStart(8, '0')}`,
+      createdOn,
+      despatchDate: createdOn,
+      carrierId: 1,
+      carrierServiceId: 101,
+      features: [],
+      collectionAddress: address('Zoë Sender'),
+      deliveryAddress: address('Łukasz Odbiorca'),
+      shipper: 'Zoë Sender',
+      deliveryLine: 'Łukasz Odbiorca',
+      deliveryPostcodeKey: 'LS11UR',
+      goodsDescription: '',
+      deliveryInstructions: '',
+      hsCode: '',
+      descriptionOfGoods: '',
+      referenceOne: '',
+      referenceTwo: '',
+      referenceThree: '',
+      costMinor: 0,
+      insuredMinor: 0,
+      currency: 'GBP',
+      pieceCount: 1,
+      totalWeight: 1,
+      weightUnit: 'KG',
+      status: 'Not Printed',
+      statusDescription: 'Shipment created',
+      statusOn: createdOn,
+      statusLocation: '',
+      statusSignatory: '',
+      createdBy: null,
+    },
+    pieces: [
+      {
+        sequenceNumber: 1,
+        description: '',
+        weight: 1,
+        weightUnit: 'KG',
+        length: 10,
+        width: 10,
+        height: 10,
+        dimensionUnit: 'CM',
+        trackingNumber: `SP${String(serial).padStart(8, '0')}0GB`,
+      },
+    ],
+  };
+}
+
+const ship = (store: Store, orderId: number) => {
+  const { shipment: s, pieces } = shipment(T0);
+  const link: OrderShipment = { orderId, ruleName: 'Domestic', webhookPayload: '{}' };
+  return store.shipments.create(
+    s,
+    pieces,
+    stationEvent('Not Printed', 'Shipment created', 'olga', T0),
+    undefined,
+    undefined,
+    link,
+  );
+};
+
+describe.each(['sqlite', 'postgres'] as const)('orders on the %s store', (dialect) => {
+  it('go in unless their number is known (ignoring case), with items, and a keyed batch is answered again', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const a = newOrder();
+    const twin = newOrder({ orderNumber: a.order.orderNumber.toLowerCase() });
+    const outcome = await store.orders.insert([a, twin, newOrder()], undefined, () => '');
+    if (!('ids' in outcome)) throw new Error('replayed');
+    expect(outcome.ids[0]).toEqual(expect.any(Number));
+    expect(outcome.ids[1]).toBeNull();
+    const stored = await store.orders.byId(outcome.ids[0]!);
+    expect(stored).toEqual({ ...a.order, id: outcome.ids[0], shipmentId: null });
+    expect(await store.orders.byUuid(a.order.uuid)).toEqual(stored);
+    expect(await store.orders.items(outcome.ids[0]!)).toEqual(a.items);
+    expect(await store.orders.knownNumbers([a.order.orderNumber.toUpperCase(), 'NOPE'])).toEqual([a.order.orderNumber]);
+
+    const claim = { userId: 1, key: 'k-1', requestHash: Buffer.from('body'), freshSince: T0 - 1000 };
+    const first = await store.orders.insert([newOrder()], claim, (ids) => JSON.stringify(ids));
+    const again = await store.orders.insert([newOrder()], claim, () => 'never');
+    expect(again).toEqual({
+      replayOf: { requestHash: Buffer.from('body'), answer: JSON.stringify((first as { ids: number[] }).ids) },
+    });
+  });
+
+  it('change by the decision they are given, inside the write; a refusal writes nothing', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const inserted = newOrder();
+    const { ids } = (await store.orders.insert([inserted], undefined, () => '')) as { ids: number[] };
+    const id = ids[0]!;
+    await expect(
+      store.orders.change(id, () => {
+        throw new Error('no');
+      }),
+    ).rejects.toThrow('no');
+    const after = await store.orders.change(id, (order, items) => ({
+      order: { ...order, status: 'On Hold', deliveryAddress: address('Grace Hopper', 'YO1 7HH') },
+      items: [...items, { ...items[0]!, sequenceNumber: 2, sku: 'TEA-1' }],
+    }));
+    expect(after?.status).toBe('On Hold');
+    expect((await store.orders.items(id)).map((i) => i.sku)).toEqual(['MUG-RED', 'TEA-1']);
+    const page = (q: string) => store.orders.page({ statuses: [], search: orderSearch(q), limit: 10, offset: 0 });
+    // Search terms follow the change: the new name and SKU find it, the old name does not.
+    expect((await page('hopper')).total).toBe(1);
+    expect((await page('tea-1')).total).toBe(1);
+    expect((await page('odbiorca')).total).toBe(0);
+    expect(await store.orders.change(987_654, () => null)).toBeUndefined();
+  });
+
+  it('list newest first with exact totals by status, and find by number, SKU, name, post code and reference', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const batch = [newOrder(), newOrder({ status: 'On Hold' }), newOrder({}, 'SKU-ZEBRA'), newOrder()];
+    batch[3]!.order.deliveryAddress = address('Anna Maria Smith', 'SW1A 1AA');
+    await store.orders.insert(batch, undefined, () => '');
+    const all = await store.orders.page({ statuses: [], limit: 2, offset: 0 });
+    expect(all.total).toBe(4);
+    expect(all.rows.map((r) => r.orderNumber)).toEqual([batch[3]!.order.orderNumber, batch[2]!.order.orderNumber]);
+    expect((await store.orders.page({ statuses: ['On Hold'], limit: 10, offset: 0 })).total).toBe(1);
+    const find = async (q: string) =>
+      (await store.orders.page({ statuses: ['Awaiting'], search: orderSearch(q), limit: 10, offset: 0 })).rows.map(
+        (r) => r.orderNumber,
+      );
+    expect(await find('sku-zeb')).toEqual([batch[2]!.order.orderNumber]);
+    expect(await find(batch[0]!.order.orderNumber)).toEqual([batch[0]!.order.orderNumber]);
+    expect(await find('smith maria anna')).toEqual([batch[3]!.order.orderNumber]);
+    expect(await find('sw1a1aa')).toEqual([batch[3]!.order.orderNumber]);
+    expect(await find(batch[1]!.order.referenceOne)).toEqual([]); // On Hold, filtered out
+    // Every order holds "odbiorca" but the fourth; On Hold is filtered out.
+    expect(
+      (await store.orders.page({ statuses: ['Awaiting'], search: orderSearch('odbiorca'), limit: 1, offset: 0 })).total,
+    ).toBe(2);
+  });
+
+  it('ship through the create: linked in its write, refused once shipped, and back to Awaiting when it is cancelled', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const { ids } = (await store.orders.insert([newOrder()], undefined, () => '')) as { ids: number[] };
+    const orderId = ids[0]!;
+    const outcomes = await Promise.all([1, 2, 3, 4].map(() => ship(store, orderId)));
+    const created = outcomes.flatMap((o) => ('created' in o ? [o.created] : []));
+    expect(created).toHaveLength(1);
+    const shipmentId = created[0]!.id;
+    expect(outcomes.filter((o) => 'orderNotShippable' in o)).toEqual(
+      Array(3).fill({ orderNotShippable: { status: 'Shipped', shipmentId } }),
+    );
+    expect(await store.orders.byId(orderId)).toMatchObject({ status: 'Shipped', shipmentId });
+    expect(await store.orders.ofShipment(shipmentId)).toMatchObject({ ruleName: 'Domestic' });
+    expect(
+      (await store.shipments.page({ statuses: [], from: null, to: null, newestFirst: true, limit: 1, offset: 0 }))
+        .totals.items,
+    ).toBe(1);
+
+    await store.shipments.changeStatus(shipmentId, () =>
+      stationEvent('Cancelled', 'Shipment cancelled', 'olga', T0 + 1),
+    );
+    expect(await store.orders.byId(orderId)).toMatchObject({ status: 'Awaiting', shipmentId: null, updatedOn: T0 + 1 });
+    // The cancelled shipment still names its order.
+    expect(await store.orders.ofShipment(shipmentId)).toMatchObject({ ruleName: 'Domestic' });
+  });
+});
+
+describe('two desks on one PostgreSQL database', () => {
+  it('ship one order at the same moment: one shipment', async () => {
+    const [a, b] = (await openDesks('postgres', 2)) as [Store, Store];
+    const { ids } = (await a.orders.insert([newOrder()], undefined, () => '')) as { ids: number[] };
+    const outcomes = await Promise.all([a, b, a, b, a, b].map((desk) => ship(desk, ids[0]!)));
+    expect(outcomes.filter((o) => 'created' in o)).toHaveLength(1);
+    expect(outcomes.filter((o) => 'orderNotShippable' in o)).toHaveLength(5);
+  });
+});
