@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --search [--shipments N] [--from DATA_DIR]`: the search shapes alone
- * (CONTRACT §12), on a ready fill of N shipments (1,000,000) or on a copy of a data dir the
+ * (docs/contract.md §12), on a ready fill of N shipments (1,000,000) or on a copy of a data dir the
  * service has not yet started on (its migrations run at the start, so a dir filled by an
  * older build is brought up to date, and the start's time says how long that took).
  */

@@ -287,7 +287,7 @@ export async function listFigures(
 }
 
 /**
- * Search shapes (CONTRACT §12), one per kind of match, with the values of a shipment in the
+ * Search shapes (docs/contract.md §12), one per kind of match, with the values of a shipment in the
  * middle of the data: its number, a tracking number, a reference prefix, its delivery
  * person's full name, the start of it, its post code and email. The demo data reuses a pool
  * of a few thousand addresses, so a name or email finds hundreds to thousands of shipments.

@@ -1,5 +1,5 @@
 /**
- * `npm run cli -- [--data-dir DIR] <command>` (CONTRACT §10):
+ * `npm run cli -- [--data-dir DIR] <command>` (docs/contract.md §10):
  *   user add NAME [--admin] --password-stdin
  *   apikey create --user NAME [--name LABEL]      prints only the key
  *   migrate --from DATA_DIR --to postgres://…      a desk's SQLite data into PostgreSQL

@@ -1,6 +1,6 @@
 /**
  * `npm run serve -- [--port N] [--data-dir DIR | --database postgres://…] [--host ADDR]`: the station without
- * Electron (CONTRACT §10), serving the built renderer at `/`.
+ * Electron (docs/contract.md §10), serving the built renderer at `/`.
  */
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';

@@ -251,7 +251,7 @@ const ETD: Step = ['Enroute to Depot', 'Collected, on the way to the depot', tru
 const ATD: Step = ['At the Depot', 'Arrived at the depot', true];
 const OVD: Step = ['On Vehicle For Delivery', 'Out for delivery', true];
 const base = [NP, PR, AC, ETD, ATD, OVD];
-/** Final status → the events leading to it (CONTRACT §8 transitions), with weights for old shipments. */
+/** Final status → the events leading to it (docs/contract.md §8 transitions), with weights for old shipments. */
 const PATHS: [number, Step[]][] = [
   [820, [...base, ['Delivered to Receiver', 'Delivered', true]]],
   [40, [NP, PR, ['Cancelled', 'Shipment cancelled', false]]],

@@ -1,5 +1,5 @@
 /**
- * The address book (CONTRACT §14): saved addresses, validated exactly as a create's address
+ * The address book (docs/contract.md §14): saved addresses, validated exactly as a create's address
  * (validate-shipment.ts), found by the words of their nickname, names, city and post code.
  */
 import { FieldErrors, notFound, validationError } from './errors';

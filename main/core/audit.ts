@@ -1,5 +1,5 @@
 /**
- * The audit trail (CONTRACT §22): who signed in or was refused, who changed users, keys,
+ * The audit trail (docs/contract.md §22): who signed in or was refused, who changed users, keys,
  * settings, printers and webhooks, who cancelled, manifested, imported and printed — when,
  * through which door and with which API key. What each operation records is said once, in
  * main/operations/audit-rules.ts; this service batches the writes and keeps the trail as

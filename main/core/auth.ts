@@ -1,6 +1,6 @@
 /**
  * Who may call the station: users, sign-in (API key, credentials, refresh token), access
- * tokens and API keys (CONTRACT §3). Secrets are stored only as hashes: scrypt for
+ * tokens and API keys (docs/contract.md §3). Secrets are stored only as hashes: scrypt for
  * passwords, SHA-256 for random tokens and keys (256 random bits need no stretching).
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -106,7 +106,7 @@ export class AuthService {
     limits: LimitStore,
     private readonly options: AuthOptions,
   ) {
-    // CONTRACT §3: after 10 failures in 15 minutes, 429 until the window passes.
+    // docs/contract.md §3: after 10 failures in 15 minutes, 429 until the window passes.
     this.failuresByUser = new RateLimit(limits, 'sign-in-user', 10, 15 * 60_000, options.now);
     this.failuresByCredential = new RateLimit(limits, 'sign-in-credential', 10, 15 * 60_000, options.now);
     this.passwordFailuresOverHttp = new RateLimit(
@@ -178,7 +178,7 @@ export class AuthService {
     }
   }
 
-  /** The rules of a user body the schema refused in part (CONTRACT §11); whether a name is taken is checked later. */
+  /** The rules of a user body the schema refused in part (docs/contract.md §11); whether a name is taken is checked later. */
   userRuleErrors(body: unknown): Record<string, string> {
     const errors = new FieldErrors();
     const { username, password } = (body ?? {}) as { username?: unknown; password?: unknown };

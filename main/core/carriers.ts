@@ -85,7 +85,7 @@ export class CarrierCatalog {
     return { items: this.allCarriers().map((c) => ({ id: c.id, name: c.name, code: c.code })) };
   }
 
-  /** A carrier by id, or 404 (CONTRACT §4). */
+  /** A carrier by id, or 404 (docs/contract.md §4). */
   private existing(carrierId: number): CarrierRecord {
     const carrier = this.carrier(carrierId);
     if (!carrier) throw notFound(`Carrier ${carrierId}`);

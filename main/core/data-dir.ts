@@ -1,4 +1,4 @@
-/** Where the station keeps its database (CONTRACT §10). */
+/** Where the station keeps its database (docs/contract.md §10). */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 

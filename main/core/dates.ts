@@ -1,4 +1,4 @@
-/** Date input as CONTRACT §1 allows it: an ISO 8601 date-time with an offset, or a date. */
+/** Date input as docs/contract.md §1 allows it: an ISO 8601 date-time with an offset, or a date. */
 import type { FieldErrors } from './errors';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -29,7 +29,7 @@ export const startOfUtcDay = (ms: number): number => Math.floor(ms / DAY_MS) * D
 export const iso = (ms: number): string => new Date(ms).toISOString();
 
 /**
- * A list's DateFrom and DateTo (CONTRACT §6) as inclusive bounds, null where not given; a
+ * A list's DateFrom and DateTo (docs/contract.md §6) as inclusive bounds, null where not given; a
  * date alone as DateTo covers that whole day (UTC). Each mistake is added to `errors`.
  */
 export function dateRangeInput(

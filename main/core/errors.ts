@@ -1,6 +1,6 @@
 /**
  * Problems the core raises. The doors (HTTP, IPC) turn them into problem-details bodies
- * (CONTRACT §2); the core never knows which door it is behind.
+ * (docs/contract.md §2); the core never knows which door it is behind.
  */
 import type { ScaleUnavailableReason } from './schemas';
 import { StorageFailedError, StorageUnavailableError } from './storage';
@@ -118,12 +118,12 @@ export function storageProblem(error: unknown): ProblemError | null {
   return null;
 }
 
-/** A printer that is off, unknown or refusing (CONTRACT §15): which one, and why. */
+/** A printer that is off, unknown or refusing (docs/contract.md §15): which one, and why. */
 export const printerUnavailable = (printer: string, reason: string) =>
   new ProblemError('printer-unavailable', `${printer}: ${reason}`, { printer, reason });
 
 /**
- * No reading from the desk's scale (CONTRACT §21): `reason` says which of unset, silent or
+ * No reading from the desk's scale (docs/contract.md §21): `reason` says which of unset, silent or
  * unplugged, `scale` names the port (empty when none is set).
  */
 export const scaleUnavailable = (reason: ScaleUnavailableReason, detail: string, port: string | null) =>

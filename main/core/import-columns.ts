@@ -1,5 +1,5 @@
 /**
- * Batch import columns (CONTRACT §14): a CSV header matched to a create field by its path
+ * Batch import columns (docs/contract.md §14): a CSV header matched to a create field by its path
  * (`deliveryAddress.postZipCode`) or by the plain name an operator would write (`Post
  * code`), case, spaces and punctuation ignored; and a group of rows made into the body of
  * one create. Pure.

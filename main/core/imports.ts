@@ -1,5 +1,5 @@
 /**
- * Batch import (CONTRACT §14): a CSV file of orders becomes shipments, row by row, each
+ * Batch import (docs/contract.md §14): a CSV file of orders becomes shipments, row by row, each
  * row's outcome reported: created, invalid (every wrong field, as a 400 names it) or
  * skipped (its reference is shipped already). Valid rows are created even when others are
  * not; a dry run creates nothing; the same file with the same Idempotency-Key creates

@@ -21,7 +21,7 @@ export interface LabelData {
   hsCode: string;
   descriptionOfGoods: string;
   pieces: LabelPiece[];
-  /** An international shipment's declaration, for the customs forms (CONTRACT §17). */
+  /** An international shipment's declaration, for the customs forms (docs/contract.md §17). */
   customs?: CustomsDocumentData;
 }
 
@@ -54,7 +54,7 @@ export interface CustomsDocumentData {
 export type LabelPiece = PieceRecord;
 
 /**
- * The page of a batch document, and so its printer (CONTRACT §17): a label size for the
+ * The page of a batch document, and so its printer (docs/contract.md §17): a label size for the
  * label printer (labels, each followed by its CN22), A4 for the A4 printer (CN23s and
  * commercial invoices).
  */

@@ -1,5 +1,5 @@
 /**
- * End-of-day manifests (CONTRACT §13): closing a carrier's day moves its Printed
+ * End-of-day manifests (docs/contract.md §13): closing a carrier's day moves its Printed
  * shipments to Manifested on one new manifest, and the driver signs a printed copy.
  */
 import { dateRangeInput, iso } from './dates';

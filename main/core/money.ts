@@ -1,4 +1,4 @@
-/** Money is integer minor units in storage (CONTRACT §5); amounts in the API are decimals. */
+/** Money is integer minor units in storage (docs/contract.md §5); amounts in the API are decimals. */
 
 // Building an Intl.NumberFormat costs ~40 µs, every create asks twice: one per currency.
 const factors = new Map<string, number>();

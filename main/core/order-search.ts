@@ -1,5 +1,5 @@
 /**
- * Finding orders (CONTRACT §18): a shipment's terms (search.ts: delivery name, references,
+ * Finding orders (docs/contract.md §18): a shipment's terms (search.ts: delivery name, references,
  * post code, email) plus the order number and each SKU, and a query's terms to look for.
  * The store counts each order once, so the correction terms a shipment needs are left out.
  */

@@ -1,5 +1,5 @@
 /**
- * Orders waiting to be shipped (CONTRACT §18): add one or a batch, find, change, hold,
+ * Orders waiting to be shipped (docs/contract.md §18): add one or a batch, find, change, hold,
  * cancel, and ship, which is a create (shipments.ts) with the order linked in the same write.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -49,7 +49,7 @@ const IDEMPOTENCY_WINDOW_MS = DAY_MS;
 /** A packing slip's page: A4, or the label's size. */
 export type PackingSlipSize = 'A4' | LabelSize;
 
-/** What a packing slip shows (CONTRACT §18); laid out by main/labels like a label. */
+/** What a packing slip shows (docs/contract.md §18); laid out by main/labels like a label. */
 export interface PackingSlipData {
   orderNumber: string;
   /** The order's date, else when it came in, as ISO 8601. */
@@ -347,7 +347,7 @@ export class OrderService {
   }
 
   /**
-   * Ships the order through the very same create (CONTRACT §18): what the body leaves out
+   * Ships the order through the very same create (docs/contract.md §18): what the body leaves out
    * comes from the first matching rule; the order's items become the customs items.
    */
   async ship(

@@ -1,4 +1,4 @@
-/** Package presets (CONTRACT §14): boxes the desk ships often, to fill a piece in one keystroke. */
+/** Package presets (docs/contract.md §14): boxes the desk ships often, to fill a piece in one keystroke. */
 import { notFound } from './errors';
 import type { PackagePreset, PackagePresetInput, PackagePresetList, UpdatePackagePresetRequest } from './schemas';
 import type { PackagePresetRecord, PresetStore } from './storage';

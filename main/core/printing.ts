@@ -1,5 +1,5 @@
 /**
- * Printing labels (CONTRACT §15): the rules, not the transports. The desk's printers (the
+ * Printing labels (docs/contract.md §15): the rules, not the transports. The desk's printers (the
  * system's queues, network printers by address, which one prints labels) live in
  * main/printers and are handed to the station by open-station.ts; the core renders the
  * document, hands it over, and moves Not Printed → Printed only once the printer or its
@@ -29,7 +29,7 @@ export interface LabelPrinterChoice {
   pageSize: LabelSize;
   /**
    * The desk's document (A4) printer: a CN23 and its commercial invoice go there as PDF
-   * (CONTRACT §17). Always in an overview; on a choice, left out keeps the current one.
+   * (docs/contract.md §17). Always in an overview; on a choice, left out keeps the current one.
    */
   documentPrinterId?: string | null;
 }
@@ -216,7 +216,7 @@ export class PrintService {
   }
 
   /**
-   * Several shipments, in the order given, as at most two jobs (CONTRACT §17): ONE to the
+   * Several shipments, in the order given, as at most two jobs (docs/contract.md §17): ONE to the
    * label printer in its format, dpi and page size (each shipment's labels, then its CN22
    * when it needs one) and ONE A4 PDF to the desk's A4 printer (every CN23 with its
    * commercial invoice). Printed only once every printer took its job; a CN23 with no A4

@@ -1,5 +1,5 @@
 /**
- * The station's shipping rules (CONTRACT §20): kept as one ordered list in the settings
+ * The station's shipping rules (docs/contract.md §20): kept as one ordered list in the settings
  * every desk shares; choosing is pure (shipping-rules.ts).
  */
 import type { CarrierCatalog } from './carriers';

@@ -1,6 +1,6 @@
 /**
  * UPU S10 tracking numbers: 2 service letters, an 8-digit serial, a check digit and the
- * 2-letter country of origin (e.g. SX123456785GB). CONTRACT §5.
+ * 2-letter country of origin (e.g. SX123456785GB). docs/contract.md §5.
  */
 const WEIGHTS = [8, 6, 4, 2, 3, 5, 9, 7] as const;
 

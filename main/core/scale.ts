@@ -1,5 +1,5 @@
 /**
- * Weighing (CONTRACT §21): the rules, not the ports. The desk's scale (which port, which
+ * Weighing (docs/contract.md §21): the rules, not the ports. The desk's scale (which port, which
  * protocol, talking to it) lives in main/devices and is handed to the station by
  * open-station.ts; the core uses only steady readings at most a second old and converts
  * them to the unit asked for.
@@ -31,7 +31,7 @@ export interface DeskScale {
   close(): Promise<void>;
 }
 
-/** The oldest reading the desk may use (CONTRACT §21). */
+/** The oldest reading the desk may use (docs/contract.md §21). */
 export const MAX_READING_AGE_MS = 1000;
 
 /** A desk's scale before Settings → Scale: no port, NCI's usual 9600 baud, 7 data bits, even parity. */

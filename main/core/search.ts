@@ -1,5 +1,5 @@
 /**
- * Finding shipments (CONTRACT §12): what a shipment can be found by, as index terms both
+ * Finding shipments (docs/contract.md §12): what a shipment can be found by, as index terms both
  * stores keep in a table of their own, and what a typed or scanned query looks for.
  *
  * Terms are plain ASCII, folded by `any-ascii` (Unicode normalisation alone leaves `Ł`

@@ -24,7 +24,7 @@ export function withSenderAddress<T>(body: T, sender: Address): T {
   return { ...body, collectionAddress: address };
 }
 
-/** A CN22's ceiling per currency (CONTRACT §17): about the UPU's 300 SDR. */
+/** A CN22's ceiling per currency (docs/contract.md §17): about the UPU's 300 SDR. */
 export const DEFAULT_CN22_MAX_VALUE: Readonly<Record<string, number>> = { GBP: 270, EUR: 300, USD: 350 };
 
 /**
@@ -95,7 +95,7 @@ export class SettingsService {
     return this.get();
   }
 
-  /** The rules of an update body the schema refused in part (CONTRACT §11). */
+  /** The rules of an update body the schema refused in part (docs/contract.md §11). */
   ruleErrors(body: unknown): Record<string, string> {
     const errors = new FieldErrors();
     const sender = (body as { senderAddress?: unknown }).senderAddress;

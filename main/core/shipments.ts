@@ -1,6 +1,6 @@
 /**
  * The shipping service proper: create, list, view, label, cancel, carrier scans and
- * tracking (CONTRACT §5–§8). Doors call these methods; nothing here knows about HTTP.
+ * tracking (docs/contract.md §5–§8). Doors call these methods; nothing here knows about HTTP.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { CarrierCatalog } from './carriers';
@@ -62,9 +62,9 @@ export interface LabelRequest {
   size?: LabelSize;
   format?: LabelFormat;
   dpi?: LabelDpi;
-  /** false: a preview or a download, not a print (CONTRACT §15). */
+  /** false: a preview or a download, not a print (docs/contract.md §15). */
   markPrinted?: boolean;
-  /** Append an international shipment's CN22 after its labels (CONTRACT §17). */
+  /** Append an international shipment's CN22 after its labels (docs/contract.md §17). */
   includeCustoms?: boolean;
 }
 
@@ -78,7 +78,7 @@ export interface LabelRenderer {
   render(data: LabelData, options: LabelOptions): Promise<Buffer>;
 }
 
-/** The order a create ships (CONTRACT §18), and its `order.shipped` message once the shipment's numbers are known. */
+/** The order a create ships (docs/contract.md §18), and its `order.shipped` message once the shipment's numbers are known. */
 export interface OrderToShip {
   orderId: number;
   orderNumber: string;
@@ -123,7 +123,7 @@ export function isRepeatScan(previous: EventRecord, next: EventRecord): boolean 
 }
 
 export class ShipmentService {
-  /** CONTRACT §8: the public tracking view is limited to 60 requests a minute per client. */
+  /** docs/contract.md §8: the public tracking view is limited to 60 requests a minute per client. */
   private readonly publicTrackingLimit: RateLimit;
 
   constructor(
@@ -136,9 +136,9 @@ export class ShipmentService {
     private readonly now: () => number,
     /** Where `saveDeliveryAddress` keeps the delivery address; absent, it is not kept. */
     private readonly addressBook?: Pick<AddressBookService, 'keep'>,
-    /** Per currency, the highest value a CN22 declares (CONTRACT §17). */
+    /** Per currency, the highest value a CN22 declares (docs/contract.md §17). */
     private readonly cn22MaxValue: () => Promise<Record<string, number>> = async () => DEFAULT_CN22_MAX_VALUE,
-    /** Which order a shipment was made from, for its detail (CONTRACT §18). */
+    /** Which order a shipment was made from, for its detail (docs/contract.md §18). */
     private readonly orders?: Pick<OrderStore, 'ofShipment'>,
   ) {
     this.publicTrackingLimit = new RateLimit(limits, 'public-tracking', 60, 60_000, now);
@@ -146,7 +146,7 @@ export class ShipmentService {
 
   // ------------------------------------------------------------ create
 
-  /** The rules of a create body the schema refused in part, so one 400 names every field (CONTRACT §11). */
+  /** The rules of a create body the schema refused in part, so one 400 names every field (docs/contract.md §11). */
   ruleErrors(body: unknown): Record<string, string> {
     return shipmentRuleErrors(body as CreateShipmentDraft, this.catalog, this.now());
   }
@@ -160,7 +160,7 @@ export class ShipmentService {
   }
 
   /**
-   * A create that ships an order (CONTRACT §18): the order is linked in the create's own
+   * A create that ships an order (docs/contract.md §18): the order is linked in the create's own
    * write; an order no longer Awaiting by then → 409 (nothing is written).
    */
   async createForOrder(
@@ -359,7 +359,7 @@ export class ShipmentService {
   }
 
   /**
-   * What printing a shipment sends (CONTRACT §17): its labels with any CN22, in the label
+   * What printing a shipment sends (docs/contract.md §17): its labels with any CN22, in the label
    * printer's format; and for a CN23, the CN23 and commercial invoice as an A4 PDF (`forms`).
    */
   async printDocuments(
@@ -379,7 +379,7 @@ export class ShipmentService {
 
   /**
    * What a shipment's label printer document is drawn from; with its declaration, and the
-   * form that decides where each part prints (CONTRACT §17), when `withCustoms` and it has one.
+   * form that decides where each part prints (docs/contract.md §17), when `withCustoms` and it has one.
    */
   async labelData(row: ShipmentRecord, withCustoms: boolean): Promise<LabelData> {
     const [pieces, customs] = await Promise.all([
@@ -423,7 +423,7 @@ export class ShipmentService {
   // ------------------------------------------------------------ customs
 
   /**
-   * The customs forms (CONTRACT §17): as one PDF, a CN22 or a CN23 and a commercial invoice;
+   * The customs forms (docs/contract.md §17): as one PDF, a CN22 or a CN23 and a commercial invoice;
    * as ZPL, the CN22 alone (a CN23 is A4, for the desk's document printer: 409).
    */
   async customs(uniqueId: string, request: CustomsRequest = {}): Promise<CustomsResponse> {

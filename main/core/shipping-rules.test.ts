@@ -1,4 +1,4 @@
-/** Shipping rules (CONTRACT §20) as a table of cases: which rule an order gets, and why not. */
+/** Shipping rules (docs/contract.md §20) as a table of cases: which rule an order gets, and why not. */
 import { describe, expect, it } from 'vitest';
 import { FieldErrors } from './errors';
 import {

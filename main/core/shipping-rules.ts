@@ -1,5 +1,5 @@
 /**
- * Shipping rules (CONTRACT §20), pure: an ordered list, the first enabled rule whose every
+ * Shipping rules (docs/contract.md §20), pure: an ordered list, the first enabled rule whose every
  * condition holds chooses the carrier, service, preset, features and contents type. A rule
  * whose service or preset is gone is broken: it never matches, and says why.
  */

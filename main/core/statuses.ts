@@ -1,4 +1,4 @@
-/** The life of a shipment (CONTRACT §8), as pure data and one function. */
+/** The life of a shipment (docs/contract.md §8), as pure data and one function. */
 import { STATUSES, type ShipmentStatus } from './schemas';
 import type { EventRecord } from './storage';
 
@@ -44,7 +44,7 @@ export const STATUS_CODES: Readonly<Record<ShipmentStatus, number>> = {
 };
 
 export const INITIAL_STATUS: ShipmentStatus = 'Not Printed';
-/** Statuses a shipment may be cancelled from (CONTRACT §7). */
+/** Statuses a shipment may be cancelled from (docs/contract.md §7). */
 export const CANCELLABLE_STATUSES: readonly ShipmentStatus[] = [
   'Not Printed',
   'Printed',

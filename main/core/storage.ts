@@ -94,7 +94,7 @@ export interface PieceRecord {
   trackingNumber: string;
 }
 
-/** One line of a customs declaration (CONTRACT §17); its value in the shipment's currency. */
+/** One line of a customs declaration (docs/contract.md §17); its value in the shipment's currency. */
 export interface CustomsItemRecord {
   sequenceNumber: number;
   description: string;
@@ -137,7 +137,7 @@ export interface ListFilter {
   newestFirst: boolean;
   limit: number;
   offset: number;
-  /** Only shipments the search finds (CONTRACT §12); absent = every shipment. */
+  /** Only shipments the search finds (docs/contract.md §12); absent = every shipment. */
   search?: ListSearch;
 }
 
@@ -164,7 +164,7 @@ export type CreateOutcome =
   | { orderNotShippable: { status: OrderStatus; shipmentId: number | null } };
 
 /**
- * A create that ships an order (CONTRACT §18): the order is checked and linked in the
+ * A create that ships an order (docs/contract.md §18): the order is checked and linked in the
  * create's own transaction, so no crash leaves one without the other.
  */
 export interface OrderShipment {
@@ -217,7 +217,7 @@ export interface ShipmentStore {
    * asks `decide`, and appends the event it returns, moving the status columns to the
    * latest event. Returns the shipment as it is afterwards; undefined if there is no such
    * shipment. A shipment that becomes Cancelled puts the order it shipped back to
-   * Awaiting in the same write (CONTRACT §18).
+   * Awaiting in the same write (docs/contract.md §18).
    */
   changeStatus(shipmentId: number, decide: StatusDecision): Promise<ShipmentRecord | undefined>;
   /**
@@ -409,7 +409,7 @@ export interface CarrierStore {
   all(): Promise<CatalogRecords>;
 }
 
-/** A closed manifest (CONTRACT §13): its numbers are fixed when it is made. */
+/** A closed manifest (docs/contract.md §13): its numbers are fixed when it is made. */
 export interface ManifestRecord {
   id: number;
   manifestNumber: string;
@@ -487,7 +487,7 @@ export interface ManifestStore {
   dayCounts(): Promise<CarrierDayCounts[]>;
 }
 
-/** A batch import's outcome (CONTRACT §14), kept so it can be read again and replayed. */
+/** A batch import's outcome (docs/contract.md §14), kept so it can be read again and replayed. */
 export interface ImportRecord {
   id: number;
   userId: number;
@@ -581,7 +581,7 @@ export interface WebhookStore {
   replaceSecret(id: number, was: string, secret: string): Promise<boolean>;
 }
 
-/** A saved address (CONTRACT §14), shared by every desk on the database. */
+/** A saved address (docs/contract.md §14), shared by every desk on the database. */
 export interface SavedAddressRecord {
   id: number;
   kind: AddressKind;
@@ -611,7 +611,7 @@ export interface AddressBookStore {
   remove(id: number): Promise<boolean>;
 }
 
-/** A package preset (CONTRACT §14): a box the desk ships often. */
+/** A package preset (docs/contract.md §14): a box the desk ships often. */
 export interface PackagePresetRecord {
   id: number;
   name: string;
@@ -635,7 +635,7 @@ export interface PresetStore {
   remove(id: number): Promise<boolean>;
 }
 
-/** One entry of the audit trail (CONTRACT §22). */
+/** One entry of the audit trail (docs/contract.md §22). */
 export interface AuditRecord {
   at: number;
   /** Who: a user name, or the name tried by a refused sign-in. */
@@ -662,7 +662,7 @@ export interface AuditFilter {
   offset: number;
 }
 
-/** One line of an order (CONTRACT §18); values in the order's currency. */
+/** One line of an order (docs/contract.md §18); values in the order's currency. */
 export interface OrderItemRecord {
   sequenceNumber: number;
   sku: string;
@@ -745,7 +745,7 @@ export interface AuditStore {
   prune(before: number, limit: number): Promise<number>;
 }
 
-/** A batch of new orders (CONTRACT §18), each with its items and `order.created` message. */
+/** A batch of new orders (docs/contract.md §18), each with its items and `order.created` message. */
 export interface OrderInsert {
   order: NewOrder;
   items: OrderItemRecord[];

@@ -1,8 +1,8 @@
 /**
- * The customs rules of a create (CONTRACT §17): items and contents type on an international
+ * The customs rules of a create (docs/contract.md §17): items and contents type on an international
  * shipment only, each item sound, their weight within the pieces', and the one-item
  * declaration made from the shipment's own fields when none is given. Problems go into the
- * create's FieldErrors, so one 400 names them with every other field's (CONTRACT §11).
+ * create's FieldErrors, so one 400 names them with every other field's (docs/contract.md §11).
  */
 import countries from 'i18n-iso-countries';
 import type { FieldErrors } from './errors';

@@ -1,5 +1,5 @@
 /**
- * The rules of an order (CONTRACT §18) beyond its schema: addresses as a create's, money,
+ * The rules of an order (docs/contract.md §18) beyond its schema: addresses as a create's, money,
  * items' codes and countries, the package. Returns the order as it will be stored (its
  * totals derived from the items), or the problems, each named by its path in the order.
  */
@@ -35,7 +35,7 @@ function money(field: string, value: number, currency: string, errors: FieldErro
 
 /**
  * An order as the rules see it: a field the schema refused is left out, so each rule checks
- * only what has the right type (CONTRACT §11).
+ * only what has the right type (docs/contract.md §11).
  */
 type Holey<T> = { [K in keyof T]?: T[K] | undefined };
 export type OrderDraft = Omit<Holey<OrderInput>, 'deliveryAddress' | 'items'> & {

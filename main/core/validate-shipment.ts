@@ -1,5 +1,5 @@
 /**
- * The rules of CONTRACT §5 that need more than the request schema: addresses and post
+ * The rules of docs/contract.md §5 that need more than the request schema: addresses and post
  * codes, the carrier catalog, routes, limits, customs and money. Returns the shipment as
  * it will be stored, or throws one 400 naming every field that is wrong.
  */
@@ -50,7 +50,7 @@ export interface ValidShipment {
   insuredMinor: number;
   currency: string;
   pieces: ValidPiece[];
-  /** International shipments only (CONTRACT §17). */
+  /** International shipments only (docs/contract.md §17). */
   customs: CustomsRecord | undefined;
 }
 
@@ -60,7 +60,7 @@ const tidy = (value: string | undefined): string => (typeof value === 'string' ?
 
 /**
  * A create body as the rules see it: every field the schema refused is left out, so each
- * rule checks only what has the right type (CONTRACT §11).
+ * rule checks only what has the right type (docs/contract.md §11).
  */
 type Holey<T> = { [K in keyof T]?: T[K] | undefined };
 export type CreateShipmentDraft = Omit<

@@ -123,7 +123,7 @@ export class WebhookService {
     private readonly options: WebhookOptions,
   ) {}
 
-  /** The URL's rules for a body the schema refused in part, so one 400 names every wrong field (CONTRACT §11). */
+  /** The URL's rules for a body the schema refused in part, so one 400 names every wrong field (docs/contract.md §11). */
   ruleErrors(body: unknown): Record<string, string> {
     const { url, allowRemoteHost } = body as { url?: unknown; allowRemoteHost?: unknown };
     if (typeof url !== 'string') return {};

@@ -52,7 +52,7 @@ function focusMainWindow(): void {
   mainWindow.focus();
 }
 
-/** The generated password of the first administrator, shown once (CONTRACT §10). */
+/** The generated password of the first administrator, shown once (docs/contract.md §10). */
 async function showFirstAdminPassword(password: string, parent: BrowserWindow | null): Promise<void> {
   const options = {
     type: 'info' as const,

@@ -1,6 +1,6 @@
 /**
  * The desktop's log: one JSON line per entry in `<logs>/main.log`, echoed to the console.
- * A packaged app has no visible console, and a 500's traceId must be findable (CONTRACT §2).
+ * A packaged app has no visible console, and a 500's traceId must be findable (docs/contract.md §2).
  */
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';

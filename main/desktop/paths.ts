@@ -22,7 +22,7 @@ export const rendererDir = join(mainDir, '..', 'renderer');
 export const rendererIndex = join(rendererDir, 'index.html');
 
 /**
- * The station's data folder: the same as the headless server's (CONTRACT §10), so both
+ * The station's data folder: the same as the headless server's (docs/contract.md §10), so both
  * open the same database. For the packaged app on Windows and macOS this is also
  * Electron's userData (`%APPDATA%\Shipping Station`, `~/Library/Application Support/
  * Shipping Station`); SHIPPING_STATION_DATA_DIR overrides it.

@@ -24,7 +24,7 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const PDF_MAGIC = '%PDF-';
 const CONTROL_CHARACTERS = /\p{Cc}/u;
 
-/** Checks a request from the renderer; every wrong field is named, as in CONTRACT §2. */
+/** Checks a request from the renderer; every wrong field is named, as in docs/contract.md §2. */
 export function readPrintRequest(raw: unknown): PrintRequest {
   const errors = new FieldErrors();
   const request = (typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<

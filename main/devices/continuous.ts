@@ -1,5 +1,5 @@
 /**
- * Continuous output (CONTRACT §21): the scale sends a line several times a second, unasked.
+ * Continuous output (docs/contract.md §21): the scale sends a line several times a second, unasked.
  * Two line forms carry the state the desk needs: SICS's (`S S 1.234 kg`, `S D …`, `S +`,
  * `S -`: Mettler Toledo in continuous mode) and the status-header form of A&D and many
  * indicators (`ST,GS,+0001.234kg` steady, `US,…` moving, `OL,…` over capacity). A line

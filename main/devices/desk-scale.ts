@@ -1,5 +1,5 @@
 /**
- * This desk's scale (CONTRACT §21): which port and protocol, kept in `scale.json` in the
+ * This desk's scale (docs/contract.md §21): which port and protocol, kept in `scale.json` in the
  * desk's data folder (like printers.json: desks sharing a database each have their own
  * scale), and the open port, opened at the first reading and again after an unplugging.
  */

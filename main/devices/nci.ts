@@ -1,5 +1,5 @@
 /**
- * NCI (the Weigh-Tronix/Brecknell/NCI general scale protocol), CONTRACT §21: the station
+ * NCI (the Weigh-Tronix/Brecknell/NCI general scale protocol), docs/contract.md §21: the station
  * sends `W\r`; the scale answers `\n<weight><unit>\r\n<s1><s2>\r\x03`. s1 and s2 are 0x30
  * plus status bits: s1 bit 0 motion, bit 1 at zero; s2 bit 0 under capacity, bit 1 over
  * capacity. The weight reads `^^^^^^^` over capacity and `-------` under.

@@ -1,5 +1,5 @@
 /**
- * What a scale protocol is to the station (CONTRACT §21): what to send to ask for a weight,
+ * What a scale protocol is to the station (docs/contract.md §21): what to send to ask for a weight,
  * how the bytes that come back split into answers, and how one answer reads. One module per
  * protocol (nci.ts, sics.ts, continuous.ts); serial-scale.ts drives any of them over a port.
  */

@@ -1,5 +1,5 @@
 /**
- * The three serial protocols read as scales write them (CONTRACT §21): each answer's state,
+ * The three serial protocols read as scales write them (docs/contract.md §21): each answer's state,
  * and a weight only when steady; what is not the protocol's is said, never taken as a weight.
  */
 import { describe, expect, it } from 'vitest';

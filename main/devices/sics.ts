@@ -1,5 +1,5 @@
 /**
- * Mettler Toledo SICS (MT-SICS level 0), CONTRACT §21: the station sends `S\r\n`; the scale
+ * Mettler Toledo SICS (MT-SICS level 0), docs/contract.md §21: the station sends `S\r\n`; the scale
  * answers one line: `S S <weight> <unit>` steady, `S D <weight> <unit>` moving, `S +`
  * overload, `S -` underload, `S I` busy (it cannot weigh just now: read as motion).
  */

@@ -56,7 +56,7 @@ function sendProblem(reply: FastifyReply, error: ProblemError, instance: string,
     .send(problemBody(error, instance, traceId));
 }
 
-/** Fastify's own request errors, as the problems CONTRACT §1–§2 name. */
+/** Fastify's own request errors, as the problems docs/contract.md §1–§2 name. */
 function asProblem(error: FastifyError & { code?: string }, body = bodyOf({})): ProblemError | null {
   if (error instanceof ProblemError) return error;
   const tooLarge = () =>
@@ -223,7 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(() => () => true);
   app.setSerializerCompiler(({ schema }) => responseSerializer(schema));
-  // Only JSON bodies (CONTRACT §1): anything else is 415, text/plain included.
+  // Only JSON bodies (docs/contract.md §1): anything else is 415, text/plain included.
   app.removeContentTypeParser('text/plain');
   // Tools often send Content-Type: application/json on a bodiless DELETE; an empty body is
   // "no body" (operations that need one then say which), everything else Fastify's parser.

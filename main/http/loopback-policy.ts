@@ -1,5 +1,5 @@
 /**
- * Who may talk to the loopback API (CONTRACT §1). Pure functions that parse instead of
+ * Who may talk to the loopback API (docs/contract.md §1). Pure functions that parse instead of
  * matching substrings: `127.0.0.1.evil.com` or `localhost:7317@evil` must never pass.
  */
 

@@ -196,7 +196,7 @@ function parameters(spec: OperationSpec, write: (s: unknown) => unknown): Json[]
       // A parameter that may repeat: documented as the array it is sent as.
       const variants = raw.anyOf as Json[] | undefined;
       const array = variants?.find((v) => v.type === 'array');
-      // Status values are checked by the core (CONTRACT §6); the document names the allowed ones.
+      // Status values are checked by the core (docs/contract.md §6); the document names the allowed ones.
       const items = name === 'Status' ? S.Status : array?.items;
       const property: Json = array ? { ...array, items } : raw;
       const { description, ...bare } = property;

@@ -1,4 +1,4 @@
-/** Listens on loopback (CONTRACT §1) and shuts down cleanly. */
+/** Listens on loopback (docs/contract.md §1) and shuts down cleanly. */
 import type { FastifyInstance } from 'fastify';
 import { createServer, type AddressInfo } from 'node:net';
 import type { Station } from '../core/station';

@@ -38,7 +38,7 @@ export function layoutCustoms(fit: TextFit, data: LabelData, size: LabelSize): P
 
 /**
  * A shipment's pages on the label printer: each piece's label, then its CN22 when it carries
- * one (CONTRACT §17). A CN23 is A4: it goes to the A4 printer (`a4FormPages`), not here.
+ * one (docs/contract.md §17). A CN23 is A4: it goes to the A4 printer (`a4FormPages`), not here.
  */
 export function labelPrinterPages(fit: TextFit, data: LabelData, size: LabelSize, pieces?: number[]): PageLayout[] {
   const pages = selectPieces(data.pieces, pieces).map((piece) => layoutPage(fit, data, piece, size));

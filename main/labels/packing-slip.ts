@@ -1,5 +1,5 @@
 /**
- * An order's packing slip (CONTRACT §18), laid out with the labels' parts and written by
+ * An order's packing slip (docs/contract.md §18), laid out with the labels' parts and written by
  * their PDF writer: the order number as text and Code 128, where it goes, and one line per
  * item (SKU, description, quantity), on A4 or the label's page; as many pages as the items
  * need. Deterministic: dated by the order, so the same order gives the same bytes.

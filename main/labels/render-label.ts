@@ -47,7 +47,7 @@ export function renderLabelSync(data: LabelData, options: LabelOptions, resource
 }
 
 /**
- * Several shipments' documents in one PDF, in the order given, for one printer (CONTRACT
+ * Several shipments' documents in one PDF, in the order given, for one printer (docs/contract.md
  * §17). At a label size: each shipment's labels, every piece, then its CN22 when it carries
  * one; at `A4`: each CN23 shipment's CN23 and commercial invoice. Dated by the first
  * shipment, so the same batch always gives the same bytes. Each page is laid out just

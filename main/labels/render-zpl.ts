@@ -1,6 +1,6 @@
 /**
  * The ZPL II writer: the layout of label-layout.ts as one `^XA … ^XZ` format per piece, for
- * a thermal printer at 203 or 300 dpi (CONTRACT §15). Barcodes are the printer's own
+ * a thermal printer at 203 or 300 dpi (docs/contract.md §15). Barcodes are the printer's own
  * (^BC Code 128, ^BQ QR), so they are sharp at any resolution. A label whose text the
  * resident scalable font 0 can show is written in font 0; on a label with any other text
  * (Łódź, Αθήνα, Москва) every line is drawn from the label's embedded font as a ^GF

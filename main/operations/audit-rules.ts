@@ -1,5 +1,5 @@
 /**
- * What the audit trail records of each operation (CONTRACT §22), in one place: invoke()
+ * What the audit trail records of each operation (docs/contract.md §22), in one place: invoke()
  * asks this table after a call succeeds, so no handler writes to the trail itself. An
  * operation that is not here is not recorded (a shipment's create is not: it is its own
  * record). A new kind is one row: `someOperation: change('thing.kind', subject, …)`.

@@ -1,6 +1,6 @@
 /**
  * The business rules of a body, for operations that have them, so that a body the schema
- * refused still has its other fields checked: one 400 names every wrong field (CONTRACT §11).
+ * refused still has its other fields checked: one 400 names every wrong field (docs/contract.md §11).
  * And the defaults a body takes from the station before any of it is checked.
  */
 import { withSenderAddress } from '../core/settings';

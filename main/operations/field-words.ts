@@ -1,6 +1,6 @@
 /**
  * The words an operator reads for a field: a 400's messages start with them ("Weight must
- * be more than 0 kg"), while the member names stay the field paths (CONTRACT §2).
+ * be more than 0 kg"), while the member names stay the field paths (docs/contract.md §2).
  */
 
 const LABELS: Record<string, string> = {

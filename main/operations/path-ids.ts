@@ -10,7 +10,7 @@ const MAX_ID = 2_147_483_647;
 
 /**
  * What each path id names, and what text that is not an id means: 400 where the contract
- * says so (a carrier, CONTRACT §4; imports and manifests the same), 404 elsewhere.
+ * says so (a carrier, docs/contract.md §4; imports and manifests the same), 404 elsewhere.
  */
 const PATH_IDS = {
   carrierId: { thing: 'Carrier', notAnId: 400 },

@@ -1,4 +1,4 @@
-/** Problem-details bodies (CONTRACT §2) and the short pages that explain each type. */
+/** Problem-details bodies (docs/contract.md §2) and the short pages that explain each type. */
 import type { ProblemError } from '../core/errors';
 import { PROBLEM_KINDS, type ProblemKind } from '../core/errors';
 import { IMPORT_MAX_BYTES } from '../core/schemas';

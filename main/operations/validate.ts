@@ -1,6 +1,6 @@
 /**
  * Checks an operation's input against its schemas, for HTTP and IPC alike, and turns every
- * failure into one 400 whose members name each field by its path (CONTRACT §2):
+ * failure into one 400 whose members name each field by its path (docs/contract.md §2):
  * `shipmentPieces[1].weight`, `deliveryAddress.postZipCode`, `Status`.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
@@ -289,7 +289,7 @@ export interface RawInput {
 /**
  * The rules of an operation's body beyond its schema (post codes, the catalog, limits), run
  * on what the schema accepted when the schema refused something, so that one 400 names
- * every wrong field (CONTRACT §11). Returns field path → sentence.
+ * every wrong field (docs/contract.md §11). Returns field path → sentence.
  */
 export type BodyRules = (body: unknown) => Record<string, string>;
 
@@ -345,7 +345,7 @@ export function validateInput(spec: OperationSpec, raw: RawInput, rules?: BodyRu
 export function schemaProblems(schema: TSchema, data: unknown, rules?: BodyRules): Record<string, string> {
   const fields: Record<string, string> = {};
   const refused = check(schema, data, '', 'field', false, fields);
-  // As for a request's body: the rules run on what the schema accepted (CONTRACT §11).
+  // As for a request's body: the rules run on what the schema accepted (docs/contract.md §11).
   if (refused.length > 0 && rules) {
     const rest = withoutRefused(data, refused);
     if (rest !== null)

@@ -1,5 +1,5 @@
 /**
- * This desk's printers (CONTRACT §15): the system's queues, network printers added by
+ * This desk's printers (docs/contract.md §15): the system's queues, network printers added by
  * address, the label printer with its format, dpi and page size, and the last job. Kept in
  * `printers.json` in the desk's data folder, not in the database: desks sharing one
  * PostgreSQL database each keep their own printers.

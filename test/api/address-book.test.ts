@@ -1,4 +1,4 @@
-/** /addresses (CONTRACT §14) over real HTTP, on each store: CRUD, search, validation as a create's, saveDeliveryAddress. */
+/** /addresses (docs/contract.md §14) over real HTTP, on each store: CRUD, search, validation as a create's, saveDeliveryAddress. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShipment, gbAddress, shipmentRequest, signedInStation, type TestStation } from '../helpers/station';
 

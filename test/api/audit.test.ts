@@ -1,5 +1,5 @@
 /**
- * The audit trail (CONTRACT §22), on each store: sign-ins accepted and refused, changes of
+ * The audit trail (docs/contract.md §22), on each store: sign-ins accepted and refused, changes of
  * users, keys, settings, printers and webhooks (before → after, never a secret), cancels,
  * manifests, imports and label prints, each with when, who, the door and the API key;
  * GET /audit's filters and paging for administrators only; a shipment's print count; and

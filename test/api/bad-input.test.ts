@@ -253,7 +253,7 @@ describe('4. text with NUL or a lone surrogate is refused with the field named',
   });
 });
 
-describe('every error at once on the other bodies with rules (CONTRACT §11)', () => {
+describe('every error at once on the other bodies with rules (docs/contract.md §11)', () => {
   it('a new user: a wrong role, a user name with spaces and a short password in one 400', async () => {
     const res = await t.request({
       method: 'POST',

@@ -1,5 +1,5 @@
 /**
- * Batch printing on the desk's label printer (CONTRACT §14/§15): an import's labels and a
+ * Batch printing on the desk's label printer (docs/contract.md §14/§15): an import's labels and a
  * selection's labels go to the printer as ONE job, in order, in its format, dpi and size.
  * A TCP listener stands in for a network label printer; what arrives is read back.
  */
@@ -68,7 +68,7 @@ const importCsv = async (prefix: string) => {
   return { importId: r.importId as number, shipments: [r.rows[0], r.rows[1], r.rows[4]] as { shipmentId: string }[] };
 };
 
-/** An international shipment of two pieces (or one): a CN22 at a low value, a CN23 above GBP 270 (CONTRACT §17). */
+/** An international shipment of two pieces (or one): a CN22 at a low value, a CN23 above GBP 270 (docs/contract.md §17). */
 const international = (cost: number, pieces = 2) =>
   internationalRequest({ cost, shipmentPieces: [piece({ weight: 2 }), piece({ weight: 1.5 })].slice(0, pieces) });
 
@@ -201,7 +201,7 @@ describe("POST /shipments/{id}/customs/print: a window-printing desk's CN23 and 
   });
 });
 
-describe('batch prints carry the customs forms (CONTRACT §17)', () => {
+describe('batch prints carry the customs forms (docs/contract.md §17)', () => {
   let office: TestPrinter;
   const officeId = () => `network:127.0.0.1:${office.port}`;
   const chooseBoth = (format: 'zpl' | 'pdf', documentPrinterId: string | null) =>

@@ -118,7 +118,7 @@ describe('create', () => {
   });
 });
 
-/** Each rule of CONTRACT §5, as [what, request, the member that must name it, words in its message]. */
+/** Each rule of docs/contract.md §5, as [what, request, the member that must name it, words in its message]. */
 const invalid: [string, Record<string, unknown>, string, RegExp][] = [
   ['missing carrierId', { carrierId: undefined }, 'carrierId', /^Choose a carrier$/],
   ['missing carrierServiceId', { carrierServiceId: undefined }, 'carrierServiceId', /^Choose a service$/],
@@ -373,7 +373,7 @@ describe('create rejects bad input with 400 naming the field, and writes nothing
     );
   });
 
-  it("names schema errors and business rules together in one 400, in an operator's words (CONTRACT §11)", async () => {
+  it("names schema errors and business rules together in one 400, in an operator's words (docs/contract.md §11)", async () => {
     const before = await counts();
     const res = await post(
       shipmentRequest({

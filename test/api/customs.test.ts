@@ -1,5 +1,5 @@
 /**
- * Customs declarations and forms (CONTRACT §17) through the real HTTP app, on whichever store
+ * Customs declarations and forms (docs/contract.md §17) through the real HTTP app, on whichever store
  * this run uses: the items stored with the shipment, the CN22/CN23 choice, the PDFs read
  * back with poppler and zbar.
  */
@@ -121,7 +121,7 @@ describe('customs data on a create', () => {
     expect(await counts()).toEqual({ s: before.s + 2, c: before.c + 3, d: before.d + 1 });
   });
 
-  it('names every customs mistake together with every other field’s in one 400, and writes nothing (CONTRACT §11)', async () => {
+  it('names every customs mistake together with every other field’s in one 400, and writes nothing (docs/contract.md §11)', async () => {
     const before = await counts();
     const res = await post(
       internationalRequest({

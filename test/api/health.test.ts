@@ -1,5 +1,5 @@
 /**
- * Health that tells the truth (CONTRACT §22): GET /health is the process's liveness, and
+ * Health that tells the truth (docs/contract.md §22): GET /health is the process's liveness, and
  * GET /health/ready answers 503 naming the store while the store does not answer, then 200
  * again once it does, without a restart.
  */

@@ -1,5 +1,5 @@
 /**
- * Batch import (CONTRACT §14) through the HTTP app, on the run's store, with real files:
+ * Batch import (docs/contract.md §14) through the HTTP app, on the run's store, with real files:
  * a BOM, semicolons, quoted line breaks, a several-row shipment, mixed valid and invalid
  * rows, references shipped already, the limits, a dry run and a keyed retry.
  */

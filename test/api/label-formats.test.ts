@@ -13,7 +13,7 @@ afterAll(() => t.close());
 const get = (url: string) => t.request({ method: 'GET', url, token });
 const status = async (id: string) => (await get(`/shipments/${id}`)).json().status as string;
 
-describe('GET /shipments/{id}/label?format=zpl (CONTRACT §15)', () => {
+describe('GET /shipments/{id}/label?format=zpl (docs/contract.md §15)', () => {
   it('is ZPL II, one label per piece, byte-identical, scanning back to each tracking number', async () => {
     const s = await createShipment(t, token, shipmentRequest({ shipmentPieces: [piece(), piece()] }));
     const res = await get(`/shipments/${s.shipmentId}/label?format=zpl&dpi=300&markPrinted=false`);

@@ -157,7 +157,7 @@ describe('cancel', () => {
 });
 
 describe('carrier events', () => {
-  it('follow the life of CONTRACT §8 and return the tracking response', async () => {
+  it('follow the life of docs/contract.md §8 and return the tracking response', async () => {
     const s = await createShipment(t, token, shipmentRequest({ shipmentPieces: [piece(), piece()] }));
     const early = await scan(s.shipmentId, { status: 'Enroute to Depot' });
     expect(early.statusCode).toBe(409); // Not Printed → carrier status is not allowed

@@ -38,7 +38,7 @@ describe('list', () => {
     expect(numbers(body)).toEqual(created.map((c) => c.number).reverse());
   });
 
-  it('items carry the seed fields, derived as CONTRACT §6 says', async () => {
+  it('items carry the seed fields, derived as docs/contract.md §6 says', async () => {
     const item = (await list('?OrderByDate=OldestFirst')).json().items[5];
     expect(Object.keys(item).sort()).toEqual(
       [

@@ -1,5 +1,5 @@
 /**
- * End-of-day manifests (CONTRACT §13) through the HTTP app, on the run's store: what a
+ * End-of-day manifests (docs/contract.md §13) through the HTTP app, on the run's store: what a
  * close moves and lists, the numbers, the 409, the lists, and the driver's PDF read back
  * with poppler and zbar.
  */

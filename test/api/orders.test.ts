@@ -1,4 +1,4 @@
-/** Orders (CONTRACT §18) and shipping rules (§20) over real HTTP, on each store. */
+/** Orders (docs/contract.md §18) and shipping rules (§20) over real HTTP, on each store. */
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-/** /package-presets (CONTRACT §14) over real HTTP, on each store. */
+/** /package-presets (docs/contract.md §14) over real HTTP, on each store. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInStation, type TestStation } from '../helpers/station';
 

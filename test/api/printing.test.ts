@@ -1,5 +1,5 @@
 /**
- * Printing for real (CONTRACT §15): a TCP listener stands in for a network label printer,
+ * Printing for real (docs/contract.md §15): a TCP listener stands in for a network label printer,
  * and a CUPS scheduler started for this file holds a raw queue and a PDF queue whose
  * devices are such listeners. The bytes that arrive are checked against what was meant.
  */
@@ -330,7 +330,7 @@ describe('POST /printers/test-page (the printer doctor)', () => {
   });
 });
 
-describe("customs forms on print (CONTRACT §17): the CN22 with the labels, a CN23 and invoice to the desk's A4 printer", () => {
+describe("customs forms on print (docs/contract.md §17): the CN22 with the labels, a CN23 and invoice to the desk's A4 printer", () => {
   const zebra = () => `network:127.0.0.1:${network.port}`;
   const choose = (documentPrinterId?: string | null) =>
     call('PUT', '/printers/label-printer', {

@@ -1,5 +1,5 @@
 /**
- * The desk's scale over HTTP (CONTRACT §21), for real: a socat pseudo-terminal stands in
+ * The desk's scale over HTTP (docs/contract.md §21), for real: a socat pseudo-terminal stands in
  * for the scale and answers NCI, SICS or continuous output as a real one does, through the
  * station's own serialport link. Steady weights (converted when asked), motion, overload,
  * under zero, a load changed between readings, unplugging and plugging back in, a silent

@@ -1,4 +1,4 @@
-/** GET /shipments?Search= (CONTRACT §12) over real HTTP, on each store: every kind of match with the filters. */
+/** GET /shipments?Search= (docs/contract.md §12) over real HTTP, on each store: every kind of match with the filters. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type Created,

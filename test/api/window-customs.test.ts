@@ -1,5 +1,5 @@
 /**
- * A batch printed through the window (no label printer) still gets its CN23s (CONTRACT §17):
+ * A batch printed through the window (no label printer) still gets its CN23s (docs/contract.md §17):
  * `POST /labels/customs` gives every CN23 and commercial invoice of a selection or of imports
  * as one A4 PDF for a second window print; `POST /labels/customs/print` sends it as one job
  * to the desk's A4 printer. A TCP listener stands in for the A4 printer; what arrives is read.

@@ -1,5 +1,5 @@
 /**
- * Settings → Audit for administrators (CONTRACT §22), in headless Chromium against the real
+ * Settings → Audit for administrators (docs/contract.md §22), in headless Chromium against the real
  * station: the trail lists sign-ins and prints newest first, filters by kind, and ↓ walks
  * its rows; a shipment's page says how often it was printed and by whom last. Screenshots at
  * 1280×720 and 1024×768 in test-results/screenshots/.

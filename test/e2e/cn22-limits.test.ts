@@ -1,5 +1,5 @@
 /**
- * Settings → Station → CN22 limits (CONTRACT §17), in headless Chromium against the real
+ * Settings → Station → CN22 limits (docs/contract.md §17), in headless Chromium against the real
  * station, from the keyboard only: add a currency, type wrong amounts and see each named
  * beside its row, correct them, remove a currency, save; the station keeps what was saved.
  */

@@ -1,5 +1,5 @@
 /**
- * Customs at the desk (CONTRACT §17), in headless Chromium against the real station: an
+ * Customs at the desk (docs/contract.md §17), in headless Chromium against the real station: an
  * international shipment created with three customs items entered from the keyboard only
  * (add, copy, remove a row), the totals held against the pieces and the cost, and the CN22
  * drawn beside the labels on the shipment's screen. Screenshots land in test-results/screenshots/.

@@ -1,5 +1,5 @@
 /**
- * The desk prints through its printers (CONTRACT §14/§15/§17), in headless Chromium against
+ * The desk prints through its printers (docs/contract.md §14/§15/§17), in headless Chromium against
  * the real station: the Import screen's "Print all labels" and the list's bulk print send
  * one ZPL job to the desk's label printer (a TCP listener) instead of the window; with no
  * label printer, a shipment that needs a CN23 gets it and its invoice on the A4 printer, or
@@ -143,7 +143,7 @@ describe("the desk's label printer takes a batch as one job", () => {
   });
 });
 
-describe('a batch print carries the customs forms (CONTRACT §17)', () => {
+describe('a batch print carries the customs forms (docs/contract.md §17)', () => {
   const abroad = (cost: number, pieces: number) =>
     callAsAdmin<{ shipmentId: string; shipmentNumber: string }>(station, 'POST', '/shipments', {
       carrierId: 1,

@@ -1,5 +1,5 @@
 /**
- * The window says when its database does not answer (CONTRACT §22): with the SQLite file
+ * The window says when its database does not answer (docs/contract.md §22): with the SQLite file
  * moved away from under a running station, a banner appears on the signed-in screen and on
  * the sign-in screen alike; put back, the banner goes by itself. Screenshots at 1280×720 and
  * 1024×768 in test-results/screenshots/.

@@ -1,5 +1,5 @@
 /**
- * A batch printed through the window still gets its CN23s (CONTRACT §17), in headless
+ * A batch printed through the window still gets its CN23s (docs/contract.md §17), in headless
  * Chromium against the real station, with no label printer chosen: the list's bulk Print
  * sends every CN23 and invoice of the selection as one job to the A4 printer (a TCP
  * listener); the Import screen's "Print all labels" with no A4 printer opens them as one

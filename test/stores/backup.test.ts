@@ -1,5 +1,5 @@
 /**
- * Backups without other programs (CONTRACT §22), with the built CLI as a real process: a
+ * Backups without other programs (docs/contract.md §22), with the built CLI as a real process: a
  * backup made under a create load restores into a new folder holding every shipment
  * acknowledged before the backup began; restore refuses a folder a running station holds,
  * and a damaged or foreign file, before it touches anything.

@@ -1,5 +1,5 @@
 /**
- * The order store (CONTRACT §18 in main/core/storage.ts), asked of both stores the same way:
+ * The order store (docs/contract.md §18 in main/core/storage.ts), asked of both stores the same way:
  * orders in and refused by number, changes decided in the write, the list and its search,
  * and a shipment's create that ships an order, linked in its own transaction.
  */

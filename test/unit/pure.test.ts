@@ -59,7 +59,7 @@ describe('post codes', () => {
   });
 });
 
-describe('status transitions (CONTRACT §8), every pair', () => {
+describe('status transitions (docs/contract.md §8), every pair', () => {
   const carrier: ShipmentStatus[] = [
     'Awaiting Collection',
     'Enroute to Depot',
@@ -159,7 +159,7 @@ describe('loopback policy', () => {
 });
 
 describe('data directory', () => {
-  it('follows CONTRACT §10 per platform and the environment override', () => {
+  it('follows docs/contract.md §10 per platform and the environment override', () => {
     expect(defaultDataDir({ SHIPPING_STATION_DATA_DIR: '/x' }, 'linux')).toBe('/x');
     expect(defaultDataDir({ APPDATA: 'C:\\Users\\a\\AppData\\Roaming' }, 'win32')).toMatch(/Roaming.Shipping Station$/);
     expect(defaultDataDir({}, 'darwin')).toMatch(/Library\/Application Support\/Shipping Station$/);

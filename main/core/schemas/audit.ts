@@ -1,4 +1,4 @@
-/** The audit trail (CONTRACT §22). */
+/** The audit trail (docs/contract.md §22). */
 import { Type, type Static } from 'typebox';
 import { DateTime } from './common';
 

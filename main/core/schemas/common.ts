@@ -1,7 +1,7 @@
 /**
  * One schema per shape. Each schema validates requests (HTTP and IPC alike), serialises
  * responses, documents the API (OpenAPI) and gives the TypeScript type via `Static`.
- * Field names and shapes follow the seed interface; CONTRACT.md fixes limits and formats.
+ * Field names and shapes follow the seed interface; docs/contract.md fixes limits and formats.
  * Rules that need data (post codes, carrier limits, routes) live in the core, not here.
  *
  * This file: the shapes every domain shares (statuses, units, addresses, problems).
@@ -27,7 +27,7 @@ export const STATUSES = [
   'Cancelled',
 ] as const;
 export type ShipmentStatus = (typeof STATUSES)[number];
-/** A shipment's status in responses: one of the seed's sixteen strings (CONTRACT §8). */
+/** A shipment's status in responses: one of the seed's sixteen strings (docs/contract.md §8). */
 export const Status = Type.Enum(STATUSES, { type: 'string' });
 
 export const WEIGHT_UNITS = ['KG', 'G', 'LB', 'OZ'] as const;
@@ -78,7 +78,7 @@ export type Address = Static<typeof Address>;
 export const ADDRESS_FIELDS = Object.keys(addressFields) as AddressField[];
 
 export const Health = Type.Object({ status: Type.String(), version: Type.String() });
-/** GET /health/ready: the store answers (CONTRACT §22); a 503 problem names it when it does not. */
+/** GET /health/ready: the store answers (docs/contract.md §22); a 503 problem names it when it does not. */
 export const Readiness = Type.Object({
   status: Type.Literal('ready'),
   store: Type.Union([Type.Literal('sqlite'), Type.Literal('postgres')]),

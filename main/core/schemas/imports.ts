@@ -29,7 +29,7 @@ export type ImportQuery = Static<typeof ImportQuery>;
 export const ImportIdParams = Type.Object({
   importId: Type.String({ maxLength: 20, description: 'An integer import id.' }),
 });
-/** CONTRACT §15 on an import's labels: the whole batch in one format. */
+/** docs/contract.md §15 on an import's labels: the whole batch in one format. */
 export const ImportLabelsQuery = Type.Object(
   {
     format: Type.Optional(

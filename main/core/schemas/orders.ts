@@ -1,4 +1,4 @@
-/** Orders waiting to be shipped (CONTRACT §18) and the shipping rules that choose their service (§20). */
+/** Orders waiting to be shipped (docs/contract.md §18) and the shipping rules that choose their service (§20). */
 import { Type, type Static } from 'typebox';
 import { Address, AddressInput, DIMENSION_UNITS, DateTime, Id, WEIGHT_UNITS, str } from './common';
 import { CONTENTS_TYPES, CreateShipmentResponse, PieceInput } from './shipments';

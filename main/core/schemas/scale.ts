@@ -1,4 +1,4 @@
-/** The desk's weighing scale (CONTRACT §21): its serial settings, its ports, a reading. */
+/** The desk's weighing scale (docs/contract.md §21): its serial settings, its ports, a reading. */
 import { Type, type Static } from 'typebox';
 import { DateTime, WEIGHT_UNITS } from './common';
 

@@ -37,7 +37,7 @@ export const CONTENTS_TYPES = [
 ] as const;
 export type ContentsType = (typeof CONTENTS_TYPES)[number];
 
-/** Extension (CONTRACT §17): one line of an international shipment's customs declaration. */
+/** Extension (docs/contract.md §17): one line of an international shipment's customs declaration. */
 export const CustomsItemInput = Type.Object(
   {
     description: Type.String({ minLength: 1, maxLength: 50 }),
@@ -376,7 +376,7 @@ export const BulkLabelsRequest = Type.Object(
   { shipmentIds: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 1000 }) },
   { additionalProperties: false },
 );
-/** CONTRACT §17 on a selection's labels, as on a shipment's label route. */
+/** docs/contract.md §17 on a selection's labels, as on a shipment's label route. */
 export const BulkLabelsQuery = Type.Object(
   {
     includeCustoms: Type.Optional(

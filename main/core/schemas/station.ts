@@ -4,7 +4,7 @@ import { Address, AddressInput } from './common';
 
 export const LABEL_SIZES = ['4x6', 'A6'] as const;
 export type LabelSize = (typeof LABEL_SIZES)[number];
-/** Currency code → the highest total value declared on a CN22 (CONTRACT §17). */
+/** Currency code → the highest total value declared on a CN22 (docs/contract.md §17). */
 const Cn22MaxValue = Type.Record(Type.String({ pattern: '^[A-Z]{3}$' }), Type.Number({ minimum: 0, maximum: 1e12 }), {
   additionalProperties: false,
   description:

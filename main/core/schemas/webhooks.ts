@@ -98,7 +98,7 @@ export const WebhookShipmentEvent = eventEnvelope(
 );
 export type WebhookShipmentEvent = Static<typeof WebhookShipmentEvent>;
 
-/** What an order's event tells (CONTRACT §18): the order, and the shipment it went out as. */
+/** What an order's event tells (docs/contract.md §18): the order, and the shipment it went out as. */
 export const WebhookOrderData = Type.Object({
   orderId: Type.String({ format: 'uuid' }),
   orderNumber: Type.String(),

@@ -1,4 +1,4 @@
-/** Orders waiting to be shipped (CONTRACT §18) and the shipping rules (§20): rows of the operation table (see ../spec.ts). */
+/** Orders waiting to be shipped (docs/contract.md §18) and the shipping rules (§20): rows of the operation table (see ../spec.ts). */
 import * as S from '../../core/schemas';
 import { jsonBody, operationRows } from './operation';
 

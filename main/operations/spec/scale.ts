@@ -1,4 +1,4 @@
-/** This desk's weighing scale (CONTRACT §21): rows of the operation table (see ../spec.ts). */
+/** This desk's weighing scale (docs/contract.md §21): rows of the operation table (see ../spec.ts). */
 import * as S from '../../core/schemas';
 import { jsonBody, operationRows } from './operation';
 

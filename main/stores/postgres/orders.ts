@@ -1,5 +1,5 @@
 /**
- * The order store over PostgreSQL (CONTRACT §18). Each write is one transaction; a change
+ * The order store over PostgreSQL (docs/contract.md §18). Each write is one transaction; a change
  * locks its order's row, so two desks changing one order take turns.
  */
 import type pg from 'pg';

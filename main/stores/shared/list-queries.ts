@@ -92,7 +92,7 @@ const inRange = (prefix: string, status: StatusFilter): { sql: string; params: P
 });
 
 /**
- * What a search finds (CONTRACT §12): one arm per kind of match, each index lookups in
+ * What a search finds (docs/contract.md §12): one arm per kind of match, each index lookups in
  * `shipment_search_terms` (which keeps each shipment's created_on and piece_count beside
  * its terms) or a unique column. A prefix is a range of the index, from the prefix up to
  * prefixEnd(prefix).

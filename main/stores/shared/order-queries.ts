@@ -1,5 +1,5 @@
 /**
- * The orders' tables said once (CONTRACT §18): each record field with its column and how
+ * The orders' tables said once (docs/contract.md §18): each record field with its column and how
  * it is stored, the statements made from that map, and the reads both dialects run (`?`
  * placeholders; PostgreSQL's store numbers them). Only how an address and a JSON value are
  * stored differs (SQLite: text; PostgreSQL: jsonb): each store passes its codec. Writes

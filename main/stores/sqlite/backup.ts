@@ -1,5 +1,5 @@
 /**
- * Backups of a SQLite station without other programs (CONTRACT §22): SQLite's online backup
+ * Backups of a SQLite station without other programs (docs/contract.md §22): SQLite's online backup
  * (better-sqlite3's db.backup) copies the database as of one moment, WAL included, while
  * the station goes on writing; a restore checks the file before it replaces anything, and
  * never runs under a station.

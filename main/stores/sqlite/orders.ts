@@ -1,4 +1,4 @@
-/** The order store over SQLite (CONTRACT §18): every write through the group commit. */
+/** The order store over SQLite (docs/contract.md §18): every write through the group commit. */
 import { orderSearchTerms } from '../../core/order-search';
 import type { OrderStatus } from '../../core/schemas';
 import type { OrderItemRecord, OrderRecord, OrderShipment, OrderStore } from '../../core/storage';

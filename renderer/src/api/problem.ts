@@ -1,6 +1,6 @@
 /**
  * The one error every call of the client throws, whichever transport carried it: the
- * problem-details body of CONTRACT §2, with the field members (`deliveryAddress.postZipCode`,
+ * problem-details body of docs/contract.md §2, with the field members (`deliveryAddress.postZipCode`,
  * `shipmentPieces[1].weight`, `Status`) kept apart from the standard members.
  */
 

@@ -1,4 +1,4 @@
-/** The desk's scale, asked again and again while a screen shows it (CONTRACT §21). */
+/** The desk's scale, asked again and again while a screen shows it (docs/contract.md §21). */
 import { useEffect, useState } from 'react';
 import type { WeightUnit } from '../../../main/core/schemas';
 import { api } from '../api';

@@ -26,7 +26,7 @@ export async function hasLabelPrinter(): Promise<boolean> {
 
 export async function printShipmentLabel(shipmentId: string): Promise<PrintOutcome> {
   // A label printer chosen in Settings → Printers: the station sends the job itself, and
-  // the shipment becomes Printed only once the printer took it (CONTRACT §15).
+  // the shipment becomes Printed only once the printer took it (docs/contract.md §15).
   const printers = await deskPrinters();
   if (printers?.labelPrinter.printerId) {
     const sent = await api.printShipment({ params: { uniqueId: shipmentId }, query: {} });
@@ -38,7 +38,7 @@ export async function printShipmentLabel(shipmentId: string): Promise<PrintOutco
   // is fetched as a preview and the shipment marked Printed only after that success; a
   // browser's print dialog says nothing, so there fetching the label prints (§7).
   const [label, { labelSize }] = await Promise.all([
-    // A CN22 travels with the labels (CONTRACT §17); a CN23 goes to an A4 printer instead.
+    // A CN22 travels with the labels (docs/contract.md §17); a CN23 goes to an A4 printer instead.
     api.getShipmentLabel({
       params: { uniqueId: shipmentId },
       query: bridge ? { markPrinted: false, includeCustoms: true } : { includeCustoms: true },
@@ -61,7 +61,7 @@ export async function printShipmentLabel(shipmentId: string): Promise<PrintOutco
 
 /**
  * After labels printed through the window: a shipment that needs a CN23 gets it and its
- * commercial invoice on A4 (CONTRACT §17), from the desk's A4 printer when one is chosen,
+ * commercial invoice on A4 (docs/contract.md §17), from the desk's A4 printer when one is chosen,
  * else as a second print through the window at A4. Says which, for the status line.
  */
 async function printCustomsForms(shipmentId: string, documentPrinterId: string | null): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * The desk's scale seen from the window (CONTRACT §21): a reading in words, and the next
+ * The desk's scale seen from the window (docs/contract.md §21): a reading in words, and the next
  * steady weight above zero, for a flow that ships as soon as the parcel on the scale has
  * settled. The live reading is hooks/use-scale-reading.ts.
  */
@@ -26,7 +26,7 @@ export function readingWords(reading: ScaleReading): string {
   }
 }
 
-/** Why the scale gave no reading, when that is the station's 503 (CONTRACT §21): unset, silent or unplugged. */
+/** Why the scale gave no reading, when that is the station's 503 (docs/contract.md §21): unset, silent or unplugged. */
 export const scaleUnavailableReason = (error: unknown): string | null =>
   error instanceof ApiProblem && error.type === '/problems/scale-unavailable' ? (error.fields.reason ?? null) : null;
 

@@ -1,4 +1,4 @@
-/** What each shipment status means to a desk: its colour, and what may follow it (CONTRACT §8). */
+/** What each shipment status means to a desk: its colour, and what may follow it (docs/contract.md §8). */
 import { STATUSES, type ShipmentStatus } from '../../../main/core/schemas';
 import {
   CANCELLABLE_STATUSES as CANCELLABLE,

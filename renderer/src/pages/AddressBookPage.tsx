@@ -1,5 +1,5 @@
 /**
- * The address book (CONTRACT §14): saved addresses every desk shares, found by words of
+ * The address book (docs/contract.md §14): saved addresses every desk shares, found by words of
  * their nickname, names, city or post code; added, changed and deleted here. New shipment's
  * name fields offer them as the operator types.
  */

@@ -1,5 +1,5 @@
 /**
- * End of day (CONTRACT §13): per carrier, how many Printed shipments wait for the driver
+ * End of day (docs/contract.md §13): per carrier, how many Printed shipments wait for the driver
  * and how many are still Not Printed (left behind by a close). Enter on the focused carrier
  * asks first, naming it and its count, because a close cannot be undone; Enter again closes
  * its day and prints the manifest, Escape keeps it open. Earlier manifests print again.

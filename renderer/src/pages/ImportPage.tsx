@@ -1,5 +1,5 @@
 /**
- * Import a file (CONTRACT §14): choose a CSV or drop it on the window, see its columns
+ * Import a file (docs/contract.md §14): choose a CSV or drop it on the window, see its columns
  * matched (map the others once: this desk remembers it for files with the same header),
  * check it with a dry run, create the shipments, fix invalid rows in the grid and retry
  * them, then print every label in one job.
@@ -233,7 +233,7 @@ export function ImportPage() {
     const { labelSize } = await api.getSettings();
     const printed: number[] = [];
     for (const id of importIds) {
-      // A CN22 travels with the labels, as on a shipment's own print (CONTRACT §17).
+      // A CN22 travels with the labels, as on a shipment's own print (docs/contract.md §17).
       const query = { includeCustoms: true };
       const labels = await api.getImportLabels({ params: { importId: String(id) }, query }).catch((e: unknown) => {
         // An import that created nothing has nothing to print.

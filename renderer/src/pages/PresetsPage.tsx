@@ -1,5 +1,5 @@
 /**
- * Package presets (CONTRACT §14): boxes the desk ships often. In New shipment, a piece row's
+ * Package presets (docs/contract.md §14): boxes the desk ships often. In New shipment, a piece row's
  * Preset choice takes a preset's first letter and fills the row.
  */
 import {

@@ -86,7 +86,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
     setBusy('downloading');
     setOutcome(null);
     try {
-      // A download is not a print: the status stays (CONTRACT §15).
+      // A download is not a print: the status stays (docs/contract.md §15).
       const label = await api.getShipmentLabel({ params: { uniqueId: id }, query: { markPrinted: false } });
       downloadPdf(label.base64String, `${shipmentNumber}-labels.pdf`);
     } catch (error) {

@@ -16,7 +16,7 @@ export interface ShipmentFilters {
   order: DateOrder;
   pageSize: PageSize;
   page: number;
-  /** The search box's text (CONTRACT §12); searched from 2 characters. */
+  /** The search box's text (docs/contract.md §12); searched from 2 characters. */
   search: string;
 }
 

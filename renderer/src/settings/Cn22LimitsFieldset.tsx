@@ -1,5 +1,5 @@
 /**
- * Settings → Station: the CN22 limit per currency (CONTRACT §17). A shipment whose customs
+ * Settings → Station: the CN22 limit per currency (docs/contract.md §17). A shipment whose customs
  * value is at most its currency's limit gets a CN22; above it, or in a currency not listed,
  * a CN23 and a commercial invoice. Each row is a currency and an amount; the station checks
  * them with every other setting and names each wrong row.

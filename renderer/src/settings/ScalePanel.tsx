@@ -1,5 +1,5 @@
 /**
- * Settings → Scale: this desk's weighing scale (CONTRACT §21). The serial ports of this
+ * Settings → Scale: this desk's weighing scale (docs/contract.md §21). The serial ports of this
  * computer, the scale's protocol and serial settings, its live reading, and a test that asks
  * it once. Kept by this desk, even when desks share one database.
  */

@@ -1,5 +1,5 @@
 /**
- * A name field that offers matching saved addresses as the operator types (CONTRACT §14):
+ * A name field that offers matching saved addresses as the operator types (docs/contract.md §14):
  * the ARIA combobox pattern, ↑/↓ to move, Enter to pick, Esc to close. Picking fills the
  * whole address.
  */

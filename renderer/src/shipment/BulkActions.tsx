@@ -68,12 +68,12 @@ export function BulkActions({
           text: batchPrintItemLine(r, sent),
         }));
       }
-      // A CN22 travels with the labels, as on a shipment's own print (CONTRACT §17).
+      // A CN22 travels with the labels, as on a shipment's own print (docs/contract.md §17).
       const batch = await api.printLabels({ body: { shipmentIds }, query: { includeCustoms: true } });
       let forms: BatchFormsOutcome | undefined;
       if (batch.base64String) {
         await printPdfInBrowser(batch.base64String, (await api.getSettings()).labelSize);
-        // The CN23s and invoices follow on A4, as one job or one second print (CONTRACT §17).
+        // The CN23s and invoices follow on A4, as one job or one second print (docs/contract.md §17).
         const printed = batch.results.filter((r) => r.ok).map((r) => r.shipmentId);
         forms = await printBatchCustomsForms({ shipmentIds: printed });
         setSummary(`Labels of ${plural(printed.length, 'shipment')} sent to print.${forms.message}`);

@@ -1,5 +1,5 @@
 /**
- * The customs items of an international shipment (CONTRACT §17): contents type, one row per
+ * The customs items of an international shipment (docs/contract.md §17): contents type, one row per
  * kind of goods, added, copied and removed from the keyboard, and the totals against the
  * pieces' weight and the declared cost. With no rows the station declares one item made
  * from the description of goods, the HS code, the pieces' weight and the cost.

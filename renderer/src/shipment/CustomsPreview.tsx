@@ -1,5 +1,5 @@
 /**
- * An international shipment's customs forms beside its labels (CONTRACT §17): the CN22, or
+ * An international shipment's customs forms beside its labels (docs/contract.md §17): the CN22, or
  * the CN23 and commercial invoice, drawn with pdf.js, and a download of the PDF. Fetching
  * the forms never changes the shipment's status.
  */

@@ -2,7 +2,7 @@
  * A crisp preview of every label page: each piece's label PDF drawn with pdf.js onto its own
  * canvas. Uses the labels the detail view already carries, so previewing never marks the
  * shipment Printed (only fetching /label does). A cancelled shipment's preview is stamped VOID;
- * its label PDF is not (the station refuses the label of a cancelled shipment, CONTRACT §7).
+ * its label PDF is not (the station refuses the label of a cancelled shipment, docs/contract.md §7).
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 

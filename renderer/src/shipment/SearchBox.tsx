@@ -1,5 +1,5 @@
 /**
- * The search box above the list (CONTRACT §12): `/` or Ctrl/Cmd+F puts the keyboard in it,
+ * The search box above the list (docs/contract.md §12): `/` or Ctrl/Cmd+F puts the keyboard in it,
  * the list follows as the operator types, and Enter on a shipment or tracking number that
  * finds exactly one shipment opens it. A keyboard-wedge barcode scanner types the label's
  * number and Enter: on the list, its first key lands here even when the box had no focus.

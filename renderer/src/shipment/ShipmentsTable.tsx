@@ -23,7 +23,7 @@ interface ShipmentsTableProps {
 }
 
 /**
- * The delivery line (CONTRACT §6: name, line 1, city, post code, country code). In a narrow
+ * The delivery line (docs/contract.md §6: name, line 1, city, post code, country code). In a narrow
  * column the street and city give way first, then the end of the name; the post code and
  * country never do. Below about 1100 px the name has a line of its own (shipments.css).
  */

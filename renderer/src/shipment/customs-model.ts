@@ -1,5 +1,5 @@
 /**
- * The customs items of the New shipment form (CONTRACT §17): rows as typed, the request's
+ * The customs items of the New shipment form (docs/contract.md §17): rows as typed, the request's
  * `customsItems` and `contentsType`, their field paths, and the totals shown against the
  * pieces and the declared cost.
  */

@@ -71,7 +71,7 @@ export interface ShipmentForm {
   goodsDescription: string;
   hsCode: string;
   descriptionOfGoods: string;
-  /** Keep the delivery address in the address book (CONTRACT §14). */
+  /** Keep the delivery address in the address book (docs/contract.md §14). */
   saveDeliveryAddress?: boolean;
   /** International only (customs-model.ts). */
   customsItems: CustomsItemForm[];
@@ -142,7 +142,7 @@ export function emptyShipmentForm(sender?: Address, today = todayIso()): Shipmen
   };
 }
 
-/** International when both countries are chosen and differ (CONTRACT §5). */
+/** International when both countries are chosen and differ (docs/contract.md §5). */
 export const isInternational = (form: ShipmentForm): boolean =>
   Boolean(form.collectionAddress.countryTwoCharacterISOCode) &&
   Boolean(form.deliveryAddress.countryTwoCharacterISOCode) &&

@@ -1,5 +1,5 @@
 /**
- * Scan-to-open (CONTRACT §12): a keyboard-wedge scanner types a label's number and Enter. What
+ * Scan-to-open (docs/contract.md §12): a keyboard-wedge scanner types a label's number and Enter. What
  * the search box on the list and a shipment's page share: which text is a number, which
  * focused element takes typed letters itself, and the look-up that opens the one shipment.
  */
@@ -8,7 +8,7 @@ import { api } from '../api';
 import { lastListHref, navigate, rememberOpenedShipment } from '../router/navigation';
 import { shipmentsRoute } from '../router/routes';
 
-// The shapes of CONTRACT §5's numbers; spaces and case do not matter (main/core/search.ts).
+// The shapes of docs/contract.md §5's numbers; spaces and case do not matter (main/core/search.ts).
 const SHIPMENT_NUMBER = /^SS\d{8}$/;
 const TRACKING_NUMBER = /^[A-Z]{2}\d{9}[A-Z]{2}$/;
 

@@ -1,5 +1,5 @@
 /**
- * End-of-day manifests (CONTRACT §13), as SQLite's migration 5. A shipment is on at most
+ * End-of-day manifests (docs/contract.md §13), as SQLite's migration 5. A shipment is on at most
  * one manifest: the link's key is the shipment. Manifest numbers come from a sequence.
  */
 export default /* sql */ `

@@ -1,5 +1,5 @@
 /**
- * Customs declarations (CONTRACT §17), as SQLite's migration 5: an international
+ * Customs declarations (docs/contract.md §17), as SQLite's migration 5: an international
  * shipment's contents type and its items, written with the shipment.
  */
 export default /* sql */ `

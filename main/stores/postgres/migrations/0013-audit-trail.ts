@@ -1,5 +1,5 @@
 /**
- * The audit trail (CONTRACT §22): who did what, when, through which door and key. Listed
+ * The audit trail (docs/contract.md §22): who did what, when, through which door and key. Listed
  * newest first, filtered by user or kind; a shipment's prints are found by its number.
  */
 export default /* sql */ `

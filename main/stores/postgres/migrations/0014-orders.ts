@@ -1,5 +1,5 @@
 /**
- * Orders waiting to be shipped (CONTRACT §18): the order, its items, its search terms (as
+ * Orders waiting to be shipped (docs/contract.md §18): the order, its items, its search terms (as
  * a shipment's, plus order number and SKU), the shipments made from it, and the answers
  * of keyed POST /orders requests. IF NOT EXISTS: a database set back runs it again.
  */

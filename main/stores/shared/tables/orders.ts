@@ -1,5 +1,5 @@
 /**
- * Orders (CONTRACT §18) as migrate copies them and the schema test checks them. The order
+ * Orders (docs/contract.md §18) as migrate copies them and the schema test checks them. The order
  * store's own statements are made from its map in order-queries.ts; moving them onto these
  * maps is the next step.
  */

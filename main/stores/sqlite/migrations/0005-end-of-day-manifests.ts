@@ -1,5 +1,5 @@
 /**
- * End-of-day manifests (CONTRACT §13). A shipment is on at most one manifest: the link's
+ * End-of-day manifests (docs/contract.md §13). A shipment is on at most one manifest: the link's
  * key is the shipment, so no two closes can ever list it twice, whatever the code does.
  */
 export default /* sql */ `

@@ -1,5 +1,5 @@
 /**
- * Batch imports (CONTRACT §14): each import's answer, found again by id or by its
+ * Batch imports (docs/contract.md §14): each import's answer, found again by id or by its
  * Idempotency-Key; and shipments found by their first reference, which an import checks
  * for every row.
  */

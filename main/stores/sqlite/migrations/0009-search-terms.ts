@@ -1,5 +1,5 @@
 /**
- * Finding shipments (CONTRACT §12): one index of search terms per shipment (its
+ * Finding shipments (docs/contract.md §12): one index of search terms per shipment (its
  * delivery name's words, references, post code, email; see core/search.ts), filled at
  * create and here for the shipments made before. The terms are folded in JavaScript
  * (any-ascii), so the backfill is code, not SQL.

@@ -1,5 +1,5 @@
 /**
- * The address book and package presets (CONTRACT §14). Saved addresses shared by the desk. A book
+ * The address book and package presets (docs/contract.md §14). Saved addresses shared by the desk. A book
  * holds thousands, not millions: a search reads them all (the folded search_text), and the
  * order is by an index.
  */

@@ -1,5 +1,5 @@
 /**
- * Customs declarations (CONTRACT §17): an international shipment's contents type
+ * Customs declarations (docs/contract.md §17): an international shipment's contents type
  * and its items, one row each, written with the shipment. A domestic shipment has none.
  */
 export default /* sql */ `
