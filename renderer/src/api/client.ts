@@ -51,8 +51,11 @@ export function createClient(transport: Transport, session: SessionHooks): Stati
     }
   }
   const client = {} as Record<OperationName, (input?: unknown) => Promise<unknown>>;
-  for (const name of OPERATION_NAMES) {
-    client[name] = (input = {}) => call(name, input as InputOf<typeof name>);
-  }
+  // Bound one name at a time: the inputs of every operation together are more than tsc can represent.
+  const method =
+    <N extends OperationName>(name: N) =>
+    (input: unknown = {}) =>
+      call(name, input as InputOf<N>);
+  for (const name of OPERATION_NAMES) client[name] = method(name);
   return client as unknown as StationClient;
 }

@@ -12,7 +12,7 @@ export function httpTransport(baseUrl: string): Transport {
   return {
     kind: 'http',
     async call<N extends OperationName>(name: N, token: string | null, input: InputOf<N>): Promise<OutputOf<N>> {
-      const plan = planHttpRequest(operations[name], input as OperationInput, baseUrl, token);
+      const plan = planHttpRequest(operations[name], asInput(input), baseUrl, token);
       const instance = new URL(plan.url).pathname;
       let response: Response;
       try {
@@ -41,4 +41,9 @@ export function httpTransport(baseUrl: string): Transport {
       return body as OutputOf<N>;
     },
   };
+}
+
+/** An operation's input as the request planner reads it; generic, as tsc cannot hold every operation's input at once. */
+function asInput<T>(input: T): OperationInput {
+  return input as OperationInput;
 }

@@ -8,7 +8,7 @@ export function ipcTransport(bridge: StationBridge): Transport {
   return {
     kind: 'ipc',
     async call<N extends OperationName>(name: N, token: string | null, input: InputOf<N>): Promise<OutputOf<N>> {
-      const method = bridge.operations[name] as (
+      const method = bridge.operations[name] as unknown as (
         token: string | null,
         input: InputOf<N>,
       ) => Promise<BridgeResult<OutputOf<N>>>;

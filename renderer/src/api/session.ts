@@ -103,7 +103,7 @@ export function createSessionController(transport: Transport): SessionController
 
   async function adopt(auth: AuthResponse): Promise<void> {
     storeRefreshToken(auth.refreshToken.accessToken);
-    const { user } = await transport.call('getMe', auth.token.accessToken, {});
+    const { user } = await transport.call<'getMe'>('getMe', auth.token.accessToken, {});
     useSession.setState({ phase: 'signed-in', accessToken: auth.token.accessToken, user, notice: null });
   }
 
@@ -111,7 +111,10 @@ export function createSessionController(transport: Transport): SessionController
     const refreshToken = storedRefreshToken();
     if (!refreshToken) return borrowFromAnotherTab();
     try {
-      const auth = await transport.call('signIn', null, { query: { option: 'refresh' }, body: { refreshToken } });
+      const auth = await transport.call<'signIn'>('signIn', null, {
+        query: { option: 'refresh' },
+        body: { refreshToken },
+      });
       await adopt(auth);
       return true;
     } catch (error) {
@@ -123,7 +126,7 @@ export function createSessionController(transport: Transport): SessionController
 
   const controller: SessionController = {
     async signIn(username, password) {
-      const auth = await transport.call('signIn', null, {
+      const auth = await transport.call<'signIn'>('signIn', null, {
         query: { option: 'credentials' },
         body: { credentials: { username, password } },
       });
