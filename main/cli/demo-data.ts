@@ -431,6 +431,7 @@ export async function fillDemoData(
       statusLocation: location,
       statusSignatory: signatory,
       createdBy: null,
+      returnOf: null,
     };
     return { history: { shipment, pieces, events }, prefix };
   };

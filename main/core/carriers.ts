@@ -27,6 +27,8 @@ const CatalogFile = Type.Object({
           maxWeightKg: Type.Number({ exclusiveMinimum: 0 }),
           maxLengthCm: Type.Number({ exclusiveMinimum: 0 }),
           scope: Type.Union([Type.Literal('domestic'), Type.Literal('international'), Type.Literal('both')]),
+          /** Carries returns only (docs/contract.md §23): never offered for an outbound create. */
+          isReturn: Type.Optional(Type.Boolean()),
         }),
       ),
       features: Type.Array(
@@ -100,6 +102,17 @@ export class CarrierCatalog {
     return { items: items.sort((a, b) => a.id - b.id) };
   }
 
+  /**
+   * The carrier's return services that carry between these countries (docs/contract.md §23), by
+   * id: a service for this route first, one for both kinds of route after.
+   */
+  returnServices(carrierId: number, international: boolean): ServiceRecord[] {
+    const scope = international ? 'international' : 'domestic';
+    return [...this.servicesById.values()]
+      .filter((s) => s.carrierId === carrierId && s.isReturn && (s.scope === scope || s.scope === 'both'))
+      .sort((a, b) => (a.scope === b.scope ? a.id - b.id : a.scope === 'both' ? 1 : -1));
+  }
+
   features(carrierId: number): { items: CarrierFeature[] } {
     const carrier = this.existing(carrierId);
     const items = [...this.featuresById.values()]
@@ -113,7 +126,8 @@ function catalogRecords(file: CatalogFile): CatalogRecords {
   const records: CatalogRecords = { carriers: [], services: [], features: [] };
   for (const { services, features, ...carrier } of file.carriers) {
     records.carriers.push(carrier);
-    for (const service of services) records.services.push({ ...service, carrierId: carrier.id });
+    for (const service of services)
+      records.services.push({ ...service, isReturn: service.isReturn ?? false, carrierId: carrier.id });
     for (const feature of features) records.features.push({ ...feature, carrierId: carrier.id });
   }
   return records;

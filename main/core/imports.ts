@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse';
-import type { BatchPage, LabelData, LabelDpi, LabelFormat } from './label-data';
+import type { BatchPage, LabelData, LabelDpi, LabelFormat, OfficeSheet } from './label-data';
 import type { CarrierCatalog } from './carriers';
 import { iso } from './dates';
 import { ProblemError, conflict, notFound, validationError } from './errors';
@@ -322,11 +322,15 @@ export class ImportService {
   private async documentBatch(
     uuids: string[],
     caller: Caller,
-    query: ImportLabelsQuery,
+    query: ImportLabelsQuery & { sheet?: OfficeSheet },
   ): Promise<Omit<BulkLabels, 'format'> & { format: LabelFormat }> {
     const format = query.format ?? 'pdf';
     const batch = await this.batch(uuids, query.includeCustoms === true);
-    const document = await this.labelPrinterDocument(batch.printable, { format, dpi: query.dpi ?? 203 });
+    const document = await this.labelPrinterDocument(batch.printable, {
+      format,
+      dpi: query.dpi ?? 203,
+      sheet: format === 'pdf' ? query.sheet : undefined,
+    });
     await this.markLabelsPrinted(batch.printable, caller);
     const results = batch.results.map(({ shipmentId, shipmentNumber, ok, problem }) => ({
       shipmentId,
@@ -380,7 +384,7 @@ export class ImportService {
    */
   async labelPrinterDocument(
     printable: LabelBatch['printable'],
-    options: { format: LabelFormat; dpi: LabelDpi; size?: LabelSize },
+    options: { format: LabelFormat; dpi: LabelDpi; size?: LabelSize; sheet?: OfficeSheet | null | undefined },
   ): Promise<Buffer | null> {
     if (printable.length === 0) return null;
     const size = options.size ?? (await this.labelSize());
@@ -395,7 +399,7 @@ export class ImportService {
     }
     return this.renderBatch(
       printable.map((s) => s.data),
-      size,
+      options.sheet ?? size,
     );
   }
 

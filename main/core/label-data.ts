@@ -29,6 +29,10 @@ export interface LabelData {
 export interface CustomsDocumentData {
   form: 'CN22' | 'CN23';
   contentsType: string;
+  /** The sender's customs numbers, '' where none (docs/contract.md §17). */
+  senderNumbers: { eori: string; vat: string; ioss: string };
+  /** Declared under the IOSS number: the forms print it. */
+  iossApplied: boolean;
   currency: string;
   items: {
     description: string;
@@ -54,11 +58,30 @@ export interface CustomsDocumentData {
 export type LabelPiece = PieceRecord;
 
 /**
- * The page of a batch document, and so its printer (docs/contract.md §17): a label size for the
- * label printer (labels, each followed by its CN22), A4 for the A4 printer (CN23s and
- * commercial invoices).
+ * Labels on office paper: two 4×6 labels on an A4 or Letter sheet, or four A6 on A4, for a
+ * desk whose label printer is an office printer (main/labels/office-sheet.ts).
  */
-export type BatchPage = LabelSize | 'A4';
+export const OFFICE_SHEETS = ['A4-2x4x6', 'Letter-2x4x6', 'A4-4xA6'] as const;
+export type OfficeSheet = (typeof OFFICE_SHEETS)[number];
+/** The label size each sheet holds. */
+export const SHEET_LABEL_SIZE: Record<OfficeSheet, LabelSize> = {
+  'A4-2x4x6': '4x6',
+  'Letter-2x4x6': '4x6',
+  'A4-4xA6': 'A6',
+};
+/** The paper each sheet is. */
+export const SHEET_PAPER: Record<OfficeSheet, 'A4' | 'Letter'> = {
+  'A4-2x4x6': 'A4',
+  'Letter-2x4x6': 'Letter',
+  'A4-4xA6': 'A4',
+};
+
+/**
+ * The page of a batch document, and so its printer (docs/contract.md §17): a label size for the
+ * label printer (labels, each followed by its CN22), or a sheet of them on office paper; A4
+ * for the A4 printer (CN23s and commercial invoices).
+ */
+export type BatchPage = LabelSize | OfficeSheet | 'A4';
 
 /** The two encodings of a label: a PDF, or ZPL II for a thermal printer at `dpi`. */
 export type LabelFormat = 'pdf' | 'zpl';
@@ -77,4 +100,6 @@ export interface LabelOptions {
    * on A4); `append` the CN22 after the labels (a CN23 is not appended).
    */
   customs?: 'only' | 'append';
+  /** PDF only: the label pages (and a CN22 appended) placed on office sheets; `size` is then the sheet's. */
+  sheet?: OfficeSheet;
 }

@@ -5,7 +5,7 @@
  * document, hands it over, and moves Not Printed → Printed only once the printer or its
  * spooler took the job.
  */
-import type { LabelDpi, LabelFormat } from './label-data';
+import type { LabelDpi, LabelFormat, OfficeSheet } from './label-data';
 import type { LabelSize } from './schemas';
 import type { Caller, ShipmentService } from './shipments';
 import type { ImportService } from './imports';
@@ -27,6 +27,11 @@ export interface LabelPrinterChoice {
   format: LabelFormat;
   dpi: LabelDpi;
   pageSize: LabelSize;
+  /**
+   * Labels on office paper (PDF only): the label printer is an office printer whose pages
+   * are sheets of labels; the sheet decides `pageSize`. Null or left out: a roll of labels.
+   */
+  sheet?: OfficeSheet | null;
   /**
    * The desk's document (A4) printer: a CN23 and its commercial invoice go there as PDF
    * (docs/contract.md §17). Always in an overview; on a choice, left out keeps the current one.
@@ -58,11 +63,14 @@ export interface PrintTarget {
   format: LabelFormat;
   dpi: LabelDpi;
   pageSize: LabelSize | 'A4';
+  /** The label printer's office sheets: the job's paper is the sheet's. */
+  sheet?: OfficeSheet | null;
 }
 
-/** The label printer's target: its page is a label size. */
+/** The label printer's target: its page is a label size, or a sheet of them. */
 export interface LabelPrintTarget extends PrintTarget {
   pageSize: LabelSize;
+  sheet: OfficeSheet | null;
 }
 
 /** The desk's printers, as main/printers keeps them. */
@@ -113,6 +121,8 @@ export interface TestPageRequest {
   format: LabelFormat;
   dpi: LabelDpi;
   pageSize: LabelSize;
+  /** The test page in every place of the sheet, as the labels will fall. */
+  sheet?: OfficeSheet | null;
 }
 export type TestPageRenderer = (request: TestPageRequest) => Promise<Buffer>;
 
@@ -174,8 +184,8 @@ export class PrintService {
   /** The printer doctor: a page with the printer's name, the assumed dpi, a ruler and a barcode. */
   async printTestPage(printerId?: string): Promise<TestPageResult> {
     const target = await this.desk.target(printerId);
-    const { format, dpi, pageSize } = target;
-    const document = await this.testPages({ printerName: target.printer.name, format, dpi, pageSize });
+    const { format, dpi, pageSize, sheet } = target;
+    const document = await this.testPages({ printerName: target.printer.name, format, dpi, pageSize, sheet });
     await this.sendAndRecord(target, document, 'test page');
     return { success: true, printerId: target.printer.id, printer: target.printer.name, format, dpi };
   }
@@ -191,6 +201,7 @@ export class PrintService {
       format: target.format,
       dpi: target.dpi,
       size: target.pageSize,
+      sheet: target.sheet,
     });
     const what = shipment.shipmentNumber;
     if (forms && !a4) throw noA4Printer([what]);
@@ -236,7 +247,12 @@ export class PrintService {
     const needForms = printable.filter((s) => s.data.customs?.form === 'CN23');
     if (needForms.length > 0 && !a4) throw noA4Printer(needForms.map((s) => s.row.shipmentNumber));
     const [labels, forms] = await Promise.all([
-      this.imports.labelPrinterDocument(printable, { format: target.format, dpi: target.dpi, size: target.pageSize }),
+      this.imports.labelPrinterDocument(printable, {
+        format: target.format,
+        dpi: target.dpi,
+        size: target.pageSize,
+        sheet: target.sheet,
+      }),
       this.imports.a4Forms(printable),
     ]);
     await this.sendAndRecord(target, labels!, `labels of ${what}`);

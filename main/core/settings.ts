@@ -2,11 +2,20 @@
 import { FieldErrors } from './errors';
 import { DEFAULT_AUDIT_DAYS } from './audit';
 import { isCurrency } from './money';
-import { ADDRESS_FIELDS, type Address, type AddressInput, type LabelSize, type StationSettings } from './schemas';
+import { senderNumbers } from './customs-numbers';
+import {
+  ADDRESS_FIELDS,
+  type Address,
+  type LabelSize,
+  type SenderAddress,
+  type SenderAddressInput,
+  type StationSettings,
+} from './schemas';
 import type { SettingsStore } from './storage';
 import { validateAddress } from './validate-shipment';
 
 const EMPTY_ADDRESS = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ''])) as Address;
+const EMPTY_SENDER: SenderAddress = { ...EMPTY_ADDRESS, eoriNumber: '', vatNumber: '', iossNumber: '' };
 
 /** A sender address is set once anything but its country is filled (an unset one is all empty). */
 export const isSenderSet = (sender: Address): boolean =>
@@ -54,13 +63,13 @@ export class SettingsService {
 
   private async read(): Promise<StationSettings> {
     const [senderAddress, labelSize, cn22MaxValue, auditDays] = await Promise.all([
-      this.repo.get<Address>('senderAddress'),
+      this.repo.get<SenderAddress>('senderAddress'),
       this.repo.get<LabelSize>('labelSize'),
       this.repo.get<Record<string, number>>('cn22MaxValue'),
       this.repo.get<number>('auditDays'),
     ]);
     return {
-      senderAddress: { ...EMPTY_ADDRESS, ...senderAddress },
+      senderAddress: { ...EMPTY_SENDER, ...senderAddress },
       labelSize: labelSize ?? '4x6',
       cn22MaxValue: cn22MaxValue ?? { ...DEFAULT_CN22_MAX_VALUE },
       auditDays: auditDays ?? DEFAULT_AUDIT_DAYS,
@@ -77,7 +86,7 @@ export class SettingsService {
 
   /** The sender address is a whole, valid address (as a create's) or empty. */
   async update(input: {
-    senderAddress?: AddressInput | undefined;
+    senderAddress?: SenderAddressInput | undefined;
     labelSize?: LabelSize | undefined;
     cn22MaxValue?: Record<string, number> | undefined;
     auditDays?: number | undefined;
@@ -99,7 +108,8 @@ export class SettingsService {
   ruleErrors(body: unknown): Record<string, string> {
     const errors = new FieldErrors();
     const sender = (body as { senderAddress?: unknown }).senderAddress;
-    if (typeof sender === 'object' && sender !== null) checkSenderAddress(sender as Partial<AddressInput>, errors);
+    if (typeof sender === 'object' && sender !== null)
+      checkSenderAddress(sender as Partial<SenderAddressInput>, errors);
     const limits = (body as { cn22MaxValue?: unknown }).cn22MaxValue;
     if (typeof limits === 'object' && limits !== null) checkCn22MaxValue(limits as Record<string, unknown>, errors);
     return { ...errors.fields };
@@ -117,14 +127,16 @@ function checkCn22MaxValue(limits: Record<string, unknown>, errors: FieldErrors)
 }
 
 /**
- * The sender prefills every create, so it is checked exactly as a create's collection address;
- * an address with every field but the country empty clears it.
+ * The sender prefills every create, so it is checked exactly as a create's collection address,
+ * its customs numbers too; an address with every field but the country empty clears it.
  */
-function checkSenderAddress(input: Partial<AddressInput>, errors: FieldErrors): Address {
+function checkSenderAddress(input: Partial<SenderAddressInput>, errors: FieldErrors): SenderAddress {
   // A country alone is no address (the desk's form always has one chosen).
   const blank = ADDRESS_FIELDS.every(
     (f) => f === 'countryTwoCharacterISOCode' || typeof input[f] !== 'string' || input[f].trim() === '',
   );
-  if (blank) return { ...EMPTY_ADDRESS };
-  return validateAddress(input, 'senderAddress', errors);
+  if (blank) return { ...EMPTY_SENDER };
+  const address = validateAddress(input, 'senderAddress', errors);
+  const numbers = senderNumbers(input, 'senderAddress', errors);
+  return { ...address, eoriNumber: numbers.senderEori, vatNumber: numbers.senderVat, iossNumber: numbers.senderIoss };
 }

@@ -7,7 +7,15 @@ import type { CarrierCatalog } from './carriers';
 import { DAY_MS, dateRangeInput, iso, parseDateInput } from './dates';
 import { FieldErrors, ProblemError, conflict, notFound, validationError } from './errors';
 import { labelDataFor } from './label-data-for';
-import type { CustomsDocumentData, LabelData, LabelDpi, LabelFormat, LabelOptions } from './label-data';
+import {
+  SHEET_LABEL_SIZE,
+  type CustomsDocumentData,
+  type LabelData,
+  type LabelDpi,
+  type LabelFormat,
+  type LabelOptions,
+  type OfficeSheet,
+} from './label-data';
 import { fromMinorUnits, minorUnitFactor } from './money';
 import { postCodeKey } from './postcodes';
 import { listSearch, MIN_SEARCH_LENGTH } from './search';
@@ -17,6 +25,8 @@ import { isValidTrackingNumber, makeTrackingNumber } from './s10';
 import {
   STATUSES,
   type CarrierEventRequest,
+  type CreateReturnRequest,
+  type CreateReturnResponse,
   type CreateShipmentRequest,
   type CreateShipmentResponse,
   type CustomsForm,
@@ -32,7 +42,7 @@ import {
 } from './schemas';
 import { CANCELLABLE_STATUSES, INITIAL_STATUS, canTransition, isScanStatus, isStatus, stationEvent } from './statuses';
 import { convertWeight, round3 } from './units';
-import type { WeightUnit } from './schemas';
+import type { DimensionUnit, WeightUnit } from './schemas';
 import type {
   CustomsRecord,
   EventRecord,
@@ -66,6 +76,8 @@ export interface LabelRequest {
   markPrinted?: boolean;
   /** Append an international shipment's CN22 after its labels (docs/contract.md §17). */
   includeCustoms?: boolean;
+  /** PDF only: the labels placed on office sheets; the sheet decides the label size. */
+  sheet?: OfficeSheet | null | undefined;
 }
 
 export interface CustomsRequest {
@@ -185,15 +197,86 @@ export class ShipmentService {
     return { shipmentId: created.shipmentId, shipmentNumber: created.shipmentNumber };
   }
 
+  /**
+   * A return of a shipment (docs/contract.md §23): addresses swapped, a return service of its
+   * carrier, its reference given or `RMA-` and the original's number, its pieces and goods
+   * again, declared as Returned goods when international. A cancelled original → 409.
+   */
+  async createReturn(
+    uniqueId: string,
+    body: CreateReturnRequest,
+    caller: Caller,
+    idempotencyKey?: string,
+  ): Promise<CreateReturnResponse> {
+    const original = await this.find(uniqueId);
+    if (original.status === 'Cancelled')
+      throw conflict(`Shipment ${original.shipmentNumber} is cancelled; a cancelled shipment has nothing to return.`);
+    const from = original.deliveryAddress.countryTwoCharacterISOCode;
+    const to = original.collectionAddress.countryTwoCharacterISOCode;
+    const carrier = this.catalog.carrier(original.carrierId);
+    const services = this.catalog.returnServices(original.carrierId, from !== to);
+    const serviceId = body.carrierServiceId ?? services[0]?.id;
+    if (serviceId === undefined) {
+      throw conflict(
+        `${carrier?.name ?? `Carrier ${original.carrierId}`} has no ${from !== to ? 'international' : 'domestic'} return service; ship the return as a new shipment instead.`,
+      );
+    }
+    if (body.carrierServiceId !== undefined && !services.some((s) => s.id === body.carrierServiceId)) {
+      throw validationError({
+        carrierServiceId: `Service ${body.carrierServiceId} is not a return service of ${carrier?.name ?? 'this carrier'} for this route; choose one of: ${services.map((s) => `${s.id} ${s.name}`).join(', ') || 'none'}`,
+      });
+    }
+    const [pieces, customs] = await Promise.all([this.repo.pieces(original.id), this.repo.customs(original.id)]);
+    const request: CreateShipmentRequest = {
+      carrierId: original.carrierId,
+      carrierServiceId: serviceId,
+      collectionAddress: original.deliveryAddress,
+      deliveryAddress: original.collectionAddress,
+      referenceOne: body.referenceOne ?? `RMA-${original.shipmentNumber}`,
+      referenceTwo: original.referenceOne,
+      goodsDescription: original.goodsDescription,
+      hsCode: original.hsCode,
+      descriptionOfGoods: original.descriptionOfGoods,
+      currency: original.currency,
+      cost: fromMinorUnits(original.costMinor, original.currency),
+      shipmentPieces: pieces.map((p) => ({
+        description: p.description,
+        weight: p.weight,
+        weightUnit: p.weightUnit as WeightUnit,
+        length: p.length,
+        width: p.width,
+        height: p.height,
+        dimensionUnit: p.dimensionUnit as DimensionUnit,
+      })),
+      ...(from !== to && {
+        contentsType: 'Returned goods' as const,
+        ...(customs && {
+          customsItems: customs.items.map((i) => ({
+            description: i.description,
+            quantity: i.quantity,
+            unitValue: fromMinorUnits(i.unitValueMinor, original.currency),
+            netWeight: i.netWeight,
+            weightUnit: i.weightUnit as WeightUnit,
+            hsCode: i.hsCode,
+            originCountry: i.originCountry,
+          })),
+        }),
+      }),
+    };
+    const created = await this.createShipment(request, caller, idempotencyKey, true, undefined, original);
+    return { ...created, returnOf: original.uuid };
+  }
+
   private async createShipment(
     request: CreateShipmentRequest,
     caller: Caller,
     idempotencyKey: string | undefined,
     withLabels: boolean,
     order?: OrderToShip,
+    returnOf?: ShipmentRecord,
   ): Promise<CreateShipmentResponse> {
     const now = this.now();
-    const valid = validateShipment(request, this.catalog, now);
+    const valid = validateShipment(request, this.catalog, now, { isReturn: returnOf !== undefined });
     // The body's hash is needed only to hold a retry to the same request.
     const claim: IdempotencyClaim | undefined =
       idempotencyKey === undefined
@@ -210,7 +293,7 @@ export class ShipmentService {
     }
 
     const { shipmentNumber, trackingNumbers } = await this.takeNumbers(valid);
-    const shipment = this.newShipment(valid, shipmentNumber, caller, now);
+    const shipment = this.newShipment(valid, shipmentNumber, caller, now, returnOf?.id ?? null);
     const pieces: PieceRecord[] = valid.pieces.map((p, i) => ({ ...p, trackingNumber: trackingNumbers[i]! }));
     // Labels are rendered before anything is written: if rendering fails nothing is stored
     // (the numbers taken are simply never used, as a sequence must not hand them out twice).
@@ -263,7 +346,13 @@ export class ShipmentService {
     };
   }
 
-  private newShipment(valid: ValidShipment, shipmentNumber: string, caller: Caller, now: number): NewShipment {
+  private newShipment(
+    valid: ValidShipment,
+    shipmentNumber: string,
+    caller: Caller,
+    now: number,
+    returnOf: number | null,
+  ): NewShipment {
     const unit = valid.pieces[0]!.weightUnit;
     const totalWeight = round3(valid.pieces.reduce((sum, p) => sum + convertWeight(p.weight, p.weightUnit, unit), 0));
     return {
@@ -298,6 +387,7 @@ export class ShipmentService {
       statusLocation: '',
       statusSignatory: '',
       createdBy: caller.userId,
+      returnOf,
     };
   }
 
@@ -364,7 +454,7 @@ export class ShipmentService {
    */
   async printDocuments(
     uniqueId: string,
-    request: Pick<LabelRequest, 'size' | 'format' | 'dpi'> = {},
+    request: Pick<LabelRequest, 'size' | 'format' | 'dpi' | 'sheet'> = {},
   ): Promise<{ shipment: ShipmentRecord; labels: Buffer; format: LabelFormat; forms: Buffer | null }> {
     const row = await this.printable(uniqueId);
     const data = await this.labelData(row, true);
@@ -372,7 +462,9 @@ export class ShipmentService {
     const size = request.size ?? (await this.defaultLabelSize());
     const [labels, forms] = await Promise.all([
       this.labelPrinterDocument(data, { ...request, size, format }),
-      data.customs?.form === 'CN23' ? this.labels.render(data, { size, customs: 'only' }) : null,
+      data.customs?.form === 'CN23'
+        ? this.labels.render(data, { size: request.sheet ? SHEET_LABEL_SIZE[request.sheet] : size, customs: 'only' })
+        : null,
     ]);
     return { shipment: row, labels, format, forms };
   }
@@ -395,13 +487,19 @@ export class ShipmentService {
    * The document for the label printer: every piece's label, then the CN22 when `data`
    * carries one (a CN23 is not in it: it goes to the A4 printer).
    */
-  async labelPrinterDocument(data: LabelData, request: Pick<LabelRequest, 'size' | 'format' | 'dpi'>): Promise<Buffer> {
+  async labelPrinterDocument(
+    data: LabelData,
+    request: Pick<LabelRequest, 'size' | 'format' | 'dpi' | 'sheet'>,
+  ): Promise<Buffer> {
     const format = request.format ?? 'pdf';
+    // Office sheets are PDF pages: a ZPL printer prints labels off its roll.
+    const sheet = format === 'pdf' ? (request.sheet ?? undefined) : undefined;
     return this.labels.render(data, {
-      size: request.size ?? (await this.defaultLabelSize()),
+      size: sheet ? SHEET_LABEL_SIZE[sheet] : (request.size ?? (await this.defaultLabelSize())),
       format,
       ...(format === 'zpl' ? { dpi: request.dpi ?? 203 } : {}),
       ...(data.customs ? { customs: 'append' as const } : {}),
+      ...(sheet ? { sheet } : {}),
     });
   }
 
@@ -474,6 +572,8 @@ export class ShipmentService {
     return {
       form: await this.customsForm(customs, row.currency),
       contentsType: customs.contentsType,
+      senderNumbers: { eori: customs.senderEori, vat: customs.senderVat, ioss: customs.senderIoss },
+      iossApplied: customs.iossApplied,
       currency: row.currency,
       items: customs.items.map((i) => ({
         description: i.description,
@@ -513,10 +613,12 @@ export class ShipmentService {
 
   async view(uniqueId: string): Promise<ShipmentDetail> {
     const row = await this.find(uniqueId);
-    const [pieces, customs, order] = await Promise.all([
+    const [pieces, customs, order, returns, original] = await Promise.all([
       this.repo.pieces(row.id),
       this.repo.customs(row.id),
       this.orders?.ofShipment(row.id),
+      this.repo.returnsOf(row.id),
+      row.returnOf === null ? undefined : this.repo.byId(row.returnOf),
     ]);
     const labels = await this.pieceLabels(row, pieces);
     const declaration = customs && {
@@ -531,6 +633,8 @@ export class ShipmentService {
         originCountry: i.originCountry,
       })),
       customsForm: await this.customsForm(customs, row.currency),
+      customsNumbers: { eoriNumber: customs.senderEori, vatNumber: customs.senderVat, iossNumber: customs.senderIoss },
+      iossApplied: customs.iossApplied,
     };
     return {
       shipmentNumber: row.shipmentNumber,
@@ -559,6 +663,11 @@ export class ShipmentService {
       referenceThree: row.referenceThree,
       ...declaration,
       ...(order && { orderId: order.orderUuid, orderNumber: order.orderNumber, ruleName: order.ruleName }),
+      ...(original && { returnOf: original.uuid, returnOfNumber: original.shipmentNumber }),
+      ...(returns.length > 0 && {
+        returns: returns.map((r) => r.uuid),
+        returnNumbers: returns.map((r) => r.shipmentNumber),
+      }),
     };
   }
 
@@ -624,6 +733,7 @@ export class ShipmentService {
       limit,
       offset: ((query.Page ?? 1) - 1) * limit,
       ...(search === undefined ? {} : { search: listSearch(search) }),
+      ...(query.Returns === true && { returnsOnly: true }),
     };
   }
 

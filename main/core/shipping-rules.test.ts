@@ -37,6 +37,7 @@ const world: RuleWorld = {
             maxWeightKg: 30,
             maxLengthCm: 150,
             scope: id === 101 ? 'domestic' : 'international',
+            isReturn: false,
           }
         : undefined,
     feature: (id) => (id === 1001 ? { id, carrierId: 1, name: 'Signature', code: 'SIG' } : undefined),

@@ -51,6 +51,8 @@ export interface ShipmentRecord {
   statusLocation: string;
   statusSignatory: string;
   createdBy: number | null;
+  /** The shipment this one returns (docs/contract.md §23); null for an outbound one. */
+  returnOf: number | null;
 }
 export type NewShipment = Omit<ShipmentRecord, 'id'>;
 
@@ -111,6 +113,12 @@ export interface CustomsItemRecord {
 /** An international shipment's declaration: written with it, in the same transaction. */
 export interface CustomsRecord {
   contentsType: string;
+  /** The sender's EORI, VAT and IOSS numbers as the create gave them; '' for none. */
+  senderEori: string;
+  senderVat: string;
+  senderIoss: string;
+  /** Declared under the sender's IOSS number (docs/contract.md §17). */
+  iossApplied: boolean;
   items: CustomsItemRecord[];
 }
 
@@ -139,6 +147,8 @@ export interface ListFilter {
   offset: number;
   /** Only shipments the search finds (docs/contract.md §12); absent = every shipment. */
   search?: ListSearch;
+  /** Only return shipments (docs/contract.md §23). */
+  returnsOnly?: boolean;
 }
 
 export interface IdempotencyRecord {
@@ -250,6 +260,8 @@ export interface ShipmentStore {
   events(shipmentId: number): Promise<EventRecord[]>;
   /** The customs declaration, items in sequence order; undefined for a domestic shipment. */
   customs(shipmentId: number): Promise<CustomsRecord | undefined>;
+  /** The shipments made as returns of this one (their `returnOf`), oldest first. */
+  returnsOf(shipmentId: number): Promise<{ uuid: string; shipmentNumber: string }[]>;
   /**
    * One page and its exact totals (every matching shipment, the sum of their pieces), read
    * as of one moment even while other desks write. Rows are ordered by createdOn then id,
@@ -389,6 +401,8 @@ export interface ServiceRecord {
   maxWeightKg: number;
   maxLengthCm: number;
   scope: 'domestic' | 'international' | 'both';
+  /** Carries returns only (docs/contract.md §23). */
+  isReturn: boolean;
 }
 export interface FeatureRecord {
   id: number;

@@ -43,7 +43,7 @@ export function validateCustoms(
   draft: CustomsDraft,
   ctx: CustomsContext,
   errors: FieldErrors,
-): CustomsRecord | undefined {
+): Pick<CustomsRecord, 'contentsType' | 'items'> | undefined {
   if (ctx.domestic) {
     if (draft.customsItems !== undefined)
       errors.add('customsItems', `Customs items are for an international shipment only; ${ctx.domesticWhy}`);
@@ -136,5 +136,5 @@ function givenItems(
 }
 
 /** The declared value of the whole declaration, minor units. */
-export const customsTotalMinor = (customs: CustomsRecord): number =>
+export const customsTotalMinor = (customs: Pick<CustomsRecord, 'items'>): number =>
   customs.items.reduce((sum, i) => sum + i.quantity * i.unitValueMinor, 0);

@@ -14,12 +14,14 @@ import {
   type Address,
   type AddressInput,
   type CreateShipmentRequest,
+  type SenderAddressInput,
   type DimensionUnit,
   type WeightUnit,
 } from './schemas';
 import { toCm, toKg } from './units';
 import type { CarrierRecord, CustomsRecord, ServiceRecord } from './storage';
-import { validateCustoms } from './validate-customs';
+import { customsTotalMinor, validateCustoms } from './validate-customs';
+import { iossApplies, senderNumbers } from './customs-numbers';
 
 export interface ValidPiece {
   sequenceNumber: number;
@@ -68,7 +70,7 @@ export type CreateShipmentDraft = Omit<
   'collectionAddress' | 'deliveryAddress' | 'shipmentPieces' | 'carrierFeatures' | 'customsItems'
 > & {
   customsItems?: (Holey<NonNullable<CreateShipmentRequest['customsItems']>[number]> | undefined)[] | undefined;
-  collectionAddress?: Holey<AddressInput> | undefined;
+  collectionAddress?: Holey<SenderAddressInput> | undefined;
   deliveryAddress?: Holey<AddressInput> | undefined;
   shipmentPieces?: (Holey<CreateShipmentRequest['shipmentPieces'][number]> | undefined)[] | undefined;
   carrierFeatures?: (number | undefined)[] | undefined;
@@ -152,7 +154,17 @@ export function shipmentRuleErrors(
   }
 }
 
-export function validateShipment(req: CreateShipmentDraft, catalog: CarrierCatalog, now: number): ValidShipment {
+export interface ValidateOptions {
+  /** A return (docs/contract.md §23): its service must be a return service; an outbound create's must not. */
+  isReturn?: boolean;
+}
+
+export function validateShipment(
+  req: CreateShipmentDraft,
+  catalog: CarrierCatalog,
+  now: number,
+  options: ValidateOptions = {},
+): ValidShipment {
   const errors = new FieldErrors();
 
   let despatchDate = now;
@@ -182,7 +194,8 @@ export function validateShipment(req: CreateShipmentDraft, catalog: CarrierCatal
       carrier
         ? `Service ${req.carrierServiceId} is not a service of ${carrier.name}; its services: ${catalog
             .services(carrier.id)
-            .items.map((s) => `${s.id} ${s.name}`)
+            .items.filter((s) => s.isReturn === (options.isReturn === true))
+            .map((s) => `${s.id} ${s.name}`)
             .join(', ')}`
         : `Service ${req.carrierServiceId} is not a service of this carrier`,
     );
@@ -212,6 +225,14 @@ export function validateShipment(req: CreateShipmentDraft, catalog: CarrierCatal
   const to = deliveryAddress?.countryTwoCharacterISOCode ?? '';
   const international = from !== '' && to !== '' && from !== to;
 
+  if (service && carrier && service.carrierId === carrier.id && service.isReturn !== (options.isReturn === true)) {
+    errors.add(
+      'carrierServiceId',
+      service.isReturn
+        ? `${service.name} is a return service: make a return from the shipment it returns (its page, or POST /shipments/{uniqueId}/return)`
+        : `${service.name} is not a return service of ${carrier.name}`,
+    );
+  }
   if (service && carrier && service.carrierId === carrier.id && from && to) {
     if (service.scope === 'domestic' && international) {
       errors.add(
@@ -297,6 +318,7 @@ export function validateShipment(req: CreateShipmentDraft, catalog: CarrierCatal
     errors,
   );
 
+  const numbers = senderNumbers(req.collectionAddress, 'collectionAddress', errors);
   errors.throwIfAny();
   return {
     despatchDate,
@@ -316,7 +338,11 @@ export function validateShipment(req: CreateShipmentDraft, catalog: CarrierCatal
     insuredMinor,
     currency,
     pieces,
-    customs,
+    customs: customs && {
+      ...customs,
+      ...numbers,
+      iossApplied: iossApplies({ ...numbers, from, to, currency, goodsMinor: customsTotalMinor(customs) }),
+    },
   };
 }
 

@@ -262,7 +262,12 @@ const PRESET = {
 };
 const SCALE = { port: 'COM3', protocol: 'nci', baudRate: 9600, dataBits: 7, parity: 'even', stopBits: 1 };
 const SETTINGS = {
-  senderAddress: fullAddress(collectionAddress),
+  senderAddress: {
+    ...fullAddress(collectionAddress),
+    eoriNumber: 'GB123456789000',
+    vatNumber: 'GB123456789',
+    iossNumber: '',
+  },
   labelSize: '4x6',
   cn22MaxValue: { GBP: 270, EUR: 300, USD: 350 },
   auditDays: 400,
@@ -472,6 +477,17 @@ export const OPERATION_EXAMPLES: Record<OperationName, OperationExample> = {
     },
   },
   getPackingSlip: { response: { format: 'pdf', base64String: PDF } },
+  createReturn: {
+    request: { referenceOne: 'RMA-1001' },
+    response: {
+      success: true,
+      shipmentId: '9a7c5e3b-1d2f-4a6b-8c0e-2f4a6c8e0b1d',
+      shipmentNumber: 'SS00000043',
+      shipmentPieces: [{ sequenceNumber: 1, base64String: PDF, trackingNumber: 'SP000000028GB' }],
+      returnOf: SHIPMENT_ID,
+    },
+    conflict: 'Shipment SS00000042 is cancelled; a cancelled shipment has nothing to return.',
+  },
   listRules: { response: { rules: [RULE] } },
   replaceRules: { request: { rules: [RULE] }, response: { rules: [RULE] } },
   matchRule: { response: { rule: { name: RULE.name, index: 0 }, then: RULE.then } },
@@ -508,6 +524,18 @@ export const OPERATION_EXAMPLES: Record<OperationName, OperationExample> = {
           maxWeightKg: 30,
           maxLengthCm: 150,
           scope: 'domestic',
+          isReturn: false,
+        },
+        {
+          id: 105,
+          systemName: 'SWIFT_RTN',
+          name: 'Returns',
+          uniqueIdentifier: '2f5f3e9f-2b22-52e4-9c03-835f5c2ecdab',
+          serviceCode: 'RTN',
+          maxWeightKg: 30,
+          maxLengthCm: 150,
+          scope: 'domestic',
+          isReturn: true,
         },
       ],
     },

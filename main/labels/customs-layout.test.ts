@@ -1,7 +1,8 @@
 /**
  * The customs forms' layout at its limits: 20 items with the longest descriptions, in
- * Greek and Cyrillic, on both label sizes and A4. Every part stays on its page and inside
- * the frame, every item keeps its row, and the A6/4×6 CN22 still holds its barcode.
+ * Greek and Cyrillic, and the sender's longest customs numbers, on both label sizes and A4.
+ * Every part stays on its page and inside the frame, every item keeps its row, and the
+ * A6/4×6 CN22 still holds its barcode.
  */
 import { describe, expect, it } from 'vitest';
 import type { CustomsDocumentData, LabelData } from '../core/label-data';
@@ -20,6 +21,8 @@ function withCustoms(items: number, form: CustomsDocumentData['form']): LabelDat
     customs: {
       form,
       contentsType: 'Commercial sample',
+      senderNumbers: { eori: 'GB123456789012345', vat: 'GB1234567890123', ioss: 'IM3720000224' },
+      iossApplied: true,
       currency: 'EUR',
       items: Array.from({ length: items }, (_, i) => ({
         description: `Ελληνικό κεραμικό βάζο με χειροποίητη διακόσμηση ${i}`.slice(0, 50),
@@ -65,6 +68,7 @@ describe('customs layouts', () => {
         .map((p) => (p.kind === 'text' ? p.baseline : 0));
       expect(rows).toHaveLength(20);
       expect(new Set(rows).size).toBe(20);
+      expect(page.parts.some((p) => p.kind === 'text' && p.text.includes('IOSS IM3720000224'))).toBe(true);
       const barcode = page.parts.find((p) => p.kind === 'code128');
       expect(barcode?.kind === 'code128' && barcode.box.height).toBeGreaterThanOrEqual(30);
     });
@@ -76,6 +80,7 @@ describe('customs layouts', () => {
       expectInside(page);
       const texts = page.parts.flatMap((p) => (p.kind === 'text' ? [p.text] : []));
       expect(texts.filter((t) => t.startsWith('Ελληνικό'))).toHaveLength(20);
+      expect(texts).toContain('EORI GB123456789012345 · VAT GB1234567890123 · IOSS IM3720000224');
     }
   });
 

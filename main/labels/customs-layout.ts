@@ -70,6 +70,15 @@ function addressLines(a: Address): string[] {
   ].filter((l) => l !== '');
 }
 
+/**
+ * The sender's customs numbers as one line: EORI and VAT when given, IOSS when the shipment is
+ * declared under it (an IOSS number on other goods would claim VAT paid that is not).
+ */
+export function senderNumbersLine(customs: CustomsDocumentData): string {
+  const { eori, vat, ioss } = customs.senderNumbers;
+  return join(' · ', eori && `EORI ${eori}`, vat && `VAT ${vat}`, customs.iossApplied && ioss ? `IOSS ${ioss}` : '');
+}
+
 function rules(page: Page, segments: [number, number, number, number][], rects: Box[] = []): void {
   page.parts.push({ kind: 'stroke', lineWidth: RULE, segments, rects });
 }
@@ -201,6 +210,9 @@ export function layoutCn22(fit: TextFit, data: LabelData, size: LabelSize): Page
   const half = (w - 6) / 2;
   const from = addressLines(data.collectionAddress);
   const to = addressLines(data.deliveryAddress);
+  const numbers = senderNumbersLine(customs);
+  // The sender's numbers on a line of their own, the form's whole width, below both addresses.
+  const addressH = numbers ? 48 : 38;
   page.line('FROM', x + 3, y + 7, { weight: 'bold', size: 6, width: half });
   page.line('TO', x + 3 + half + 6, y + 7, { weight: 'bold', size: 6, width: half });
   for (let i = 0; i < 3; i++) {
@@ -212,11 +224,12 @@ export function layoutCn22(fit: TextFit, data: LabelData, size: LabelSize): Page
       width: half - 6,
     });
   }
+  if (numbers) page.line(`Sender: ${numbers}`, x + 3, y + 46, { weight: 'bold', size: 6.5, minSize: 5, width: w - 6 });
   rules(page, [
     [x, y, x + w, y],
     [x + half + 3, y, x + half + 3, y + 38],
   ]);
-  y += 38;
+  y += addressH;
   rules(page, [[x, y, x + w, y]]);
   y += 5;
   y += checkboxes(page, customs.contentsType, { x: x + 3, y, width: w - 6, height: 0 }, 3, 7) + 1;
@@ -284,8 +297,16 @@ export function layoutCn22(fit: TextFit, data: LabelData, size: LabelSize): Page
 
 const A4_MARGIN = 36;
 
-function addressBox(page: Page, title: string, a: Address, box: Box): void {
+/** An address in a ruled box; `extra` (the sender's customs numbers) as a last line in bold. */
+function addressBox(page: Page, title: string, a: Address, box: Box, extra = ''): void {
   page.line(title, box.x + 5, box.y + 11, { weight: 'bold', size: 7.5, width: box.width - 10 });
+  if (extra)
+    page.line(extra, box.x + 5, box.y + box.height - 6, {
+      weight: 'bold',
+      size: 8.5,
+      minSize: 6,
+      width: box.width - 10,
+    });
   addressLines(a).forEach((line, i) => {
     page.line(line, box.x + 5, box.y + 25 + i * 12, {
       size: 9.5,
@@ -337,7 +358,13 @@ export function layoutCn23(fit: TextFit, data: LabelData): PageLayout {
   );
 
   const half = (w - 10) / 2;
-  addressBox(page, 'FROM (SENDER)', data.collectionAddress, { x, y, width: half, height: 92 });
+  addressBox(
+    page,
+    'FROM (SENDER)',
+    data.collectionAddress,
+    { x, y, width: half, height: 92 },
+    senderNumbersLine(customs),
+  );
   addressBox(page, 'TO (ADDRESSEE)', data.deliveryAddress, { x: x + half + 10, y, width: half, height: 92 });
   y += 104;
 
@@ -399,7 +426,13 @@ export function layoutInvoice(fit: TextFit, data: LabelData): PageLayout {
   );
 
   const half = (w - 10) / 2;
-  addressBox(page, 'EXPORTER / SENDER', data.collectionAddress, { x, y, width: half, height: 92 });
+  addressBox(
+    page,
+    'EXPORTER / SENDER',
+    data.collectionAddress,
+    { x, y, width: half, height: 92 },
+    senderNumbersLine(customs),
+  );
   addressBox(page, 'CONSIGNEE / ADDRESSEE', data.deliveryAddress, { x: x + half + 10, y, width: half, height: 92 });
   y += 104;
 

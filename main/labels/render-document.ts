@@ -2,13 +2,29 @@
 import type { LabelData, LabelOptions } from '../core/label-data';
 import { labelPrinterPages, layoutCn22, layoutCustoms } from './customs-layout';
 import { loadLabelFonts, resolveFontsDir } from './label-fonts';
-import type { PageLayout } from './label-layout';
+import { layoutPage, selectPieces, type PageLayout } from './label-layout';
 import { TextFit } from './label-text';
 import { renderLabelSync, renderPagesSync } from './render-label';
 import { renderZplSync, writeZpl } from './render-zpl';
+import { SHEET_LABEL_SIZE } from '../core/label-data';
+import { onSheets } from './office-sheet';
 
 export function renderLabelDocumentSync(data: LabelData, options: LabelOptions): Buffer {
   if (options.format === 'zpl') return renderZplDocumentSync(data, options);
+  const { sheet } = options;
+  if (sheet && options.customs !== 'only') {
+    // Labels on office paper: the label printer's pages as they are, placed on sheets.
+    return renderPagesSync(`Label ${data.shipmentNumber}`, data.despatchDate, {}, (fit) => [
+      ...onSheets(
+        options.customs === 'append'
+          ? labelPrinterPages(fit, data, SHEET_LABEL_SIZE[sheet], options.pieces)
+          : selectPieces(data.pieces, options.pieces).map((piece) =>
+              layoutPage(fit, data, piece, SHEET_LABEL_SIZE[sheet]),
+            ),
+        sheet,
+      ),
+    ]);
+  }
   if (options.customs === 'only') {
     return renderPagesSync(`Customs ${data.shipmentNumber}`, data.despatchDate, {}, (fit) =>
       layoutCustoms(fit, data, options.size),

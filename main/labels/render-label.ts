@@ -6,7 +6,9 @@
  */
 import PDFDocument from 'pdfkit';
 import type { BatchPage, LabelData, LabelOptions } from '../core/label-data';
+import { SHEET_LABEL_SIZE } from '../core/label-data';
 import { a4FormPages, labelPrinterPages } from './customs-layout';
+import { onSheets } from './office-sheet';
 import { drawCode128, drawQr, planCode128, planQr } from './label-barcodes';
 import { asciiOnly, loadLabelFonts, resolveFontsDir, type LabelFonts } from './label-fonts';
 import { layoutPage, selectPieces, type LabelPart, type PageLayout, type TextPart } from './label-layout';
@@ -59,10 +61,14 @@ export function renderLabelBatch(items: LabelData[], page: BatchPage, resources:
   const fit = new TextFit(fonts);
   const despatched = Date.parse(items[0]!.despatchDate);
   function* pages(): Generator<PageLayout> {
-    for (const data of items) yield* page === 'A4' ? a4FormPages(fit, data) : labelPrinterPages(fit, data, page);
+    for (const data of items) {
+      if (page === 'A4') yield* a4FormPages(fit, data);
+      else yield* labelPrinterPages(fit, data, page === '4x6' || page === 'A6' ? page : SHEET_LABEL_SIZE[page]);
+    }
   }
   const title = page === 'A4' ? 'Customs forms' : 'Labels';
-  return writePdf(pages(), fonts, { title, date: new Date(Number.isNaN(despatched) ? EPOCH : despatched) });
+  const laid = page === 'A4' || page === '4x6' || page === 'A6' ? pages() : onSheets(pages(), page);
+  return writePdf(laid, fonts, { title, date: new Date(Number.isNaN(despatched) ? EPOCH : despatched) });
 }
 
 /**

@@ -4,19 +4,22 @@
  * longer measures true centimetres, so an operator sees the mismatch at once. Laid out
  * like a label and written by the same PDF and ZPL writers.
  */
-import type { LabelDpi, LabelFormat } from '../core/label-data';
+import { SHEET_LABEL_SIZE, type LabelDpi, type LabelFormat, type OfficeSheet } from '../core/label-data';
 import type { LabelSize } from '../core/schemas';
 import { loadLabelFonts, resolveFontsDir } from './label-fonts';
 import { LABEL_PAGE_SIZES, type LabelPart, type PageLayout } from './label-layout';
 import { TextFit, type DrawOptions } from './label-text';
 import { writePdf } from './render-label';
 import { writeZpl } from './render-zpl';
+import { onSheets, sheetSlots } from './office-sheet';
 
 export interface TestPageRequest {
   printerName: string;
   format: LabelFormat;
   dpi: LabelDpi;
   pageSize: LabelSize;
+  /** Labels on office paper: the test page in every place of the sheet, as labels will fall. */
+  sheet?: OfficeSheet | null | undefined;
 }
 
 const MM = 72 / 25.4;
@@ -60,7 +63,11 @@ export function layoutTestPage(fit: TextFit, request: TestPageRequest): PageLayo
     color: 'white',
   });
   text(request.printerName, MARGIN + 62, { size: 15, minSize: 8, weight: 'bold' });
-  const size = request.pageSize === '4x6' ? '4×6 in' : 'A6';
+  const size = request.sheet
+    ? `${sheetSlots(request.sheet).length} × ${SHEET_LABEL_SIZE[request.sheet] === '4x6' ? '4×6 in' : 'A6'} on ${request.sheet.split('-')[0]}`
+    : request.pageSize === '4x6'
+      ? '4×6 in'
+      : 'A6';
   text(`Station assumes: ${request.dpi} dpi · ${request.format.toUpperCase()} · ${size}`, MARGIN + 82, {
     size: 10,
     minSize: 7,
@@ -115,6 +122,18 @@ export function layoutTestPage(fit: TextFit, request: TestPageRequest): PageLayo
 
 export function renderTestPageSync(request: TestPageRequest): Buffer {
   const fonts = loadLabelFonts(resolveFontsDir());
+  const sheet = request.format === 'pdf' ? request.sheet : null;
+  if (sheet) {
+    // One sheet, a test page in each place: what is cut off or misplaced shows at once.
+    const page = layoutTestPage(new TextFit(fonts), { ...request, pageSize: SHEET_LABEL_SIZE[sheet] });
+    const pages = [
+      ...onSheets(
+        sheetSlots(sheet).map(() => page),
+        sheet,
+      ),
+    ];
+    return writePdf(pages, fonts, { title: `Test page ${request.printerName}`, date: PAGE_DATE });
+  }
   const page = layoutTestPage(new TextFit(fonts), request);
   return request.format === 'zpl'
     ? writeZpl([page], request.dpi, fonts)

@@ -48,6 +48,11 @@ const LABELS: Record<string, string> = {
   city: 'City',
   countryTwoCharacterISOCode: 'Country',
   postZipCode: 'Post code',
+  eoriNumber: 'EORI number',
+  vatNumber: 'VAT number',
+  iossNumber: 'IOSS number',
+  // labels on office paper
+  sheet: 'Sheet',
   // carrier events
   status: 'Status',
   location: 'Location',

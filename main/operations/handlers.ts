@@ -47,7 +47,10 @@ export const handlers: Handlers = {
       dpi: query.dpi,
       markPrinted: query.markPrinted,
       includeCustoms: query.includeCustoms,
+      sheet: query.sheet,
     }),
+  createReturn: (ctx, { params, body, headers }) =>
+    ctx.station.shipments.createReturn(params.uniqueId, body, caller(ctx), headers['idempotency-key']),
   cancelShipment: (ctx, { params }) => ctx.station.shipments.cancel(params.uniqueId, caller(ctx)),
   recordCarrierEvent: (ctx, { params, body }) => ctx.station.shipments.recordEvent(params.uniqueId, body, caller(ctx)),
   getShipmentTracking: (ctx, { params }) => ctx.station.shipments.tracking(params.uniqueId),

@@ -54,13 +54,14 @@ export async function listCupsQueues(env: NodeJS.ProcessEnv): Promise<string[]> 
   }
 }
 
-type PaperSize = LabelSize | 'A4';
+type PaperSize = LabelSize | 'A4' | 'Letter';
 
 /** Each page size: how people say it, its size in points, and the names drivers give it. */
 const PAPER: Record<PaperSize, { said: string; points: [number, number]; names: string[] }> = {
   '4x6': { said: '4×6 in', points: [288, 432], names: ['w288h432', '4x6', '4x6in', 'w4h6', 'na_index-4x6_4x6in'] },
   A6: { said: 'A6', points: [298, 420], names: ['A6', 'w298h420', 'w297h420', 'iso_a6_105x148mm'] },
   A4: { said: 'A4', points: [595, 842], names: ['A4', 'w595h842', 'iso_a4_210x297mm'] },
+  Letter: { said: 'Letter', points: [612, 792], names: ['Letter', 'w612h792', 'na_letter_8.5x11in'] },
 };
 
 /** The queue's page sizes as its driver (PPD) names them, the default first; null when it has no driver (a raw queue). */

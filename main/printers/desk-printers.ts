@@ -1,6 +1,7 @@
 /**
  * This desk's printers (docs/contract.md §15): the system's queues, network printers added by
- * address, the label printer with its format, dpi and page size, and the last job. Kept in
+ * address, the label printer with its format, dpi and page size (or office sheets of labels),
+ * and the last job. Kept in
  * `printers.json` in the desk's data folder, not in the database: desks sharing one
  * PostgreSQL database each keep their own printers.
  */
@@ -8,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { printerUnavailable, validationError } from '../core/errors';
+import { SHEET_LABEL_SIZE, SHEET_PAPER } from '../core/label-data';
 import type {
   DeskPrinters,
   LabelPrinterChoice,
@@ -155,12 +157,17 @@ export function createDeskPrinters(options: DeskPrinterOptions): DeskPrinters {
           const listed = known?.kind === 'network' || queues.names.some((n) => systemId(n) === id);
           if (!known || !listed) problems[field] = `${id} is not a printer of this desk`;
         }
+        const sheet = choice.sheet ?? null;
+        if (sheet && choice.format !== 'pdf')
+          problems.sheet = 'Labels on office paper are printed as PDF: choose the PDF format, or a roll of labels';
         if (Object.keys(problems).length) throw validationError(problems);
         desk.labelPrinter = {
           printerId: choice.printerId,
           format: choice.format,
           dpi: choice.dpi,
-          pageSize: choice.pageSize,
+          // A sheet holds labels of one size.
+          pageSize: sheet ? SHEET_LABEL_SIZE[sheet] : choice.pageSize,
+          ...(sheet ? { sheet } : {}),
           documentPrinterId: documentPrinterId ?? null,
         };
         await save(desk);
@@ -175,7 +182,7 @@ export function createDeskPrinters(options: DeskPrinterOptions): DeskPrinters {
       const printer = printerFor(desk, id);
       if (!printer) throw printerUnavailable(id, 'this desk has no such printer');
       const { format, dpi, pageSize } = desk.labelPrinter;
-      return { printer, format, dpi, pageSize };
+      return { printer, format, dpi, pageSize, sheet: desk.labelPrinter.sheet ?? null };
     },
 
     async documentTarget() {
@@ -203,7 +210,12 @@ export function createDeskPrinters(options: DeskPrinterOptions): DeskPrinters {
           await submitCupsJob(
             printer.name,
             document,
-            { raw: target.format === 'zpl', pageSize: target.pageSize, title },
+            {
+              raw: target.format === 'zpl',
+              // Labels on office paper come out on the office printer's own paper.
+              pageSize: target.sheet ? SHEET_PAPER[target.sheet] : target.pageSize,
+              title,
+            },
             env,
           );
         }

@@ -17,7 +17,7 @@ import {
   type TestCups,
   type TestPrinter,
 } from '../helpers/cups';
-import { pdfInfo, pdfPageTexts, pdfWords } from '../helpers/pdf';
+import { pdfBarcodes, pdfInfo, pdfPageTexts, pdfWords } from '../helpers/pdf';
 import { zplBarcodes, zplTexts } from '../helpers/zpl';
 import {
   createShipment,
@@ -449,5 +449,55 @@ describe("customs forms on print (docs/contract.md §17): the CN22 with the labe
       printerName: 'Switched-off laser',
     });
     await choose(null);
+  });
+});
+
+describe('labels on office paper: an office printer as the label printer, sheets of labels', () => {
+  const office = (sheet: string | null, format = 'pdf') =>
+    call('PUT', '/printers/label-printer', { printerId: 'system:office-a4', format, dpi: 203, pageSize: '4x6', sheet });
+
+  it('keeps the sheet with the desk’s choice (its label size with it); a ZPL sheet is a 400 naming it', async () => {
+    const chosen = await office('A4-4xA6');
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().labelPrinter).toMatchObject({ sheet: 'A4-4xA6', pageSize: 'A6', format: 'pdf' });
+    const zpl = await office('A4-2x4x6', 'zpl');
+    expect(zpl.statusCode).toBe(400);
+    expect(zpl.json().sheet).toMatch(/office paper are printed as PDF/);
+    expect((await call('GET', '/printers')).json().labelPrinter.sheet).toBe('A4-4xA6');
+  });
+
+  it('the printer doctor’s test page shows the sheet: a test page in every place of one A4 page', async () => {
+    await office('A4-2x4x6');
+    const arriving = a4Device.nextJob();
+    const res = await call('POST', '/printers/test-page');
+    expect(res.statusCode).toBe(200);
+    const pdf = await arriving;
+    const info = await pdfInfo(pdf);
+    expect([info.pages, Math.round(info.width), Math.round(info.height)]).toEqual([1, 595, 842]);
+    const [page] = await pdfPageTexts(pdf);
+    expect(page!.match(/PRINTER TEST PAGE/g)).toHaveLength(2);
+    expect(page).toContain('2 × 4×6 in on A4');
+    const [symbols] = await pdfBarcodes(pdf, 200);
+    expect(symbols!.filter((s) => s.data === 'TEST 203 DPI')).toHaveLength(2);
+  });
+
+  it('a shipment’s labels fill the sheets in order, on A4 through the office queue, and it becomes Printed', async () => {
+    await office('A4-2x4x6');
+    const s = await createShipment(t, token, shipmentRequest({ shipmentPieces: [piece(), piece(), piece()] }));
+    const arriving = a4Device.nextJob();
+    const res = await call('POST', `/shipments/${s.shipmentId}/print`);
+    expect(res.statusCode).toBe(200);
+    const pdf = await arriving;
+    const info = await pdfInfo(pdf);
+    expect([info.pages, Math.round(info.width), Math.round(info.height)]).toEqual([2, 595, 842]);
+    const pages = await pdfBarcodes(pdf, 200);
+    const tracking = s.shipmentPieces.map((p) => p.trackingNumber);
+    const code128 = (page: { type: string; data: string }[]) =>
+      page.filter((x) => x.type === 'CODE-128').map((x) => x.data);
+    expect(code128(pages[0]!).sort()).toEqual(tracking.slice(0, 2).sort());
+    expect(code128(pages[1]!)).toEqual([tracking[2]]);
+    expect(await status(s.shipmentId)).toBe('Printed');
+    await office(null);
+    expect((await call('GET', '/printers')).json().labelPrinter.sheet).toBeUndefined();
   });
 });

@@ -20,6 +20,7 @@ export const TEST_CATALOG: CatalogRecords = {
       maxWeightKg: 30,
       maxLengthCm: 150,
       scope: 'both',
+      isReturn: false,
     },
   ],
   features: [{ id: 1001, carrierId: 1, name: 'Signature', code: 'SIG' }],
@@ -75,6 +76,7 @@ export function newShipmentRecord(serial: number, at: number, overrides: Partial
     statusLocation: '',
     statusSignatory: '',
     createdBy: null,
+    returnOf: null,
     ...overrides,
   };
 }

@@ -86,6 +86,7 @@ function shipment(createdOn: number, overrides: Partial<NewShipment> = {}): NewS
     statusLocation: '',
     statusSignatory: '',
     createdBy: null,
+    returnOf: null,
     ...overrides,
   };
 }
@@ -128,6 +129,10 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     const [store] = (await openDesks(dialect)) as [Store];
     const customs: CustomsRecord = {
       contentsType: 'Gift',
+      senderEori: 'GB123456789000',
+      senderVat: 'GB123456789',
+      senderIoss: 'IM3720000224',
+      iossApplied: true,
       items: [
         {
           sequenceNumber: 1,
@@ -169,6 +174,64 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     const claim = { userId: 1, key: 'order-c', requestHash: Buffer.from('hash-c'), freshSince: T0 - DAY };
     const keyed = await store.shipments.create(shipment(T0), pieces(), event('Not Printed', T0), claim, customs);
     expect(await store.shipments.customs('created' in keyed ? keyed.created.id : 0)).toEqual(customs);
+  });
+
+  it('links a return to the shipment it returns, and lists returns only, by status, date and search, totals exact', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const made = async (createdOn: number, overrides: Partial<NewShipment> = {}) => {
+      const outcome = await store.shipments.create(
+        shipment(createdOn, overrides),
+        pieces(),
+        event('Not Printed', createdOn),
+      );
+      if (!('created' in outcome)) throw new Error('not created');
+      return outcome.created;
+    };
+    const original = await made(T0);
+    const other = await made(T0 + 1);
+    expect(await store.shipments.returnsOf(original.id)).toEqual([]);
+    const first = await made(T0 + DAY, { returnOf: original.id, referenceOne: 'RMA-ONE' });
+    const second = await made(T0 + 2 * DAY, { returnOf: original.id, referenceOne: 'RMA-TWO' });
+    const third = await made(T0 + 3 * DAY, { returnOf: other.id, referenceOne: 'RMA-THREE' });
+    expect((await store.shipments.byId(first.id))?.returnOf).toBe(original.id);
+    expect((await store.shipments.byId(original.id))?.returnOf).toBeNull();
+    expect(await store.shipments.returnsOf(original.id)).toEqual([
+      { uuid: first.uuid, shipmentNumber: first.shipmentNumber },
+      { uuid: second.uuid, shipmentNumber: second.shipmentNumber },
+    ]);
+    await store.shipments.changeStatus(second.id, () => event('Printed', T0 + 2 * DAY + 1));
+
+    const returns = { ...EVERYTHING, limit: 10, returnsOnly: true };
+    const ids = async (filter: ListFilter) => {
+      const { totals, rows } = await store.shipments.page(filter);
+      return { totals, ids: rows.map((r) => r.id) };
+    };
+    expect(await ids(returns)).toEqual({ totals: { items: 3, pieces: 6 }, ids: [third.id, second.id, first.id] });
+    expect(await ids({ ...returns, newestFirst: false, limit: 1, offset: 1 })).toEqual({
+      totals: { items: 3, pieces: 6 },
+      ids: [second.id],
+    });
+    expect(await ids({ ...returns, statuses: ['Printed'] })).toEqual({
+      totals: { items: 1, pieces: 2 },
+      ids: [second.id],
+    });
+    expect(await ids({ ...returns, from: T0 + DAY, to: T0 + 2 * DAY })).toEqual({
+      totals: { items: 2, pieces: 4 },
+      ids: [second.id, first.id],
+    });
+    expect(await ids({ ...returns, search: listSearch('RMA-T') })).toEqual({
+      totals: { items: 2, pieces: 4 },
+      ids: [third.id, second.id],
+    });
+    // The original's own reference finds it, but it is no return.
+    expect(await ids({ ...returns, search: listSearch(original.shipmentNumber) })).toEqual({
+      totals: { items: 0, pieces: 0 },
+      ids: [],
+    });
+    expect(await ids({ ...returns, search: listSearch(first.shipmentNumber) })).toEqual({
+      totals: { items: 1, pieces: 2 },
+      ids: [first.id],
+    });
   });
 
   it('loads shipments made in bulk with their whole history, a batch all or nothing, found by search', async () => {

@@ -110,6 +110,7 @@ function shipment(createdOn: number): { shipment: NewShipment; pieces: PieceReco
       statusLocation: '',
       statusSignatory: '',
       createdBy: null,
+      returnOf: null,
     },
     pieces: [
       {

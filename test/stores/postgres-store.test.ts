@@ -105,6 +105,7 @@ function shipment(createdOn: number, overrides: Partial<NewShipment> = {}): NewS
     statusLocation: '',
     statusSignatory: '',
     createdBy: null,
+    returnOf: null,
     ...overrides,
   };
 }

@@ -19,6 +19,10 @@ export const CarrierService = Type.Object({
   maxWeightKg: Type.Number({ description: 'Extension: heaviest piece allowed.' }),
   maxLengthCm: Type.Number({ description: 'Extension: longest side allowed.' }),
   scope: Type.String({ description: 'Extension: domestic, international or both.' }),
+  isReturn: Type.Boolean({
+    description:
+      'Extension: a return service, for a return made from a shipment (POST /shipments/{uniqueId}/return); an outbound create may not use it.',
+  }),
 });
 export const CarrierServiceList = Type.Object({ items: Type.Array(CarrierService) });
 export const CarrierFeature = Type.Object({

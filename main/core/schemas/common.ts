@@ -44,7 +44,8 @@ export const DateTime = Type.String({ format: 'date-time' });
 // At most 2 decimals is checked in the core: JSON Schema's multipleOf trips on binary fractions.
 export const Money = Type.Number({ minimum: 0, maximum: 1e12 });
 /** An id the stores keep as a 32-bit integer: anything larger is refused, never rounded or overflowed. */
-export const Id = () => Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const Id = (extra: Record<string, unknown> = {}) =>
+  Type.Integer({ minimum: 1, maximum: 2_147_483_647, ...extra });
 
 const addressFields = {
   businessName: str(35),
@@ -76,6 +77,43 @@ export const Address = Type.Object(
 );
 export type Address = Static<typeof Address>;
 export const ADDRESS_FIELDS = Object.keys(addressFields) as AddressField[];
+
+/**
+ * A sender's customs numbers (docs/contract.md §17), beside the sender's address: printed on the
+ * CN22, CN23 and commercial invoice of an international shipment.
+ */
+const customsNumberFields = {
+  eoriNumber: str(17, {
+    description: 'Extension: the sender’s EORI number (country code and up to 15 characters, e.g. GB123456789000).',
+  }),
+  vatNumber: str(17, { description: 'Extension: the sender’s VAT number with its country code (e.g. GB123456789).' }),
+  iossNumber: str(12, {
+    description:
+      'Extension: the sender’s IOSS number (IM and 10 digits): declared for an EU destination when the goods are worth EUR 150 or less, in EUR.',
+  }),
+};
+export const CUSTOMS_NUMBER_FIELDS = Object.keys(customsNumberFields) as (keyof typeof customsNumberFields)[];
+
+/** A sender address as a create or Settings takes it: an address plus the sender's customs numbers. */
+export const SenderAddressInput = Type.Object(
+  {
+    ...AddressInput.properties,
+    eoriNumber: Type.Optional(customsNumberFields.eoriNumber),
+    vatNumber: Type.Optional(customsNumberFields.vatNumber),
+    iossNumber: Type.Optional(customsNumberFields.iossNumber),
+  },
+  { additionalProperties: false },
+);
+export type SenderAddressInput = Static<typeof SenderAddressInput>;
+
+/** The sender address of Settings: its customs numbers '' when none. */
+export const SenderAddress = Type.Object({
+  ...Address.properties,
+  eoriNumber: Type.String(),
+  vatNumber: Type.String(),
+  iossNumber: Type.String(),
+});
+export type SenderAddress = Static<typeof SenderAddress>;
 
 export const Health = Type.Object({ status: Type.String(), version: Type.String() });
 /** GET /health/ready: the store answers (docs/contract.md §22); a 503 problem names it when it does not. */

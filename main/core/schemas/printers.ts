@@ -1,7 +1,7 @@
 /** Printers, print jobs and batch printing. */
 import { Type, type Static } from 'typebox';
 import { DateTime } from './common';
-import { CUSTOMS_FORMS, LABEL_FORMATS, LabelDpiSchema } from './shipments';
+import { CUSTOMS_FORMS, LABEL_FORMATS, LabelDpiSchema, SheetSchema } from './shipments';
 import { LABEL_SIZES } from './station';
 
 export const PrinterSchema = Type.Object({
@@ -16,6 +16,12 @@ export const LabelPrinterChoiceSchema = Type.Object(
     format: Type.Enum(LABEL_FORMATS),
     dpi: LabelDpiSchema,
     pageSize: Type.Enum(LABEL_SIZES),
+    sheet: Type.Optional(
+      Type.Union([SheetSchema, Type.Null()], {
+        description:
+          'Extension: labels on office paper, PDF only (A4-2x4x6, Letter-2x4x6, A4-4xA6): the sheet decides pageSize; null or left out for a roll of labels.',
+      }),
+    ),
     documentPrinterId: Type.Optional(
       Type.Union([Type.String({ minLength: 1, maxLength: 300 }), Type.Null()], {
         description:

@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 import {
   Address,
   AddressInput,
+  SenderAddressInput,
   DIMENSION_UNITS,
   DateTime,
   Id,
@@ -12,6 +13,7 @@ import {
   described,
   str,
 } from './common';
+import { OFFICE_SHEETS } from '../label-data';
 
 export const PieceInput = Type.Object(
   {
@@ -81,8 +83,8 @@ export const CreateShipmentRequest = Type.Object(
     ),
     collectionAddress: Type.Optional(
       described(
-        AddressInput,
-        'Where the carrier collects. Default: the sender address of Settings (a 400 naming this field when none is set).',
+        SenderAddressInput,
+        'Where the carrier collects, with the sender’s customs numbers for an international shipment. Default: the sender address of Settings, its customs numbers included (a 400 naming this field when none is set).',
       ),
     ),
     deliveryAddress: AddressInput,
@@ -135,6 +137,27 @@ export const CreateShipmentResponse = Type.Object({
 });
 export type CreateShipmentResponse = Static<typeof CreateShipmentResponse>;
 
+/** Extension (docs/contract.md §23): a return of a shipment. */
+export const CreateReturnRequest = Type.Object(
+  {
+    carrierServiceId: Type.Optional(
+      Id({
+        description:
+          'A return service (isReturn) of the shipment’s carrier that carries this route; default the first such service.',
+      }),
+    ),
+    referenceOne: Type.Optional(str(35, { description: 'Default RMA- and the original’s shipment number.' })),
+  },
+  { additionalProperties: false },
+);
+export type CreateReturnRequest = Static<typeof CreateReturnRequest>;
+
+export const CreateReturnResponse = Type.Object({
+  ...CreateShipmentResponse.properties,
+  returnOf: Type.String({ format: 'uuid', description: 'The shipmentId of the shipment it returns.' }),
+});
+export type CreateReturnResponse = Static<typeof CreateReturnResponse>;
+
 export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
 });
@@ -149,6 +172,9 @@ export const ListShipmentsQuery = Type.Object(
     Page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000_000 })),
     ItemsPerPage: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     OrderByDate: Type.Optional(Type.Enum(['NewestFirst', 'OldestFirst'] as const)),
+    Returns: Type.Optional(
+      Type.Boolean({ description: 'Extension: true lists return shipments only (POST /shipments/{uniqueId}/return).' }),
+    ),
     Search: Type.Optional(
       Type.String({
         maxLength: 100,
@@ -266,10 +292,38 @@ export const ShipmentDetail = Type.Object({
   ruleName: Type.Optional(
     Type.String({ description: 'Extension: the shipping rule that chose its service; empty when none did.' }),
   ),
+  customsNumbers: Type.Optional(
+    Type.Object(
+      { eoriNumber: Type.String(), vatNumber: Type.String(), iossNumber: Type.String() },
+      { description: 'Extension: international shipments only: the sender’s customs numbers on its forms.' },
+    ),
+  ),
+  iossApplied: Type.Optional(
+    Type.Boolean({
+      description:
+        'Extension: international shipments only: declared under the sender’s IOSS number (an EU destination, goods worth EUR 150 or less).',
+    }),
+  ),
+  returnOf: Type.Optional(Type.String({ format: 'uuid', description: 'Extension: the shipment this one returns.' })),
+  returnOfNumber: Type.Optional(Type.String({ description: 'Extension: the shipment number of the one it returns.' })),
+  returns: Type.Optional(
+    Type.Array(Type.String({ format: 'uuid' }), { description: 'Extension: the returns made of it, oldest first.' }),
+  ),
+  returnNumbers: Type.Optional(
+    Type.Array(Type.String(), { description: 'Extension: the shipment numbers of its returns, as `returns`.' }),
+  ),
 });
 export type ShipmentDetail = Static<typeof ShipmentDetail>;
 
 export const LABEL_FORMATS = ['pdf', 'zpl'] as const;
+
+// Label workers read these without loading the schemas (label-data.ts); the window reads them here.
+export { OFFICE_SHEETS, SHEET_LABEL_SIZE, SHEET_PAPER, type OfficeSheet } from '../label-data';
+/** Labels on office paper (PDF only): two 4×6 on A4 or Letter, or four A6 on A4, filled in order. */
+export const SheetSchema = Type.Enum(OFFICE_SHEETS, {
+  description:
+    'Extension, PDF only: the labels placed on office sheets (A4-2x4x6, Letter-2x4x6 or A4-4xA6), filled in order; the sheet decides the label size.',
+});
 export const LabelDpiSchema = Type.Union([Type.Literal(203), Type.Literal(300)], {
   description: "A ZPL label's printer resolution in dots per inch; default 203.",
 });
@@ -287,6 +341,7 @@ export const LabelQuery = Type.Object(
       }),
     ),
     includeCustoms: Type.Optional(Type.Boolean({ description: 'Extension: append the CN22 (nothing for a CN23).' })),
+    sheet: Type.Optional(SheetSchema),
   },
   { additionalProperties: false },
 );
@@ -382,6 +437,7 @@ export const BulkLabelsQuery = Type.Object(
     includeCustoms: Type.Optional(
       Type.Boolean({ description: "Extension: each shipment's CN22 after its labels (nothing for a CN23)." }),
     ),
+    sheet: Type.Optional(SheetSchema),
   },
   { additionalProperties: false },
 );

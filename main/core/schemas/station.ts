@@ -1,6 +1,6 @@
 /** Station settings. */
 import { Type, type Static } from 'typebox';
-import { Address, AddressInput } from './common';
+import { SenderAddress, SenderAddressInput } from './common';
 
 export const LABEL_SIZES = ['4x6', 'A6'] as const;
 export type LabelSize = (typeof LABEL_SIZES)[number];
@@ -16,7 +16,7 @@ const AuditDays = Type.Integer({
   description: 'Extension: how many days the audit trail keeps its entries (default 400).',
 });
 export const StationSettings = Type.Object({
-  senderAddress: Address,
+  senderAddress: SenderAddress,
   labelSize: Type.Enum(LABEL_SIZES),
   cn22MaxValue: Cn22MaxValue,
   auditDays: AuditDays,
@@ -24,7 +24,7 @@ export const StationSettings = Type.Object({
 export type StationSettings = Static<typeof StationSettings>;
 export const UpdateSettingsRequest = Type.Object(
   {
-    senderAddress: Type.Optional(AddressInput),
+    senderAddress: Type.Optional(SenderAddressInput),
     labelSize: Type.Optional(Type.Enum(LABEL_SIZES)),
     cn22MaxValue: Type.Optional(Cn22MaxValue),
     auditDays: Type.Optional(AuditDays),

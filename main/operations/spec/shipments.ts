@@ -114,6 +114,22 @@ export const shipmentOperations = operationRows({
     query: S.CustomsQuery,
     response: S.CustomsResponse,
   },
+  createReturn: {
+    method: 'POST',
+    path: '/shipments/{uniqueId}/return',
+    tag: 'Shipments',
+    access: 'user',
+    summary:
+      'Create a return of a shipment: addresses swapped, a return service of its carrier, reference RMA- and its number unless given, Returned goods when international',
+    params: S.ShipmentIdParams,
+    headers: S.IdempotencyHeaders,
+    ...jsonBody(S.CreateReturnRequest),
+    bodyOptional: true,
+    response: S.CreateReturnResponse,
+    problems: {
+      409: 'The shipment is cancelled, or its carrier has no return service for this route, or the Idempotency-Key was used with another body.',
+    },
+  },
   getCustomsBatch: {
     method: 'POST',
     path: '/labels/customs',

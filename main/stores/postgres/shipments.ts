@@ -37,6 +37,7 @@ import {
 } from '../shared/columns';
 import {
   CUSTOMS_ITEM_FIELDS,
+  DECLARATION_FIELDS,
   EVENT_FIELDS,
   LIST_FIELDS,
   NEW_SHIPMENT_FIELDS,
@@ -122,16 +123,18 @@ async function insertWhole(
   return rows[0]!.id;
 }
 
-const CUSTOMS_ITEMS = unnestColumns(customsItems, CUSTOMS_ITEM_FIELDS, 3);
+const DECLARATION_INSERTED = ['shipmentId', ...DECLARATION_FIELDS] as const;
+const declarationValues = values('postgres', customsDeclarations, DECLARATION_INSERTED);
+const CUSTOMS_ITEMS = unnestColumns(customsItems, CUSTOMS_ITEM_FIELDS, DECLARATION_INSERTED.length + 1);
 
 /** The declaration and its items in one statement, inside the create's transaction. */
 async function insertCustoms(tx: Tx, shipmentId: number, customs: CustomsRecord): Promise<void> {
-  const items = customs.items;
+  const { items, ...declaration } = customs;
   await tx.query(
-    `WITH d AS (${insertSql('postgres', customsDeclarations)})
+    `WITH d AS (${insertSql('postgres', customsDeclarations, DECLARATION_INSERTED)})
      INSERT INTO customs_items (${columnNames(customsItems, ['shipmentId', ...CUSTOMS_ITEM_FIELDS])})
      SELECT $1, u.* FROM ${CUSTOMS_ITEMS.sql} AS u`,
-    [shipmentId, customs.contentsType, ...CUSTOMS_ITEMS.arrays(items)],
+    [...declarationValues({ shipmentId, ...declaration }), ...CUSTOMS_ITEMS.arrays(items)],
   );
 }
 
@@ -309,8 +312,8 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
       ).rows,
     customs: async (shipmentId) => {
       const [declaration, items] = await Promise.all([
-        pool.query<{ contentsType: string }>(
-          `SELECT ${selectList(customsDeclarations, ['contentsType'])} FROM customs_declarations WHERE shipment_id = $1`,
+        pool.query<Omit<CustomsRecord, 'items'>>(
+          `SELECT ${selectList(customsDeclarations, DECLARATION_FIELDS)} FROM customs_declarations WHERE shipment_id = $1`,
           [shipmentId],
         ),
         pool.query<CustomsItemRecord>(
@@ -318,9 +321,16 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
           [shipmentId],
         ),
       ]);
-      const contentsType = declaration.rows[0]?.contentsType;
-      return contentsType === undefined ? undefined : { contentsType, items: items.rows };
+      const found = declaration.rows[0];
+      return found === undefined ? undefined : { ...found, items: items.rows };
     },
+    returnsOf: async (shipmentId) =>
+      (
+        await pool.query<{ uuid: string; shipmentNumber: string }>(
+          `SELECT ${selectList(shipments, ['uuid', 'shipmentNumber'])} FROM shipments WHERE return_of = $1 ORDER BY id`,
+          [shipmentId],
+        )
+      ).rows,
     page,
     idempotencyKey: (userId, key) => storedKey(pool, userId, key),
     pruneIdempotencyKeys: async (createdBefore) => {

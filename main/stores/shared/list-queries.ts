@@ -401,9 +401,39 @@ export function listQueries<Row>(query: Query, columns: string) {
     );
     return { totals, rows };
   };
+  /**
+   * Returns only (docs/contract.md §23): few among all shipments, read by their partial index
+   * and counted exactly; a search narrows them to its hits.
+   */
+  const returnsPage = async (filter: ListFilter): Promise<{ totals: Totals; rows: Row[] }> => {
+    const within = whereClause(filter.statuses, filter.from, filter.to);
+    const parts = ['return_of IS NOT NULL', ...(within.sql ? [within.sql.replace(/^WHERE /, '')] : [])];
+    const params: Params = [...within.params];
+    if (filter.search) {
+      const arms = searchArms(filter.search, statusFilter([]));
+      if (arms.length === 0) return { totals: { items: 0, pieces: 0 }, rows: [] };
+      parts.push(`id IN (SELECT shipment_id FROM (${union(arms)}) AS hits)`);
+      params.push(...arms.flatMap((a) => a.params));
+    }
+    const where = `WHERE ${parts.join(' AND ')}`;
+    const dir = filter.newestFirst ? 'DESC' : 'ASC';
+    const totals = await one(
+      `SELECT count(*) AS items, coalesce(sum(piece_count), 0) AS pieces FROM shipments ${where}`,
+      params,
+    );
+    const rows =
+      filter.offset >= Number(totals.items)
+        ? []
+        : await query<Row>(
+            `SELECT ${columns} FROM shipments ${where} ORDER BY created_on ${dir}, id ${dir} LIMIT ? OFFSET ?`,
+            [...params, filter.limit, filter.offset],
+          );
+    return { totals, rows };
+  };
   return {
     /** One query at a time (PostgreSQL's store runs them on one connection, in one snapshot). */
     async page(filter: ListFilter): Promise<{ totals: Totals; rows: Row[] }> {
+      if (filter.returnsOnly) return returnsPage(filter);
       if (filter.search) return searchPage(filter, filter.search);
       const counted = await totals(filter);
       // Page 1 always reads the rows (one index probe); deeper pages past the end are skipped.

@@ -26,8 +26,8 @@ import { statusCode } from '../shared/status-codes';
 import { indexLoaded, markLoadUnindexed } from './load-index';
 import { setSearchStatus } from './search-status';
 import { sqliteOrderLinks } from './orders';
-import { insertSql, selectList } from '../shared/columns';
-import { customsDeclarations, idempotencyKeys } from '../shared/tables/shipments';
+import { insertSql, reader, selectList, values } from '../shared/columns';
+import { DECLARATION_FIELDS, customsDeclarations, idempotencyKeys, shipments } from '../shared/tables/shipments';
 import {
   CUSTOMS_ITEM_COLUMNS,
   EVENT_COLUMNS,
@@ -45,6 +45,10 @@ import {
   toEventRecord,
   toShipmentRecord,
 } from './rows';
+
+const DECLARATION_INSERTED = ['shipmentId', ...DECLARATION_FIELDS] as const;
+const declarationValues = values('sqlite', customsDeclarations, DECLARATION_INSERTED);
+const toDeclaration = reader('sqlite', customsDeclarations, DECLARATION_FIELDS);
 
 /** A bulk load's page cache, in KiB (negative: SQLite's unit for a size rather than pages). */
 const BULK_CACHE_KIB = -2 * 1024 * 1024;
@@ -91,10 +95,13 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
          shipment_id = excluded.shipment_id, created_on = excluded.created_on`,
     ),
     deleteIdempotencyBefore: db.prepare<[number]>('DELETE FROM idempotency_keys WHERE created_on < ?'),
-    insertDeclaration: db.prepare<[number, string]>(insertSql('sqlite', customsDeclarations)),
+    insertDeclaration: db.prepare(insertSql('sqlite', customsDeclarations, DECLARATION_INSERTED)),
     insertCustomsItem: db.prepare(INSERT_CUSTOMS_ITEM),
-    declaration: db.prepare<[number], { contentsType: string }>(
-      `SELECT ${selectList(customsDeclarations, ['contentsType'])} FROM customs_declarations WHERE shipment_id = ?`,
+    declaration: db.prepare<[number]>(
+      `SELECT ${selectList(customsDeclarations, DECLARATION_FIELDS)} FROM customs_declarations WHERE shipment_id = ?`,
+    ),
+    returnsOf: db.prepare<[number], { uuid: string; shipmentNumber: string }>(
+      `SELECT ${selectList(shipments, ['uuid', 'shipmentNumber'])} FROM shipments WHERE return_of = ? ORDER BY id`,
     ),
     customsItems: db.prepare<[number], CustomsItemRecord>(
       `SELECT ${CUSTOMS_ITEM_COLUMNS} FROM customs_items WHERE shipment_id = ? ORDER BY sequence_number`,
@@ -165,7 +172,8 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
         s.insertEvent.run(...eventRow(id, firstEvent));
         writeTerms(id, shipment);
         if (customs) {
-          s.insertDeclaration.run(id, customs.contentsType);
+          const { items: _, ...declaration } = customs;
+          s.insertDeclaration.run(...declarationValues({ shipmentId: id, ...declaration }));
           for (const item of customs.items) s.insertCustomsItem.run(...customsItemRow(id, item));
         }
         if (claim) {
@@ -243,11 +251,12 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
     pieces: (shipmentId: number) => Promise.resolve(s.pieces.all(shipmentId)),
     events: (shipmentId: number) => Promise.resolve(s.events.all(shipmentId).map(toEventRecord)),
     customs: (shipmentId: number) => {
-      const declaration = s.declaration.get(shipmentId);
+      const row = s.declaration.get(shipmentId);
       return Promise.resolve(
-        declaration && { contentsType: declaration.contentsType, items: s.customsItems.all(shipmentId) },
+        row === undefined ? undefined : { ...toDeclaration(row), items: s.customsItems.all(shipmentId) },
       );
     },
+    returnsOf: (shipmentId: number) => Promise.resolve(s.returnsOf.all(shipmentId)),
     page: (filter: ListFilter) => lists.page(filter),
     idempotencyKey: async (userId: number, key: string) => {
       const found = idempotencyKey(userId, key);

@@ -23,6 +23,7 @@ import {
   pieceFromPreset,
   presetOf,
   toCreateRequest,
+  withSenderNumbers,
   type AddressForm,
   type PieceForm,
   type ShipmentForm,
@@ -261,7 +262,7 @@ export function useShipmentForm({ carriers, sender, presets, initial, copiedFrom
     // A ref, not the busy state: a second Ctrl+Enter before the next render sends nothing.
     if (sending.current) return;
     sending.current = true;
-    const request = toCreateRequest(form);
+    const request = withSenderNumbers(toCreateRequest(form), sender);
     setBusy(true);
     try {
       const created = await api.createShipment({

@@ -1,6 +1,7 @@
 /**
  * What belongs to this desk rather than the station: the label printer, whether a new
- * shipment prints at once, and the carrier and service it used last. Kept in localStorage, so each desk keeps its own.
+ * shipment prints at once, when a reprint asks first, and the carrier and service it used
+ * last. Kept in localStorage, so each desk keeps its own.
  */
 import { create } from 'zustand';
 
@@ -12,7 +13,12 @@ export interface DeskSettings {
   /** The carrier and service of the last shipment created here: a desk mostly ships one way. */
   lastCarrierId: string;
   lastServiceId: string;
+  /** Ask before printing a label printed this many times already (its printCount); 0: never ask. */
+  askReprintAfter: number;
 }
+
+/** The most a desk may set: more would never ask anyway. */
+export const MAX_ASK_REPRINT_AFTER = 99;
 
 function load(): DeskSettings {
   try {
@@ -23,9 +29,15 @@ function load(): DeskSettings {
       printOnCreate: raw.printOnCreate === true,
       lastCarrierId: text(raw.lastCarrierId),
       lastServiceId: text(raw.lastServiceId),
+      askReprintAfter:
+        Number.isInteger(raw.askReprintAfter) &&
+        raw.askReprintAfter! >= 0 &&
+        raw.askReprintAfter! <= MAX_ASK_REPRINT_AFTER
+          ? raw.askReprintAfter!
+          : 0,
     };
   } catch {
-    return { printer: '', printOnCreate: false, lastCarrierId: '', lastServiceId: '' };
+    return { printer: '', printOnCreate: false, lastCarrierId: '', lastServiceId: '', askReprintAfter: 0 };
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * "Print on create": the New shipment screen starts printing the new shipment's label and
  * leaves the job here; the detail screen it opens waits for it before loading, so it shows
- * the shipment as Printed with the outcome. In memory only: a reload never prints again.
+ * the shipment as Printed with the outcome. A return's saved label leaves its outcome here
+ * too. In memory only: a reload never prints again.
  */
 import { describeError } from '../api';
 import { printShipmentLabel } from './printing';
@@ -21,6 +22,11 @@ export function startPrintOnCreate(shipmentId: string): void {
       (error: unknown) => ({ ok: false, message: `The label was not printed: ${describeError(error)}` }),
     ),
   );
+}
+
+/** What the screen that opens a shipment next says first: a return's label saved, or why not. */
+export function leaveOutcome(shipmentId: string, outcome: PrintJobOutcome): void {
+  jobs.set(shipmentId, Promise.resolve(outcome));
 }
 
 /** The outcome of the print started on create, once; undefined when none was started. */

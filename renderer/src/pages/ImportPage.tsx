@@ -71,9 +71,11 @@ function problemOfColumn(problems: Record<string, string> | undefined, field: st
 export function ImportPage() {
   const carriers = useLoad('carriers', () => api.listCarriers());
   const [carrierId, setCarrierId] = useState(1);
-  const services = useLoad(`services-${carrierId}`, () =>
-    api.listCarrierServices({ params: { carrierId: String(carrierId) } }),
-  );
+  // Imported rows are outbound shipments: return services are for returns made from a shipment.
+  const services = useLoad(`services-${carrierId}`, async () => {
+    const list = await api.listCarrierServices({ params: { carrierId: String(carrierId) } });
+    return { items: list.items.filter((s) => !s.isReturn) };
+  });
   const [serviceId, setServiceId] = useState<number | null>(null);
   const [file, setFile] = useState<ImportFile | null>(null);
   const [mapping, setMapping] = useState<Record<string, string>>({});

@@ -1,15 +1,16 @@
 /**
  * One shipment: its status, addresses, pieces and history, a preview of every label, and
- * what a desk does with it — print, download, cancel, record a scan.
+ * what a desk does with it — print, download, cancel, record a scan, make a return.
  */
 import { useEffect, useRef, useState } from 'react';
-import { api, describeError } from '../api';
+import { api, ApiProblem, describeError } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ErrorNotice, Notice } from '../components/Notice';
 import { StatusChip } from '../components/StatusChip';
 import { formatDateTime, formatListTime } from '../lib/format';
 import { downloadPdf } from '../lib/pdf-bytes';
-import { printOnCreateOutcome } from '../lib/pending-print';
+import { useDeskSettings } from '../lib/desk-settings';
+import { leaveOutcome, printOnCreateOutcome, startPrintOnCreate } from '../lib/pending-print';
 import { printShipmentLabel } from '../lib/printing';
 import { cancelBlockedReason, scanBlockedReason } from '../lib/statuses';
 import { useLoad } from '../hooks/use-load';
@@ -17,11 +18,12 @@ import { lastListHref, navigate } from '../router/navigation';
 import { CustomsPreview } from '../shipment/CustomsPreview';
 import { LabelPreview } from '../shipment/LabelPreview';
 import { RecordScanForm } from '../shipment/RecordScanForm';
+import { ReturnDialog, type ReturnChoice } from '../shipment/ReturnDialog';
 import { ShipmentFacts } from '../shipment/ShipmentFacts';
 import { useScanToOpen } from '../shipment/scan-to-open';
 import { TrackingTimeline } from '../shipment/TrackingTimeline';
 
-type Busy = 'printing' | 'downloading' | 'cancelling' | null;
+type Busy = 'printing' | 'downloading' | 'cancelling' | 'returning' | null;
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
 
 export function ShipmentDetailPage({ id }: { id: string }) {
@@ -38,6 +40,10 @@ export function ShipmentDetailPage({ id }: { id: string }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [scanOpen, setScanOpen] = useState(false);
+  const [returnOpen, setReturnOpen] = useState(false);
+  const [returnErrors, setReturnErrors] = useState<Record<string, string>>({});
+  const [confirmReprint, setConfirmReprint] = useState(false);
+  const askReprintAfter = useDeskSettings((s) => s.askReprintAfter);
   // The Print button is disabled while printing, which drops focus to the page's body:
   // hand it back once the button is usable again, so the next keys work.
   const printButton = useRef<HTMLButtonElement>(null);
@@ -67,7 +73,14 @@ export function ShipmentDetailPage({ id }: { id: string }) {
     heading.current?.focus();
   }, [confirmCancel, busy]);
 
+  /** Asks first when the desk says so and the label has been printed that many times already. */
+  function requestPrint(printCount: number) {
+    if (askReprintAfter > 0 && printCount >= askReprintAfter) setConfirmReprint(true);
+    else void print();
+  }
+
   async function print() {
+    setConfirmReprint(false);
     setBusy('printing');
     setOutcome(null);
     try {
@@ -95,6 +108,54 @@ export function ShipmentDetailPage({ id }: { id: string }) {
       setBusy(null);
       loaded.reload();
     }
+  }
+
+  async function createReturn(choice: ReturnChoice) {
+    setBusy('returning');
+    setOutcome(null);
+    let created;
+    try {
+      created = await api.createReturn({
+        params: { uniqueId: id },
+        body: {
+          ...(choice.carrierServiceId === undefined ? {} : { carrierServiceId: choice.carrierServiceId }),
+          ...(choice.referenceOne ? { referenceOne: choice.referenceOne } : {}),
+        },
+        headers: {},
+      });
+    } catch (error) {
+      if (error instanceof ApiProblem && Object.keys(error.fields).length > 0) setReturnErrors({ ...error.fields });
+      else {
+        setReturnOpen(false);
+        setOutcome({ tone: 'error', text: `The return was not created: ${describeError(error)}` });
+      }
+      setBusy(null);
+      return;
+    }
+    setReturnOpen(false);
+    setReturnErrors({});
+    if (choice.label === 'save') {
+      // A file for the customer is not a print: the return stays Not Printed.
+      const file = `${created.shipmentNumber}-return-label.pdf`;
+      try {
+        const label = await api.getShipmentLabel({
+          params: { uniqueId: created.shipmentId },
+          query: { markPrinted: false },
+        });
+        downloadPdf(label.base64String, file);
+        leaveOutcome(created.shipmentId, { ok: true, message: `Return label saved as ${file}.` });
+      } catch (error) {
+        leaveOutcome(created.shipmentId, {
+          ok: false,
+          message: `The return is created, but its label was not saved: ${describeError(error)}`,
+        });
+      }
+    } else {
+      // Its page waits for the print and says how it went.
+      startPrintOnCreate(created.shipmentId);
+    }
+    setBusy(null);
+    navigate({ page: 'shipment', id: created.shipmentId });
   }
 
   async function cancel() {
@@ -164,6 +225,29 @@ export function ShipmentDetailPage({ id }: { id: string }) {
           <p className="page-sub">
             Created {formatDateTime(shipment.createdOn)} · {shipment.carrier} · {shipment.carrierService} ·{' '}
             {shipment.shipmentPieces.length} {shipment.shipmentPieces.length === 1 ? 'piece' : 'pieces'}
+            {shipment.returnOf ? (
+              <span data-testid="return-of">
+                {' '}
+                · return of{' '}
+                <a className="mono" href={`#/shipments/${encodeURIComponent(shipment.returnOf)}`}>
+                  {shipment.returnOfNumber}
+                </a>
+              </span>
+            ) : null}
+            {shipment.returns?.length ? (
+              <span data-testid="returns">
+                {' '}
+                · {shipment.returns.length === 1 ? 'return' : 'returns'}{' '}
+                {shipment.returns.map((uuid, i) => (
+                  <span key={uuid}>
+                    {i > 0 ? ', ' : ''}
+                    <a className="mono" href={`#/shipments/${encodeURIComponent(uuid)}`}>
+                      {shipment.returnNumbers?.[i] ?? uuid}
+                    </a>
+                  </span>
+                ))}
+              </span>
+            ) : null}
             {shipment.printCount ? (
               <span data-testid="print-count">
                 {' '}
@@ -180,7 +264,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
             ref={printButton}
             type="button"
             className="button button-primary"
-            onClick={print}
+            onClick={() => requestPrint(shipment.printCount ?? 0)}
             disabled={busy !== null || cancelled}
             aria-describedby={cancelled ? 'cancel-reason' : undefined}
           >
@@ -213,6 +297,19 @@ export function ShipmentDetailPage({ id }: { id: string }) {
             title="A new shipment with this one's addresses, service and pieces"
           >
             Ship again
+          </button>
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setReturnErrors({});
+              setReturnOpen(true);
+            }}
+            disabled={busy !== null || cancelled}
+            aria-describedby={cancelled ? 'cancel-reason' : undefined}
+            title="A return label from the addressee back to the sender"
+          >
+            Create return
           </button>
           <button
             type="button"
@@ -288,6 +385,29 @@ export function ShipmentDetailPage({ id }: { id: string }) {
         </aside>
       </div>
 
+      <ReturnDialog
+        open={returnOpen}
+        shipment={shipment}
+        busy={busy === 'returning'}
+        errors={returnErrors}
+        onCreate={(choice) => void createReturn(choice)}
+        onClose={() => setReturnOpen(false)}
+      />
+      <ConfirmDialog
+        open={confirmReprint}
+        title={`Print ${shipment.shipmentNumber} again?`}
+        confirmLabel="Print again"
+        cancelLabel="Don’t print"
+        focus="cancel"
+        onConfirm={() => void print()}
+        onCancel={() => setConfirmReprint(false)}
+      >
+        <p>
+          Its label has been printed {shipment.printCount}×
+          {shipment.lastPrintedBy ? `, last by ${shipment.lastPrintedBy} ${whenPrinted(shipment.lastPrintedOn)}` : ''}.
+          A second parcel with the same label would travel as this one.
+        </p>
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirmCancel}
         title={`Cancel ${shipment.shipmentNumber}?`}

@@ -25,7 +25,7 @@ export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
   const go = (change: Partial<ShipmentFilters>) => navigate(shipmentsRoute({ ...filters, page: 1, ...change }));
   const pageCount = list.data ? Math.ceil(list.data.totalItems / filters.pageSize) : 1;
   const searching = query.Search !== undefined;
-  const filtered = filters.from || filters.to || filters.statuses.length > 0 || searching;
+  const filtered = filters.from || filters.to || filters.statuses.length > 0 || filters.returns || searching;
   // Selected rows stay selected across pages and filters until cleared or acted on.
   const [chosen, setChosen] = useState<Map<string, ListItem>>(new Map());
   const selection: Selection = {
@@ -71,7 +71,7 @@ export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
       <div className="empty">
         <p>
           {searching
-            ? `No shipment matches “${query.Search}”${filters.from || filters.to || filters.statuses.length > 0 ? ' with these filters' : ''}.`
+            ? `No shipment matches “${query.Search}”${filters.from || filters.to || filters.statuses.length > 0 || filters.returns ? ' with these filters' : ''}.`
             : filtered
               ? 'No shipment matches these filters.'
               : 'No shipments yet.'}
@@ -142,6 +142,10 @@ export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
           />
         </div>
         <StatusFilter value={filters.statuses} onChange={(statuses) => go({ statuses })} />
+        <label className="check-row filters-returns">
+          <input type="checkbox" checked={filters.returns} onChange={(e) => go({ returns: e.target.checked })} />
+          <span>Returns only</span>
+        </label>
         <div className="field">
           <label className="field-label" htmlFor="filter-order">
             Order

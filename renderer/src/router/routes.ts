@@ -18,6 +18,8 @@ export interface ShipmentFilters {
   page: number;
   /** The search box's text (docs/contract.md §12); searched from 2 characters. */
   search: string;
+  /** Return shipments only (docs/contract.md §23). */
+  returns: boolean;
 }
 
 export const DEFAULT_FILTERS: ShipmentFilters = {
@@ -28,6 +30,7 @@ export const DEFAULT_FILTERS: ShipmentFilters = {
   pageSize: 50,
   page: 1,
   search: '',
+  returns: false,
 };
 
 export type Route =
@@ -61,6 +64,7 @@ function parseFilters(query: URLSearchParams): ShipmentFilters {
     pageSize: (PAGE_SIZES as readonly number[]).includes(size) ? (size as PageSize) : DEFAULT_FILTERS.pageSize,
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     search: (query.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
+    returns: query.get('returns') === '1',
   };
 }
 
@@ -73,6 +77,7 @@ function formatFilters(filters: ShipmentFilters): string {
   if (filters.pageSize !== DEFAULT_FILTERS.pageSize) query.set('size', String(filters.pageSize));
   if (filters.page > 1) query.set('page', String(filters.page));
   if (filters.search) query.set('q', filters.search);
+  if (filters.returns) query.set('returns', '1');
   const text = query.toString();
   return text ? `?${text}` : '';
 }
@@ -146,6 +151,7 @@ export function listQuery(filters: ShipmentFilters): ListShipmentsQuery {
     ...(filters.to ? { DateTo: filters.to } : {}),
     ...(filters.statuses.length ? { Status: filters.statuses } : {}),
     ...(filters.search.trim().length >= SEARCH_MIN_LENGTH ? { Search: filters.search.trim() } : {}),
+    ...(filters.returns ? { Returns: true } : {}),
     OrderByDate: filters.order,
     Page: filters.page,
     ItemsPerPage: filters.pageSize,

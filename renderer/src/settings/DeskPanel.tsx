@@ -8,7 +8,7 @@ import { stationBridge } from '../api/bridge';
 import { formErrors, problemFromResponse } from '../api/problem';
 import { TextField } from '../components/Field';
 import { ErrorNotice, Notice } from '../components/Notice';
-import { updateDeskSettings, useDeskSettings } from '../lib/desk-settings';
+import { MAX_ASK_REPRINT_AFTER, updateDeskSettings, useDeskSettings } from '../lib/desk-settings';
 import { useLoad } from '../hooks/use-load';
 import { SettingsSection } from './SettingsSection';
 
@@ -238,6 +238,45 @@ function UpdateFeedField() {
   );
 }
 
+/** Ask before a reprint: a label printed this many times already asks "Print again?" first. */
+function ReprintQuestion() {
+  const askAfter = useDeskSettings((s) => s.askReprintAfter);
+  return (
+    <div className="field">
+      <label className="check-row">
+        <input
+          type="checkbox"
+          checked={askAfter > 0}
+          onChange={(e) => updateDeskSettings({ askReprintAfter: e.target.checked ? 1 : 0 })}
+        />
+        <span>
+          Ask before printing a label again{' '}
+          <span className="muted">— a second parcel with the same label would travel as the first</span>
+        </span>
+      </label>
+      {askAfter > 0 ? (
+        <label className="inline-field">
+          <span>Ask when it was printed</span>
+          <input
+            id="desk-ask-reprint-after"
+            className="input input-narrow"
+            type="number"
+            min={1}
+            max={MAX_ASK_REPRINT_AFTER}
+            value={askAfter}
+            onChange={(e) => {
+              const n = Math.round(Number(e.target.value));
+              if (Number.isFinite(n) && n >= 1)
+                updateDeskSettings({ askReprintAfter: Math.min(n, MAX_ASK_REPRINT_AFTER) });
+            }}
+          />
+          <span>{askAfter === 1 ? 'time' : 'times'} or more</span>
+        </label>
+      ) : null}
+    </div>
+  );
+}
+
 export function DeskPanel() {
   const printOnCreate = useDeskSettings((s) => s.printOnCreate);
   return (
@@ -253,6 +292,7 @@ export function DeskPanel() {
           Print on create <span className="muted">— print the label as soon as a shipment is created</span>
         </span>
       </label>
+      <ReprintQuestion />
       <LocalApi />
       <DatabaseChoiceField />
       <UpdateFeedField />

@@ -1,12 +1,17 @@
 /**
  * Settings → Printers, the printer doctor: this desk's printers as the station sees them
  * (the system's queues and network label printers added by address), which one prints
- * labels and how (format, dpi, page size), a test page that shows whether the dpi is right,
+ * labels and how (format, dpi, label size or office sheets), a test page that shows whether the dpi is right,
  * and how the last job went. Kept by this desk, even when desks share one database.
  */
 import { useState, type FormEvent } from 'react';
 import type { Static } from 'typebox';
-import type { PrinterOverviewSchema } from '../../../main/core/schemas';
+import {
+  OFFICE_SHEETS,
+  SHEET_LABEL_SIZE,
+  type OfficeSheet,
+  type PrinterOverviewSchema,
+} from '../../../main/core/schemas';
 import { api, ApiProblem, describeError, formErrors } from '../api';
 import { SelectField, TextField } from '../components/Field';
 import { ErrorNotice, Notice } from '../components/Notice';
@@ -15,6 +20,16 @@ import { SettingsSection } from './SettingsSection';
 
 type Overview = Static<typeof PrinterOverviewSchema>;
 type Choice = Overview['labelPrinter'];
+
+/** A roll of one label size, or office sheets of labels (PDF): what comes out of the printer. */
+const PAPERS: { value: string; label: string }[] = [
+  { value: '4x6', label: '4×6 in labels' },
+  { value: 'A6', label: 'A6 labels' },
+  { value: 'A4-2x4x6', label: 'Two 4×6 in labels on A4' },
+  { value: 'Letter-2x4x6', label: 'Two 4×6 in labels on Letter' },
+  { value: 'A4-4xA6', label: 'Four A6 labels on A4' },
+];
+const isSheet = (value: string): value is OfficeSheet => (OFFICE_SHEETS as readonly string[]).includes(value);
 
 function LastJob({ job }: { job: Overview['lastJob'] }) {
   if (!job) return <p className="muted">No job sent from this desk yet.</p>;
@@ -105,7 +120,7 @@ function PrinterDoctor({ initial }: { initial: Overview }) {
     error === null
       ? { byField: {} as Record<string, string>, notice: null }
       : error instanceof ApiProblem && error.status === 400
-        ? formErrors(error, ['address', 'name', 'printerId', 'format', 'dpi', 'pageSize', 'documentPrinterId'])
+        ? formErrors(error, ['address', 'name', 'printerId', 'format', 'dpi', 'pageSize', 'sheet', 'documentPrinterId'])
         : { byField: {} as Record<string, string>, notice: describeError(error) };
   const printers = overview.items;
   return (
@@ -205,13 +220,23 @@ function PrinterDoctor({ initial }: { initial: Overview }) {
           <SelectField
             path="pageSize"
             idScope="label-printer"
-            label="Label size"
-            value={choice.pageSize}
-            onValue={(v) => setChoice({ ...choice, pageSize: v as Choice['pageSize'] })}
-            error={byField.pageSize}
+            label="Labels"
+            hint="A label printer takes a roll; an office printer takes sheets of labels (PDF), filled in order."
+            value={choice.sheet ?? choice.pageSize}
+            onValue={(v) =>
+              setChoice(
+                isSheet(v)
+                  ? { ...choice, sheet: v, pageSize: SHEET_LABEL_SIZE[v], format: 'pdf' }
+                  : { ...choice, sheet: null, pageSize: v as Choice['pageSize'] },
+              )
+            }
+            error={byField.pageSize ?? byField.sheet}
           >
-            <option value="4x6">4×6 in</option>
-            <option value="A6">A6</option>
+            {PAPERS.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
           </SelectField>
           <SelectField
             path="documentPrinterId"

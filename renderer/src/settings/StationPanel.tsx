@@ -1,14 +1,31 @@
 /**
- * The station's own settings: the sender address that prefills New shipment, the label
- * size and the CN22 limits. Everyone sees them; only administrators change them.
+ * The station's own settings: the sender address that prefills New shipment with its customs
+ * numbers, the label size and the CN22 limits. Everyone sees them; only administrators change them.
  */
 import { useState, type FormEvent } from 'react';
 import type { StationSettings } from '../../../main/core/schemas';
 import { api, ApiProblem, describeError } from '../api';
+import { TextField } from '../components/Field';
 import { Notice } from '../components/Notice';
 import { AddressFieldset } from '../shipment/AddressFieldset';
 import { addressFromSettings, ADDRESS_KEYS, type AddressForm } from '../shipment/form-model';
 import { cn22Body, Cn22LimitsFieldset, cn22Rows, type Cn22Row } from './Cn22LimitsFieldset';
+
+type CustomsNumbers = Pick<StationSettings['senderAddress'], 'eoriNumber' | 'vatNumber' | 'iossNumber'>;
+const numbersOf = (sender: StationSettings['senderAddress']): CustomsNumbers => ({
+  eoriNumber: sender.eoriNumber,
+  vatNumber: sender.vatNumber,
+  iossNumber: sender.iossNumber,
+});
+const NUMBER_FIELDS: { key: keyof CustomsNumbers; label: string; hint: string }[] = [
+  { key: 'eoriNumber', label: 'EORI number', hint: 'On every customs form, e.g. GB123456789000.' },
+  { key: 'vatNumber', label: 'VAT number', hint: 'On every customs form, with its country code.' },
+  {
+    key: 'iossNumber',
+    label: 'IOSS number',
+    hint: 'IM and 10 digits: declared for EU addressees when the goods are worth EUR 150 or less, in EUR.',
+  },
+];
 
 interface StationPanelProps {
   settings: StationSettings;
@@ -17,6 +34,7 @@ interface StationPanelProps {
 
 export function StationPanel({ settings, isAdmin }: StationPanelProps) {
   const [address, setAddress] = useState<AddressForm>(() => addressFromSettings(settings.senderAddress));
+  const [numbers, setNumbers] = useState<CustomsNumbers>(() => numbersOf(settings.senderAddress));
   const [labelSize, setLabelSize] = useState(settings.labelSize);
   const [cn22, setCn22] = useState<Cn22Row[]>(() => cn22Rows(settings.cn22MaxValue));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -28,10 +46,14 @@ export function StationPanel({ settings, isAdmin }: StationPanelProps) {
     setBusy(true);
     setMessage(null);
     try {
-      const senderAddress = Object.fromEntries(ADDRESS_KEYS.map((key) => [key, address[key].trim()]));
+      const senderAddress = {
+        ...Object.fromEntries(ADDRESS_KEYS.map((key) => [key, address[key].trim()])),
+        ...Object.fromEntries(NUMBER_FIELDS.map(({ key }) => [key, numbers[key].trim()])),
+      };
       const saved = await api.updateSettings({ body: { senderAddress, labelSize, cn22MaxValue: cn22Body(cn22) } });
       setErrors({});
       setAddress(addressFromSettings(saved.senderAddress));
+      setNumbers(numbersOf(saved.senderAddress));
       setLabelSize(saved.labelSize);
       setCn22(cn22Rows(saved.cn22MaxValue));
       setMessage({ tone: 'success', text: 'Station settings saved.' });
@@ -81,6 +103,23 @@ export function StationPanel({ settings, isAdmin }: StationPanelProps) {
           disabled={!isAdmin}
           onChange={(key, value) => setAddress((a) => ({ ...a, [key]: value }))}
         />
+        <fieldset className="card" disabled={!isAdmin}>
+          <legend className="card-title">Sender’s customs numbers</legend>
+          <div className="grid grid-3">
+            {NUMBER_FIELDS.map(({ key, label, hint }) => (
+              <TextField
+                key={key}
+                path={`senderAddress.${key}`}
+                label={label}
+                hint={hint}
+                value={numbers[key]}
+                error={errors[`senderAddress.${key}`]}
+                autoComplete="off"
+                onValue={(value) => setNumbers((n) => ({ ...n, [key]: value }))}
+              />
+            ))}
+          </div>
+        </fieldset>
         <fieldset className="card" disabled={!isAdmin}>
           <legend className="card-title">Label size</legend>
           <div className="radio-row">

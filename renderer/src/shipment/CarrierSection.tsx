@@ -19,7 +19,8 @@ export function useCarrierCatalog(carrierId: string): CarrierCatalog {
       api.listCarrierServices({ params }),
       api.listCarrierFeatures({ params }),
     ]);
-    return { services: services.items, features: featureList.items };
+    // A return service is for a return made from a shipment's page, never for a new shipment.
+    return { services: services.items.filter((s) => !s.isReturn), features: featureList.items };
   });
 }
 

@@ -50,6 +50,24 @@ export function ShipmentFacts({ shipment }: { shipment: ShipmentDetail }) {
               <Fact label="Description of goods">{shipment.descriptionOfGoods}</Fact>
             </>
           ) : null}
+          {shipment.customsNumbers ? (
+            <>
+              <Fact label="Sender’s customs numbers">
+                {[
+                  shipment.customsNumbers.eoriNumber && `EORI ${shipment.customsNumbers.eoriNumber}`,
+                  shipment.customsNumbers.vatNumber && `VAT ${shipment.customsNumbers.vatNumber}`,
+                  shipment.customsNumbers.iossNumber && `IOSS ${shipment.customsNumbers.iossNumber}`,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Fact>
+              <Fact label="IOSS">
+                <span data-testid="ioss-applied">
+                  {shipment.iossApplied ? 'Declared under the IOSS number' : 'Not declared under IOSS'}
+                </span>
+              </Fact>
+            </>
+          ) : null}
         </dl>
       </section>
 

@@ -3,10 +3,12 @@
  * paths of the fields it shows (so that a 400 problem's members find their fields).
  */
 import {
+  CUSTOMS_NUMBER_FIELDS,
   DIMENSION_UNITS,
   WEIGHT_UNITS,
   type Address,
   type CreateShipmentRequest,
+  type SenderAddress,
   type DimensionUnit,
   type PackagePreset,
   type ShipmentDetail,
@@ -169,6 +171,21 @@ function trimmedAddress(address: AddressForm): CreateShipmentRequest['deliveryAd
 
 const optionalText = <K extends string>(key: K, value: string): Partial<Record<K, string>> =>
   (value.trim() ? { [key]: value.trim() } : {}) as Partial<Record<K, string>>;
+
+/**
+ * The sender's customs numbers of Settings go with the collection address the form sends
+ * (docs/contract.md §17): the form shows the address, not the numbers.
+ */
+export function withSenderNumbers(
+  request: CreateShipmentRequest,
+  sender: Partial<SenderAddress> | undefined,
+): CreateShipmentRequest {
+  const numbers = Object.fromEntries(
+    CUSTOMS_NUMBER_FIELDS.map((key) => [key, (sender?.[key] ?? '').trim()]).filter(([, value]) => value !== ''),
+  );
+  if (Object.keys(numbers).length === 0 || !request.collectionAddress) return request;
+  return { ...request, collectionAddress: { ...request.collectionAddress, ...numbers } };
+}
 
 export function toCreateRequest(form: ShipmentForm): CreateShipmentRequest {
   const international = isInternational(form);

@@ -1,6 +1,6 @@
 /** The carrier catalog's tables: synced from the catalog file at every start. */
 import type { ServiceRecord } from '../../../core/storage';
-import { int, real, table, text } from '../columns';
+import { bool, int, real, table, text } from '../columns';
 
 export const carriers = table('carriers', {
   id: int('id'),
@@ -19,6 +19,7 @@ export const carrierServices = table('carrier_services', {
   maxWeightKg: real('max_weight_kg'),
   maxLengthCm: real('max_length_cm'),
   scope: text<ServiceRecord['scope']>('scope'),
+  isReturn: bool('is_return'),
 });
 
 export const carrierFeatures = table('carrier_features', {

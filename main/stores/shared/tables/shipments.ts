@@ -1,6 +1,6 @@
 /** A shipment and what belongs to it: pieces, tracking events, customs, search terms, idempotency keys. */
 import type { ShipmentStatus } from '../../../core/schemas';
-import { address, bigint, bytes, int, json, money, real, smallint, table, text, uuid } from '../columns';
+import { address, bigint, bool, bytes, int, json, money, real, smallint, table, text, uuid } from '../columns';
 
 export const shipments = table(
   'shipments',
@@ -39,6 +39,8 @@ export const shipments = table(
     statusLocation: text('status_location'),
     statusSignatory: text('status_signatory'),
     createdBy: bigint.orNull('created_by'),
+    // The shipment this one returns (docs/contract.md §23); null for an outbound one.
+    returnOf: bigint.orNull('return_of'),
   },
   { identity: true },
 );
@@ -140,7 +142,16 @@ export const EVENT_FIELDS = [
 export const customsDeclarations = table('customs_declarations', {
   shipmentId: bigint('shipment_id'),
   contentsType: text('contents_type'),
+  // The sender's customs numbers as the create gave them; '' when none.
+  senderEori: text('sender_eori'),
+  senderVat: text('sender_vat'),
+  senderIoss: text('sender_ioss'),
+  /** Declared under the sender's IOSS number (an EU destination, EUR 150 or less). */
+  iossApplied: bool('ioss_applied'),
 });
+
+/** A declaration as the contract has it, without its shipment id. */
+export const DECLARATION_FIELDS = ['contentsType', 'senderEori', 'senderVat', 'senderIoss', 'iossApplied'] as const;
 
 export const customsItems = table(
   'customs_items',

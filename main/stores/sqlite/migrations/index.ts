@@ -18,6 +18,7 @@ import signInApiKey, { addSignInApiKey } from './0015-sign-in-api-key';
 import sameColumnNames, { renameEventUser } from './0016-same-column-names';
 import auditTrail from './0017-audit-trail';
 import orders from './0018-orders';
+import returns, { addReturnColumns } from './0019-returns';
 
 /**
  * SQLite's change for each key (shared/migrations.ts), null where it has none; the
@@ -45,4 +46,5 @@ export const MIGRATIONS = numbered<{ sql: string; backfill?: (db: Db) => void }>
   'same-column-names': { sql: sameColumnNames, backfill: renameEventUser },
   'audit-trail': { sql: auditTrail },
   orders: { sql: orders },
+  returns: { sql: returns, backfill: addReturnColumns },
 });
