@@ -120,7 +120,7 @@ describe('the served OpenAPI document', () => {
     expect(create.properties.descriptionOfGoods.description).toMatch(/customs/);
     expect(create.required).not.toContain('collectionAddress');
     expect(create.properties.collectionAddress).toMatchObject({
-      $ref: '#/components/schemas/AddressInput',
+      $ref: '#/components/schemas/SenderAddressInput',
       description: expect.stringMatching(/sender address of Settings/),
     });
     expect(doc.paths['/shipments/{uniqueId}'].get.description).toMatch(/shipment number/);
