@@ -113,9 +113,16 @@ export interface DecodedSymbol {
  * Rasterises every page with `pdftoppm -r <dpi>` and decodes each image with `zbarimg`.
  * Returns one list of symbols per page (empty when zbarimg found nothing: exit code 4).
  */
-export async function pdfBarcodes(pdf: Buffer, dpi = 300): Promise<DecodedSymbol[][]> {
+export async function pdfBarcodes(
+  pdf: Buffer,
+  dpi = 300,
+  crop?: { x: number; y: number; width: number; height: number },
+): Promise<DecodedSymbol[][]> {
+  // zbar reports equal symbols of one image once: `crop` (in points) reads one part of each page.
+  const px = (points: number) => String(Math.round((points * dpi) / 72));
+  const region = crop ? ['-x', px(crop.x), '-y', px(crop.y), '-W', px(crop.width), '-H', px(crop.height)] : [];
   return withPdfFile(pdf, async (file, dir) => {
-    await run('pdftoppm', ['-r', String(dpi), '-png', file, join(dir, 'page')]);
+    await run('pdftoppm', ['-r', String(dpi), ...region, '-png', file, join(dir, 'page')]);
     const images = (await readdir(dir)).filter((f) => f.endsWith('.png')).sort(byPageNumber);
     const pages: DecodedSymbol[][] = [];
     for (const image of images) pages.push(await zbar(join(dir, image)));
