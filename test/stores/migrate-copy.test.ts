@@ -42,7 +42,12 @@ const ADDRESS_COLUMNS = new Set([
   'orders.collection_address',
 ]);
 const ARRAY_COLUMNS = new Set(['webhooks.events', 'webhooks.statuses']);
-const BOOLEAN_COLUMNS = new Set(['users.disabled', 'webhooks.allow_remote']);
+const BOOLEAN_COLUMNS = new Set([
+  'users.disabled',
+  'webhooks.allow_remote',
+  'carrier_services.is_return',
+  'customs_declarations.ioss_applied',
+]);
 /** Kept as they are: a CHECK, a uuid, or a value the copy itself reads. */
 const FIXED_TEXT = new Set([
   'carriers.tracking_prefix',
