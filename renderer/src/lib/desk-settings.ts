@@ -1,6 +1,7 @@
 /**
  * What belongs to this desk rather than the station: the label printer, whether a new
- * shipment prints at once, and the carrier and service it used last. Kept in localStorage, so each desk keeps its own.
+ * shipment prints at once, whether a scanned order ships when the scale settles, and the
+ * carrier and service it used last. Kept in localStorage, so each desk keeps its own.
  */
 import { create } from 'zustand';
 
@@ -12,6 +13,8 @@ export interface DeskSettings {
   /** The carrier and service of the last shipment created here: a desk mostly ships one way. */
   lastCarrierId: string;
   lastServiceId: string;
+  /** An order opened by a scan ships, and its label prints, as soon as the scale is steady above zero. */
+  shipWhenSteady: boolean;
 }
 
 function load(): DeskSettings {
@@ -23,9 +26,10 @@ function load(): DeskSettings {
       printOnCreate: raw.printOnCreate === true,
       lastCarrierId: text(raw.lastCarrierId),
       lastServiceId: text(raw.lastServiceId),
+      shipWhenSteady: raw.shipWhenSteady === true,
     };
   } catch {
-    return { printer: '', printOnCreate: false, lastCarrierId: '', lastServiceId: '' };
+    return { printer: '', printOnCreate: false, lastCarrierId: '', lastServiceId: '', shipWhenSteady: false };
   }
 }
 
