@@ -231,7 +231,18 @@ describe('scan to ship without it: Enter ships', () => {
     expect((await viewShipment(o.shipmentId!)).shipmentPieces.map((p) => p.weight)).toEqual([2, 3.2]);
   });
 
-  it("a shipment's label scanned on an order's page opens the shipment; an order scanned on the list opens the order", async () => {
+  it("a person's keys at a person's pace and Enter are no scan: the focused control keeps them", async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await page.locator('main h1').focus();
+    await page.keyboard.type('WEB-50004', { delay: 120 });
+    await page.keyboard.press('Enter');
+    await new Promise((r) => setTimeout(r, 800));
+    expect(await page.getByRole('heading', { name: 'Settings', level: 1 }).count()).toBe(1);
+    expect((await viewOrder('WEB-50004')).status).toBe('Awaiting');
+  });
+
+  it("a shipment's label scanned on Settings opens the shipment; an order scanned on the list opens the order", async () => {
     const shipped = await viewOrder('WEB-50001');
     await scan(shipped.shipmentNumber!);
     await page.getByRole('heading', { name: new RegExp(shipped.shipmentNumber!), level: 1 }).waitFor();

@@ -15,6 +15,12 @@ import { isNumberLike, openScannedOrSearch, takesTyping } from '../shipment/scan
 const SCAN_GAP_MS = 1000;
 /** Shorter than this is a person's keys (Space on a row, a shortcut), not a scanned number. */
 const SHORTEST_ORDER_NUMBER = 3;
+/**
+ * A scanner types a character every few milliseconds; a person, every 100 or more. Free text
+ * (an order number has no fixed shape) is only taken for a scan at a scanner's pace, so a
+ * person's keys and Enter still reach the focused control.
+ */
+const SCANNER_MS_PER_KEY = 60;
 
 const fold = (text: string) => text.trim().toUpperCase();
 
@@ -72,6 +78,7 @@ export function useScanToShip(): void {
   useEffect(() => {
     let typed = '';
     let first = 0;
+    let firstStamp = 0;
     let last = 0;
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || takesTyping(event.target)) {
@@ -84,12 +91,17 @@ export function useScanToShip(): void {
         const text = typed.trim();
         typed = '';
         if (text.length < SHORTEST_ORDER_NUMBER) return;
+        const scannerPace = (event.timeStamp - firstStamp) / text.length <= SCANNER_MS_PER_KEY;
+        if (!isNumberLike(text) && !scannerPace) return;
         event.preventDefault();
         event.stopPropagation();
         if (isNumberLike(text)) void openScannedOrSearch(text);
         else void openScannedOrderOrSearch(text, first);
       } else if (event.key.length === 1) {
-        if (typed === '') first = performance.now();
+        if (typed === '') {
+          first = performance.now();
+          firstStamp = event.timeStamp;
+        }
         typed = (typed + event.key).slice(-60);
       } else if (event.key !== 'Shift') {
         typed = '';
