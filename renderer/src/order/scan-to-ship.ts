@@ -16,11 +16,11 @@ const SCAN_GAP_MS = 1000;
 /** Shorter than this is a person's keys (Space on a row, a shortcut), not a scanned number. */
 const SHORTEST_ORDER_NUMBER = 3;
 /**
- * A scanner types a character every few milliseconds; a person, every 100 or more. Free text
+ * A scanner types a character every few milliseconds; a person, every 150 or so. Free text
  * (an order number has no fixed shape) is only taken for a scan at a scanner's pace, so a
  * person's keys and Enter still reach the focused control.
  */
-const SCANNER_MS_PER_KEY = 60;
+const SCANNER_MS_PER_KEY = 100;
 
 const fold = (text: string) => text.trim().toUpperCase();
 
