@@ -42,9 +42,16 @@ function AddressEditor({
     ? formErrors(error, paths)
     : { byField: {}, notice: null };
   const first = useRef<HTMLFormElement>(null);
+  /** The field a refusal named first: focused once the fields are enabled again. */
+  const refused = useRef<string | null>(null);
   useLayoutEffect(() => {
     first.current?.querySelector<HTMLInputElement>('input')?.focus();
   }, []);
+  useEffect(() => {
+    if (busy || !refused.current) return;
+    first.current?.querySelector<HTMLElement>(`[name="${refused.current}"]`)?.focus();
+    refused.current = null;
+  }, [busy]);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -56,8 +63,7 @@ function AddressEditor({
     } catch (failure) {
       setError(failure);
       // A refusal puts the keyboard on the first field it names.
-      const named = Object.keys(formErrors(failure, paths).byField)[0];
-      if (named) requestAnimationFrame(() => first.current?.querySelector<HTMLElement>(`[name="${named}"]`)?.focus());
+      refused.current = Object.keys(formErrors(failure, paths).byField)[0] ?? null;
     } finally {
       setBusy(false);
     }
