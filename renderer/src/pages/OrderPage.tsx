@@ -11,7 +11,7 @@ import { api, describeError, formErrors } from '../api';
 import { ErrorNotice } from '../components/Notice';
 import { StatusChip } from '../components/StatusChip';
 import { printPdfInBrowser } from '../lib/browser-print';
-import { formatDateTime, formatMoney, formatNumber } from '../lib/format';
+import { formatDateTime, formatMoney, formatNumber, plural } from '../lib/format';
 import { downloadPdf } from '../lib/pdf-bytes';
 import { useLoad } from '../hooks/use-load';
 import { loadCatalog } from '../order/catalog';
@@ -254,7 +254,7 @@ export function OrderPage({ id, scan }: { id: string; scan?: string | undefined 
           </h1>
           <p className="page-sub">
             Received {formatDateTime(order.createdOn)}
-            {order.channel ? ` · ${order.channel}` : ''} · {formatNumber(order.items.length)} item lines ·{' '}
+            {order.channel ? ` · ${order.channel}` : ''} · {plural(order.items.length, 'item line')} ·{' '}
             {formatNumber(order.totalWeightKg)} kg · {formatMoney(order.totalValue, order.currency || 'GBP')}
           </p>
         </div>
