@@ -7,6 +7,7 @@
  *   --printing          printing.ts: ZPL against PDF, and a print to a network printer
  *   --store postgres    postgres.ts: three desks on one PostgreSQL database
  *   --profile           create-profile.ts: where a create's time goes
+ *   --scan              scan-to-ship.ts: scan → last label byte and a scripted morning, in Chromium
  *
  * `--quick` runs a few hundred shipments (seconds); `--fresh` fills again rather than reuse
  * a kept fill (fills.ts). `--compare FILE` then prints each figure beside FILE's; with
@@ -22,6 +23,7 @@ import { deskBench } from './desk';
 import type { BenchOptions, Outcome } from './options';
 import { postgresMode } from './postgres';
 import { printingBench } from './printing';
+import { scanToShipBench } from './scan-to-ship';
 import { searchBench } from './search';
 import { ROOT, WORK, agent } from './service';
 import { compare, table } from './table';
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     printing: { type: 'boolean' },
     search: { type: 'boolean' },
     profile: { type: 'boolean' },
+    scan: { type: 'boolean' },
     shipments: { type: 'string' },
     from: { type: 'string' },
     database: { type: 'string' },
@@ -58,11 +61,13 @@ async function main(): Promise<void> {
     ? 'postgres'
     : values.profile
       ? 'profile'
-      : values.printing
-        ? 'printing'
-        : values.search
-          ? 'search'
-          : 'desk';
+      : values.scan
+        ? 'scan'
+        : values.printing
+          ? 'printing'
+          : values.search
+            ? 'search'
+            : 'desk';
   const results = resolve(
     values.out ??
       join(
@@ -87,6 +92,7 @@ async function main(): Promise<void> {
   try {
     if (mode === 'postgres') outcome = await postgresMode({ ...options, searchOnly: values.search === true });
     else if (mode === 'profile') outcome = await profileBench(options);
+    else if (mode === 'scan') outcome = await scanToShipBench(options);
     else if (mode === 'printing') outcome = await printingBench(options);
     else if (mode === 'search') outcome = await searchBench(options);
     else outcome = await deskBench(options);

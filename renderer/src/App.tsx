@@ -11,6 +11,8 @@ import { useScreenFocus } from './lib/screen-focus';
 import { AddressBookPage } from './pages/AddressBookPage';
 import { NewShipmentPage } from './pages/NewShipmentPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { OrderPage } from './pages/OrderPage';
+import { OrdersPage } from './pages/OrdersPage';
 import { PresetsPage } from './pages/PresetsPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { EndOfDayPage } from './pages/EndOfDayPage';
@@ -34,6 +36,8 @@ const TITLES: Record<Route['page'], string> = {
   import: 'Import a file',
   addresses: 'Address book',
   presets: 'Package presets',
+  orders: 'Orders',
+  order: 'Order',
 };
 
 /** Screens whose work starts in a field: focus lands there rather than on the heading. */
@@ -45,7 +49,10 @@ export function App() {
   // Signed out, every screen but Track is the sign-in screen.
   const screen: Route['page'] = phase !== 'signed-in' && route.page !== 'track' ? 'sign-in' : route.page;
   const announcement = useScreenFocus({
-    key: phase === 'restoring' ? 'restoring' : `${screen}|${route.page === 'shipment' ? route.id : ''}`,
+    key:
+      phase === 'restoring'
+        ? 'restoring'
+        : `${screen}|${route.page === 'shipment' ? route.id : route.page === 'order' ? `${route.id}|${route.scan ?? ''}` : ''}`,
     title: TITLES[screen],
     form: FORM_SCREENS.has(screen),
   });
@@ -122,5 +129,9 @@ function Screen({ route }: { route: Route }) {
       return <EndOfDayPage />;
     case 'import':
       return <ImportPage />;
+    case 'orders':
+      return <OrdersPage filters={route.filters} />;
+    case 'order':
+      return <OrderPage key={`${route.id}|${route.scan ?? ''}`} id={route.id} scan={route.scan} />;
   }
 }

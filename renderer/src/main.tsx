@@ -9,6 +9,7 @@ import './styles/shipments.css';
 import './styles/detail.css';
 import './styles/settings.css';
 import './styles/end-of-day.css';
+import './styles/orders.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -62,3 +62,29 @@ export function createByApi(
     shipmentPieces: [{ weight: 1.5, length: 30, width: 20, height: 10 }],
   });
 }
+
+/** Adds a TCP listener as the network printer `name` and makes it this desk's ZPL label printer at 203 dpi. */
+export async function chooseZplPrinter(station: RunningStation, port: number, name: string): Promise<void> {
+  await callAsAdmin(station, 'POST', '/printers', { address: `127.0.0.1:${port}`, name });
+  await callAsAdmin(station, 'PUT', '/printers/label-printer', {
+    printerId: `network:127.0.0.1:${port}`,
+    format: 'zpl',
+    dpi: 203,
+    pageSize: '4x6',
+  });
+}
+
+/** Adds orders as one batch (POST /orders); their ids by order number. */
+export async function addOrders(
+  station: RunningStation,
+  orders: { orderNumber: string }[],
+): Promise<Map<string, string>> {
+  const made = await callAsAdmin<{ created: { orderId: string; orderNumber: string }[]; refused: unknown[] }>(
+    station,
+    'POST',
+    '/orders',
+    { orders },
+  );
+  if (made.refused.length) throw new Error(`orders refused: ${JSON.stringify(made.refused)}`);
+  return new Map(made.created.map((c) => [c.orderNumber, c.orderId]));
+}

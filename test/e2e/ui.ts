@@ -78,6 +78,14 @@ export async function focusNow(page: Page, withGroup = true): Promise<string> {
   }, withGroup);
 }
 
+/** Waits until the focused element, as focusNow names it, is `expected` (focus may move a frame late). */
+export const focusBecomes = (page: Page, expected: string | RegExp, withGroup = true): Promise<string> =>
+  waitUntil(
+    `focus on ${String(expected)}`,
+    () => focusNow(page, withGroup),
+    (f) => (typeof expected === 'string' ? f === expected : expected.test(f)),
+  );
+
 /** A file for the Import screen's file input. */
 export const csvFile = (csv: string, name = 'orders.csv') => ({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
 

@@ -1,11 +1,13 @@
 /**
  * The chrome around every signed-in screen: the left navigation with New shipment (Alt+N
- * from anywhere), Shipments, Track, Settings, End of day and Import, the signed-in user and Sign out.
+ * from anywhere), Shipments, Orders, Track, Settings, End of day and Import, the signed-in user and Sign out.
+ * An order's number scanned on any of them opens that order to ship.
  */
 import { useEffect, type ReactNode } from 'react';
 import { session, useSession } from '../api';
+import { useScanToShip } from '../order/scan-to-ship';
 import { hrefFor, navigate } from '../router/navigation';
-import { shipmentsRoute, type Route } from '../router/routes';
+import { ordersRoute, shipmentsRoute, type Route } from '../router/routes';
 
 const NEW_SHIPMENT: Route = { page: 'new-shipment' };
 
@@ -48,6 +50,8 @@ export function Brand({ large = false }: { large?: boolean }) {
 
 export function AppShell({ route, children }: { route: Route; children: ReactNode }) {
   const user = useSession((s) => s.user);
+  // An order's number scanned on any screen opens it to ship.
+  useScanToShip();
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -87,6 +91,9 @@ export function AppShell({ route, children }: { route: Route; children: ReactNod
         <div className="nav-links">
           <NavLink route={shipmentsRoute()} current={inShipments}>
             Shipments
+          </NavLink>
+          <NavLink route={ordersRoute()} current={route.page === 'orders' || route.page === 'order'}>
+            Orders
           </NavLink>
           <NavLink route={{ page: 'track', reference: '', postCode: '' }} current={route.page === 'track'}>
             Track

@@ -1,7 +1,8 @@
 /**
  * What belongs to this desk rather than the station: the label printer, whether a new
- * shipment prints at once, when a reprint asks first, and the carrier and service it used
- * last. Kept in localStorage, so each desk keeps its own.
+ * shipment prints at once, when a reprint asks first, whether a scanned order ships when the
+ * scale settles, and the carrier and service it used last. Kept in localStorage, so each desk
+ * keeps its own.
  */
 import { create } from 'zustand';
 
@@ -15,6 +16,8 @@ export interface DeskSettings {
   lastServiceId: string;
   /** Ask before printing a label printed this many times already (its printCount); 0: never ask. */
   askReprintAfter: number;
+  /** An order opened by a scan ships, and its label prints, as soon as the scale is steady above zero. */
+  shipWhenSteady: boolean;
 }
 
 /** The most a desk may set: more would never ask anyway. */
@@ -35,9 +38,17 @@ function load(): DeskSettings {
         raw.askReprintAfter! <= MAX_ASK_REPRINT_AFTER
           ? raw.askReprintAfter!
           : 0,
+      shipWhenSteady: raw.shipWhenSteady === true,
     };
   } catch {
-    return { printer: '', printOnCreate: false, lastCarrierId: '', lastServiceId: '', askReprintAfter: 0 };
+    return {
+      printer: '',
+      printOnCreate: false,
+      lastCarrierId: '',
+      lastServiceId: '',
+      askReprintAfter: 0,
+      shipWhenSteady: false,
+    };
   }
 }
 

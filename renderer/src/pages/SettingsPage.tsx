@@ -1,4 +1,4 @@
-/** Settings: the station (sender address, label size), this desk, your password, its printers and scale, and — for administrators — API keys, users, webhooks and the audit trail. */
+/** Settings: the station (sender address, label size), this desk, your password, its printers and scale, and — for administrators — API keys, users, shipping rules, webhooks and the audit trail. */
 import { api, useSession } from '../api';
 import { ErrorNotice } from '../components/Notice';
 import { useLoad } from '../hooks/use-load';
@@ -7,6 +7,7 @@ import { AuditPanel } from '../settings/AuditPanel';
 import { DeskPanel } from '../settings/DeskPanel';
 import { OwnPasswordPanel } from '../settings/OwnPasswordPanel';
 import { PrintersPanel } from '../settings/PrintersPanel';
+import { RulesPanel } from '../settings/RulesPanel';
 import { ScalePanel } from '../settings/ScalePanel';
 import { StationPanel } from '../settings/StationPanel';
 import { UsersPanel } from '../settings/UsersPanel';
@@ -40,6 +41,7 @@ export function SettingsPage() {
           {users.error ? <ErrorNotice error={users.error} /> : null}
           <ApiKeysPanel users={users.data?.items ?? []} />
           {users.data ? <UsersPanel users={users.data.items} me={me} onChanged={users.reload} /> : null}
+          <RulesPanel />
           <WebhooksPanel />
           <AuditPanel />
         </>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, formatHash, listQuery, parseHash, shipmentsRoute } from './routes';
+import {
+  DEFAULT_FILTERS,
+  formatHash,
+  listQuery,
+  orderListQuery,
+  ordersRoute,
+  parseHash,
+  shipmentsRoute,
+} from './routes';
 
 describe('hash routes', () => {
   it('opens the list by default', () => {
@@ -57,6 +65,26 @@ describe('listQuery', () => {
       Status: ['Printed', 'Manifested'],
       OrderByDate: 'NewestFirst',
       Page: 2,
+      ItemsPerPage: 50,
+    });
+  });
+});
+
+describe('order routes', () => {
+  it('round-trips the Orders filters and an order opened by a scan', () => {
+    const list = ordersRoute({ search: 'WEB-5', status: 'On Hold', page: 2 });
+    expect(formatHash(list)).toBe('#/orders?q=WEB-5&status=On+Hold&page=2');
+    expect(parseHash(formatHash(list))).toEqual(list);
+    const scanned = { page: 'order' as const, id: '0b6c6c1e-1d1f-4c55-9f43-3c9b8e3f2a10', scan: 'k3x1' };
+    expect(parseHash(formatHash(scanned))).toEqual(scanned);
+    expect(parseHash('#/orders/abc')).toEqual({ page: 'order', id: 'abc' });
+  });
+
+  it('drops a status it does not know and asks GET /orders for one page of 50', () => {
+    expect(parseHash('#/orders?status=Lost')).toEqual(ordersRoute());
+    expect(orderListQuery({ search: 'a', status: 'Awaiting', page: 3 })).toEqual({
+      Status: 'Awaiting',
+      Page: 3,
       ItemsPerPage: 50,
     });
   });

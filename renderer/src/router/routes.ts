@@ -2,7 +2,7 @@
  * Hash routes: they work from file:// inside Electron and at `/` over HTTP alike. List
  * filters live in the hash's query so that Back brings them back. Pure: parse and format only.
  */
-import { STATUSES, type ListShipmentsQuery } from '../../../main/core/schemas';
+import { ORDER_STATUSES, STATUSES, type ListOrdersQuery, type ListShipmentsQuery } from '../../../main/core/schemas';
 
 export const PAGE_SIZES = [25, 50, 100, 250] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -33,6 +33,17 @@ export const DEFAULT_FILTERS: ShipmentFilters = {
   returns: false,
 };
 
+/** The Orders screen's filters: its search box, one status or all, the page. */
+export interface OrderFilters {
+  search: string;
+  /** One of ORDER_STATUSES, or '' for every status. */
+  status: string;
+  page: number;
+}
+
+export const DEFAULT_ORDER_FILTERS: OrderFilters = { search: '', status: '', page: 1 };
+export const ORDERS_PAGE_SIZE = 50;
+
 export type Route =
   | { page: 'sign-in' }
   | { page: 'shipments'; filters: ShipmentFilters }
@@ -44,7 +55,10 @@ export type Route =
   | { page: 'end-of-day' }
   | { page: 'import' }
   | { page: 'addresses' }
-  | { page: 'presets' };
+  | { page: 'presets' }
+  | { page: 'orders'; filters: OrderFilters }
+  /** `scan`: opened by a scan (a fresh one each time), so the page ships it as "Ship order". */
+  | { page: 'order'; id: string; scan?: string };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** As the API's Search parameter allows. */
@@ -101,6 +115,27 @@ export function parseHash(hash: string): Route {
   if (path === '/import') return { page: 'import' };
   if (path === '/addresses') return { page: 'addresses' };
   if (path === '/presets') return { page: 'presets' };
+  if (path === '/orders') {
+    const status = query.get('status') ?? '';
+    const page = Number(query.get('page'));
+    return {
+      page: 'orders',
+      filters: {
+        search: (query.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
+        status: (ORDER_STATUSES as readonly string[]).includes(status) ? status : '',
+        page: Number.isInteger(page) && page >= 1 ? page : 1,
+      },
+    };
+  }
+  const order = /^\/orders\/([^/]+)$/.exec(path);
+  if (order?.[1]) {
+    try {
+      const scan = query.get('scan');
+      return { page: 'order', id: decodeURIComponent(order[1]), ...(scan ? { scan } : {}) };
+    } catch {
+      return { page: 'not-found', path };
+    }
+  }
   const shipment = /^\/shipments\/([^/]+)$/.exec(path);
   if (shipment?.[1]) {
     try {
@@ -141,8 +176,33 @@ export function formatHash(route: Route): string {
       return '#/addresses';
     case 'presets':
       return '#/presets';
+    case 'orders': {
+      const query = new URLSearchParams();
+      if (route.filters.search) query.set('q', route.filters.search);
+      if (route.filters.status) query.set('status', route.filters.status);
+      if (route.filters.page > 1) query.set('page', String(route.filters.page));
+      const text = query.toString();
+      return `#/orders${text ? `?${text}` : ''}`;
+    }
+    case 'order':
+      return `#/orders/${encodeURIComponent(route.id)}${route.scan ? `?scan=${encodeURIComponent(route.scan)}` : ''}`;
   }
 }
+
+/** The Orders filters as the query of GET /orders. */
+export function orderListQuery(filters: OrderFilters): ListOrdersQuery {
+  return {
+    ...(filters.status ? { Status: filters.status } : {}),
+    ...(filters.search.trim().length >= SEARCH_MIN_LENGTH ? { Search: filters.search.trim() } : {}),
+    Page: filters.page,
+    ItemsPerPage: ORDERS_PAGE_SIZE,
+  };
+}
+
+export const ordersRoute = (filters: Partial<OrderFilters> = {}): Route => ({
+  page: 'orders',
+  filters: { ...DEFAULT_ORDER_FILTERS, ...filters },
+});
 
 /** The list filters as the query of GET /shipments. */
 export function listQuery(filters: ShipmentFilters): ListShipmentsQuery {

@@ -1,5 +1,6 @@
 /**
- * What belongs to this desk: its label printer and "print on create" (kept on this computer),
+ * What belongs to this desk: its label printer, "print on create" and "ship when the weight is
+ * steady" (kept on this computer),
  * and where other local tools reach the station's API.
  */
 import { useState, type FormEvent } from 'react';
@@ -279,6 +280,7 @@ function ReprintQuestion() {
 
 export function DeskPanel() {
   const printOnCreate = useDeskSettings((s) => s.printOnCreate);
+  const shipWhenSteady = useDeskSettings((s) => s.shipWhenSteady);
   return (
     <SettingsSection headingId="desk-heading" title="This desk" intro="Kept on this computer only.">
       <PrinterChoice />
@@ -293,6 +295,20 @@ export function DeskPanel() {
         </span>
       </label>
       <ReprintQuestion />
+      <label className="check-row">
+        <input
+          type="checkbox"
+          checked={shipWhenSteady}
+          onChange={(e) => updateDeskSettings({ shipWhenSteady: e.target.checked })}
+        />
+        <span>
+          Ship when the weight is steady{' '}
+          <span className="muted">
+            — a scanned order ships and its label prints as soon as the scale settles above zero; without it, Enter
+            ships
+          </span>
+        </span>
+      </label>
       <LocalApi />
       <DatabaseChoiceField />
       <UpdateFeedField />

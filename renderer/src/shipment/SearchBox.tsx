@@ -2,10 +2,12 @@
  * The search box above the list (docs/contract.md §12): `/` or Ctrl/Cmd+F puts the keyboard in it,
  * the list follows as the operator types, and Enter on a shipment or tracking number that
  * finds exactly one shipment opens it. A keyboard-wedge barcode scanner types the label's
- * number and Enter: on the list, its first key lands here even when the box had no focus.
+ * number and Enter: on the list, its first key lands here even when the box had no focus. An
+ * order's number scanned here opens that order to ship (order/scan-to-ship.ts).
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../router/routes';
+import { openScannedOrder } from '../order/scan-to-ship';
 import { isNumberLike, openScanned, takeSearchOnArrival, takesTyping } from './scan-to-open';
 
 /** Long enough to let a person finish a word, short enough to feel live. */
@@ -71,14 +73,13 @@ export function SearchBox({ value, onSearch, onArrowDown }: SearchBoxProps) {
   };
 
   async function openOrSearch(query: string) {
-    if (isNumberLike(query)) {
-      setOpening(true);
-      const opened = await openScanned(query);
-      setOpening(false);
-      if (opened) {
-        clearTimeout(timer.current);
-        return;
-      }
+    // A shipment's number opens its shipment; an order's number (a packing slip scanned here) ships that order.
+    setOpening(true);
+    const opened = isNumberLike(query) ? await openScanned(query) : await openScannedOrder(query);
+    setOpening(false);
+    if (opened) {
+      clearTimeout(timer.current);
+      return;
     }
     searchNow(query);
     // The next scan replaces this one rather than joining it.

@@ -58,47 +58,21 @@ export function takeSearchOnArrival(): boolean {
   return wanted;
 }
 
-/** Keys further apart than this start a new scan: a stray key long ago is not part of it. */
-const SCAN_GAP_MS = 1000;
-
 /**
- * On a screen without the search box (a shipment's page), a scanned number and its Enter open
- * that number's shipment, wherever the focus is but in a field: the Enter presses no focused
- * button (Print label, where the keyboard rests after printing, would print again). `/` and
- * Ctrl/Cmd+F go to the list with the keyboard in its search box, as on the list.
+ * On a screen without the search box (a shipment's page), `/` and Ctrl/Cmd+F go to the list
+ * with the keyboard in its search box, as on the list. A scanned number and its Enter open
+ * that number's shipment on every screen: order/scan-to-ship.ts listens for scans.
  */
 export function useScanToOpen(): void {
   useEffect(() => {
-    let typed = '';
-    let last = 0;
     const onKey = (event: KeyboardEvent) => {
       const find = (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'f';
       if (find || (event.key === '/' && !event.ctrlKey && !event.metaKey && !takesTyping(event.target))) {
         event.preventDefault();
         searchOnArrival = true;
         window.location.hash = lastListHref();
-        return;
-      }
-      if (event.ctrlKey || event.metaKey || event.altKey || takesTyping(event.target)) {
-        typed = '';
-        return;
-      }
-      if (event.timeStamp - last > SCAN_GAP_MS) typed = '';
-      last = event.timeStamp;
-      if (event.key === 'Enter') {
-        const text = typed;
-        typed = '';
-        if (!isNumberLike(text)) return;
-        event.preventDefault();
-        event.stopPropagation();
-        void openScannedOrSearch(text);
-      } else if (event.key.length === 1) {
-        typed = (typed + event.key).slice(-40);
-      } else if (event.key !== 'Shift') {
-        typed = '';
       }
     };
-    // Capturing, so the scanner's Enter is taken before the focused control sees it.
     window.addEventListener('keydown', onKey, true);
     return () => window.removeEventListener('keydown', onKey, true);
   }, []);

@@ -1,0 +1,378 @@
+/**
+ * Orders waiting to be shipped (docs/contract.md §18): a search box, one status or all, the exact
+ * total, and the dense table kept by keyboard as the shipments list is (↑/↓, Enter opens,
+ * Space selects). The selection ships (each through the rules, then their labels as one job
+ * on the desk's label printer) or cancels, after a question.
+ */
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { OutputOf } from '../../../main/operations/spec';
+import { ORDER_STATUSES } from '../../../main/core/schemas';
+import { api } from '../api';
+import { ErrorNotice } from '../components/Notice';
+import { StatusChip } from '../components/StatusChip';
+import { formatListTime, formatNumber, plural } from '../lib/format';
+import { useLoad } from '../hooks/use-load';
+import { OrderBulkActions } from '../order/OrderBulkActions';
+import { openScannedOrder } from '../order/scan-to-ship';
+import { navigate } from '../router/navigation';
+import { ORDERS_PAGE_SIZE, orderListQuery, ordersRoute, type OrderFilters } from '../router/routes';
+import { takesTyping } from '../shipment/scan-to-open';
+
+export type OrderRow = OutputOf<'listOrders'>['items'][number];
+
+/** Long enough to let a person finish a word, short enough to feel live (as the shipments search). */
+const DEBOUNCE_MS = 250;
+
+function OrderSearch({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState(value);
+  const [shown, setShown] = useState(value);
+  const [opening, setOpening] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const input = useRef<HTMLInputElement>(null);
+  if (value !== shown) {
+    setShown(value);
+    setText(value);
+  }
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // `/` puts the keyboard in the box; other keys are left to the rows and to a scanner.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || takesTyping(event.target)) return;
+      event.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  const searchNow = (next: string) => {
+    clearTimeout(timer.current);
+    onSearch(next);
+  };
+  return (
+    <form className="search" role="search" onSubmit={(e) => e.preventDefault()}>
+      <label className="visually-hidden" htmlFor="order-search">
+        Search orders
+      </label>
+      <input
+        ref={input}
+        id="order-search"
+        className="input search-input"
+        type="search"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={100}
+        placeholder="Scan or search: order number, SKU, name, post code, email"
+        aria-keyshortcuts="/"
+        aria-describedby="order-search-hint"
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          clearTimeout(timer.current);
+          const next = e.target.value;
+          timer.current = setTimeout(() => onSearch(next), DEBOUNCE_MS);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            const query = text.trim();
+            // An order's number, typed or scanned, opens that order to ship.
+            setOpening(true);
+            void openScannedOrder(query).then((opened) => {
+              setOpening(false);
+              if (!opened) searchNow(query);
+            });
+          } else if (event.key === 'ArrowDown') {
+            event.preventDefault();
+            document.querySelector<HTMLElement>('.orders-table tbody tr')?.focus();
+          } else if (event.key === 'Escape' && text !== '') {
+            event.preventDefault();
+            setText('');
+            searchNow('');
+          }
+        }}
+      />
+      <span id="order-search-hint" className="search-hint muted" aria-live="polite">
+        {opening ? (
+          'Opening…'
+        ) : (
+          <>
+            <kbd>/</kbd> to search · <kbd>↓</kbd> to the orders · an order’s number opens it to ship
+          </>
+        )}
+      </span>
+    </form>
+  );
+}
+
+function OrdersTable({
+  items,
+  busy,
+  selected,
+  onToggle,
+  onToggleAll,
+}: {
+  items: OrderRow[];
+  busy: boolean;
+  selected: ReadonlySet<string>;
+  onToggle: (item: OrderRow) => void;
+  onToggleAll: () => void;
+}) {
+  const [active, setActive] = useState(0);
+  const body = useRef<HTMLTableSectionElement>(null);
+  const current = Math.min(active, Math.max(0, items.length - 1));
+  const open = (item: OrderRow) => navigate({ page: 'order', id: item.orderId });
+
+  function focusRow(index: number) {
+    const next = Math.max(0, Math.min(items.length - 1, index));
+    setActive(next);
+    body.current?.querySelectorAll<HTMLTableRowElement>('tr')[next]?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number) {
+    const item = items[index];
+    switch (event.key) {
+      case 'ArrowDown':
+        focusRow(index + 1);
+        break;
+      case 'ArrowUp':
+        focusRow(index - 1);
+        break;
+      case 'Home':
+        focusRow(0);
+        break;
+      case 'End':
+        focusRow(items.length - 1);
+        break;
+      case 'Enter':
+        if (item) open(item);
+        break;
+      case ' ':
+        if (item) onToggle(item);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  }
+
+  return (
+    <div className="table-wrap" aria-busy={busy}>
+      <table className="table orders-table" aria-label="Orders">
+        <thead>
+          <tr>
+            <th scope="col" className="select-cell">
+              <input
+                type="checkbox"
+                aria-label="Select every order shown"
+                checked={items.length > 0 && items.every((i) => selected.has(i.orderId))}
+                onChange={onToggleAll}
+              />
+            </th>
+            <th scope="col">Order no</th>
+            <th scope="col">Received</th>
+            <th scope="col" className="col-channel">
+              Channel
+            </th>
+            <th scope="col">Deliver to</th>
+            <th scope="col" className="num">
+              Items
+            </th>
+            <th scope="col" className="num">
+              Weight
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Shipment</th>
+          </tr>
+        </thead>
+        <tbody ref={body}>
+          {items.map((item, index) => (
+            <tr
+              key={item.orderId}
+              tabIndex={index === current ? 0 : -1}
+              className="row-link"
+              data-order-no={item.orderNumber}
+              aria-selected={selected.has(item.orderId)}
+              onClick={() => open(item)}
+              onFocus={() => setActive(index)}
+              onKeyDown={(event) => onKeyDown(event, index)}
+            >
+              <td className="select-cell" onClick={(e) => e.stopPropagation()}>
+                <input
+                  type="checkbox"
+                  tabIndex={-1}
+                  aria-label={`Select ${item.orderNumber}`}
+                  checked={selected.has(item.orderId)}
+                  onChange={() => onToggle(item)}
+                />
+              </td>
+              <td className="mono truncate" title={item.orderNumber}>
+                {item.orderNumber}
+              </td>
+              <td>{formatListTime(item.createdOn)}</td>
+              <td className="truncate col-channel" title={item.channel}>
+                {item.channel || <span className="muted">—</span>}
+              </td>
+              <td
+                className="truncate"
+                title={`${item.deliveryName}, ${item.postZipCode}, ${item.countryTwoCharacterISOCode}`}
+              >
+                {item.deliveryName}
+                <span className="muted">
+                  , {item.postZipCode}, {item.countryTwoCharacterISOCode}
+                </span>
+              </td>
+              <td className="num">{formatNumber(item.itemCount)}</td>
+              <td className="num">
+                {formatNumber(item.weight)} <span className="muted">kg</span>
+              </td>
+              <td className="status-cell">
+                <StatusChip status={item.status} />
+              </td>
+              <td className="mono">{item.shipmentNumber ?? <span className="muted">—</span>}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function OrdersPage({ filters }: { filters: OrderFilters }) {
+  const query = orderListQuery(filters);
+  const list = useLoad(JSON.stringify(query), () => api.listOrders({ query }));
+  const [chosen, setChosen] = useState<Map<string, OrderRow>>(new Map());
+  const go = (change: Partial<OrderFilters>) => navigate(ordersRoute({ ...filters, page: 1, ...change }));
+  const pageCount = list.data ? Math.max(1, Math.ceil(list.data.totalItems / ORDERS_PAGE_SIZE)) : 1;
+  const searching = query.Search !== undefined;
+
+  const toggle = (item: OrderRow) =>
+    setChosen((current) => {
+      const next = new Map(current);
+      if (next.has(item.orderId)) next.delete(item.orderId);
+      else next.set(item.orderId, item);
+      return next;
+    });
+  const toggleAll = () =>
+    setChosen((current) => {
+      const shown = list.data?.items ?? [];
+      const next = new Map(current);
+      if (shown.every((i) => next.has(i.orderId))) shown.forEach((i) => next.delete(i.orderId));
+      else shown.forEach((i) => next.set(i.orderId, i));
+      return next;
+    });
+
+  let content: ReactNode;
+  if (list.error && !list.data) content = <ErrorNotice error={list.error} />;
+  else if (!list.data)
+    content = (
+      <p className="empty" role="status">
+        Loading orders…
+      </p>
+    );
+  else if (list.data.items.length === 0)
+    content = (
+      <div className="empty">
+        <p>
+          {searching
+            ? `No order matches “${query.Search}”${filters.status ? ` that is ${filters.status}` : ''}.`
+            : filters.status
+              ? `No order is ${filters.status}.`
+              : 'No orders yet: a warehouse system sends them to the station’s API or its watched folder.'}
+        </p>
+        {searching || filters.status ? (
+          <button type="button" className="button" onClick={() => navigate(ordersRoute())}>
+            Clear filters
+          </button>
+        ) : null}
+      </div>
+    );
+  else
+    content = (
+      <OrdersTable
+        items={list.data.items}
+        busy={list.loading}
+        selected={new Set(chosen.keys())}
+        onToggle={toggle}
+        onToggleAll={toggleAll}
+      />
+    );
+
+  return (
+    <div className="page page-wide">
+      <header className="page-header">
+        <div>
+          <h1>Orders</h1>
+          {list.data ? (
+            <p className="page-sub tabular" aria-live="polite" data-testid="orders-total">
+              {plural(list.data.totalItems, 'order')}
+              {filters.status ? ` ${filters.status}` : ''}
+              {searching ? ` matching “${query.Search}”` : ''}
+            </p>
+          ) : null}
+        </div>
+        <div className="toolbar-right">
+          <button type="button" className="button" onClick={list.reload} disabled={list.loading}>
+            {list.loading ? 'Refreshing…' : 'Refresh'}
+          </button>
+        </div>
+      </header>
+
+      <OrderSearch
+        value={filters.search}
+        onSearch={(search) => navigate(ordersRoute({ ...filters, page: 1, search }), { replace: true })}
+      />
+
+      <form className="filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
+        <div className="field">
+          <label className="field-label" htmlFor="order-status">
+            Status
+          </label>
+          <select
+            id="order-status"
+            className="select"
+            value={filters.status}
+            onChange={(e) => go({ status: e.target.value })}
+          >
+            <option value="">Every status</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+
+      {list.error && list.data ? <ErrorNotice error={list.error} /> : null}
+      {chosen.size > 0 ? (
+        <OrderBulkActions selected={[...chosen.values()]} onDone={list.reload} onClear={() => setChosen(new Map())} />
+      ) : null}
+      {content}
+
+      {list.data && pageCount > 1 ? (
+        <nav className="pager" aria-label="Pages">
+          <button
+            type="button"
+            className="button button-small"
+            disabled={filters.page <= 1}
+            onClick={() => navigate(ordersRoute({ ...filters, page: filters.page - 1 }))}
+          >
+            Previous
+          </button>
+          <span className="tabular">
+            Page {filters.page} of {pageCount}
+          </span>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={filters.page >= pageCount}
+            onClick={() => navigate(ordersRoute({ ...filters, page: filters.page + 1 }))}
+          >
+            Next
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
