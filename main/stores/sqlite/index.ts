@@ -4,7 +4,9 @@
  */
 import { join } from 'node:path';
 import { StorageUnavailableError, type OnMigration, type Store } from '../../core/storage';
-import { AUDIT_INSERT, auditQueries, auditValues } from '../shared/audit-queries';
+import { auditQueries } from '../shared/audit-queries';
+import { insertSql, values } from '../shared/columns';
+import { AUDIT_FIELDS, auditEvents } from '../shared/tables/audit';
 import { addressBookQueries, presetQueries, type Run } from '../shared/address-book-queries';
 import { render, type Sql } from '../shared/sql';
 import { sqliteAuth } from './auth';
@@ -80,7 +82,7 @@ export function openSqliteStore(options: {
       webhooks: translating(sqliteWebhooks(db)),
       addressBook: translating(addressBookQueries('sqlite', run)),
       presets: translating(presetQueries('sqlite', run)),
-      audit: translating(sqliteAudit(db, commit)),
+      audit: translating(sqliteAudit(db, commit, run)),
       ping: translating({
         async ping() {
           if (closed) throw new StorageUnavailableError('The station is closing.');
@@ -107,13 +109,12 @@ export function openSqliteStore(options: {
 }
 
 /** The audit trail: appended inside the group commit, so an entry shares its batch's transaction and fsync. */
-function sqliteAudit(db: Db, commit: GroupCommit) {
-  const insert = db.prepare(AUDIT_INSERT);
-  return auditQueries(
-    <R>(sql: string, params: (string | number)[]) => Promise.resolve(db.prepare(sql).all(...params) as R[]),
-    (entries) =>
-      commit(() => {
-        for (const entry of entries) insert.run(...auditValues(entry));
-      }),
+function sqliteAudit(db: Db, commit: GroupCommit, run: Run) {
+  const insert = db.prepare(insertSql('sqlite', auditEvents, AUDIT_FIELDS));
+  const encode = values('sqlite', auditEvents, AUDIT_FIELDS);
+  return auditQueries('sqlite', run, (entries) =>
+    commit(() => {
+      for (const entry of entries) insert.run(...encode(entry));
+    }),
   );
 }
