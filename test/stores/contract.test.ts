@@ -10,13 +10,14 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Address, ShipmentStatus } from '../../main/core/schemas';
 import { stationEvent } from '../../main/core/statuses';
+import { LIMIT_HORIZON_MS } from '../../main/core/storage';
 import { fillDemoData } from '../../main/cli/demo-data';
 import { CarrierCatalog } from '../../main/core/carriers';
 import { listSearch } from '../../main/core/search';
 import type {
-  CustomsRecord,
   AuditFilter,
   AuditRecord,
+  CustomsRecord,
   EventRecord,
   ListFilter,
   ManifestClose,
@@ -712,7 +713,6 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     await expect(store.ping()).rejects.toThrow();
   });
 
-  it('counts limits in a sliding window and keeps settings', async () => {
   it('keeps an audit trail: appended in order, paged newest first with exact totals, counted by subject, pruned oldest first', async () => {
     const [store] = (await openDesks(dialect)) as [Store];
     const entry = (
@@ -762,6 +762,7 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     expect((await page({})).rows.map((r) => r.kind)).toEqual(['shipment.cancel', 'label.reprint']);
   });
 
+  it('counts limits in a sliding window and keeps settings', async () => {
     const [store] = (await openDesks(dialect)) as [Store];
     for (let i = 0; i < 3; i++) await store.limits.record('k', 60_000, T0 + i * 1000);
     expect(await store.limits.retryAfter('k', 3, 60_000, T0 + 2000)).toBe(58);
@@ -769,6 +770,12 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     expect(await store.limits.retryAfter('k', 3, 60_000, T0 + 60_001)).toBe(0);
     await store.limits.reset('k');
     expect(await store.limits.retryAfter('k', 1, 60_000, T0 + 3000)).toBe(0);
+    // A key used once (a guessed API key) loses its hit once another key's hit comes past the horizon.
+    const later = T0 + LIMIT_HORIZON_MS + 1;
+    await store.limits.record('guess-1', 60_000, T0);
+    expect(await store.limits.retryAfter('guess-1', 1, 2 * LIMIT_HORIZON_MS, later)).toBeGreaterThan(0);
+    await store.limits.record('guess-2', 60_000, later);
+    expect(await store.limits.retryAfter('guess-1', 1, 2 * LIMIT_HORIZON_MS, later)).toBe(0);
     await store.settings.set('labelSize', 'A6');
     expect(await store.settings.get('labelSize')).toBe('A6');
     expect(await store.settings.get('nothing')).toBeUndefined();
