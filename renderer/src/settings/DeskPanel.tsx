@@ -4,6 +4,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import type { DatabaseChoice, UpdateFeedChoice } from '../../../main/ipc/bridge';
+import { useSession } from '../api';
 import { stationBridge } from '../api/bridge';
 import { formErrors, problemFromResponse } from '../api/problem';
 import { TextField } from '../components/Field';
@@ -99,7 +100,7 @@ function DatabaseChoiceField() {
     setBusy(true);
     setError(null);
     try {
-      const result = await bridge.desktop.chooseDatabase(given);
+      const result = await bridge.desktop.chooseDatabase(useSession.getState().accessToken, given);
       if (!result.ok) throw problemFromResponse(result.problem.status, result.problem, result.problem.instance);
       setNext(result.value);
       setUrl('');
@@ -238,7 +239,7 @@ function UpdateFeedField() {
   );
 }
 
-export function DeskPanel() {
+export function DeskPanel({ isAdmin }: { isAdmin: boolean }) {
   const printOnCreate = useDeskSettings((s) => s.printOnCreate);
   return (
     <SettingsSection headingId="desk-heading" title="This desk" intro="Kept on this computer only.">
@@ -254,7 +255,7 @@ export function DeskPanel() {
         </span>
       </label>
       <LocalApi />
-      <DatabaseChoiceField />
+      {isAdmin ? <DatabaseChoiceField /> : null}
       <UpdateFeedField />
     </SettingsSection>
   );
