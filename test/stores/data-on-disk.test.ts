@@ -7,7 +7,7 @@
 import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { inThreadRenderer } from '../../main/open-station';
 import { createStation, type Station } from '../../main/core/station';
 import { buildApp } from '../../main/http/app';
@@ -15,7 +15,17 @@ import { fillDemoData } from '../../main/cli/demo-data';
 import { assertNoStationHolds } from '../../main/stores/sqlite/station-holds';
 import { DATABASE_FILE, secureDataDir } from '../../main/stores/sqlite/database';
 import { openSqliteStore } from '../../main/stores/sqlite';
-import { ADMIN, HOST, shipmentRequest, type TestStation } from '../helpers/station';
+import { STATION_KEY_FILE } from '../../main/station-key';
+import { createDatabase } from '../helpers/postgres';
+import {
+  ADMIN,
+  HOST,
+  addUsers,
+  networkOnlyPrinters,
+  shipmentRequest,
+  startTestStation,
+  type TestStation,
+} from '../helpers/station';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -81,6 +91,23 @@ describe.skipIf(process.platform === 'win32')('7. file modes', () => {
     chmodSync(join(dataDir, DATABASE_FILE), 0o644);
     const warnings: string[] = [];
     secureDataDir(dataDir, (m) => warnings.push(m));
+  it('on PostgreSQL too, the data folder is 0700 and the files the station writes there 0600', async () => {
+    const dataDir = join(tempDir(), 'desk');
+    t = await startTestStation({
+      dataDir,
+      databaseUrl: await createDatabase(inject('postgresUrl')),
+      printers: networkOnlyPrinters(dataDir),
+    });
+    await addUsers(t);
+    const token = await t.signIn();
+    const added = await t.request({ method: 'POST', url: '/printers', token, payload: { address: '127.0.0.1:9100' } });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(mode(dataDir)).toBe(0o700);
+    const files = readdirSync(dataDir);
+    expect(files).toEqual(expect.arrayContaining([STATION_KEY_FILE, 'printers.json']));
+    for (const file of files) expect(mode(join(dataDir, file)), file).toBe(0o600);
+  });
+
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/open to other users of this machine \(mode 755\).*chmod 700/);
     expect(mode(join(dataDir, DATABASE_FILE))).toBe(0o600);
