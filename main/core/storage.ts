@@ -834,9 +834,15 @@ export interface Store {
  * The doors answer it with 503 and Retry-After.
  */
 export class StorageUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /**
+   * Why, in an operator's words, when the store knows a cause that lasts until someone acts
+   * ("the disk is full"): the 503 names it. None for a passing one (busy, a lost connection).
+   */
+  readonly reason: string | undefined;
+  constructor(message: string, options?: { cause?: unknown; reason?: string }) {
     super(message, options);
     this.name = 'StorageUnavailableError';
+    this.reason = options?.reason;
   }
 }
 

@@ -58,11 +58,27 @@ export function openSqliteStore(options: {
     const commit = groupCommit(
       db,
       wal,
-      { beforeCommit: numbers.writeReserved, afterRollback: numbers.reread },
+      { beforeCommit: numbers.writeReserved, afterRollback: numbers.reread, refusal: () => databaseFileGone(db) },
       checkpoints,
     );
     let closed = false;
     const translating = <T extends object>(methods: T) => translatingErrors(methods, translateError);
+    // Writes outside the group commit are refused too while the file is gone (a stat each;
+    // none of these is on a create's path).
+    const whileFileThere = <T extends object>(methods: T): T => {
+      const guarded = {} as Record<string, unknown>;
+      for (const [name, method] of Object.entries(methods)) {
+        guarded[name] =
+          typeof method !== 'function'
+            ? method
+            : (...args: unknown[]) => {
+                const gone = databaseFileGone(db);
+                if (gone) throw gone;
+                return (method as (...a: unknown[]) => unknown)(...args);
+              };
+      }
+      return translating(guarded as T);
+    };
     const run: Run = <R>(statement: Sql) => {
       const { text, params } = render('sqlite', statement);
       return Promise.resolve(db.prepare(text).all(...params) as R[]);
@@ -74,14 +90,14 @@ export function openSqliteStore(options: {
       shipments: translating(sqliteShipments(db, commit, () => wal.flush())),
       numbers: translating({ take: numbers.take }),
       auth: translating(sqliteAuth(db)),
-      settings: translating(sqliteSettings(db)),
+      settings: whileFileThere(sqliteSettings(db)),
       limits: translating(sqliteLimits(db)),
       carriers: translating(sqliteCarriers(db)),
       manifests: translating(sqliteManifests(db, commit, numbers)),
       imports: translating(sqliteImports(db, commit)),
-      webhooks: translating(sqliteWebhooks(db)),
-      addressBook: translating(addressBookQueries('sqlite', run)),
-      presets: translating(presetQueries('sqlite', run)),
+      webhooks: whileFileThere(sqliteWebhooks(db)),
+      addressBook: whileFileThere(addressBookQueries('sqlite', run)),
+      presets: whileFileThere(presetQueries('sqlite', run)),
       audit: translating(sqliteAudit(db, commit, run)),
       ping: translating({
         async ping() {
