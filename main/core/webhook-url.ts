@@ -3,7 +3,7 @@
  * this machine. Parsed, never substring-matched: `http://127.0.0.1.evil.example` and
  * `http://localhost@evil.example` are other hosts.
  */
-import type { LookupAddress, LookupOptions } from 'node:dns';
+import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
@@ -73,33 +73,4 @@ export async function linkLocalNameProblem(hostname: string, resolve: Resolve = 
   if (isIP(host) !== 0) return null;
   const bad = (await resolve(host).catch(() => [])).find((a) => isLinkLocalHost(a.address));
   return bad ? linkLocalName(host, bad.address) : null;
-}
-
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-/**
- * The name lookup of a webhook's connection (node:net's `lookup` option): `resolve`'s
- * answer, refused when any address is link-local. Checked as each connection is made, so
- * a name that changes its answer after the webhook was created is refused too.
- */
-export function lookupRefusingLinkLocal(resolve: Resolve = systemResolve) {
-  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
-    resolve(hostname).then(
-      (addresses) => {
-        const bad = addresses.find((a) => isLinkLocalHost(a.address));
-        if (bad) {
-          const error = Object.assign(new Error(linkLocalName(hostname, bad.address)), { code: 'ELINKLOCAL' });
-          return callback(error, []);
-        }
-        const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
-        const usable = family ? addresses.filter((a) => a.family === family) : addresses;
-        if (usable.length === 0) {
-          return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
-        }
-        if (options.all) return callback(null, usable);
-        return callback(null, usable[0]!.address, usable[0]!.family);
-      },
-      (error: NodeJS.ErrnoException) => callback(error, []),
-    );
-  };
 }

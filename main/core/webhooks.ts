@@ -5,8 +5,6 @@
  * signed with HMAC-SHA256 over `timestamp.body` and carrying an event id for de-duplication.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
 import { FieldErrors, conflict, notFound } from './errors';
 import {
   STATUSES,
@@ -23,7 +21,7 @@ import {
 } from './schemas';
 import type { OutboxRecord, WebhookRecord, WebhookStore } from './storage';
 import type { SecretBox } from './secret-box';
-import { checkWebhookUrl, linkLocalNameProblem, lookupRefusingLinkLocal } from './webhook-url';
+import { checkWebhookUrl, linkLocalNameProblem } from './webhook-url';
 
 /** The event a shipment's new status stands for; any other status is `tracking.updated`. */
 const EVENT_OF_STATUS: Partial<Record<ShipmentStatus, WebhookEvent>> = {
@@ -115,35 +113,6 @@ export interface WebhookOptions {
   secrets: SecretBox;
 }
 
-const webhookLookup = lookupRefusingLinkLocal();
-
-/**
- * One delivery: the listener's status, redirects not followed. Its host name is looked up
- * as the connection is made, and a link-local answer refused (lookupRefusingLinkLocal).
- */
-function post(url: string, body: string, headers: Record<string, string>): Promise<number> {
-  const target = new URL(url);
-  return new Promise((resolve, reject) => {
-    const request = (target.protocol === 'https:' ? https : http).request(
-      target,
-      {
-        method: 'POST',
-        headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
-        lookup: webhookLookup,
-        signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-      },
-      (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      },
-    );
-    request.on('error', (error: Error) =>
-      reject(error.name === 'AbortError' ? new Error(`no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`) : error),
-    );
-    request.end(body);
-  });
-}
-
 export class WebhookService {
   private timer: ReturnType<typeof setInterval> | undefined;
   private running: Promise<void> | undefined;
@@ -166,7 +135,7 @@ export class WebhookService {
     const errors = new FieldErrors();
     const verdict = checkWebhookUrl(request.url, request.allowRemoteHost === true);
     if (!verdict.ok) errors.add('url', verdict.reason);
-    // A name is looked up again at every delivery; this only says so at once.
+    // A name that resolves to a link-local address now is refused as well.
     const linkLocal = verdict.ok ? await linkLocalNameProblem(new URL(verdict.url).hostname) : null;
     if (linkLocal) errors.add('url', linkLocal);
     const events = [...new Set(request.events ?? WEBHOOK_EVENTS)];
@@ -293,16 +262,26 @@ export class WebhookService {
     }
     if (error === '')
       try {
-        status = await post(webhook.url, body, {
-          'Content-Type': 'application/json',
-          'User-Agent': `ShippingStation/${this.options.version}`,
-          'Webhook-Id': eventIdOf(row),
-          'Webhook-Timestamp': timestamp,
-          'Webhook-Signature': webhookSignature(secret, timestamp, body),
+        const response = await fetch(webhook.url, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            'User-Agent': `ShippingStation/${this.options.version}`,
+            'Webhook-Id': eventIdOf(row),
+            'Webhook-Timestamp': timestamp,
+            'Webhook-Signature': webhookSignature(secret, timestamp, body),
+          },
+          body,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
         });
+        status = response.status;
+        await response.body?.cancel();
         if (status < 200 || status > 299) error = `the listener answered ${status}`;
       } catch (cause) {
-        error = `could not reach the listener: ${cause instanceof Error ? cause.message : String(cause)}`;
+        const reason =
+          cause instanceof Error ? ((cause.cause as Error | undefined)?.message ?? cause.message) : String(cause);
+        error = `could not reach the listener: ${reason}`;
       }
     const now = this.options.now();
     const delivered = error === '';
