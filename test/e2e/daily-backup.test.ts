@@ -47,6 +47,8 @@ describe('the daily backup on screen', () => {
     await page.goto(`${desk!.station.url}/#/settings`);
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await waitForText(page.getByRole('form', { name: 'Daily backup' }), /Last backup: .*shipping-station-/);
+    // No error is shown where none happened.
+    expect(await page.getByRole('form', { name: 'Daily backup' }).locator('.notice-error').count()).toBe(0);
     await page.getByRole('form', { name: 'Daily backup' }).scrollIntoViewIfNeeded();
     await page.setViewportSize({ width: 1280, height: 720 });
     await screenshot(page, 'daily-backup-1280x720');

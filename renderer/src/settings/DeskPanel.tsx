@@ -283,7 +283,9 @@ function DailyBackupField({ initial }: { initial: DailyBackup }) {
       setBusy(false);
     }
   };
-  const { byField, notice } = formErrors(error, ['dailyBackup.folder', 'dailyBackup.keep']);
+  const { byField, notice } = error
+    ? formErrors(error, ['dailyBackup.folder', 'dailyBackup.keep'])
+    : { byField: {} as Record<string, string>, notice: null };
   return (
     <form className="field stack" onSubmit={(event) => void save(event)} aria-labelledby="desk-backup-label" noValidate>
       <span className="field-label" id="desk-backup-label">
