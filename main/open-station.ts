@@ -35,6 +35,13 @@ export async function openStation(options: OpenStationOptions): Promise<Station>
       printers: options.printers ?? createDeskPrinters({ dataDir: options.dataDir }),
       scale: options.scale ?? createDeskScale({ dataDir: options.dataDir }),
       secretKey: options.secretKey ?? stationKey(options.dataDir),
+      // A desk's own file is backed up by the station; a shared database by pg_dump.
+      ...(store.dialect === 'sqlite'
+        ? {
+            dailyBackup: async (folder: string, keep: number, today: Date) =>
+              (await import('./stores/sqlite/backup')).dailyBackup(options.dataDir, folder, keep, today),
+          }
+        : {}),
       testPageRenderer:
         options.testPageRenderer ??
         (async (request) => (await import('./labels/test-page')).renderTestPageSync(request)),

@@ -29,7 +29,7 @@ const desktop: DesktopBridge = {
   printLabel: (request) => ipcRenderer.invoke(DESKTOP_CHANNELS.printLabel, request),
   apiStatus: () => ipcRenderer.invoke(DESKTOP_CHANNELS.apiStatus),
   databaseChoice: () => ipcRenderer.invoke(DESKTOP_CHANNELS.databaseChoice),
-  chooseDatabase: (url) => ipcRenderer.invoke(DESKTOP_CHANNELS.chooseDatabase, url),
+  chooseDatabase: (token, url) => ipcRenderer.invoke(DESKTOP_CHANNELS.chooseDatabase, { token, url }),
   updateFeed: () => ipcRenderer.invoke(DESKTOP_CHANNELS.updateFeed),
   chooseUpdateFeed: (url) => ipcRenderer.invoke(DESKTOP_CHANNELS.chooseUpdateFeed, url),
 };

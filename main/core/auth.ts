@@ -89,6 +89,8 @@ const DOORS = ['ipc', 'http'] as const;
 const HTTP_DOOR = 'http';
 /** Failed password sign-ins over HTTP, all user names together, before every one waits. */
 export const SPRAY_LIMIT = { failures: 30, windowMs: 15 * 60_000 };
+/** Failed API keys and refresh tokens a door may add to the limits table in a window. */
+export const CREDENTIAL_FAILURES_RECORDED = { failures: 30, windowMs: 15 * 60_000 };
 
 export class AuthService {
   /** Per user name and door: a local tool's wrong passwords never lock the desk's window out. */
@@ -100,6 +102,12 @@ export class AuthService {
    * many names (spraying) stays under every user's limit but not under this one.
    */
   private readonly passwordFailuresOverHttp: RateLimit;
+  /**
+   * Failed API keys and refresh tokens recorded per door: each guessed credential is a key
+   * of its own, so past this many in the window a door's further failures are answered
+   * alike but not recorded, and no caller grows the limits table without bound.
+   */
+  private readonly credentialFailuresByDoor: RateLimit;
 
   constructor(
     private readonly repo: AuthStore,
@@ -114,6 +122,13 @@ export class AuthService {
       'sign-in-password-http',
       SPRAY_LIMIT.failures,
       SPRAY_LIMIT.windowMs,
+      options.now,
+    );
+    this.credentialFailuresByDoor = new RateLimit(
+      limits,
+      'sign-in-credential-door',
+      CREDENTIAL_FAILURES_RECORDED.failures,
+      CREDENTIAL_FAILURES_RECORDED.windowMs,
       options.now,
     );
   }
@@ -171,8 +186,13 @@ export class AuthService {
       return await this.refresh(body.refreshToken!);
     } catch (error) {
       if (error instanceof ProblemError && error.kind === 'validation') {
-        await limit.record(key);
-        if (sprayed) await this.passwordFailuresOverHttp.record(HTTP_DOOR);
+        if (option === 'credentials') {
+          await limit.record(key);
+          if (sprayed) await this.passwordFailuresOverHttp.record(HTTP_DOOR);
+        } else if ((await this.credentialFailuresByDoor.retryAfter(doorOf(client))) === 0) {
+          await this.credentialFailuresByDoor.record(doorOf(client));
+          await limit.record(key);
+        }
       }
       throw error;
     }

@@ -107,6 +107,14 @@ export function storageProblem(error: unknown): ProblemError | null {
       'The station could not write to its disk safely and takes no more changes: restart it, and check the disk. Nothing was acknowledged that is not on disk.',
     );
   }
+  if (error instanceof StorageUnavailableError && error.reason !== undefined) {
+    return new ProblemError(
+      'unavailable',
+      `The station cannot save to its database: ${error.reason}. Nothing of this request was saved; it is taken again as soon as that is put right, without a restart.`,
+      { reason: error.reason },
+      STORAGE_RETRY_SECONDS,
+    );
+  }
   if (error instanceof StorageUnavailableError) {
     return new ProblemError(
       'unavailable',

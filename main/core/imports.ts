@@ -13,6 +13,7 @@ import { iso } from './dates';
 import { ProblemError, conflict, notFound, validationError } from './errors';
 import { groupColumn, matchColumns, referenceColumn, requestFromRows, type MatchedColumn } from './import-columns';
 import {
+  IMPORT_MAX_COLUMNS,
   IMPORT_MAX_ROWS,
   type Address,
   type CreateShipmentRequest,
@@ -82,25 +83,40 @@ interface ImportRun {
   idempotencyKey: string | undefined;
 }
 
-/** The delimiter of the header line: whichever of `;` and `,` it holds more of outside quotes. */
-function delimiterOf(text: string): ',' | ';' {
+/**
+ * The header line's delimiter (whichever of `;` and `,` it holds more of outside quotes)
+ * and how many columns it names, counted before the file is parsed.
+ */
+function headerOf(text: string): { delimiter: ',' | ';'; columns: number } {
   let commas = 0;
   let semicolons = 0;
   let quoted = false;
-  for (const ch of text.slice(0, 64 * 1024)) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && ch === ',') commas++;
-    else if (!quoted && ch === ';') semicolons++;
-    else if (!quoted && ch === '\n') break;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 34 /* " */) quoted = !quoted;
+    else if (quoted) continue;
+    else if (ch === 44 /* , */) commas++;
+    else if (ch === 59 /* ; */) semicolons++;
+    else if (ch === 10 /* \n */) break;
   }
-  return semicolons > commas ? ';' : ',';
+  return semicolons > commas ? { delimiter: ';', columns: semicolons + 1 } : { delimiter: ',', columns: commas + 1 };
 }
+
+const tooManyColumns = (where: string, count: number) =>
+  validationError(
+    {
+      body: `has ${count.toLocaleString('en')} columns ${where}; a file to import may have at most ${IMPORT_MAX_COLUMNS}`,
+    },
+    `A file to import may have at most ${IMPORT_MAX_COLUMNS} columns.`,
+  );
 
 /** Every record of the file, read by csv-parse's stream a chunk at a time; at most the row limit. */
 async function readRecords(csv: string): Promise<string[][]> {
+  const header = headerOf(csv.replace(/^\uFEFF/, ''));
+  if (header.columns > IMPORT_MAX_COLUMNS) throw tooManyColumns('in its header line', header.columns);
   const parser = parse({
     bom: true,
-    delimiter: delimiterOf(csv.replace(/^\uFEFF/, '')),
+    delimiter: header.delimiter,
     relax_column_count: true,
     skip_empty_lines: true,
   });
@@ -113,6 +129,10 @@ async function readRecords(csv: string): Promise<string[][]> {
   })();
   try {
     for await (const record of parser) {
+      if ((record as string[]).length > IMPORT_MAX_COLUMNS) {
+        parser.destroy();
+        throw tooManyColumns(`on line ${records.length + 1}`, (record as string[]).length);
+      }
       records.push(record as string[]);
       if (records.length > IMPORT_MAX_ROWS + 1) {
         parser.destroy();

@@ -1,6 +1,11 @@
-/** Station-wide settings: the sender address that prefills new shipments, the label size, how long the audit trail keeps. */
+/**
+ * Station-wide settings: the sender address that prefills new shipments, the label size,
+ * how long the audit trail keeps, and the desk's daily backup.
+ */
+import { isAbsolute } from 'node:path';
 import { FieldErrors } from './errors';
 import { DEFAULT_AUDIT_DAYS } from './audit';
+import { DEFAULT_DAILY_BACKUP, type DailyBackupChoice, type DailyBackupStatus } from './daily-backup';
 import { isCurrency } from './money';
 import { senderNumbers } from './customs-numbers';
 import {
@@ -42,10 +47,29 @@ export const DEFAULT_CN22_MAX_VALUE: Readonly<Record<string, number>> = { GBP: 2
  */
 const CACHE_MS = 1000;
 
+const NO_BACKUPS: DailyBackupStatus = { available: false, lastBackupOn: null, lastBackupFile: null, problem: null };
+
 export class SettingsService {
   private cached: { settings: Promise<StationSettings>; at: number } | undefined;
+  private backupStatus: () => DailyBackupStatus = () => NO_BACKUPS;
 
   constructor(private readonly repo: SettingsStore) {}
+
+  /** Where the daily backup's status comes from (the station's DailyBackups). */
+  reportBackups(status: () => DailyBackupStatus): void {
+    this.backupStatus = status;
+    this.forget();
+  }
+
+  /** The next read goes to the store. */
+  forget(): void {
+    this.cached = undefined;
+  }
+
+  async dailyBackup(): Promise<DailyBackupChoice> {
+    const { enabled, folder, keep } = (await this.get()).dailyBackup;
+    return { enabled, folder, keep };
+  }
 
   get(): Promise<StationSettings> {
     // Wall-clock time, not the station's clock: tests move that one by days.
@@ -62,17 +86,19 @@ export class SettingsService {
   }
 
   private async read(): Promise<StationSettings> {
-    const [senderAddress, labelSize, cn22MaxValue, auditDays] = await Promise.all([
+    const [senderAddress, labelSize, cn22MaxValue, auditDays, dailyBackup] = await Promise.all([
       this.repo.get<SenderAddress>('senderAddress'),
       this.repo.get<LabelSize>('labelSize'),
       this.repo.get<Record<string, number>>('cn22MaxValue'),
       this.repo.get<number>('auditDays'),
+      this.repo.get<DailyBackupChoice>('dailyBackup'),
     ]);
     return {
       senderAddress: { ...EMPTY_SENDER, ...senderAddress },
       labelSize: labelSize ?? '4x6',
       cn22MaxValue: cn22MaxValue ?? { ...DEFAULT_CN22_MAX_VALUE },
       auditDays: auditDays ?? DEFAULT_AUDIT_DAYS,
+      dailyBackup: { ...DEFAULT_DAILY_BACKUP, ...dailyBackup, ...this.backupStatus() },
     };
   }
 
@@ -90,11 +116,15 @@ export class SettingsService {
     labelSize?: LabelSize | undefined;
     cn22MaxValue?: Record<string, number> | undefined;
     auditDays?: number | undefined;
+    dailyBackup?: Partial<DailyBackupChoice> | undefined;
   }): Promise<StationSettings> {
     const errors = new FieldErrors();
     const address = input.senderAddress ? checkSenderAddress(input.senderAddress, errors) : undefined;
     if (input.cn22MaxValue) checkCn22MaxValue(input.cn22MaxValue, errors);
+    const backup = input.dailyBackup ? { ...(await this.dailyBackup()), ...input.dailyBackup } : undefined;
+    if (input.dailyBackup) checkDailyBackup(input.dailyBackup, backup!, this.backupStatus().available, errors);
     errors.throwIfAny();
+    if (backup) await this.repo.set('dailyBackup', { ...backup, folder: backup.folder.trim() });
     if (address) await this.repo.set('senderAddress', address);
     if (input.labelSize) await this.repo.set('labelSize', input.labelSize);
     // The whole table is replaced: a currency left out has no CN22 any more.
@@ -112,8 +142,35 @@ export class SettingsService {
       checkSenderAddress(sender as Partial<SenderAddressInput>, errors);
     const limits = (body as { cn22MaxValue?: unknown }).cn22MaxValue;
     if (typeof limits === 'object' && limits !== null) checkCn22MaxValue(limits as Record<string, unknown>, errors);
+    const backup = (body as { dailyBackup?: unknown }).dailyBackup;
+    if (typeof backup === 'object' && backup !== null) {
+      const given = backup as Partial<DailyBackupChoice>;
+      if (typeof given.folder === 'string' && given.folder.trim() !== '' && !isAbsolute(given.folder.trim()))
+        errors.add('dailyBackup.folder', FOLDER_RULE);
+    }
     return { ...errors.fields };
   }
+}
+
+const FOLDER_RULE = 'Backup folder must be a full path, e.g. C:\\Backups\\Shipping or /home/desk/backups';
+
+/** A backup the station can make: on its own SQLite file only, into a folder named in full. */
+function checkDailyBackup(
+  given: Partial<DailyBackupChoice>,
+  next: DailyBackupChoice,
+  available: boolean,
+  errors: FieldErrors,
+): void {
+  if (given.enabled && !available) {
+    errors.add(
+      'dailyBackup.enabled',
+      'This station runs on a shared PostgreSQL database: back it up with pg_dump (see README), not from a desk',
+    );
+    return;
+  }
+  const folder = next.folder.trim();
+  if (folder !== '' && !isAbsolute(folder)) errors.add('dailyBackup.folder', FOLDER_RULE);
+  else if (next.enabled && folder === '') errors.add('dailyBackup.folder', 'Choose the folder the daily backups go to');
 }
 
 function checkCn22MaxValue(limits: Record<string, unknown>, errors: FieldErrors): void {

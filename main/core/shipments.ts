@@ -20,7 +20,7 @@ import { fromMinorUnits, minorUnitFactor } from './money';
 import { postCodeKey } from './postcodes';
 import { listSearch, MIN_SEARCH_LENGTH } from './search';
 import type { AddressBookService } from './address-book';
-import { RateLimit } from './rate-limiter';
+import { RateLimit, limitCaller } from './rate-limiter';
 import { isValidTrackingNumber, makeTrackingNumber } from './s10';
 import {
   STATUSES,
@@ -821,10 +821,11 @@ export class ShipmentService {
 
   /** The public view: any of the shipment's references plus its delivery post code. */
   async publicTracking(reference: string, postCode: string, client: string): Promise<TrackingResponse> {
-    const wait = await this.publicTrackingLimit.retryAfter(client);
+    const caller = limitCaller(client);
+    const wait = await this.publicTrackingLimit.retryAfter(caller);
     if (wait > 0)
       throw new ProblemError('rate-limited', `Too many tracking requests; try again in ${wait} seconds.`, {}, wait);
-    await this.publicTrackingLimit.record(client);
+    await this.publicTrackingLimit.record(caller);
     // A tracking number may be typed as printed on the label, in groups with spaces.
     const ref = reference.replace(/\s+/g, '').toUpperCase();
     const row = UUID.test(ref)

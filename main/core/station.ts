@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pkg from '../../package.json' with { type: 'json' };
 import { AddressBookService } from './address-book';
 import { AuditTrail } from './audit';
+import { DailyBackups, type MakeDailyBackup } from './daily-backup';
 import { ProblemError, STORAGE_RETRY_SECONDS } from './errors';
 import { AuthService } from './auth';
 import { PresetService } from './presets';
@@ -47,6 +48,8 @@ export interface StationOptions {
   packingSlipRenderer?: PackingSlipRenderer;
   /** Seals webhook secrets at rest (open-station.ts reads it off the database); none: a key for this process only. */
   secretKey?: string | Buffer;
+  /** Makes the daily backup of a SQLite station's database (main/stores/sqlite/backup.ts); none: not offered. */
+  dailyBackup?: MakeDailyBackup;
 }
 
 export interface Station {
@@ -63,6 +66,7 @@ export interface Station {
   readonly addressBook: AddressBookService;
   readonly presets: PresetService;
   readonly audit: AuditTrail;
+  readonly dailyBackups: DailyBackups;
   readonly orders: OrderService;
   readonly rules: RuleService;
   readonly version: string;
@@ -150,6 +154,14 @@ export async function createStation(
   webhooks.start();
   const audit = new AuditTrail(store.audit, now, async () => (await settings.get()).auditDays);
   audit.start();
+  const dailyBackups = new DailyBackups(
+    options.dailyBackup,
+    () => settings.dailyBackup(),
+    now,
+    () => settings.forget(),
+  );
+  settings.reportBackups(() => dailyBackups.status());
+  dailyBackups.start();
   return {
     store,
     auth,
@@ -164,6 +176,7 @@ export async function createStation(
     addressBook,
     presets: new PresetService(store.presets, now),
     audit,
+    dailyBackups,
     orders,
     rules,
     version: VERSION,
@@ -172,6 +185,7 @@ export async function createStation(
     close: async () => {
       await webhooks.stop();
       await audit.stop();
+      await dailyBackups.stop();
       await scale.desk.close();
       await store.close();
     },

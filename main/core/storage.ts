@@ -377,10 +377,17 @@ export interface SettingsStore {
   set(name: string, value: unknown): Promise<void>;
 }
 
+/** No limit's window is longer: `record` drops every key's hits older than this. */
+export const LIMIT_HORIZON_MS = 60 * 60_000;
+
 /** Sliding-window counters (sign-in failures, public tracking), shared by every desk. */
 export interface LimitStore {
   /** Seconds until `key` may act again with at most `limit` hits in `windowMs`; 0 = now. */
   retryAfter(key: string, limit: number, windowMs: number, now: number): Promise<number>;
+  /**
+   * Adds a hit for `key`, dropping its hits older than `windowMs` and every key's older than
+   * LIMIT_HORIZON_MS: keys used once (a guessed API key) do not stay for ever.
+   */
   record(key: string, windowMs: number, now: number): Promise<void>;
   reset(key: string): Promise<void>;
 }
@@ -841,9 +848,15 @@ export interface Store {
  * The doors answer it with 503 and Retry-After.
  */
 export class StorageUnavailableError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /**
+   * Why, in an operator's words, when the store knows a cause that lasts until someone acts
+   * ("the disk is full"): the 503 names it. None for a passing one (busy, a lost connection).
+   */
+  readonly reason: string | undefined;
+  constructor(message: string, options?: { cause?: unknown; reason?: string }) {
     super(message, options);
     this.name = 'StorageUnavailableError';
+    this.reason = options?.reason;
   }
 }
 

@@ -1,5 +1,6 @@
+import type { LookupAddress } from 'node:dns';
 import { describe, expect, it } from 'vitest';
-import { checkWebhookUrl, isLoopbackHost } from './webhook-url';
+import { checkWebhookUrl, isLoopbackHost, linkLocalNameProblem } from './webhook-url';
 import { backoffMs, webhookSignature } from './webhooks';
 import { createHmac } from 'node:crypto';
 
@@ -92,5 +93,28 @@ describe('signing and retrying', () => {
 
   it('waits 1 s, then twice as long each time, at most 5 minutes', () => {
     expect([1, 2, 3, 4, 9, 10, 30].map(backoffMs)).toEqual([1000, 2000, 4000, 8000, 256_000, 300_000, 300_000]);
+  });
+});
+
+describe('host names that resolve to link-local addresses', () => {
+  // A stand-in for the system's resolver: the names a test needs, nothing from the network.
+  const names: Record<string, LookupAddress[]> = {
+    'metadata.test': [{ address: '169.254.169.254', family: 4 }],
+    'mixed.test': [
+      { address: '127.0.0.1', family: 4 },
+      { address: 'fe80::1', family: 6 },
+    ],
+    'hooks.test': [{ address: '127.0.0.1', family: 4 }],
+  };
+  const resolve = async (hostname: string) => names[hostname] ?? Promise.reject(new Error(`${hostname} unknown`));
+
+  it('are refused when the webhook is made', async () => {
+    expect(await linkLocalNameProblem('metadata.test', resolve)).toBe(
+      "metadata.test resolves to 169.254.169.254, a link-local address (a cloud metadata service), never a webhook's",
+    );
+    expect(await linkLocalNameProblem('mixed.test', resolve)).toMatch(/resolves to fe80::1/);
+    expect(await linkLocalNameProblem('hooks.test', resolve)).toBeNull();
+    expect(await linkLocalNameProblem('nowhere.test', resolve)).toBeNull();
+    expect(await linkLocalNameProblem('127.0.0.1', resolve)).toBeNull();
   });
 });

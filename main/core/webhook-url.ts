@@ -3,6 +3,8 @@
  * this machine. Parsed, never substring-matched: `http://127.0.0.1.evil.example` and
  * `http://localhost@evil.example` are other hosts.
  */
+import type { LookupAddress } from 'node:dns';
+import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 
 export type WebhookUrlVerdict = { ok: true; url: string } | { ok: false; reason: string };
@@ -56,4 +58,19 @@ export function checkWebhookUrl(raw: string, allowRemoteHost: boolean): WebhookU
     };
   }
   return { ok: true, url: url.href };
+}
+
+const linkLocalName = (hostname: string, address: string) =>
+  `${hostname} resolves to ${address}, a link-local address (a cloud metadata service), never a webhook's`;
+
+/** Every address a host name has now: the system's resolver (a test hands in its own). */
+export type Resolve = (hostname: string) => Promise<LookupAddress[]>;
+const systemResolve: Resolve = (hostname) => dnsLookup(hostname, { all: true });
+
+/** Why a host name is no webhook's: it resolves to a link-local address now. Null when not (or not resolvable yet). */
+export async function linkLocalNameProblem(hostname: string, resolve: Resolve = systemResolve): Promise<string | null> {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) !== 0) return null;
+  const bad = (await resolve(host).catch(() => [])).find((a) => isLinkLocalHost(a.address));
+  return bad ? linkLocalName(host, bad.address) : null;
 }

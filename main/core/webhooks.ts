@@ -21,7 +21,7 @@ import {
 } from './schemas';
 import type { OutboxRecord, WebhookRecord, WebhookStore } from './storage';
 import type { SecretBox } from './secret-box';
-import { checkWebhookUrl } from './webhook-url';
+import { checkWebhookUrl, linkLocalNameProblem } from './webhook-url';
 
 /** The event a shipment's new status stands for; any other status is `tracking.updated`. */
 const EVENT_OF_STATUS: Partial<Record<ShipmentStatus, WebhookEvent>> = {
@@ -135,6 +135,9 @@ export class WebhookService {
     const errors = new FieldErrors();
     const verdict = checkWebhookUrl(request.url, request.allowRemoteHost === true);
     if (!verdict.ok) errors.add('url', verdict.reason);
+    // A name that resolves to a link-local address now is refused as well.
+    const linkLocal = verdict.ok ? await linkLocalNameProblem(new URL(verdict.url).hostname) : null;
+    if (linkLocal) errors.add('url', linkLocal);
     const events = [...new Set(request.events ?? WEBHOOK_EVENTS)];
     events.forEach((event, i) => {
       if (!(WEBHOOK_EVENTS as readonly string[]).includes(event))

@@ -121,6 +121,7 @@ async function start(log: DesktopLog, started: (service: RunningService) => void
   const trusts = (frameUrl: string, isMainFrame: boolean) => isTrustedSender(frameUrl, target.url, isMainFrame);
   registerOperationHandlers(service.station, trusts, log.internalError);
   registerDesktopHandlers(
+    service.station,
     {
       listPrinters: (sender) => listPrinters(sender),
       printLabel: (sender, request) => jobs.track(printLabel(sender, request, log)),

@@ -340,6 +340,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       url: fastifyPath(path),
       bodyLimit: body.limit,
       config: { body } satisfies RouteBody,
+      // A body larger than JSON's (a 20 MiB import) is read only for a caller with a token:
+      // anyone else is refused before it is taken, and the connection closed on the rest.
+      ...(group[0]!.spec.access !== 'public' && body.limit > JSON_BODY_LIMIT
+        ? {
+            onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+              try {
+                await station.auth.authenticate(bearerToken(request));
+              } catch (error) {
+                reply.header('Connection', 'close');
+                throw error;
+              }
+            },
+          }
+        : {}),
       schema: docSchema(group.map((g) => g.spec)),
       // A shared route answers with either of two shapes; plain JSON keeps both intact.
       ...(shared ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),

@@ -271,6 +271,15 @@ const SETTINGS = {
   labelSize: '4x6',
   cn22MaxValue: { GBP: 270, EUR: 300, USD: 350 },
   auditDays: 400,
+  dailyBackup: {
+    enabled: true,
+    folder: 'D:\\Backups\\Shipping',
+    keep: 14,
+    available: true,
+    lastBackupOn: '2026-11-21T09:30:00.000Z',
+    lastBackupFile: 'D:\\Backups\\Shipping\\shipping-station-2026-11-21.db',
+    problem: null,
+  },
 };
 
 const ORDER_ITEM = {

@@ -36,9 +36,10 @@ export interface DesktopBridge {
   databaseChoice(): Promise<DatabaseChoice>;
   /**
    * Keeps a PostgreSQL address for this desk (checked by connecting), or null for this
-   * computer's own file; in force from the next start.
+   * computer's own file; in force from the next start. Administrators only: `token` is
+   * the signed-in user's access token.
    */
-  chooseDatabase(url: string | null): Promise<BridgeResult<DatabaseChoice>>;
+  chooseDatabase(token: string | null, url: string | null): Promise<BridgeResult<DatabaseChoice>>;
   /** Where this desk looks for updates, and this app's version. */
   updateFeed(): Promise<UpdateFeedChoice>;
   /** Keeps an update address for this desk (https), or null for the build's own (or none). */

@@ -49,7 +49,7 @@ describe('the preload', () => {
     await bridge.desktop.printLabel({ pdfBase64: 'JVBERi0=', printer: 'Zebra', size: '4x6' });
     await bridge.desktop.apiStatus();
     await bridge.desktop.databaseChoice();
-    await bridge.desktop.chooseDatabase(null);
+    await bridge.desktop.chooseDatabase('token-1', null);
     await bridge.desktop.updateFeed();
     await bridge.desktop.chooseUpdateFeed('https://updates.example.com/station/');
     expect(electron.invoke.mock.calls).toEqual([
@@ -57,7 +57,7 @@ describe('the preload', () => {
       [DESKTOP_CHANNELS.printLabel, { pdfBase64: 'JVBERi0=', printer: 'Zebra', size: '4x6' }],
       [DESKTOP_CHANNELS.apiStatus],
       [DESKTOP_CHANNELS.databaseChoice],
-      [DESKTOP_CHANNELS.chooseDatabase, null],
+      [DESKTOP_CHANNELS.chooseDatabase, { token: 'token-1', url: null }],
       [DESKTOP_CHANNELS.updateFeed],
       [DESKTOP_CHANNELS.chooseUpdateFeed, 'https://updates.example.com/station/'],
     ]);

@@ -2,7 +2,8 @@
  * Registers the IPC door against a stand-in ipcMain: every operation and desktop channel is
  * handled exactly once, and a handler answers only the app's main frame.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OPERATOR, signedInStation, type TestStation } from '../../test/helpers/station';
 import type { Station } from '../core/station';
 import { OPERATION_NAMES } from '../operations/spec';
 import { DESKTOP_CHANNELS, ipcChannel } from './bridge';
@@ -50,11 +51,11 @@ const desktop: DesktopServices = {
   chooseUpdateFeed: vi.fn(() => ({ url: 'https://updates.example.com/', fromSettings: true, version: '9.9.9' })),
 };
 
-function registerAll() {
+function registerAll(on: Station = station) {
   ipc.handlers.clear();
   ipc.registrations.length = 0;
-  const offOperations = registerOperationHandlers(station, trusts, vi.fn());
-  const offDesktop = registerDesktopHandlers(desktop, trusts, vi.fn());
+  const offOperations = registerOperationHandlers(on, trusts, vi.fn());
+  const offDesktop = registerDesktopHandlers(on, desktop, trusts, vi.fn());
   return () => {
     offOperations();
     offDesktop();
@@ -85,13 +86,6 @@ describe('registering the IPC door', () => {
     await expect(Promise.resolve(ipc.handlers.get(DESKTOP_CHANNELS.databaseChoice)!(fromApp))).resolves.toMatchObject({
       kind: 'sqlite',
     });
-    await expect(
-      ipc.handlers.get(DESKTOP_CHANNELS.chooseDatabase)!(fromApp, 'postgres://desk:secret@db/shipping'),
-    ).resolves.toEqual({
-      ok: true,
-      value: expect.objectContaining({ kind: 'postgres' }),
-    });
-    expect(desktop.chooseDatabase).toHaveBeenCalledWith('postgres://desk:secret@db/shipping');
     await expect(Promise.resolve(ipc.handlers.get(DESKTOP_CHANNELS.updateFeed)!(fromApp))).resolves.toMatchObject({
       url: null,
     });
@@ -130,6 +124,36 @@ describe('registering the IPC door', () => {
         printer: 'Nope is not a printer of this computer',
       }),
     });
+    off();
+  });
+});
+
+describe("choosing the desk's database", () => {
+  let t: TestStation;
+  let admin: string;
+  beforeAll(async () => {
+    ({ t, token: admin } = await signedInStation());
+  });
+  afterAll(() => t.close());
+  const choose = (token: string | null) =>
+    ipc.handlers.get(DESKTOP_CHANNELS.chooseDatabase)!(fromApp, { token, url: 'postgres://desk:secret@db/shipping' });
+
+  it('is for administrators only, by the rule every operation keeps: an operator 403, no token 401', async () => {
+    const off = registerAll(t.station);
+    vi.mocked(desktop.chooseDatabase).mockClear();
+    const operator = await t.signIn(OPERATOR);
+    await expect(choose(operator)).resolves.toEqual({
+      ok: false,
+      problem: expect.objectContaining({ status: 403, instance: '/desktop/chooseDatabase' }),
+    });
+    await expect(choose(null)).resolves.toEqual({ ok: false, problem: expect.objectContaining({ status: 401 }) });
+    await expect(choose('not a token')).resolves.toEqual({
+      ok: false,
+      problem: expect.objectContaining({ status: 401 }),
+    });
+    expect(desktop.chooseDatabase).not.toHaveBeenCalled();
+    await expect(choose(admin)).resolves.toEqual({ ok: true, value: expect.objectContaining({ kind: 'postgres' }) });
+    expect(desktop.chooseDatabase).toHaveBeenCalledWith('postgres://desk:secret@db/shipping');
     off();
   });
 });

@@ -5,6 +5,7 @@
  */
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { Station } from '../core/station';
+import { authorize } from '../operations/invoke';
 import { OPERATION_NAMES } from '../operations/spec';
 import { callOperation, logToConsole, problemResult, type InternalErrorLog } from './call-operation';
 import {
@@ -54,7 +55,14 @@ export interface DesktopServices {
   chooseUpdateFeed(url: unknown): UpdateFeedChoice;
 }
 
+/** What the renderer sends to choose the desk's database: the user's token and the address. */
+function readDatabaseRequest(request: unknown): { token: string | undefined; url: unknown } {
+  const { token, url } = (typeof request === 'object' && request !== null ? request : {}) as Record<string, unknown>;
+  return { token: typeof token === 'string' ? token : undefined, url };
+}
+
 export function registerDesktopHandlers(
+  station: Station,
   services: DesktopServices,
   trusts: SenderPolicy,
   log: InternalErrorLog = logToConsole,
@@ -76,8 +84,11 @@ export function registerDesktopHandlers(
   });
   trusted(DESKTOP_CHANNELS.apiStatus, () => services.apiStatus());
   trusted(DESKTOP_CHANNELS.databaseChoice, () => services.databaseChoice());
-  trusted(DESKTOP_CHANNELS.chooseDatabase, async (_event, url: unknown): Promise<BridgeResult<DatabaseChoice>> => {
+  // Where the desk's data goes is an administrator's choice, by the rule every operation keeps.
+  trusted(DESKTOP_CHANNELS.chooseDatabase, async (_event, request: unknown): Promise<BridgeResult<DatabaseChoice>> => {
     try {
+      const { token, url } = readDatabaseRequest(request);
+      await authorize(station, 'admin', token);
       return { ok: true, value: await services.chooseDatabase(url) };
     } catch (error) {
       return problemResult(error, '/desktop/chooseDatabase', 'chooseDatabase', log);

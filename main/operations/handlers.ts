@@ -61,7 +61,12 @@ export const handlers: Handlers = {
   createApiKey: (ctx, { body }) => ctx.station.auth.createApiKey(body.name, body.username, ctx.user!),
   revokeApiKey: (ctx, { params }) => ctx.station.auth.revokeApiKey(pathId(params, 'apiKeyId')),
   getSettings: (ctx) => ctx.station.settings.get(),
-  updateSettings: (ctx, { body }) => ctx.station.settings.update(body),
+  updateSettings: async (ctx, { body }) => {
+    const settings = await ctx.station.settings.update(body);
+    // A backup just turned on (or moved) is made now, not at the next hour.
+    if (body.dailyBackup) void ctx.station.dailyBackups.check();
+    return settings;
+  },
   getHealth: (ctx) => ({ status: 'ok', version: ctx.station.version }),
   getReadiness: (ctx) => ctx.station.readiness(),
   listWebhooks: (ctx) => ctx.station.webhooks.list(),

@@ -11,6 +11,7 @@ import { auditRules, refusedSignIn, type AuditRule } from './audit-rules';
 import { bodyDefaults, bodyRules } from './body-rules';
 import { handlers, type CallContext } from './handlers';
 import { operations, type InputOf, type OperationName, type OutputOf } from './spec';
+import type { Access } from './spec/operation';
 import { validateInput, type RawInput } from './validate';
 
 export interface Caller {
@@ -22,6 +23,20 @@ export interface Caller {
 /** The door as the audit trail names it: the app's own window, or HTTP. */
 const doorOf = (client: string) => (client === 'ipc' ? 'window' : 'http');
 
+/**
+ * Who may call: the user behind the token, checked against an operation's access (401
+ * without a valid token, 403 for an operator where administrators only). The desktop's own
+ * channels that change the desk (its database) are held to the same rule.
+ */
+export async function authorize(station: Station, access: Access, token: string | undefined): Promise<AuthUser | null> {
+  if (access === 'public') return null;
+  const user = await station.auth.authenticate(token);
+  if (access === 'admin' && user.role !== 'admin') {
+    throw new ProblemError('forbidden', 'Only an administrator may do this.');
+  }
+  return user;
+}
+
 export async function invoke<N extends OperationName>(
   station: Station,
   name: N,
@@ -29,10 +44,7 @@ export async function invoke<N extends OperationName>(
   caller: Caller,
 ): Promise<OutputOf<N>> {
   const spec = operations[name];
-  const user = spec.access === 'public' ? null : await station.auth.authenticate(caller.token);
-  if (spec.access === 'admin' && user!.role !== 'admin') {
-    throw new ProblemError('forbidden', 'Only an administrator may do this.');
-  }
+  const user = await authorize(station, spec.access, caller.token);
   const withDefaults = bodyDefaults[name];
   const given = withDefaults ? { ...raw, body: await withDefaults(station, raw.body) } : raw;
   const input = validateInput(spec, given, bodyRules[name]?.(station)) as unknown as InputOf<N>;

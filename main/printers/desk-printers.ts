@@ -69,9 +69,10 @@ export function createDeskPrinters(options: DeskPrinterOptions): DeskPrinters {
   }
 
   async function save(desk: DeskFile): Promise<void> {
-    await mkdir(options.dataDir, { recursive: true });
+    // The data folder and what is in it are the station's user's alone, whichever the store.
+    await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
     const temp = `${file}.${randomUUID()}.tmp`;
-    await writeFile(temp, JSON.stringify(desk, null, 2));
+    await writeFile(temp, JSON.stringify(desk, null, 2), { mode: 0o600 });
     await rename(temp, file); // whole or not at all
   }
 

@@ -26,10 +26,8 @@ const TABLES = MAPPED_TABLES;
  * SQLite tables whose content reaches PostgreSQL otherwise: counters become sequences
  * (copySequences), day totals are counted afresh after the rows (rebuildDayTotals). Any table in neither list
  * stops the copy before it starts, so a table added later cannot be silently left behind.
- * The audit trail is not moved yet (it has no column map): it stays in the desk's SQLite
- * file, and the shared database's trail starts at the move.
  */
-const NOT_COPIED_AS_ROWS = new Set(['counters', 'shipment_day_totals', 'audit_events']);
+const NOT_COPIED_AS_ROWS = new Set(['counters', 'shipment_day_totals']);
 
 export function uncopiedTables(db: Db): string[] {
   const known = new Set([...TABLES.map((t) => t.name), ...NOT_COPIED_AS_ROWS]);

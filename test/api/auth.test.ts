@@ -1,5 +1,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CREDENTIAL_FAILURES_RECORDED } from '../../main/core/auth';
+import { LIMIT_HORIZON_MS } from '../../main/core/storage';
 import { callOperation } from '../../main/ipc/call-operation';
 import { ADMIN, OPERATOR, addUsers, startTestStation, type TestStation } from '../helpers/station';
 
@@ -434,6 +436,24 @@ describe('sign-in limits per user name and per credential', () => {
       await other.close();
     }
     expect((await password('victim', 'the right password')).statusCode).toBe(200);
+  });
+
+  it("guessed API keys and refresh tokens do not grow the limits table: a door's are capped, every key's old hits pruned", async () => {
+    const hits = async () => Number((await local.sql<{ n: number }>('SELECT count(*) AS n FROM limit_hits'))[0]!.n);
+    local.clock.advance(16 * 60_000);
+    const before = await hits();
+    for (let i = 0; i < 100; i++) {
+      const guess = `ssk_${randomBytes(32).toString('base64url')}`;
+      const answer =
+        i % 2 ? await http('apikey', { apiKey: { apiKey: guess } }) : await http('refresh', { refreshToken: guess });
+      expect(answer.statusCode).toBe(400);
+    }
+    expect((await hits()) - before).toBeLessThanOrEqual(2 * CREDENTIAL_FAILURES_RECORDED.failures);
+    expect((await http('apikey', { apiKey: { apiKey } })).statusCode).toBe(200);
+    // Past the horizon the next hit takes every older one with it, whatever its key.
+    local.clock.advance(LIMIT_HORIZON_MS + 1);
+    expect((await http('apikey', { apiKey: { apiKey: `ssk_${'B'.repeat(43)}` } })).statusCode).toBe(400);
+    expect(await hits()).toBe(2);
   });
 });
 

@@ -4,12 +4,14 @@
  * rows, references shipped already, the limits, a dry run and a keyed retry.
  */
 import { readFileSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfBarcodes, pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
 import {
   createShipment,
+  HOST,
   OPERATOR,
   setSender,
   shipmentRequest,
@@ -160,6 +162,54 @@ describe('importing a file', () => {
     const tooMany = await upload(header + row.slice(2).repeat(10_001));
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().body).toMatch(/more than 10,000 rows/);
+  });
+
+  it('refuses more than 200 columns, in the header or in a row, with a 400 that says so; nothing is kept', async () => {
+    const header = 'Name,Address 1,City,Post code,Country,Weight,Length,Width,Height';
+    const row = 'Ann,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10';
+    const imports = async () => Number((await t.sql<{ n: number }>('SELECT count(*) AS n FROM imports'))[0]!.n);
+    const before = await imports();
+    const wide = await upload(`${header}${',Extra'.repeat(300)}\n${row}\n`);
+    expect(wide.statusCode).toBe(400);
+    expect(wide.json().body).toBe('has 309 columns in its header line; a file to import may have at most 200');
+    const commas = await upload(`${header}${','.repeat(1_000_000)}\n${row}\n`);
+    expect(commas.statusCode).toBe(400);
+    expect(commas.json().body).toMatch(/^has 1,000,009 columns in its header line/);
+    const semicolons = await upload(`${header.replaceAll(',', ';')}${';'.repeat(500)}\n${row.replaceAll(',', ';')}\n`);
+    expect(semicolons.json().body).toMatch(/^has 509 columns in its header line/);
+    const wideRow = await upload(`${header}\n${row}\n${row}${',9'.repeat(250)}\n`);
+    expect(wideRow.statusCode).toBe(400);
+    expect(wideRow.json().body).toMatch(/^has 259 columns on line 3;/);
+    expect(await imports()).toBe(before);
+  });
+
+  it('refuses a 20 MiB import without a token before it takes the body', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const answer = await new Promise<string>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      const done = () => {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve(text);
+      };
+      const timer = setTimeout(done, 5000);
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('utf8');
+        if (/\r\n\r\n\{.*\}$/s.test(text)) done();
+      });
+      socket.on('error', done);
+      socket.on('close', done);
+      // The head and the first KiB of the 20 MiB it announces: the rest is never sent.
+      socket.write(
+        `POST /imports HTTP/1.1\r\nHost: ${HOST}\r\nContent-Type: text/csv\r\nContent-Length: ${20 * 1024 * 1024}\r\n\r\n`,
+      );
+      socket.write(Buffer.alloc(1024, 'a'));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 401/);
+    expect(answer.toLowerCase()).toContain('content-type: application/problem+json');
+    expect(answer.toLowerCase()).toContain('connection: close');
   });
 
   it('prints every label of an import in one PDF, in row order, and marks the shipments Printed', async () => {

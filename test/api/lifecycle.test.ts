@@ -334,6 +334,21 @@ describe('public tracking view', () => {
     token = await t.signIn();
     expect((await track(s.shipmentNumber, 'LS1 1UR', '10.9.0.3')).statusCode).toBe(200);
   });
+
+  it('counts every loopback address as one caller: 127.0.0.2 or ::1 is no fresh budget', async () => {
+    const s = await createShipment(t, token);
+    t.clock.advance(61_000);
+    token = await t.signIn();
+    for (let i = 0; i < 60; i++) {
+      expect((await track(s.shipmentNumber, 'LS1 1UR', `127.0.0.${1 + (i % 6)}`)).statusCode).toBe(200);
+    }
+    for (const other of ['127.0.0.2', '127.200.3.4', '::1', '::ffff:127.0.0.9']) {
+      expect((await track(s.shipmentNumber, 'LS1 1UR', other)).statusCode, other).toBe(429);
+    }
+    expect((await track(s.shipmentNumber, 'LS1 1UR', '10.9.0.6')).statusCode).toBe(200);
+    t.clock.advance(61_000);
+    token = await t.signIn();
+  });
 });
 
 describe('carriers', () => {

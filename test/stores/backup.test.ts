@@ -23,6 +23,17 @@ const cli = (args: string[]) =>
     );
   });
 
+/**
+ * The live database's file as it stands, read without opening it: a process that opens and
+ * closes a file drops every POSIX lock it holds on it, so reading the station's database
+ * from the station's own process would take away the lock that tells a restore a station
+ * runs (SQLite, "How To Corrupt An SQLite Database File", 2.2).
+ */
+const identity = (file: string) => {
+  const { ino, size, mtimeMs } = statSync(file);
+  return { ino, size, mtimeMs };
+};
+
 let t: TestStation;
 let token: string;
 const scratch = mkdtempSync(join(tmpdir(), 'ss-backup-'));
@@ -73,11 +84,23 @@ describe('cli backup and restore', () => {
 
   it('refuses to restore into a folder a running station holds, and changes nothing', async () => {
     const file = join(scratch, 'copy.db');
-    const db = readFileSync(join(t.dataDir, DATABASE_FILE));
+    const before = identity(join(t.dataDir, DATABASE_FILE));
     await expect(restoreDatabase(t.dataDir, file)).rejects.toThrow(
       /A station is running on .*: stop it before restoring a backup/,
     );
-    expect(readFileSync(join(t.dataDir, DATABASE_FILE)).equals(db)).toBe(true);
+    expect(identity(join(t.dataDir, DATABASE_FILE))).toEqual(before);
+  });
+
+  it('refuses through the CLI, a process of its own, while the station runs: "a station is running", nothing changed', async () => {
+    const file = join(scratch, 'copy.db');
+    const before = identity(join(t.dataDir, DATABASE_FILE));
+    const res = await cli(['--data-dir', t.dataDir, 'restore', '--from', file]);
+    expect(res.code).not.toBe(0);
+    expect(res.stderr).toMatch(/A station is running on .*: stop it before restoring a backup/);
+    expect(res.stderr).not.toMatch(/disk I\/O error/);
+    expect(identity(join(t.dataDir, DATABASE_FILE))).toEqual(before);
+    const after = await t.request({ method: 'POST', url: '/shipments', token, payload: shipmentRequest() });
+    expect(after.statusCode, after.body).toBe(200);
   });
 
   it('checks the file first: a damaged file, another program’s database or a newer schema is refused', async () => {

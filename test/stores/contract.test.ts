@@ -10,10 +10,13 @@ import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { Address, ShipmentStatus } from '../../main/core/schemas';
 import { stationEvent } from '../../main/core/statuses';
+import { LIMIT_HORIZON_MS } from '../../main/core/storage';
 import { fillDemoData } from '../../main/cli/demo-data';
 import { CarrierCatalog } from '../../main/core/carriers';
 import { listSearch } from '../../main/core/search';
 import type {
+  AuditFilter,
+  AuditRecord,
   CustomsRecord,
   EventRecord,
   ListFilter,
@@ -773,6 +776,55 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     await expect(store.ping()).rejects.toThrow();
   });
 
+  it('keeps an audit trail: appended in order, paged newest first with exact totals, counted by subject, pruned oldest first', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const entry = (
+      at: number,
+      username: string,
+      kind: string,
+      subject: string,
+      more: Partial<Pick<AuditRecord, 'via' | 'apiKey' | 'detail'>> = {},
+    ): AuditRecord => ({
+      at,
+      username,
+      via: more.via ?? 'http',
+      apiKey: more.apiKey ?? null,
+      kind,
+      subject,
+      detail: more.detail ?? {},
+    });
+    const printed = entry(T0 + 1000, 'bob', 'label.print', 'SS00000001', {
+      via: 'window',
+      apiKey: 'warehouse',
+      detail: { pieces: 2, note: 'Łódź "quoted" \\ {a,b}', nested: { before: null, after: ['x'] } },
+    });
+    await store.audit.append([
+      entry(T0, 'Ann', 'sign-in', 'Ann'),
+      printed,
+      entry(T0 + 2000, 'ann', 'label.reprint', 'SS00000001'),
+      entry(T0 + 2000, 'ann', 'shipment.cancel', 'SS00000002', { detail: { before: 'Printed' } }),
+    ]);
+    await store.audit.append([]);
+    const page = (filter: Partial<AuditFilter>) =>
+      store.audit.page({ kinds: [], username: null, from: null, to: null, limit: 10, offset: 0, ...filter });
+    const all = await page({});
+    expect(all.total).toBe(4);
+    expect(all.rows.map((r) => r.kind)).toEqual(['shipment.cancel', 'label.reprint', 'label.print', 'sign-in']);
+    expect(all.rows[2]).toEqual(printed);
+    const anns = await page({ kinds: ['sign-in', 'label.reprint'], username: 'ANN', limit: 1, offset: 1 });
+    expect(anns.total).toBe(2);
+    expect(anns.rows.map((r) => r.kind)).toEqual(['sign-in']);
+    expect((await page({ from: T0 + 1000, to: T0 + 1000 })).rows).toEqual([printed]);
+    expect(await store.audit.count('SS00000001', ['label.print', 'label.reprint'])).toEqual({
+      count: 2,
+      latest: entry(T0 + 2000, 'ann', 'label.reprint', 'SS00000001'),
+    });
+    expect(await store.audit.count('SS00000009', ['label.print'])).toEqual({ count: 0, latest: null });
+    expect(await store.audit.prune(T0 + 2000, 1)).toBe(1);
+    expect(await store.audit.prune(T0 + 2000, 10)).toBe(1);
+    expect((await page({})).rows.map((r) => r.kind)).toEqual(['shipment.cancel', 'label.reprint']);
+  });
+
   it('counts limits in a sliding window and keeps settings', async () => {
     const [store] = (await openDesks(dialect)) as [Store];
     for (let i = 0; i < 3; i++) await store.limits.record('k', 60_000, T0 + i * 1000);
@@ -781,6 +833,12 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     expect(await store.limits.retryAfter('k', 3, 60_000, T0 + 60_001)).toBe(0);
     await store.limits.reset('k');
     expect(await store.limits.retryAfter('k', 1, 60_000, T0 + 3000)).toBe(0);
+    // A key used once (a guessed API key) loses its hit once another key's hit comes past the horizon.
+    const later = T0 + LIMIT_HORIZON_MS + 1;
+    await store.limits.record('guess-1', 60_000, T0);
+    expect(await store.limits.retryAfter('guess-1', 1, 2 * LIMIT_HORIZON_MS, later)).toBeGreaterThan(0);
+    await store.limits.record('guess-2', 60_000, later);
+    expect(await store.limits.retryAfter('guess-1', 1, 2 * LIMIT_HORIZON_MS, later)).toBe(0);
     await store.settings.set('labelSize', 'A6');
     expect(await store.settings.get('labelSize')).toBe('A6');
     expect(await store.settings.get('nothing')).toBeUndefined();

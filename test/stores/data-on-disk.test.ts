@@ -4,10 +4,10 @@
  * being fatal for writes, an idempotent replay answered only once the original is durable,
  * and macOS's full fsync asked for.
  */
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { inThreadRenderer } from '../../main/open-station';
 import { createStation, type Station } from '../../main/core/station';
 import { buildApp } from '../../main/http/app';
@@ -15,7 +15,17 @@ import { fillDemoData } from '../../main/cli/demo-data';
 import { assertNoStationHolds } from '../../main/stores/sqlite/station-holds';
 import { DATABASE_FILE, secureDataDir } from '../../main/stores/sqlite/database';
 import { openSqliteStore } from '../../main/stores/sqlite';
-import { ADMIN, HOST, shipmentRequest, type TestStation } from '../helpers/station';
+import { STATION_KEY_FILE } from '../../main/station-key';
+import { createDatabase } from '../helpers/postgres';
+import {
+  ADMIN,
+  HOST,
+  addUsers,
+  networkOnlyPrinters,
+  shipmentRequest,
+  startTestStation,
+  type TestStation,
+} from '../helpers/station';
 
 const cleanup: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -53,7 +63,14 @@ async function withStation(dataDir: string, fsync?: Parameters<typeof openSqlite
     });
   const list = () =>
     app.inject({ method: 'GET', url: '/shipments', headers: { host: HOST, authorization: `Bearer ${token}` } });
-  return { station, app, create, list };
+  const patchSettings = (payload: object) =>
+    app.inject({
+      method: 'PATCH',
+      url: '/settings',
+      headers: { host: HOST, authorization: `Bearer ${token}` },
+      payload,
+    });
+  return { station, app, create, list, patchSettings, db: store.db };
 }
 
 describe.skipIf(process.platform === 'win32')('7. file modes', () => {
@@ -71,6 +88,23 @@ describe.skipIf(process.platform === 'win32')('7. file modes', () => {
     expect(mode(dataDir)).toBe(0o700);
     const files = readdirSync(dataDir).filter((f) => f.startsWith(DATABASE_FILE));
     expect(files).toEqual(expect.arrayContaining([DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`]));
+    for (const file of files) expect(mode(join(dataDir, file)), file).toBe(0o600);
+  });
+
+  it('on PostgreSQL too, the data folder is 0700 and the files the station writes there 0600', async () => {
+    const dataDir = join(tempDir(), 'desk');
+    t = await startTestStation({
+      dataDir,
+      databaseUrl: await createDatabase(inject('postgresUrl')),
+      printers: networkOnlyPrinters(dataDir),
+    });
+    await addUsers(t);
+    const token = await t.signIn();
+    const added = await t.request({ method: 'POST', url: '/printers', token, payload: { address: '127.0.0.1:9100' } });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(mode(dataDir)).toBe(0o700);
+    const files = readdirSync(dataDir);
+    expect(files).toEqual(expect.arrayContaining([STATION_KEY_FILE, 'printers.json']));
     for (const file of files) expect(mode(join(dataDir, file)), file).toBe(0o600);
   });
 
@@ -113,6 +147,60 @@ describe.skipIf(process.platform === 'win32')('8. a database path through a syml
     const s = await withStation(link);
     expect((await s.create()).statusCode).toBe(200);
     expect(readdirSync(real)).toContain(`${DATABASE_FILE}-wal`);
+  });
+});
+
+describe('10. a full or read-only disk, or the database file gone, under a running station', () => {
+  const counts = (db: { prepare: (sql: string) => { get: () => unknown } }) =>
+    db
+      .prepare(
+        'SELECT (SELECT count(*) FROM shipments) AS s, (SELECT count(*) FROM pieces) AS p, (SELECT count(*) FROM tracking_events) AS e, (SELECT count(*) FROM shipment_search_terms) AS t',
+      )
+      .get();
+
+  it('a full disk: the create is a 503 naming it, nothing of it is written, and creates go on once there is room', async () => {
+    const s = await withStation(tempDir());
+    expect((await s.create()).statusCode).toBe(200);
+    // SQLite's page limit stands in for the disk: the file may not grow.
+    s.db.pragma(`max_page_count = ${s.db.pragma('page_count', { simple: true }) as number}`);
+    let refused;
+    let before;
+    for (let i = 0; i < 200 && !refused; i++) {
+      before = counts(s.db);
+      const res = await s.create();
+      if (res.statusCode !== 200) refused = res;
+    }
+    expect(refused?.statusCode).toBe(503);
+    expect(refused?.headers['content-type']).toContain('application/problem+json');
+    expect(refused?.json()).toMatchObject({
+      reason: 'the disk is full',
+      detail: expect.stringMatching(
+        /cannot save to its database: the disk is full\. Nothing of this request was saved/,
+      ),
+    });
+    expect(counts(s.db)).toEqual(before);
+    expect((await s.list()).statusCode).toBe(200);
+    // Room again: no restart needed.
+    s.db.pragma('max_page_count = 4294967294');
+    expect((await s.create()).statusCode).toBe(200);
+    expect((await s.patchSettings({ auditDays: 30 })).statusCode).toBe(200);
+  });
+
+  it('the database file moved away: writes are 503s naming it, nothing goes into the lost file; back, they go on', async () => {
+    const dataDir = tempDir();
+    const s = await withStation(dataDir);
+    expect((await s.create()).statusCode).toBe(200);
+    const before = counts(s.db);
+    const file = join(dataDir, DATABASE_FILE);
+    renameSync(file, `${file}.away`);
+    const refused = await s.create();
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().reason).toMatch(/its file was deleted or moved while the station ran/);
+    expect((await s.patchSettings({ auditDays: 30 })).statusCode).toBe(503);
+    expect(counts(s.db)).toEqual(before);
+    renameSync(`${file}.away`, file);
+    expect((await s.create()).statusCode).toBe(200);
+    expect((await s.patchSettings({ auditDays: 30 })).statusCode).toBe(200);
   });
 });
 

@@ -33,7 +33,13 @@ const AWKWARD =
 const EXACT = ['\\N', '\\.', '', 'NULL', '\t', '\n'];
 
 /** SQLite columns whose PostgreSQL type is not text: converted, or checked by a constraint. */
-const JSON_COLUMNS = new Set(['shipments.features', 'settings.value', 'orders.tags', 'orders.package']);
+const JSON_COLUMNS = new Set([
+  'shipments.features',
+  'settings.value',
+  'orders.tags',
+  'orders.package',
+  'audit_events.detail',
+]);
 const ADDRESS_COLUMNS = new Set([
   'shipments.collection_address',
   'shipments.delivery_address',

@@ -1,5 +1,6 @@
 /** The station key: the environment's when set, else one generated once into the data folder, private to its user. */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,4 +23,37 @@ describe('the station key', () => {
     expect(stationKey(join(dir, 'other'), 'the same key on every desk')).toBe('the same key on every desk');
     expect(() => stationKey(join(dir, 'other'), 'short')).toThrow(/at least 16 characters/);
   });
+
+  it('refuses a key file that is empty or cut short, rather than seal secrets under a guessable key', () => {
+    const data = join(dir, 'short');
+    mkdirSync(data);
+    writeFileSync(join(data, STATION_KEY_FILE), '');
+    expect(() => stationKey(data, undefined)).toThrow(/holds 0 characters, not the 16 or more a key needs/);
+    writeFileSync(join(data, STATION_KEY_FILE), 'abc\n');
+    expect(() => stationKey(data, undefined)).toThrow(/holds 3 characters/);
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'is written whole, once, by one of several processes starting at once, in a 0700 folder',
+    async () => {
+      const data = join(dir, 'race', 'desk');
+      const module = join(process.cwd(), 'main', 'station-key.ts');
+      const script = `import { stationKey } from ${JSON.stringify(module)}; process.stdout.write(stationKey(process.argv[1], ''));`;
+      const start = () =>
+        new Promise<string>((resolve, reject) =>
+          execFile(
+            process.execPath,
+            ['--import', 'tsx', '--input-type=module', '-e', script, data],
+            (error, stdout, stderr) => (error ? reject(new Error(stderr || error.message)) : resolve(stdout)),
+          ),
+        );
+      const keys = await Promise.all(Array.from({ length: 6 }, start));
+      expect(new Set(keys).size).toBe(1);
+      expect(keys[0]).toMatch(/^[\w-]{43}$/);
+      expect(statSync(join(dir, 'race')).mode & 0o777).toBe(0o700);
+      expect(statSync(data).mode & 0o777).toBe(0o700);
+      expect(readdirSync(data)).toEqual([STATION_KEY_FILE]);
+    },
+    60_000,
+  );
 });

@@ -5,11 +5,14 @@ import { LABEL_FORMATS, LabelDpiSchema } from './shipments';
 
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 10_000;
+/** Far more than any order export has; a header of a million commas is refused before it is read. */
+export const IMPORT_MAX_COLUMNS = 200;
 
 export const ImportRequest = Type.String({
   maxLength: IMPORT_MAX_BYTES,
   contentMediaType: 'text/csv',
-  description: 'The CSV file itself (Content-Type: text/csv), UTF-8 with or without BOM, comma or semicolon separated.',
+  description:
+    'The CSV file itself (Content-Type: text/csv), UTF-8 with or without BOM, comma or semicolon separated, at most 200 columns.',
 });
 
 export const ImportQuery = Type.Object(

@@ -1,6 +1,6 @@
 /** Station settings. */
 import { Type, type Static } from 'typebox';
-import { SenderAddress, SenderAddressInput } from './common';
+import { DateTime, SenderAddress, SenderAddressInput } from './common';
 
 export const LABEL_SIZES = ['4x6', 'A6'] as const;
 export type LabelSize = (typeof LABEL_SIZES)[number];
@@ -15,11 +15,34 @@ const AuditDays = Type.Integer({
   maximum: 3650,
   description: 'Extension: how many days the audit trail keeps its entries (default 400).',
 });
+const dailyBackupChoice = {
+  enabled: Type.Boolean({ description: 'The station makes a backup of its database each day.' }),
+  folder: Type.String({
+    maxLength: 1024,
+    description: 'Where the daily backups go (shipping-station-YYYY-MM-DD.db), as a full path; created if missing.',
+  }),
+  keep: Type.Integer({ minimum: 1, maximum: 366, description: 'How many of the newest daily backups are kept.' }),
+};
+const DailyBackup = Type.Object(
+  {
+    ...dailyBackupChoice,
+    available: Type.Boolean({
+      description: 'False on a shared PostgreSQL database: back that up with pg_dump instead.',
+    }),
+    lastBackupOn: Type.Union([DateTime, Type.Null()], { description: 'Since the station started.' }),
+    lastBackupFile: Type.Union([Type.String(), Type.Null()]),
+    problem: Type.Union([Type.String(), Type.Null()], {
+      description: 'Why the last try failed; null once one succeeds.',
+    }),
+  },
+  { description: "Extension: the daily backup a desk's station makes of its own SQLite database." },
+);
 export const StationSettings = Type.Object({
   senderAddress: SenderAddress,
   labelSize: Type.Enum(LABEL_SIZES),
   cn22MaxValue: Cn22MaxValue,
   auditDays: AuditDays,
+  dailyBackup: DailyBackup,
 });
 export type StationSettings = Static<typeof StationSettings>;
 export const UpdateSettingsRequest = Type.Object(
@@ -28,6 +51,16 @@ export const UpdateSettingsRequest = Type.Object(
     labelSize: Type.Optional(Type.Enum(LABEL_SIZES)),
     cn22MaxValue: Type.Optional(Cn22MaxValue),
     auditDays: Type.Optional(AuditDays),
+    dailyBackup: Type.Optional(
+      Type.Object(
+        {
+          enabled: Type.Optional(dailyBackupChoice.enabled),
+          folder: Type.Optional(dailyBackupChoice.folder),
+          keep: Type.Optional(dailyBackupChoice.keep),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

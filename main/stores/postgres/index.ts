@@ -5,7 +5,9 @@
 import pg from 'pg';
 import { addressBookQueries, presetQueries, type Run } from '../shared/address-book-queries';
 import { render, type Sql } from '../shared/sql';
-import { AUDIT_INSERT, auditQueries, auditValues } from '../shared/audit-queries';
+import { auditQueries } from '../shared/audit-queries';
+import { columnNames, unnestColumns } from '../shared/columns';
+import { AUDIT_FIELDS, auditEvents } from '../shared/tables/audit';
 import type { OnMigration, Store } from '../../core/storage';
 import { postgresAuth } from './auth';
 import { postgresCarriers } from './carriers';
@@ -66,16 +68,6 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
   const folding = setInterval(fold, FOLD_EVERY_MS);
   folding.unref();
   let closed: Promise<void> | undefined;
-  // The audit trail's SQL's `?` placeholders, numbered as PostgreSQL wants them.
-  const query = async <R>(sql: string, params: (string | number)[]) => {
-    let n = 0;
-    return (
-      await pool.query(
-        sql.replace(/\?/g, () => `$${++n}`),
-        params,
-      )
-    ).rows as R[];
-  };
   const run: Run = async <R>(statement: Sql) => {
     const { text, params } = render('postgres', statement);
     return (await pool.query(text, params)).rows as R[];
@@ -95,14 +87,7 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
     webhooks: translating(postgresWebhooks(pool)),
     addressBook: translating(addressBookQueries('postgres', run)),
     presets: translating(presetQueries('postgres', run)),
-    audit: translating(
-      auditQueries(query, async (entries) => {
-        if (entries.length === 0) return;
-        const values = entries.flatMap(auditValues);
-        const rows = entries.map((_, r) => `(${Array.from({ length: 7 }, (_, c) => `$${r * 7 + c + 1}`).join(', ')})`);
-        await pool.query(`${AUDIT_INSERT.replace(/ VALUES .*$/, '')} VALUES ${rows.join(', ')}`, values);
-      }),
-    ),
+    audit: translating(postgresAudit(pool, run)),
     ping: translating({
       async ping() {
         await pool.query('SELECT 1');
@@ -115,6 +100,15 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
       return (closed ??= pool.end());
     },
   };
+}
+
+/** The audit trail: a batch of entries is one insert, a parameter per column holding its values in order. */
+function postgresAudit(pool: pg.Pool, run: Run) {
+  const unnest = unnestColumns(auditEvents, AUDIT_FIELDS, 1);
+  const insert = `INSERT INTO audit_events (${columnNames(auditEvents, AUDIT_FIELDS)}) SELECT * FROM ${unnest.sql}`;
+  return auditQueries('postgres', run, async (entries) => {
+    if (entries.length > 0) await pool.query(insert, unnest.arrays(entries));
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
 /** Sliding-window limits in a table, so a limit reached on one desk holds on every desk. */
 import type pg from 'pg';
-import type { LimitStore } from '../../core/storage';
+import { LIMIT_HORIZON_MS, type LimitStore } from '../../core/storage';
 
 export function postgresLimits(pool: pg.Pool): LimitStore {
   return {
@@ -14,11 +14,12 @@ export function postgresLimits(pool: pg.Pool): LimitStore {
       return oldest === undefined ? 0 : Math.max(1, Math.ceil((oldest + windowMs - now) / 1000));
     },
     async record(key, windowMs, now) {
-      // Pruned per key as it is used: the table holds about one window of hits.
+      // Pruned per key as it is used, and every key past the horizon: the table holds
+      // about one window of hits (small: the callers' limits bound what goes in).
       await pool.query(
-        `WITH pruned AS (DELETE FROM limit_hits WHERE key = $1 AND at <= $3)
+        `WITH pruned AS (DELETE FROM limit_hits WHERE (key = $1 AND at <= $3) OR at <= $4)
          INSERT INTO limit_hits (key, at) VALUES ($1, $2)`,
-        [key, now, now - windowMs],
+        [key, now, now - windowMs, now - LIMIT_HORIZON_MS],
       );
     },
     async reset(key) {

@@ -141,6 +141,7 @@ const dailyBackups = (folder: string) =>
  * kept. Returns the file written, or null when today's was there.
  */
 export async function dailyBackup(dataDir: string, folder: string, keep: number, now: Date): Promise<string | null> {
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
   const name = `shipping-station-${now.toISOString().slice(0, 10)}.db`;
   const target = join(folder, name);
   const written = existsSync(target) ? null : target;

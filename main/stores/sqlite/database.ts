@@ -83,9 +83,9 @@ export function databaseFileGone(db: Db): StorageUnavailableError | undefined {
     now = undefined;
   }
   if (now && now.ino === opened.ino && now.dev === opened.dev) return undefined;
-  return new StorageUnavailableError(
-    'its file was deleted or moved while the station ran; put it back, or restart the station to open the file that is there now',
-  );
+  const reason =
+    'its file was deleted or moved while the station ran; put it back, or restart the station to open the file that is there now';
+  return new StorageUnavailableError(reason, { reason });
 }
 
 export function migrate(db: Db, onMigration?: OnMigration): void {

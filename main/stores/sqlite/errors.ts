@@ -4,12 +4,27 @@ import { StorageUnavailableError } from '../../core/storage';
 /** A failure a retry may cure: busy, locked, disk trouble. */
 const TRANSIENT = /^SQLITE_(BUSY|LOCKED|IOERR|FULL|CANTOPEN|READONLY)/;
 
+/**
+ * Causes that last until someone acts, as the operator is told them. A write that meets
+ * one is rolled back whole; the next write after the cause is gone goes through.
+ */
+const REASONS: [RegExp, string][] = [
+  [/^SQLITE_FULL/, 'the disk is full'],
+  [/^SQLITE_READONLY/, 'its file or folder is read-only'],
+  [/^SQLITE_CANTOPEN/, 'its file cannot be opened'],
+  [/^SQLITE_IOERR/, 'the disk reported an error'],
+];
+
 export function translateError(error: unknown): unknown {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string' && TRANSIENT.test(code)) {
-    return new StorageUnavailableError('The station’s database is busy or unavailable; try again shortly.', {
-      cause: error,
-    });
+    const reason = REASONS.find(([pattern]) => pattern.test(code))?.[1];
+    return new StorageUnavailableError(
+      reason
+        ? `The station’s database cannot be written: ${reason}.`
+        : 'The station’s database is busy or unavailable; try again shortly.',
+      reason ? { cause: error, reason } : { cause: error },
+    );
   }
   return error;
 }

@@ -20,6 +20,12 @@ export interface GroupCommitHooks {
   beforeCommit(): void;
   /** After a batch's transaction failed as a whole. */
   afterRollback(): void;
+  /**
+   * Why no batch may commit now (the database file deleted or moved: its commits would be
+   * lost at the next start), or undefined. Asked before each batch; the batch is refused
+   * whole, and the next one commits once the cause is gone.
+   */
+  refusal?(): Error | undefined;
 }
 
 export type GroupCommit = <T>(write: () => T) => Promise<T>;
@@ -88,8 +94,9 @@ export function groupCommit(db: Db, wal: WalSync, hooks: GroupCommitHooks, check
   const commitQueued = () => {
     const batch = queued;
     queued = [];
-    if (wal.failure) {
-      for (const q of batch) q.reject(wal.failure);
+    const refused = wal.failure ?? hooks.refusal?.();
+    if (refused) {
+      for (const q of batch) q.reject(refused);
       return;
     }
     let written = runBatch(batch, false);

@@ -4,7 +4,9 @@
  */
 import { join } from 'node:path';
 import { StorageUnavailableError, type OnMigration, type Store } from '../../core/storage';
-import { AUDIT_INSERT, auditQueries, auditValues } from '../shared/audit-queries';
+import { auditQueries } from '../shared/audit-queries';
+import { insertSql, values } from '../shared/columns';
+import { AUDIT_FIELDS, auditEvents } from '../shared/tables/audit';
 import { addressBookQueries, presetQueries, type Run } from '../shared/address-book-queries';
 import { render, type Sql } from '../shared/sql';
 import { sqliteAuth } from './auth';
@@ -56,11 +58,27 @@ export function openSqliteStore(options: {
     const commit = groupCommit(
       db,
       wal,
-      { beforeCommit: numbers.writeReserved, afterRollback: numbers.reread },
+      { beforeCommit: numbers.writeReserved, afterRollback: numbers.reread, refusal: () => databaseFileGone(db) },
       checkpoints,
     );
     let closed = false;
     const translating = <T extends object>(methods: T) => translatingErrors(methods, translateError);
+    // Writes outside the group commit are refused too while the file is gone (a stat each;
+    // none of these is on a create's path).
+    const whileFileThere = <T extends object>(methods: T): T => {
+      const guarded = {} as Record<string, unknown>;
+      for (const [name, method] of Object.entries(methods)) {
+        guarded[name] =
+          typeof method !== 'function'
+            ? method
+            : (...args: unknown[]) => {
+                const gone = databaseFileGone(db);
+                if (gone) throw gone;
+                return (method as (...a: unknown[]) => unknown)(...args);
+              };
+      }
+      return translating(guarded as T);
+    };
     const run: Run = <R>(statement: Sql) => {
       const { text, params } = render('sqlite', statement);
       return Promise.resolve(db.prepare(text).all(...params) as R[]);
@@ -72,15 +90,15 @@ export function openSqliteStore(options: {
       shipments: translating(sqliteShipments(db, commit, () => wal.flush())),
       numbers: translating({ take: numbers.take }),
       auth: translating(sqliteAuth(db)),
-      settings: translating(sqliteSettings(db)),
+      settings: whileFileThere(sqliteSettings(db)),
       limits: translating(sqliteLimits(db)),
       carriers: translating(sqliteCarriers(db)),
       manifests: translating(sqliteManifests(db, commit, numbers)),
       imports: translating(sqliteImports(db, commit)),
-      webhooks: translating(sqliteWebhooks(db)),
-      addressBook: translating(addressBookQueries('sqlite', run)),
-      presets: translating(presetQueries('sqlite', run)),
-      audit: translating(sqliteAudit(db, commit)),
+      webhooks: whileFileThere(sqliteWebhooks(db)),
+      addressBook: whileFileThere(addressBookQueries('sqlite', run)),
+      presets: whileFileThere(presetQueries('sqlite', run)),
+      audit: translating(sqliteAudit(db, commit, run)),
       ping: translating({
         async ping() {
           if (closed) throw new StorageUnavailableError('The station is closing.');
@@ -107,13 +125,12 @@ export function openSqliteStore(options: {
 }
 
 /** The audit trail: appended inside the group commit, so an entry shares its batch's transaction and fsync. */
-function sqliteAudit(db: Db, commit: GroupCommit) {
-  const insert = db.prepare(AUDIT_INSERT);
-  return auditQueries(
-    <R>(sql: string, params: (string | number)[]) => Promise.resolve(db.prepare(sql).all(...params) as R[]),
-    (entries) =>
-      commit(() => {
-        for (const entry of entries) insert.run(...auditValues(entry));
-      }),
+function sqliteAudit(db: Db, commit: GroupCommit, run: Run) {
+  const insert = db.prepare(insertSql('sqlite', auditEvents, AUDIT_FIELDS));
+  const encode = values('sqlite', auditEvents, AUDIT_FIELDS);
+  return auditQueries('sqlite', run, (entries) =>
+    commit(() => {
+      for (const entry of entries) insert.run(...encode(entry));
+    }),
   );
 }

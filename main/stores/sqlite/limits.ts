@@ -3,7 +3,7 @@
  * another process on the same file (`cli unlock-user`) sees and lifts them; or in memory
  * (memoryLimits), for tests of the limiter alone.
  */
-import type { LimitStore } from '../../core/storage';
+import { LIMIT_HORIZON_MS, type LimitStore } from '../../core/storage';
 import type { Db } from './database';
 
 /** The same sliding window as PostgreSQL's, over the limit_hits table. */
@@ -12,11 +12,14 @@ export function sqliteLimits(db: Db): LimitStore {
     'SELECT at FROM limit_hits WHERE key = ? AND at > ? ORDER BY at DESC LIMIT 1 OFFSET ?',
   );
   const prune = db.prepare<[string, number]>('DELETE FROM limit_hits WHERE key = ? AND at <= ?');
+  const pruneEveryKey = db.prepare<[number]>('DELETE FROM limit_hits WHERE at <= ?');
   const insert = db.prepare<[string, number]>('INSERT INTO limit_hits (key, at) VALUES (?, ?)');
   const remove = db.prepare<[string]>('DELETE FROM limit_hits WHERE key = ?');
-  // Pruned per key as it is used: the table holds about one window of hits.
+  // Pruned per key as it is used, and every key past the horizon: the table holds about
+  // one window of hits (small: the callers' limits bound what goes in).
   const record = db.transaction((key: string, now: number, before: number) => {
     prune.run(key, before);
+    pruneEveryKey.run(now - LIMIT_HORIZON_MS);
     insert.run(key, now);
   });
   return {

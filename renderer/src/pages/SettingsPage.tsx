@@ -32,7 +32,7 @@ export function SettingsPage() {
       </header>
       {settings.error ? <ErrorNotice error={settings.error} /> : null}
       {settings.data ? <StationPanel settings={settings.data} isAdmin={isAdmin} /> : null}
-      <DeskPanel />
+      <DeskPanel isAdmin={isAdmin} settings={settings.data} />
       <OwnPasswordPanel />
       <PrintersPanel />
       <ScalePanel />

@@ -4,7 +4,9 @@
  * and where other local tools reach the station's API.
  */
 import { useState, type FormEvent } from 'react';
+import type { StationSettings } from '../../../main/core/schemas';
 import type { DatabaseChoice, UpdateFeedChoice } from '../../../main/ipc/bridge';
+import { api, useSession } from '../api';
 import { stationBridge } from '../api/bridge';
 import { formErrors, problemFromResponse } from '../api/problem';
 import { TextField } from '../components/Field';
@@ -100,7 +102,7 @@ function DatabaseChoiceField() {
     setBusy(true);
     setError(null);
     try {
-      const result = await bridge.desktop.chooseDatabase(given);
+      const result = await bridge.desktop.chooseDatabase(useSession.getState().accessToken, given);
       if (!result.ok) throw problemFromResponse(result.problem.status, result.problem, result.problem.instance);
       setNext(result.value);
       setUrl('');
@@ -278,7 +280,103 @@ function ReprintQuestion() {
   );
 }
 
-export function DeskPanel() {
+type DailyBackup = StationSettings['dailyBackup'];
+
+/**
+ * The backup the station makes of this desk's database each day: the folder, how many to
+ * keep, on or off, and how the last one went. A shared PostgreSQL database is backed up
+ * with pg_dump on its server instead.
+ */
+function DailyBackupField({ initial }: { initial: DailyBackup }) {
+  const [shown, setShown] = useState(initial);
+  const [enabled, setEnabled] = useState(initial.enabled);
+  const [folder, setFolder] = useState(initial.folder);
+  const [keep, setKeep] = useState(String(initial.keep));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState(false);
+  if (!shown.available) {
+    return (
+      <div className="field">
+        <span className="field-label">Daily backup</span>
+        <p className="field-hint">
+          This desk works on a shared PostgreSQL database: back it up with pg_dump on the database server (see the
+          README), with the station key beside it.
+        </p>
+      </div>
+    );
+  }
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    setSaved(false);
+    try {
+      // A keep that is not a whole number goes as typed: the station names what is wrong with it.
+      const kept = /^\d+$/.test(keep.trim()) ? Number(keep.trim()) : (keep as unknown as number);
+      const next = await api.updateSettings({ body: { dailyBackup: { enabled, folder: folder.trim(), keep: kept } } });
+      setShown(next.dailyBackup);
+      setSaved(true);
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const { byField, notice } = error
+    ? formErrors(error, ['dailyBackup.folder', 'dailyBackup.keep'])
+    : { byField: {} as Record<string, string>, notice: null };
+  return (
+    <form className="field stack" onSubmit={(event) => void save(event)} aria-labelledby="desk-backup-label" noValidate>
+      <span className="field-label" id="desk-backup-label">
+        Daily backup
+      </span>
+      <label className="check-row">
+        <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+        <span>
+          Back up this desk’s database every day{' '}
+          <span className="muted">— made by the station while it runs, no other program needed</span>
+        </span>
+      </label>
+      <TextField
+        path="dailyBackup.folder"
+        idScope="desk-backup"
+        label="Backup folder"
+        hint="A full path, best on another drive: C:\Backups\Shipping or /home/desk/backups. Created if missing."
+        autoComplete="off"
+        spellCheck={false}
+        value={folder}
+        onValue={setFolder}
+        error={byField['dailyBackup.folder']}
+      />
+      <TextField
+        path="dailyBackup.keep"
+        idScope="desk-backup"
+        label="Keep the last"
+        hint="Days of backups kept; older ones are deleted."
+        inputMode="numeric"
+        value={keep}
+        onValue={setKeep}
+        error={byField['dailyBackup.keep']}
+      />
+      <div className="button-group">
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? 'Saving…' : 'Save daily backup'}
+        </button>
+      </div>
+      {shown.problem ? <p className="notice notice-error">{shown.problem}</p> : null}
+      {shown.lastBackupFile ? (
+        <p className="muted">
+          Last backup: {shown.lastBackupFile}, {new Date(shown.lastBackupOn!).toLocaleString()}.
+        </p>
+      ) : null}
+      {notice ? <ErrorNotice error={notice} /> : null}
+      {saved ? <Notice tone="success">Daily backup saved.</Notice> : null}
+    </form>
+  );
+}
+
+export function DeskPanel({ isAdmin, settings }: { isAdmin: boolean; settings: StationSettings | undefined }) {
   const printOnCreate = useDeskSettings((s) => s.printOnCreate);
   const shipWhenSteady = useDeskSettings((s) => s.shipWhenSteady);
   return (
@@ -310,7 +408,8 @@ export function DeskPanel() {
         </span>
       </label>
       <LocalApi />
-      <DatabaseChoiceField />
+      {isAdmin ? <DatabaseChoiceField /> : null}
+      {isAdmin && settings ? <DailyBackupField initial={settings.dailyBackup} /> : null}
       <UpdateFeedField />
     </SettingsSection>
   );

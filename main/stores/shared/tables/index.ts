@@ -5,6 +5,7 @@
  */
 import type { Table } from '../columns';
 import { packagePresets, savedAddresses } from './address-book';
+import { auditEvents } from './audit';
 import { apiKeys, signIns, tokens, users } from './auth';
 import { carrierFeatures, carrierServices, carriers } from './carriers';
 import { imports } from './imports';
@@ -53,4 +54,6 @@ export const MAPPED_TABLES: readonly Table[] = [
   orderRequests,
   // A user locked out by failed sign-ins stays locked on the shared database.
   limitHits,
+  // The desk's trail goes on in the shared database, from before the move.
+  auditEvents,
 ];
