@@ -7,8 +7,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deskForFile, signIn } from './station';
-import { apiToken, callAsAdmin, CANAL_WHARF, createByApi, setSenderAddress } from './station-api';
-import { detailStatus, focusNow, screenshot, textOf, waitForText, waitForValue, waitUntil } from './ui';
+import { CANAL_WHARF, setSenderAddress } from './station-api';
+import { waitForValue } from './ui';
+import { apiToken, callAsAdmin, createByApi } from './station-api';
+import { detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 const { station, page, pageErrors } = await deskForFile();
 /** The dialogs the page opened, and the answers to give the next ones (else accept). */

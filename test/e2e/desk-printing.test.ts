@@ -10,7 +10,8 @@ import { freePort, type TestPrinter } from '../helpers/cups';
 import { pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
 import { allPrints, countAllPrints, deskForFile, signIn } from './station';
-import { callAsAdmin, createAbroadByApi, DISPATCH, setSenderAddress } from './station-api';
+import { createAbroadByApi, DISPATCH } from './station-api';
+import { callAsAdmin, setSenderAddress } from './station-api';
 import { checkImport, createImport, csvFile, detailStatus, screenshot, waitForText, waitUntil } from './ui';
 
 const { station, page, pageErrors, printers } = await deskForFile({ printers: 2, timeout: 15_000 });

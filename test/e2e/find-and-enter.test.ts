@@ -6,16 +6,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deskForFile, printCalls as printCallsOn, signIn } from './station';
-import { address, apiToken, callWithToken, createScannable, DISPATCH, type Scannable } from './station-api';
-import {
-  detailStatus,
-  fillFields,
-  REX_WITH_A_WRONG_POST_CODE,
-  screenshot,
-  textOf,
-  waitForValue,
-  waitUntil,
-} from './ui';
+import { address, callWithToken, createScannable, DISPATCH, type Scannable } from './station-api';
+import { fillFields, REX_WITH_A_WRONG_POST_CODE, waitForValue } from './ui';
+import { apiToken } from './station-api';
+import { detailStatus, screenshot, textOf, waitUntil } from './ui';
 
 const { station, page, pageErrors } = await deskForFile();
 const token = await apiToken(station);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { deskForFile, signIn } from './station';
 import { setSenderAddress } from './station-api';
-import { checkImport, csvFile, screenshot, textOf, waitForText, waitForValue } from './ui';
+import { checkImport, csvFile, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 const { station, page, pageErrors } = await deskForFile({ timeout: 15_000 });
 
@@ -38,10 +38,10 @@ describe('the Import screen', () => {
     expect(await page.getByLabel('Field for column Post code').inputValue()).toBe('deliveryAddress.postZipCode');
     expect(await page.getByLabel('Field for column Order no').inputValue()).toBe('');
     await page.getByLabel('Field for column Order no').selectOption('referenceOne');
-    await waitForValue(
+    await waitUntil(
       'the check run again with the mapping',
-      page.getByLabel('Field for column Order no'),
-      'referenceOne',
+      async () => page.getByLabel('Field for column Order no').inputValue(),
+      (v) => v === 'referenceOne',
     );
     await waitForText(rowOutcome(2), 'Delivery address › Post code');
     await screenshot(page, 'import-01-checked');

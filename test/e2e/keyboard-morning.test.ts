@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deskForFile } from './station';
-import { CANAL_WHARF, setSenderAddress } from './station-api';
+import { CANAL_WHARF } from './station-api';
+import { callAsAdmin } from './station-api';
 import { detailStatus, focusNow as focusIn, screenshot, waitForText, waitUntil } from './ui';
 
 const { station, page, pageErrors } = await deskForFile();
@@ -28,7 +29,7 @@ async function tabTo(target: RegExp, { back = false, max = 60 } = {}): Promise<n
   );
 }
 
-await setSenderAddress(station, CANAL_WHARF);
+await callAsAdmin(station, 'PATCH', '/settings', { senderAddress: CANAL_WHARF });
 
 describe('a morning at the desk, keyboard only', () => {
   it('signs in', async () => {

@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { deskForFile, printCalls as printCallsOn, submitSignIn } from './station';
+import { fillFields, fillPiece } from './ui';
 import { apiToken, createByApi } from './station-api';
-import { detailStatus, fillFields, fillPiece, screenshot, textOf, waitForText, waitUntil } from './ui';
+import { detailStatus, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 const { station, page, pageErrors } = await deskForFile();
 

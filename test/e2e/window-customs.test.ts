@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestPrinter } from '../helpers/cups';
 import { pdfPageTexts } from '../helpers/pdf';
 import { allPrints, countAllPrints, deskForFile, signIn } from './station';
-import { callAsAdmin, createAbroadByApi, setSenderAddress } from './station-api';
+import { createAbroadByApi } from './station-api';
+import { callAsAdmin, setSenderAddress } from './station-api';
 import { checkImport, createImport, csvFile, screenshot, waitForText, waitUntil } from './ui';
 
 const { station, page, pageErrors, printers } = await deskForFile({ printers: 1, timeout: 15_000 });
