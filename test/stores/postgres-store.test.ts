@@ -613,6 +613,7 @@ describe('users and tokens', () => {
         username: 'olga',
         role: 'operator',
         userDisabled: false,
+        apiKeyName: null,
       },
     });
     const next = await issue('two', one.id);
