@@ -1,17 +1,9 @@
 /** /addresses (docs/contract.md §14) over real HTTP, on each store: CRUD, search, validation as a create's, saveDeliveryAddress. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShipment, gbAddress, shipmentRequest, signedInStation, type TestStation } from '../helpers/station';
+import { describe, expect, it } from 'vitest';
+import { createShipment, gbAddress, shipmentRequest, stationForFile } from '../helpers/station';
 
-let t: TestStation;
-let token: string;
+const { t, token, call } = await stationForFile();
 
-beforeAll(async () => {
-  ({ t, token } = await signedInStation());
-});
-afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.request({ method, url, token, ...(payload ? { payload } : {}) });
 const names = async (query: string) =>
   (await call('GET', `/addresses${query}`))
     .json<{ items: { nickname: string; fullName: string }[] }>()

@@ -5,16 +5,15 @@
  * GET /audit's filters and paging for administrators only; a shipment's print count; and
  * the trail kept for the setting's days.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callOperation } from '../../main/ipc/call-operation';
+import { describe, expect, it } from 'vitest';
 import {
   ADMIN,
-  OPERATOR,
   createShipment,
   networkOnlyPrinters,
+  OPERATOR,
   setSender,
-  signedInStation,
-  type TestStation,
+  signInOverIpc,
+  stationForFile,
 } from '../helpers/station';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,13 +29,12 @@ interface Item {
   detail: Record<string, unknown>;
 }
 
-let t: TestStation;
-let token: string;
-beforeAll(async () => {
-  ({ t, token } = await signedInStation({ printers: networkOnlyPrinters(mkdtempSync(join(tmpdir(), 'ss-desk-'))) }));
-  await setSender(t, token);
+const file = await stationForFile({
+  printers: networkOnlyPrinters(mkdtempSync(join(tmpdir(), 'ss-desk-'))),
 });
-afterAll(() => t.close());
+const { t, call, upload, signInAgain } = file;
+let { token } = file;
+await setSender(t, token);
 
 const audit = async (query = '') => {
   const res = await t.request({ method: 'GET', url: `/audit${query}`, token });
@@ -44,8 +42,6 @@ const audit = async (query = '') => {
   return res.json<{ totalItems: number; items: Item[] }>();
 };
 const latest = async (kind: string) => (await audit(`?Kind=${kind}&ItemsPerPage=1`)).items[0];
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, as = token) =>
-  t.request({ method, url, token: as, ...(payload ? { payload } : {}) });
 
 describe('the audit trail', () => {
   it('records sign-ins accepted and refused, with the name tried, the door and the key, and never the secret', async () => {
@@ -68,7 +64,7 @@ describe('the audit trail', () => {
     });
     // What a key's token does is recorded with the key's name.
     const keyToken = keySignIn.json<{ token: { accessToken: string } }>().token.accessToken;
-    await call('PATCH', '/settings', { labelSize: 'A6' }, keyToken);
+    await call('PATCH', '/settings', { labelSize: 'A6' }, { token: keyToken });
     expect(await latest('settings.update')).toMatchObject({ user: 'admin', apiKey: 'warehouse system' });
 
     const bogus = `ssk_${'B'.repeat(43)}`;
@@ -76,12 +72,7 @@ describe('the audit trail', () => {
     expect((await latest('sign-in.refused'))!.subject).toBe('key ssk_BBBB…');
 
     // The window's sign-in is recorded as the window's.
-    const ipc = await callOperation(
-      t.station,
-      'signIn',
-      { input: { query: { option: 'credentials' }, body: { credentials: OPERATOR } } },
-      () => undefined,
-    );
+    const ipc = await signInOverIpc(t.station, { credentials: OPERATOR });
     expect(ipc.ok).toBe(true);
     expect(await latest('sign-in')).toMatchObject({ user: OPERATOR.username, via: 'window', apiKey: null });
 
@@ -157,7 +148,7 @@ describe('the audit trail', () => {
     await call('GET', `/shipments/${s.shipmentId}/label`);
     const operator = await t.signIn(OPERATOR);
     t.clock.advance(60_000);
-    await call('GET', `/shipments/${s.shipmentId}/label?format=zpl`, undefined, operator);
+    await call('GET', `/shipments/${s.shipmentId}/label?format=zpl`, undefined, { token: operator });
     const detail = (await call('GET', `/shipments/${s.shipmentId}`)).json();
     expect(detail).toMatchObject({
       printCount: 3,
@@ -181,13 +172,7 @@ describe('the audit trail', () => {
 
     const csv =
       'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\nIMP-1,Ann Lee,1 Main St,Leeds,LS1 1UR,GB,1.5,30,20,10\n';
-    const imported = await t.request({
-      method: 'POST',
-      url: '/imports?carrierId=1&carrierServiceId=101',
-      token,
-      payload: csv,
-      headers: { 'content-type': 'text/csv' },
-    });
+    const imported = await upload(csv);
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json().created, imported.body).toBe(1);
     expect(await latest('import')).toMatchObject({ detail: { rows: 1, created: 1 } });
@@ -222,7 +207,7 @@ describe('the audit trail', () => {
     expect(bad.json()).toMatchObject({ From: expect.any(String), To: expect.any(String) });
 
     const operator = await t.signIn(OPERATOR);
-    expect((await call('GET', '/audit', undefined, operator)).statusCode).toBe(403);
+    expect((await call('GET', '/audit', undefined, { token: operator })).statusCode).toBe(403);
   });
 
   it('keeps entries for the setting’s days (default 400), pruning older ones', async () => {
@@ -233,7 +218,7 @@ describe('the audit trail', () => {
     expect((await call('PATCH', '/settings', { auditDays: 2 })).statusCode).toBe(200);
     const before = (await audit()).totalItems;
     t.clock.advance(3 * 86_400_000);
-    token = await t.signIn();
+    token = await signInAgain();
     await new Promise((resolve) => setTimeout(resolve, 1100)); // the settings cache
     expect(await t.station.audit.pruneOld()).toBe(before);
     const left = await audit();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CREDENTIAL_FAILURES_RECORDED } from '../../main/core/auth';
 import { LIMIT_HORIZON_MS } from '../../main/core/storage';
 import { callOperation } from '../../main/ipc/call-operation';
-import { ADMIN, OPERATOR, addUsers, startTestStation, type TestStation } from '../helpers/station';
+import { ADMIN, OPERATOR, addUsers, signInOverIpc, startTestStation, type TestStation } from '../helpers/station';
 
 let t: TestStation;
 beforeAll(async () => {
@@ -11,6 +11,9 @@ beforeAll(async () => {
   await addUsers(t);
 });
 afterAll(() => t.close());
+
+/** POSTs `payload` to `url` with `token`. */
+const postAs = (token: string, url: string, payload: object) => t.request({ method: 'POST', url, token, payload });
 
 const auth = (option: string | undefined, payload: unknown, headers: Record<string, string> = {}) =>
   t.request({
@@ -42,12 +45,7 @@ describe('sign-in by credentials', () => {
     expect(strip(wrong.json())).toEqual(strip(unknown.json()));
 
     const admin = await t.signIn();
-    const created = await t.request({
-      method: 'POST',
-      url: '/users',
-      token: admin,
-      payload: { username: 'dora', password: 'dora password 12' },
-    });
+    const created = await postAs(admin, '/users', { username: 'dora', password: 'dora password 12' });
     expect(created.statusCode).toBe(200);
     const disable = await t.request({
       method: 'PATCH',
@@ -94,12 +92,7 @@ describe('sign-in by credentials', () => {
 describe('API keys', () => {
   it('are created by an admin, shown once, stored as a hash, and sign in', async () => {
     const admin = await t.signIn();
-    const res = await t.request({
-      method: 'POST',
-      url: '/api-keys',
-      token: admin,
-      payload: { name: 'warehouse', username: OPERATOR.username },
-    });
+    const res = await postAs(admin, '/api-keys', { name: 'warehouse', username: OPERATOR.username });
     expect(res.statusCode).toBe(200);
     const { key, apiKey } = res.json();
     expect(key).toMatch(/^ssk_[A-Za-z0-9_-]{43}$/);
@@ -128,12 +121,7 @@ describe('API keys', () => {
 
   it('revoked, ends every token signed in with it, through either door, refreshed ones too', async () => {
     const admin = await t.signIn();
-    const created = await t.request({
-      method: 'POST',
-      url: '/api-keys',
-      token: admin,
-      payload: { name: 'scanner script', username: OPERATOR.username },
-    });
+    const created = await postAs(admin, '/api-keys', { name: 'scanner script', username: OPERATOR.username });
     const { key, apiKey } = created.json();
     const other = (
       await t.request({ method: 'POST', url: '/api-keys', token: admin, payload: { name: 'the other tool' } })
@@ -143,12 +131,7 @@ describe('API keys', () => {
     const refreshed = await auth('refresh', { refreshToken: first.refreshToken.accessToken });
     expect(refreshed.statusCode).toBe(200);
     const second = refreshed.json();
-    const ipcSignIn = await callOperation(
-      t.station,
-      'signIn',
-      { input: { query: { option: 'apikey' }, body: { apiKey: { apiKey: key } } } },
-      () => undefined,
-    );
+    const ipcSignIn = await signInOverIpc(t.station, { apiKey: { apiKey: key } });
     expect(ipcSignIn.ok).toBe(true);
     const ipc = (ipcSignIn as { value: { token: { accessToken: string } } }).value;
     const untouched = (await auth('apikey', { apiKey: { apiKey: other } })).json();
@@ -324,12 +307,7 @@ describe('password spraying over HTTP', () => {
         (await local.request({ method: 'POST', url: '/auth?option=refresh', payload: { refreshToken: refresh } }))
           .statusCode,
       ).toBe(200);
-      const ipc = await callOperation(
-        local.station,
-        'signIn',
-        { input: { query: { option: 'credentials' }, body: { credentials: OPERATOR } } },
-        () => undefined,
-      );
+      const ipc = await signInOverIpc(local.station, { credentials: OPERATOR });
       expect(ipc.ok).toBe(true);
       local.clock.advance(15 * 60_000 + 1000);
       expect((await password(OPERATOR.username, OPERATOR.password)).statusCode).toBe(200);
@@ -358,12 +336,7 @@ describe('sign-in limits per user name and per credential', () => {
   const password = (username: string, pw: string, remoteAddress?: string) =>
     http('credentials', { credentials: { username, password: pw } }, remoteAddress);
   const ipcPassword = (username: string, pw: string) =>
-    callOperation(
-      local.station,
-      'signIn',
-      { input: { query: { option: 'credentials' }, body: { credentials: { username, password: pw } } } },
-      () => undefined,
-    );
+    signInOverIpc(local.station, { credentials: { username, password: pw } });
   const lockVictim = async () => {
     for (let i = 0; i < 10; i++)
       expect((await password('victim', `wrong ${i}`, `127.0.0.${1 + (i % 3)}`)).statusCode).toBe(400);
@@ -514,27 +487,16 @@ describe('token housekeeping', () => {
 describe('users', () => {
   it('admins add users with a strong enough password and unique name', async () => {
     const admin = await t.signIn();
-    const weak = await t.request({
-      method: 'POST',
-      url: '/users',
-      token: admin,
-      payload: { username: 'eve', password: 'short' },
-    });
+    const weak = await postAs(admin, '/users', { username: 'eve', password: 'short' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().password).toMatch(/at least 10/);
-    const taken = await t.request({
-      method: 'POST',
-      url: '/users',
-      token: admin,
-      payload: { username: 'ADMIN', password: 'long enough pass' },
-    });
+    const taken = await postAs(admin, '/users', { username: 'ADMIN', password: 'long enough pass' });
     expect(taken.json().username).toMatch(/taken/);
   });
 
   it('two adds of one name at the same moment make one user; the other is a 409', async () => {
     const admin = await t.signIn();
-    const add = (username: string) =>
-      t.request({ method: 'POST', url: '/users', token: admin, payload: { username, password: 'long enough pass' } });
+    const add = (username: string) => postAs(admin, '/users', { username, password: 'long enough pass' });
     // Both pass the name check, then hash the password; the second insert meets the first.
     const answers = await Promise.all([add('frank'), add('FRANK')]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
@@ -567,7 +529,7 @@ describe('changing one’s own password', () => {
 
   it('an operator changes their own password: this desk goes on, their other sign-ins end', async () => {
     const admin = await t.signIn();
-    expect((await t.request({ method: 'POST', url: '/users', token: admin, payload: PAULA })).statusCode).toBe(200);
+    expect((await postAs(admin, '/users', PAULA)).statusCode).toBe(200);
     const here = (await auth('credentials', { credentials: PAULA })).json();
     const elsewhere = (await auth('credentials', { credentials: PAULA })).json();
 
@@ -615,7 +577,7 @@ describe('changing one’s own password', () => {
     ).toBe(401);
     const admin = await t.signIn();
     const QUINN = { username: 'quinn', password: 'quinn password 1' };
-    expect((await t.request({ method: 'POST', url: '/users', token: admin, payload: QUINN })).statusCode).toBe(200);
+    expect((await postAs(admin, '/users', QUINN)).statusCode).toBe(200);
     const token = await t.signIn(QUINN);
     const codes: number[] = [];
     for (let i = 0; i < 11; i++) {

@@ -3,66 +3,26 @@
  * selection's labels go to the printer as ONE job, in order, in its format, dpi and size.
  * A TCP listener stands in for a network label printer; what arrives is read back.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startTestPrinter, type TestPrinter } from '../helpers/cups';
 import { pdfInfo, pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes, zplTexts } from '../helpers/zpl';
 import {
   createShipment,
+  fiveRowImport,
   internationalRequest,
-  networkOnlyPrinters,
   piece,
-  setSender,
   shipmentRequest,
-  signedInStation,
-  type TestStation,
+  stationWithPrinter,
 } from '../helpers/station';
 
-let t: TestStation;
-let token: string;
-let zebra: TestPrinter;
-const deskDir = mkdtempSync(join(tmpdir(), 'ss-batch-print-'));
-
-beforeAll(async () => {
-  zebra = await startTestPrinter();
-  // No CUPS here: the desk's printers are network printers by address.
-  ({ t, token } = await signedInStation({
-    printers: networkOnlyPrinters(deskDir),
-  }));
-  await setSender(t, token);
-  expect((await call('POST', '/printers', { address: `127.0.0.1:${zebra.port}`, name: 'Dock Zebra' })).statusCode).toBe(
-    200,
-  );
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-  await zebra?.close();
-  rmSync(deskDir, { recursive: true, force: true });
-});
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.request({ method, url, token, ...(payload ? { payload } : {}) });
+// No CUPS here: the desk's printers are network printers by address.
+const { t, token, call, upload, printer: zebra } = await stationWithPrinter('Dock Zebra');
 const view = async (id: string) => (await call('GET', `/shipments/${id}`)).json();
 const choose = (format: 'zpl' | 'pdf', dpi: 203 | 300, pageSize: '4x6' | 'A6', port = zebra.port) =>
   call('PUT', '/printers/label-printer', { printerId: `network:127.0.0.1:${port}`, format, dpi, pageSize });
 const importCsv = async (prefix: string) => {
-  const csv =
-    'Reference,Group,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n' +
-    `${prefix}-1,,Zed,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n` +
-    `${prefix}-2,g,Yan,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n` +
-    `${prefix}-3,,Bad,1 Oak Road,Leeds,XX,GB,1,30,20,10\n` +
-    `${prefix}-2,g,Yan,1 Oak Road,Leeds,LS1 1UR,GB,2,30,20,10\n` +
-    `${prefix}-4,,Xia,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10`;
-  const res = await t.request({
-    method: 'POST',
-    url: '/imports?carrierId=1&carrierServiceId=101',
-    token,
-    payload: csv,
-    headers: { 'content-type': 'text/csv' },
-  });
+  const res = await upload(fiveRowImport(prefix));
   expect(res.statusCode, res.body).toBe(200);
   const r = res.json();
   return { importId: r.importId as number, shipments: [r.rows[0], r.rows[1], r.rows[4]] as { shipmentId: string }[] };
@@ -325,13 +285,7 @@ describe('batch prints carry the customs forms (docs/contract.md §17)', () => {
       'BC-1,Anna,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10,,,,101\n' +
       'BC-2,Jürgen,Unter den Linden 1,Berlin,10115,DE,1,30,20,10,610910,Cotton T-shirts,25,104\n' +
       'BC-3,Émile,1 Rue de Rivoli,Paris,75001,FR,1,30,20,10,610910,Wool coats,900,104';
-    const imported = await t.request({
-      method: 'POST',
-      url: '/imports?carrierId=1&carrierServiceId=104',
-      token,
-      payload: csv,
-      headers: { 'content-type': 'text/csv' },
-    });
+    const imported = await upload(csv, 'carrierId=1&carrierServiceId=104');
     expect(imported.statusCode, imported.body).toBe(200);
     const { importId, rows } = imported.json() as { importId: number; rows: { status: string; shipmentId: string }[] };
     expect(
@@ -345,13 +299,7 @@ describe('batch prints carry the customs forms (docs/contract.md §17)', () => {
     const withCn22Pdf = Buffer.from(withCn22.json().base64String, 'base64');
     expect((await pdfPageTexts(withCn22Pdf)).map((p) => p.includes('CN 22'))).toEqual([false, false, true, false]);
     // Fetching the labels printed them (§7): back to Not Printed is impossible, so a new import for the print.
-    const again = await t.request({
-      method: 'POST',
-      url: '/imports?carrierId=1&carrierServiceId=104',
-      token,
-      payload: csv.replaceAll('BC-', 'BD-'),
-      headers: { 'content-type': 'text/csv' },
-    });
+    const again = await upload(csv.replaceAll('BC-', 'BD-'), 'carrierId=1&carrierServiceId=104');
     const second = again.json() as { importId: number; rows: { shipmentId: string }[] };
     const [labelsArriving, formsArriving] = [zebra.nextJob(), office.nextJob()];
     const res = await call('POST', `/imports/${second.importId}/print`);

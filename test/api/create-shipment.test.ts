@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isValidTrackingNumber } from '../../main/core/s10';
 import { pdfBarcodes, pdfInfo, pdfText } from '../helpers/pdf';
 import {
@@ -9,15 +9,12 @@ import {
   setSender,
   shipmentRequest,
   signedInStation,
-  type TestStation,
+  stationForFile,
 } from '../helpers/station';
 
-let t: TestStation;
-let token: string;
-beforeAll(async () => {
-  ({ t, token } = await signedInStation());
-});
-afterAll(() => t.close());
+const file = await stationForFile();
+const { t, signInAgain } = file;
+let { token } = file;
 
 const post = (payload: unknown, headers: Record<string, string> = {}) =>
   t.request({ method: 'POST', url: '/shipments', token, payload: payload as object, headers });
@@ -455,13 +452,13 @@ describe('Idempotency-Key', () => {
     t.clock.advance(24 * 3_600_000 + 1);
     try {
       const before = await counts();
-      token = await t.signIn(); // the old access token has expired meanwhile
+      token = await signInAgain(); // the old access token has expired meanwhile
       const later = await post(shipmentRequest({ referenceOne: 'IDEMP-3' }), { 'idempotency-key': 'order-779' });
       expect(later.statusCode).toBe(200);
       expect((await counts()).s).toBe(before.s + 1);
     } finally {
       t.clock.advance(-(24 * 3_600_000 + 1));
-      token = await t.signIn();
+      token = await signInAgain();
     }
   });
 
@@ -482,14 +479,14 @@ describe('Idempotency-Key', () => {
     expect(await keys()).toContain('order-old');
     t.clock.advance(24 * 3_600_000 + 1);
     try {
-      token = await t.signIn();
+      token = await signInAgain();
       await post(shipmentRequest({ referenceOne: 'IDEMP-NEW' }), { 'idempotency-key': 'order-new' });
       expect(await keys()).toContain('order-new');
       expect(await keys()).not.toContain('order-old');
       expect(await keys()).not.toContain('order-778'); // an earlier test's, as old
     } finally {
       t.clock.advance(-(24 * 3_600_000 + 1));
-      token = await t.signIn();
+      token = await signInAgain();
     }
   });
 

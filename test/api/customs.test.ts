@@ -3,27 +3,14 @@
  * this run uses: the items stored with the shipment, the CN22/CN23 choice, the PDFs read
  * back with poppler and zbar.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfBarcodes, pdfInfo, pdfPageTexts, pdfText } from '../helpers/pdf';
 import { zplBarcodes, zplTexts } from '../helpers/zpl';
-import {
-  createShipment,
-  gbAddress,
-  internationalRequest,
-  shipmentRequest,
-  signedInStation,
-  type TestStation,
-} from '../helpers/station';
+import { createShipment, gbAddress, internationalRequest, shipmentRequest, stationForFile } from '../helpers/station';
 
-let t: TestStation;
-let token: string;
-beforeAll(async () => {
-  ({ t, token } = await signedInStation());
-});
-afterAll(() => t.close());
+const { t, token, get } = await stationForFile();
 
 const post = (payload: unknown) => t.request({ method: 'POST', url: '/shipments', token, payload: payload as object });
-const get = (url: string) => t.request({ method: 'GET', url, token });
 const pdfOf = (res: { json(): { base64String: string } }) => Buffer.from(res.json().base64String, 'base64');
 const counts = async () =>
   (
@@ -84,35 +71,12 @@ describe('customs data on a create', () => {
     );
     const view = (await get(`/shipments/${created.shipmentId}`)).json();
     expect(view.contentsType).toBe('Gift');
+    // HS codes lose their dots and origins are upper case; unit and origin default to KG and
+    // the collection country.
     expect(view.customsItems).toEqual([
-      {
-        description: 'Wool scarf',
-        quantity: 2,
-        unitValue: 18.5,
-        netWeight: 0.4,
-        weightUnit: 'KG',
-        hsCode: '611710',
-        originCountry: 'GB',
-      },
-      {
-        description: 'Ceramic mug “Ωmega”',
-        quantity: 1,
-        unitValue: 12,
-        netWeight: 450,
-        weightUnit: 'G',
-        hsCode: '691200',
-        originCountry: 'PT',
-      },
-      // Unit and origin default to KG and the collection country.
-      {
-        description: 'Paperback novel',
-        quantity: 3,
-        unitValue: 7.99,
-        netWeight: 0.9,
-        weightUnit: 'KG',
-        hsCode: '490199',
-        originCountry: 'GB',
-      },
+      { ...items[0], hsCode: '611710', originCountry: 'GB' },
+      items[1],
+      { ...items[2], weightUnit: 'KG', originCountry: 'GB' },
     ]);
     const domestic = await createShipment(t, token);
     const domesticView = (await get(`/shipments/${domestic.shipmentId}`)).json();

@@ -6,41 +6,23 @@
 import { readFileSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfBarcodes, pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
 import {
   createShipment,
   HOST,
+  fiveRowImport,
   OPERATOR,
   setSender,
   shipmentRequest,
-  signedInStation,
-  type TestStation,
+  stationForFile,
 } from '../helpers/station';
 
-let t: TestStation;
-let token: string;
-beforeAll(async () => {
-  ({ t, token } = await signedInStation());
-  // Rows without a sender are sent from the station's address.
-  await setSender(t, token);
-});
-afterAll(() => t.close());
+const { t, token, get, upload } = await stationForFile();
+// Rows without a sender are sent from the station's address.
+await setSender(t, token);
 
-const upload = (
-  csv: string | Buffer,
-  query = 'carrierId=1&carrierServiceId=101',
-  headers: Record<string, string> = {},
-) =>
-  t.request({
-    method: 'POST',
-    url: `/imports?${query}`,
-    token,
-    payload: csv,
-    headers: { 'content-type': 'text/csv', ...headers },
-  });
-const get = (url: string) => t.request({ method: 'GET', url, token });
 const count = async (reference: string) =>
   Number(
     (await t.sql<{ n: number }>('SELECT count(*) AS n FROM shipments WHERE reference_one = ?', [reference]))[0]!.n,
@@ -213,11 +195,7 @@ describe('importing a file', () => {
   });
 
   it('prints every label of an import in one PDF, in row order, and marks the shipments Printed', async () => {
-    const csv =
-      'Reference,Group,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n' +
-      'LBL-1,,Zed,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\nLBL-2,g,Yan,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n' +
-      'LBL-3,,Bad,1 Oak Road,Leeds,XX,GB,1,30,20,10\nLBL-2,g,Yan,1 Oak Road,Leeds,LS1 1UR,GB,2,30,20,10\nLBL-4,,Xia,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10';
-    const r = (await upload(csv)).json();
+    const r = (await upload(fiveRowImport('LBL'))).json();
     expect(r.rows.map((row: { status: string }) => row.status)).toEqual([
       'created',
       'created',
@@ -248,11 +226,7 @@ describe('importing a file', () => {
   });
 
   it("prints an import's labels as ZPL (§15): each shipment's own label in row order, scannable, the same bytes each time", async () => {
-    const csv =
-      'Reference,Group,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n' +
-      'ZPL-1,,Zed,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\nZPL-2,g,Yan,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n' +
-      'ZPL-3,,Bad,1 Oak Road,Leeds,XX,GB,1,30,20,10\nZPL-2,g,Yan,1 Oak Road,Leeds,LS1 1UR,GB,2,30,20,10\nZPL-4,,Xia,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10';
-    const r = (await upload(csv)).json();
+    const r = (await upload(fiveRowImport('ZPL'))).json();
     const shipments = [r.rows[0], r.rows[1], r.rows[4]] as { shipmentId: string }[];
     const res = await get(`/imports/${r.importId}/labels?format=zpl&dpi=300`);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfInfo } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
-import { createShipment, piece, shipmentRequest, signedInStation, type TestStation } from '../helpers/station';
+import { createShipment, piece, shipmentRequest, stationForFile } from '../helpers/station';
 
-let t: TestStation;
-let token: string;
-beforeAll(async () => {
-  ({ t, token } = await signedInStation());
-});
-afterAll(() => t.close());
-
-const get = (url: string) => t.request({ method: 'GET', url, token });
-const status = async (id: string) => (await get(`/shipments/${id}`)).json().status as string;
+const { t, token, get, status } = await stationForFile();
 
 describe('GET /shipments/{id}/label?format=zpl (docs/contract.md §15)', () => {
   it('is ZPL II, one label per piece, byte-identical, scanning back to each tracking number', async () => {

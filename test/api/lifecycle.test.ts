@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfInfo, pdfPageTexts } from '../helpers/pdf';
-import { createShipment, piece, shipmentRequest, signedInStation, type TestStation } from '../helpers/station';
+import { createShipment, piece, shipmentRequest, stationForFile } from '../helpers/station';
 
-let t: TestStation;
-let token: string;
-beforeAll(async () => {
-  ({ t, token } = await signedInStation());
-});
-afterAll(() => t.close());
+const file = await stationForFile();
+const { t, get, status, signInAgain } = file;
+let { token } = file;
 
-const get = (url: string) => t.request({ method: 'GET', url, token });
 const scan = (id: string, payload: object) =>
   t.request({ method: 'POST', url: `/shipments/${id}/events`, token, payload });
-const status = async (id: string) => (await get(`/shipments/${id}`)).json().status as string;
 
 describe('view', () => {
   it('returns both addresses, pieces with labels, and the extensions', async () => {
@@ -331,7 +326,7 @@ describe('public tracking view', () => {
     expect(limited.headers['retry-after']).toBeDefined();
     expect((await track(s.shipmentNumber, 'LS1 1UR', '10.9.0.4')).statusCode).toBe(200);
     t.clock.advance(61_000);
-    token = await t.signIn();
+    token = await signInAgain();
     expect((await track(s.shipmentNumber, 'LS1 1UR', '10.9.0.3')).statusCode).toBe(200);
   });
 

@@ -3,20 +3,13 @@
  * close moves and lists, the numbers, the 409, the lists, and the driver's PDF read back
  * with poppler and zbar.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfBarcodes, pdfInfo, pdfPageTexts } from '../helpers/pdf';
-import { createShipment, piece, shipmentRequest, signedInStation, type TestStation } from '../helpers/station';
+import { createShipment, piece, shipmentRequest, stationForFile } from '../helpers/station';
 
-let t: TestStation;
-let token: string;
-beforeAll(async () => {
-  ({ t, token } = await signedInStation());
-});
-afterAll(() => t.close());
+const { t, token, get, status } = await stationForFile();
 
-const get = (url: string) => t.request({ method: 'GET', url, token });
 const close = (payload: object) => t.request({ method: 'POST', url: '/manifests', token, payload });
-const status = async (id: string) => (await get(`/shipments/${id}`)).json().status as string;
 
 /** A shipment of carrier 1 (Swift Parcels) or 2, printed unless told otherwise. */
 async function shipment(options: { carrier?: 1 | 2; print?: boolean; pieces?: number; reference?: string } = {}) {

@@ -2,20 +2,12 @@
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfBarcodes, pdfInfo, pdfText } from '../helpers/pdf';
-import { setSender, signedInStation, testStore, type TestStation } from '../helpers/station';
+import { setSender, stationForFile, testStore } from '../helpers/station';
 
-let t: TestStation;
-let token: string;
-beforeAll(async () => {
-  ({ t, token } = await signedInStation());
-  await setSender(t, token);
-});
-afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT', url: string, payload?: object, headers = {}) =>
-  t.request({ method, url, token, headers, ...(payload ? { payload } : {}) });
+const { t, token, call } = await stationForFile();
+await setSender(t, token);
 
 let serial = 0;
 const order = (overrides: Record<string, unknown> = {}) => ({
@@ -129,13 +121,13 @@ describe('orders', () => {
 
   it('replay a keyed POST with the same body, and refuse the key with another body', async () => {
     const body = { orders: [order(), order()] };
-    const first = await call('POST', '/orders', body, { 'idempotency-key': 'batch-7' });
-    const second = await call('POST', '/orders', body, { 'idempotency-key': 'batch-7' });
+    const first = await call('POST', '/orders', body, { headers: { 'idempotency-key': 'batch-7' } });
+    const second = await call('POST', '/orders', body, { headers: { 'idempotency-key': 'batch-7' } });
     expect(second.json()).toEqual(first.json());
     expect(first.json().created).toHaveLength(2);
-    expect((await call('POST', '/orders', { orders: [order()] }, { 'idempotency-key': 'batch-7' })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await call('POST', '/orders', { orders: [order()] }, { headers: { 'idempotency-key': 'batch-7' } })).statusCode,
+    ).toBe(409);
   });
 
   it('are listed newest first with exact totals, filtered by status and found by number, SKU, name and post code', async () => {
@@ -295,7 +287,7 @@ describe('shipping an order', () => {
 
   it('replays a keyed ship without a second shipment', async () => {
     const { orderId } = await addOrder();
-    const key = { 'idempotency-key': `ship-${orderId}` };
+    const key = { headers: { 'idempotency-key': `ship-${orderId}` } };
     const first = await call('POST', `/orders/${orderId}/ship`, { carrierServiceId: 101 }, key);
     const second = await call('POST', `/orders/${orderId}/ship`, { carrierServiceId: 101 }, key);
     expect(first.statusCode, first.body).toBe(200);

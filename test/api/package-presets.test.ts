@@ -1,16 +1,8 @@
 /** /package-presets (docs/contract.md §14) over real HTTP, on each store. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInStation, type TestStation } from '../helpers/station';
+import { describe, expect, it } from 'vitest';
+import { stationForFile } from '../helpers/station';
 
-let t: TestStation;
-let token: string;
-beforeAll(async () => {
-  ({ t, token } = await signedInStation());
-});
-afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.request({ method, url, token, ...(payload ? { payload } : {}) });
+const { call } = await stationForFile();
 
 describe('package presets', () => {
   it('are added, listed by name, changed and deleted', async () => {

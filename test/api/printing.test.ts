@@ -6,78 +6,53 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createDeskPrinters } from '../../main/printers/desk-printers';
-import {
-  freePort,
-  GENERIC_PDF_PPD,
-  labelPrinterPpd,
-  startCups,
-  startTestPrinter,
-  type TestCups,
-  type TestPrinter,
-} from '../helpers/cups';
+import { freePort, GENERIC_PDF_PPD, labelPrinterPpd, startCups, startTestPrinter } from '../helpers/cups';
 import { pdfBarcodes, pdfInfo, pdfPageTexts, pdfWords } from '../helpers/pdf';
 import { zplBarcodes, zplTexts } from '../helpers/zpl';
-import {
-  createShipment,
-  internationalRequest,
-  piece,
-  shipmentRequest,
-  signedInStation,
-  type TestStation,
-} from '../helpers/station';
+import { createShipment, internationalRequest, piece, shipmentRequest, stationForFile } from '../helpers/station';
 
-let t: TestStation;
-let token: string;
-let cups: TestCups;
-let network: TestPrinter;
-let rawDevice: TestPrinter;
-let pdfDevice: TestPrinter;
-/** The devices of the desk's A4 printers: a CUPS PDF queue's, and an office printer on the network. */
-let a4Device: TestPrinter;
-let a4Network: TestPrinter;
 const deskDir = mkdtempSync(join(tmpdir(), 'ss-desk-'));
-
-beforeAll(async () => {
-  [cups, network, rawDevice, pdfDevice, a4Device, a4Network] = await Promise.all([
-    startCups(),
-    startTestPrinter(),
-    startTestPrinter(),
-    startTestPrinter(),
-    startTestPrinter(),
-    startTestPrinter(),
-  ]);
-  await cups.lpadmin('-p', 'zebra-raw', '-E', '-v', `socket://127.0.0.1:${rawDevice.port}`, '-m', 'raw');
-  // A PDF label printer's queue has a 4×6 in page; an office printer's (A4) has none.
-  await cups.lpadmin(
-    '-p',
-    'label-pdf',
-    '-E',
-    '-v',
-    `socket://127.0.0.1:${pdfDevice.port}`,
-    '-P',
-    await labelPrinterPpd(deskDir),
-  );
-  await cups.lpadmin('-p', 'office-a4', '-E', '-v', `socket://127.0.0.1:${a4Device.port}`, '-P', GENERIC_PDF_PPD);
-  ({ t, token } = await signedInStation({ printers: createDeskPrinters({ dataDir: deskDir, env: cups.env }) }));
-}, 60_000);
+// CUPS; a network label printer; the devices of the raw and the PDF label queues; and the devices
+// of the desk's A4 printers: a CUPS PDF queue's, and an office printer on the network.
+const [cups, network, rawDevice, pdfDevice, a4Device, a4Network] = await Promise.all([
+  startCups(),
+  startTestPrinter(),
+  startTestPrinter(),
+  startTestPrinter(),
+  startTestPrinter(),
+  startTestPrinter(),
+]);
 afterAll(async () => {
-  await t?.close();
   await Promise.all([
-    cups?.stop(),
-    network?.close(),
-    rawDevice?.close(),
-    pdfDevice?.close(),
-    a4Device?.close(),
-    a4Network?.close(),
+    cups.stop(),
+    network.close(),
+    rawDevice.close(),
+    pdfDevice.close(),
+    a4Device.close(),
+    a4Network.close(),
   ]);
   rmSync(deskDir, { recursive: true, force: true });
 });
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.request({ method, url, token, ...(payload ? { payload } : {}) });
-const status = async (id: string) => (await call('GET', `/shipments/${id}`)).json().status as string;
+await cups.lpadmin('-p', 'zebra-raw', '-E', '-v', `socket://127.0.0.1:${rawDevice.port}`, '-m', 'raw');
+// A PDF label printer's queue has a 4×6 in page; an office printer's (A4) has none.
+await cups.lpadmin(
+  '-p',
+  'label-pdf',
+  '-E',
+  '-v',
+  `socket://127.0.0.1:${pdfDevice.port}`,
+  '-P',
+  await labelPrinterPpd(deskDir),
+);
+await cups.lpadmin('-p', 'office-a4', '-E', '-v', `socket://127.0.0.1:${a4Device.port}`, '-P', GENERIC_PDF_PPD);
+const { t, token, call, status } = await stationForFile({
+  printers: createDeskPrinters({ dataDir: deskDir, env: cups.env }),
+});
+/** Makes `printerId` the desk's label printer, taking `format` at 203 dpi on `pageSize`. */
+const useLabelPrinter = (printerId: string, format: 'zpl' | 'pdf', pageSize: '4x6' | 'A6' = '4x6') =>
+  call('PUT', '/printers/label-printer', { printerId, format, dpi: 203, pageSize });
 const zplOf = async (id: string, dpi = 203) =>
   Buffer.from(
     (await call('GET', `/shipments/${id}/label?format=zpl&dpi=${dpi}&markPrinted=false`)).json().base64String,
@@ -125,12 +100,7 @@ describe('GET /printers', () => {
     });
     expect(choice.statusCode).toBe(400);
     expect(choice.json().dpi).toBeDefined();
-    const unknown = await call('PUT', '/printers/label-printer', {
-      printerId: 'system:nope',
-      format: 'zpl',
-      dpi: 203,
-      pageSize: '4x6',
-    });
+    const unknown = await useLabelPrinter('system:nope', 'zpl');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().printerId).toMatch(/not a printer/);
     expect(
@@ -198,12 +168,7 @@ describe('POST /shipments/{id}/print', () => {
   });
 
   it("ZPL to a CUPS raw queue arrives byte for byte at the queue's device", async () => {
-    await call('PUT', '/printers/label-printer', {
-      printerId: 'system:zebra-raw',
-      format: 'zpl',
-      dpi: 203,
-      pageSize: '4x6',
-    });
+    await useLabelPrinter('system:zebra-raw', 'zpl');
     const s = await createShipment(t, token, shipmentRequest({ shipmentPieces: [piece(), piece()] }));
     const arriving = rawDevice.nextJob();
     const res = await call('POST', `/shipments/${s.shipmentId}/print`);
@@ -213,12 +178,7 @@ describe('POST /shipments/{id}/print', () => {
   });
 
   it('a PDF to a CUPS PDF queue reaches its device with every label', async () => {
-    await call('PUT', '/printers/label-printer', {
-      printerId: 'system:label-pdf',
-      format: 'pdf',
-      dpi: 203,
-      pageSize: '4x6',
-    });
+    await useLabelPrinter('system:label-pdf', 'pdf');
     const s = await createShipment(t, token, shipmentRequest({ shipmentPieces: [piece(), piece()] }));
     const arriving = pdfDevice.nextJob();
     const res = await call('POST', `/shipments/${s.shipmentId}/print`);
@@ -231,12 +191,7 @@ describe('POST /shipments/{id}/print', () => {
   it.each(['4x6', 'A6'] as const)(
     "a %s PDF reaches a label queue's device at the label's own page size, unscaled",
     async (size) => {
-      await call('PUT', '/printers/label-printer', {
-        printerId: 'system:label-pdf',
-        format: 'pdf',
-        dpi: 203,
-        pageSize: size,
-      });
+      await useLabelPrinter('system:label-pdf', 'pdf', size);
       const s = await createShipment(t, token, shipmentRequest());
       const arriving = pdfDevice.nextJob();
       expect((await call('POST', `/shipments/${s.shipmentId}/print`)).statusCode).toBe(200);
@@ -259,12 +214,7 @@ describe('POST /shipments/{id}/print', () => {
   );
 
   it('a label PDF to a queue whose driver has no page of its size → 503 saying so; nothing sent, status unchanged', async () => {
-    await call('PUT', '/printers/label-printer', {
-      printerId: 'system:office-a4',
-      format: 'pdf',
-      dpi: 203,
-      pageSize: '4x6',
-    });
+    await useLabelPrinter('system:office-a4', 'pdf');
     const s = await createShipment(t, token, shipmentRequest());
     const sent = a4Device.jobs.length;
     const res = await call('POST', `/shipments/${s.shipmentId}/print`);
@@ -296,12 +246,7 @@ describe('POST /shipments/{id}/print', () => {
 
 describe('POST /printers/test-page (the printer doctor)', () => {
   it("prints the printer's name, the assumed dpi and a barcode that scans; the last job says so", async () => {
-    await call('PUT', '/printers/label-printer', {
-      printerId: `network:127.0.0.1:${network.port}`,
-      format: 'zpl',
-      dpi: 203,
-      pageSize: '4x6',
-    });
+    await useLabelPrinter(`network:127.0.0.1:${network.port}`, 'zpl');
     const arriving = network.nextJob();
     const res = await call('POST', '/printers/test-page');
     expect(res.statusCode).toBe(200);
@@ -315,12 +260,7 @@ describe('POST /printers/test-page (the printer doctor)', () => {
   });
 
   it('as a PDF through CUPS, with its text readable', async () => {
-    await call('PUT', '/printers/label-printer', {
-      printerId: 'system:label-pdf',
-      format: 'pdf',
-      dpi: 203,
-      pageSize: '4x6',
-    });
+    await useLabelPrinter('system:label-pdf', 'pdf');
     const arriving = pdfDevice.nextJob();
     const res = await call('POST', '/printers/test-page');
     expect(res.statusCode).toBe(200);

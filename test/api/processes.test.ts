@@ -4,51 +4,29 @@
  * postgres project both are pointed at a new PostgreSQL database: serve by
  * SHIPPING_STATION_DATABASE_URL, the CLI by --database.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDatabase } from '../helpers/postgres';
+import { serveStation } from '../helpers/serve';
 import { testStore } from '../helpers/station';
 
 const run = promisify(execFile);
 const SERVE = join(process.cwd(), 'out', 'main', 'serve.js');
 const CLI = join(process.cwd(), 'out', 'main', 'cli.js');
-let dataDir: string;
-let server: ChildProcess;
-let base: string;
-let output = '';
-let databaseUrl: string | undefined;
+const dataDir = mkdtempSync(join(tmpdir(), 'ss-proc-'));
+const databaseUrl = testStore() === 'postgres' ? await createDatabase(inject('postgresUrl')) : undefined;
 /** The CLI's way to the same store as the server's. */
-let storeArgs: string[];
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'ss-proc-'));
-  databaseUrl = testStore() === 'postgres' ? await createDatabase(inject('postgresUrl')) : undefined;
-  storeArgs = databaseUrl ? ['--database', databaseUrl] : ['--data-dir', dataDir];
-  server = spawn(process.execPath, [SERVE, '--port', '0', '--data-dir', dataDir, '--quiet'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...(databaseUrl ? { SHIPPING_STATION_DATABASE_URL: databaseUrl } : {}) },
-  });
-  base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start:\n${output}`)), 30_000);
-    server.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk;
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    server.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-    server.on('exit', (code) => reject(new Error(`serve exited ${code}:\n${output}`)));
-  });
-});
-afterAll(() => {
-  server.kill('SIGTERM');
+const storeArgs = databaseUrl ? ['--database', databaseUrl] : ['--data-dir', dataDir];
+const server = await serveStation({ dataDir, databaseUrl });
+const { base } = server;
+const output = () => server.output();
+afterAll(async () => {
+  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -61,17 +39,17 @@ const signIn = (query: string, body: object) =>
 
 describe('npm run serve', () => {
   it('creates the first admin, prints its password once, and listens on loopback', async () => {
-    const password = /created user "admin" with password (\S+)/.exec(output)?.[1];
+    const password = /created user "admin" with password (\S+)/.exec(output())?.[1];
     expect(password).toBeDefined();
     const res = await signIn('credentials', { credentials: { username: 'admin', password } });
     expect(res.status).toBe(200);
     const health = await (await fetch(`${base}/health`)).json();
     expect(health.status).toBe('ok');
     // Where the data is, and never the database's password.
-    expect(output).toMatch(
+    expect(output()).toMatch(
       databaseUrl ? /data in postgres:\/\/postgres:\*\*\*@127\.0\.0\.1/ : /data in .*shipping-station\.db/,
     );
-    if (databaseUrl) expect(output).not.toContain(new URL(databaseUrl).password);
+    if (databaseUrl) expect(output()).not.toContain(new URL(databaseUrl).password);
   });
 });
 

@@ -11,17 +11,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemError } from '../../main/core/errors';
 import { SCALE_FILE } from '../../main/devices/desk-scale';
 import { startTestScale, type TestScale, type TestScaleProtocol } from '../helpers/scale';
-import { signedInStation, type TestStation } from '../helpers/station';
+import { stationForFile } from '../helpers/station';
 
-let t: TestStation;
-let token: string;
-
-beforeAll(async () => {
-  ({ t, token } = await signedInStation());
-});
-afterAll(() => t?.close());
-
-const get = (url: string) => t.request({ method: 'GET', url, token });
+const { t, token, get } = await stationForFile();
 /** A GET after a pause: requests injected back to back would leave the port's events no turn. */
 const pausedGet = async (url: string) => {
   await new Promise((r) => setTimeout(r, 20));

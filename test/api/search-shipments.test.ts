@@ -1,21 +1,11 @@
 /** GET /shipments?Search= (docs/contract.md §12) over real HTTP, on each store: every kind of match with the filters. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Created,
-  createShipment,
-  gbAddress,
-  piece,
-  shipmentRequest,
-  signedInStation,
-  type TestStation,
-} from '../helpers/station';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Created, createShipment, gbAddress, piece, shipmentRequest, stationForFile } from '../helpers/station';
 
-let t: TestStation;
-let token: string;
+const { t, token } = await stationForFile();
 const made: Created[] = [];
 
 beforeAll(async () => {
-  ({ t, token } = await signedInStation());
   const to = (overrides: Record<string, string>) =>
     gbAddress({
       businessName: '',
@@ -54,7 +44,6 @@ beforeAll(async () => {
   }
   await t.request({ method: 'GET', url: `/shipments/${made[2]!.shipmentId}/label`, token }); // Printed
 });
-afterAll(() => t.close());
 
 const search = async (query: string, more = '') => {
   const res = await t.request({ method: 'GET', url: `/shipments?Search=${encodeURIComponent(query)}${more}`, token });

@@ -4,47 +4,13 @@
  * as one A4 PDF for a second window print; `POST /labels/customs/print` sends it as one job
  * to the desk's A4 printer. A TCP listener stands in for the A4 printer; what arrives is read.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startTestPrinter, type TestPrinter } from '../helpers/cups';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/cups';
 import { pdfInfo, pdfPageTexts } from '../helpers/pdf';
-import {
-  createShipment,
-  internationalRequest,
-  networkOnlyPrinters,
-  piece,
-  setSender,
-  shipmentRequest,
-  signedInStation,
-  type TestStation,
-} from '../helpers/station';
+import { createShipment, internationalRequest, piece, shipmentRequest, stationWithPrinter } from '../helpers/station';
 
-let t: TestStation;
-let token: string;
-let office: TestPrinter;
-const deskDir = mkdtempSync(join(tmpdir(), 'ss-window-customs-'));
-
-beforeAll(async () => {
-  office = await startTestPrinter();
-  ({ t, token } = await signedInStation({
-    printers: networkOnlyPrinters(deskDir),
-  }));
-  expect((await call('POST', '/printers', { address: `127.0.0.1:${office.port}`, name: 'Office A4' })).statusCode).toBe(
-    200,
-  );
-  // An import's rows ship from the station's sender address.
-  await setSender(t, token);
-}, 60_000);
-afterAll(async () => {
-  await t?.close();
-  await office?.close();
-  rmSync(deskDir, { recursive: true, force: true });
-});
-
-const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.request({ method, url, token, ...(payload ? { payload } : {}) });
+// An import's rows ship from the station's sender address, which stationWithPrinter sets.
+const { t, token, call, upload, printer: office } = await stationWithPrinter('Office A4');
 const view = async (id: string) => (await call('GET', `/shipments/${id}`)).json();
 /** A window-printing desk: no label printer; its A4 printer, or none. */
 const windowDesk = async (documentPrinterId: string | null) =>
@@ -189,13 +155,7 @@ describe('imports printed through the window', () => {
     const csv =
       'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height,HS code,Description of goods,Cost,carrierServiceId\n' +
       rows.map((r, i) => `${prefix}-${i + 1},${r}`).join('\n');
-    const res = await t.request({
-      method: 'POST',
-      url: '/imports?carrierId=1&carrierServiceId=104',
-      token,
-      payload: csv,
-      headers: { 'content-type': 'text/csv' },
-    });
+    const res = await upload(csv, 'carrierId=1&carrierServiceId=104');
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { importId: number; rows: { status: string; shipmentId?: string }[] };
   };

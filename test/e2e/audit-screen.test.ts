@@ -4,31 +4,22 @@
  * its rows; a shipment's page says how often it was printed and by whom last. Screenshots at
  * 1280×720 and 1024×768 in test-results/screenshots/.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Desk, deskPage, signIn, startDesk } from './station';
+import { describe, expect, it } from 'vitest';
+import { deskForFile, signIn } from './station';
 import { callAsAdmin, createByApi } from './station-api';
 import { focusNow, screenshot, waitForText, waitUntil } from './ui';
 
-let desk: Desk | undefined;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  desk = await startDesk();
-  page = await deskPage(desk.browser, pageErrors);
-}, 60_000);
-afterAll(() => desk?.stop());
+const { station, page, pageErrors } = await deskForFile();
 
 describe('the audit trail on screen', () => {
   it('shows a shipment’s prints, and lists, filters and walks the trail from the keyboard', async () => {
-    const s = await createByApi(desk!.station);
-    await callAsAdmin(desk!.station, 'GET', `/shipments/${s.shipmentId}/label`);
-    await callAsAdmin(desk!.station, 'GET', `/shipments/${s.shipmentId}/label`);
-    await signIn(page, desk!.station, { path: `/#/shipments/${s.shipmentId}`, landsOn: s.shipmentNumber });
+    const s = await createByApi(station);
+    await callAsAdmin(station, 'GET', `/shipments/${s.shipmentId}/label`);
+    await callAsAdmin(station, 'GET', `/shipments/${s.shipmentId}/label`);
+    await signIn(page, station, { path: `/#/shipments/${s.shipmentId}`, landsOn: s.shipmentNumber });
     await waitForText(page.getByTestId('print-count'), /printed 2×, last by admin at \d\d:\d\d/);
 
-    await page.goto(`${desk!.station.url}/#/settings`);
+    await page.goto(`${station.url}/#/settings`);
     const table = page.getByTestId('audit-table');
     await table.waitFor();
     expect(await table.locator('tbody tr').count()).toBeGreaterThanOrEqual(3);

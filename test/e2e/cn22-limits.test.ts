@@ -3,24 +3,12 @@
  * station, from the keyboard only: add a currency, type wrong amounts and see each named
  * beside its row, correct them, remove a currency, save; the station keeps what was saved.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Desk, deskPage, type RunningStation, startDesk } from './station';
+import { describe, expect, it } from 'vitest';
+import { deskForFile } from './station';
 import { callAsAdmin } from './station-api';
 import { screenshot, textOf, waitForText, waitUntil } from './ui';
 
-let station: RunningStation;
-let browser: Browser;
-let desk: Desk | undefined;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  desk = await startDesk();
-  ({ station, browser } = desk);
-  page = await deskPage(browser, pageErrors);
-}, 90_000);
-afterAll(() => desk?.stop());
+const { station, page, pageErrors } = await deskForFile();
 
 const focusedLabel = () =>
   page.evaluate(() => {

@@ -4,45 +4,20 @@
  * (add, copy, remove a row), the totals held against the pieces and the cost, and the CN22
  * drawn beside the labels on the shipment's screen. Screenshots land in test-results/screenshots/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Desk, type RunningStation, signIn, startDesk } from './station';
-import { detailStatus, screenshot, textOf, waitForText, waitUntil } from './ui';
+import { describe, expect, it } from 'vitest';
+import { deskForFile, signIn } from './station';
+import { callAsAdmin } from './station-api';
+import { detailStatus, fillFields, fillPiece, screenshot, textOf, waitForText, waitUntil } from './ui';
 
-let station: RunningStation;
-let browser: Browser;
-let desk: Desk | undefined;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  desk = await startDesk();
-  ({ station, browser } = desk);
-  const context = await browser.newContext({
-    viewport: { width: 1440, height: 900 },
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-  });
-  page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-});
-
-afterAll(() => desk?.stop());
+const { station, page, pageErrors } = await deskForFile();
 
 /** The shipment as the API shows it: what the form sent, as the station stored it. */
-async function viewByApi(id: string): Promise<{ contentsType: string; customsForm: string; customsItems: unknown[] }> {
-  const auth = await fetch(`${station.url}/auth?option=credentials`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ credentials: { username: 'admin', password: station.adminPassword } }),
-  });
-  const { token } = (await auth.json()) as { token: { accessToken: string } };
-  const response = await fetch(`${station.url}/shipments/${id}`, {
-    headers: { Authorization: `Bearer ${token.accessToken}` },
-  });
-  return (await response.json()) as { contentsType: string; customsForm: string; customsItems: unknown[] };
-}
+const viewByApi = (id: string) =>
+  callAsAdmin<{ contentsType: string; customsForm: string; customsItems: unknown[] }>(
+    station,
+    'GET',
+    `/shipments/${id}`,
+  );
 
 const focusedId = () => page.evaluate(() => document.activeElement?.id ?? '');
 const press = async (...keys: string[]) => {
@@ -61,21 +36,21 @@ describe('customs at the desk', () => {
       .locator('#field-carrierServiceId option', { hasText: 'International Express' })
       .waitFor({ state: 'attached' });
     await page.getByLabel('Service', { exact: true }).selectOption({ label: 'International Express (INTL)' });
-    const collection = page.getByRole('group', { name: 'Collection address' });
-    await collection.getByLabel('Full name').fill('Zoë Fairweather');
-    await collection.getByLabel('Address line 1').fill('Unit 4, Canal Wharf');
-    await collection.getByLabel('City').fill('Leeds');
-    await collection.getByLabel('Post code').fill('LS1 1BA');
+    await fillFields(page.getByRole('group', { name: 'Collection address' }), {
+      'Full name': 'Zoë Fairweather',
+      'Address line 1': 'Unit 4, Canal Wharf',
+      City: 'Leeds',
+      'Post code': 'LS1 1BA',
+    });
     const delivery = page.getByRole('group', { name: 'Delivery address' });
     await delivery.getByLabel('Country').selectOption('DE');
-    await delivery.getByLabel('Full name').fill('Jürgen Ölmüller');
-    await delivery.getByLabel('Address line 1').fill('Unter den Linden 5');
-    await delivery.getByLabel('City').fill('Berlin');
-    await delivery.getByLabel('Post code').fill('10115');
-    await page.getByLabel('Piece 1 weight', { exact: true }).fill('2');
-    await page.getByLabel('Piece 1 length').fill('30');
-    await page.getByLabel('Piece 1 width').fill('20');
-    await page.getByLabel('Piece 1 height').fill('10');
+    await fillFields(delivery, {
+      'Full name': 'Jürgen Ölmüller',
+      'Address line 1': 'Unter den Linden 5',
+      City: 'Berlin',
+      'Post code': '10115',
+    });
+    await fillPiece(page, 1, { weight: '2', length: '30', width: '20', height: '10' });
     await page.getByLabel('Cost').fill('67');
     await page.getByLabel('HS code', { exact: true }).fill('611710');
     await page.getByLabel('Description of goods').fill('Knitwear and mugs');
@@ -136,37 +111,24 @@ describe('customs at the desk', () => {
     expect(response.status(), await response.text()).toBe(200);
     const { shipmentId } = (await response.json()) as { shipmentId: string };
 
-    const stored = await await viewByApi(shipmentId);
+    const stored = await viewByApi(shipmentId);
     expect(stored.contentsType).toBe('Sale of goods');
     expect(stored.customsForm).toBe('CN22');
+    // An item's unit, HS code and origin are KG, the shipment's and the sender's country unless typed.
+    const item = (description: string, quantity: number, unitValue: number, netWeight: number, typed = {}) => ({
+      description,
+      quantity,
+      unitValue,
+      netWeight,
+      weightUnit: 'KG',
+      hsCode: '611710',
+      originCountry: 'GB',
+      ...typed,
+    });
     expect(stored.customsItems).toEqual([
-      {
-        description: 'Wool scarf',
-        quantity: 2,
-        unitValue: 18.5,
-        netWeight: 0.4,
-        weightUnit: 'KG',
-        hsCode: '611710',
-        originCountry: 'GB',
-      },
-      {
-        description: 'Ceramic mug',
-        quantity: 1,
-        unitValue: 12,
-        netWeight: 450,
-        weightUnit: 'G',
-        hsCode: '691200',
-        originCountry: 'PT',
-      },
-      {
-        description: 'Paperback novel',
-        quantity: 3,
-        unitValue: 4.5,
-        netWeight: 0.9,
-        weightUnit: 'KG',
-        hsCode: '611710',
-        originCountry: 'GB',
-      },
+      item('Wool scarf', 2, 18.5, 0.4),
+      item('Ceramic mug', 1, 12, 450, { weightUnit: 'G', hsCode: '691200', originCountry: 'PT' }),
+      item('Paperback novel', 3, 4.5, 0.9),
     ]);
 
     await waitUntil(

@@ -3,25 +3,14 @@
  * focus and a screen-reader announcement on every screen change, the scan form's statuses,
  * and an operator changing their own password.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Desk,
-  deskPage,
-  printCalls as printCallsOn,
-  type RunningStation,
-  signIn,
-  startDesk,
-  submitSignIn,
-} from './station';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CARRIER_STATUSES } from '../helpers/records';
+import { deskForFile, printCalls as printCallsOn, signIn, submitSignIn } from './station';
 import { apiToken, callAsAdmin, createByApi } from './station-api';
 import { detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
 
-let station: RunningStation;
-let browser: Browser;
-let desk: Desk | undefined;
-let page: Page;
-const pageErrors: string[] = [];
+const { station, browser, page, pageErrors } = await deskForFile();
 
 /** The focused element as a person would name it: `BUTTON Print label`, `H1 Settings`. */
 export const focused = (on: Page): Promise<string> => focusNow(on, false);
@@ -39,13 +28,8 @@ const printCalls = () => printCallsOn(page);
 const announcer = () => page.getByTestId('screen-announcer');
 
 beforeAll(async () => {
-  desk = await startDesk();
-  ({ station, browser } = desk);
-  page = await deskPage(browser, pageErrors);
   await signIn(page, station);
 });
-
-afterAll(() => desk?.stop());
 
 describe('focus on the desk', () => {
   it('moves focus to the new screen’s heading or first field, and announces the screen', async () => {
@@ -113,16 +97,7 @@ describe('focus on the desk', () => {
     await page.keyboard.press('Enter');
     await waitForFocus(/^SELECT Status/);
     const status = page.locator('form.scan-form').getByLabel('Status');
-    expect(await status.locator('option').allTextContents()).toEqual([
-      'Awaiting Collection',
-      'Enroute to Depot',
-      'At the Depot',
-      'On Vehicle For Delivery',
-      'Unknown',
-      'On Hold',
-      'Not Scanned',
-      'Failed',
-    ]);
+    expect(await status.locator('option').allTextContents()).toEqual(CARRIER_STATUSES);
     await status.selectOption('On Vehicle For Delivery');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Leeds depot');

@@ -4,17 +4,15 @@
  * sender block and features wait behind one Tab stop, and a retried create is created once.
  * And a cancelled shipment's preview: stamped VOID, with no way to print it.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Desk, deskPage, type RunningStation, signIn, startDesk } from './station';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { deskForFile, signIn } from './station';
+import { CANAL_WHARF, setSenderAddress } from './station-api';
+import { waitForValue } from './ui';
 import { apiToken, callAsAdmin, createByApi } from './station-api';
 import { detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
 
-let station: RunningStation;
-let browser: Browser;
-let desk: Desk | undefined;
-let page: Page;
-const pageErrors: string[] = [];
+const { station, page, pageErrors } = await deskForFile();
 /** The dialogs the page opened, and the answers to give the next ones (else accept). */
 const dialogs: string[] = [];
 const answers: ('accept' | 'dismiss')[] = [];
@@ -61,17 +59,7 @@ async function fillDelivery(name: string, postCode: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  desk = await startDesk();
-  ({ station, browser } = desk);
-  await callAsAdmin(station, 'PATCH', '/settings', {
-    senderAddress: {
-      businessName: 'Acme Components Ltd',
-      addressLine1: 'Unit 4, Canal Wharf',
-      city: 'Leeds',
-      countryTwoCharacterISOCode: 'GB',
-      postZipCode: 'LS11 5PS',
-    },
-  });
+  await setSenderAddress(station, CANAL_WHARF);
   await callAsAdmin(station, 'POST', '/addresses', {
     nickname: 'Rex at the depot',
     fullName: 'Repeat Customer',
@@ -80,7 +68,6 @@ beforeAll(async () => {
     postZipCode: 'BS1 4DJ',
     countryTwoCharacterISOCode: 'GB',
   });
-  page = await deskPage(browser, pageErrors);
   // Dialogs (leaving a form with input, closing the window) are answered as the test says;
   // unless told, the test goes on (a page.goto away from a filled form).
   page.on('dialog', (dialog) => {
@@ -93,8 +80,6 @@ beforeAll(async () => {
   });
   await signIn(page, station);
 });
-
-afterAll(() => desk?.stop());
 
 describe('the New shipment form at the keyboard', () => {
   it('lands a quick Tab after the carrier on Service while its services load', async () => {
@@ -162,11 +147,7 @@ describe('the New shipment form at the keyboard', () => {
     await page.keyboard.type('rep');
     await page.getByRole('option', { name: /Rex at the depot/ }).waitFor();
     await page.keyboard.press('Enter');
-    await waitUntil(
-      'the address picked',
-      () => delivery().getByLabel('Post code').inputValue(),
-      (v) => v === 'BS1 4DJ',
-    );
+    await waitForValue('the address picked', delivery().getByLabel('Post code'), 'BS1 4DJ');
     expect(creates).toBe(0);
 
     // A scanner's Enter in the post code, in a weight, in a reference: nothing is sent.
@@ -252,16 +233,25 @@ describe('the New shipment form at the keyboard', () => {
     });
   }
 
-  it('says "Already created" when a retry after a lost answer is the same create, and reprints on Enter', async () => {
+  /**
+   * Fills a new form to `name` at `postCode` and creates it, the station's answer lost: the
+   * shipment count before. The error summary says the station is not answering.
+   */
+  async function createWithTheAnswerLost(name: string, postCode: string): Promise<number> {
     await openForm();
     await focusIs(/^INPUT Delivery address › Full name$/);
-    await fillDelivery('Bram Blip', 'EC1A 1BB');
+    await fillDelivery(name, postCode);
     const before = await shipmentCount();
     await loseTheNextAnswer();
     await page.keyboard.press('Control+Enter');
     await waitForText(page.locator('.error-summary'), 'not answering');
-    expect(await shipmentCount()).toBe(before + 1);
     await page.unroute(/\/shipments$/);
+    return before;
+  }
+
+  it('says "Already created" when a retry after a lost answer is the same create, and reprints on Enter', async () => {
+    const before = await createWithTheAnswerLost('Bram Blip', 'EC1A 1BB');
+    expect(await shipmentCount()).toBe(before + 1);
 
     // The operator tries again: the station knows this form's key.
     await page.keyboard.press('Control+Enter');
@@ -281,14 +271,7 @@ describe('the New shipment form at the keyboard', () => {
   });
 
   it('never makes a second shipment when the form was edited after a lost answer; a new form is a new shipment', async () => {
-    await openForm();
-    await focusIs(/^INPUT Delivery address › Full name$/);
-    await fillDelivery('Edna Edit', 'M1 1AE');
-    const before = await shipmentCount();
-    await loseTheNextAnswer();
-    await page.keyboard.press('Control+Enter');
-    await waitForText(page.locator('.error-summary'), 'not answering');
-    await page.unroute(/\/shipments$/);
+    const before = await createWithTheAnswerLost('Edna Edit', 'M1 1AE');
     await page.getByLabel('Reference 1').fill('PO-2');
     await page.keyboard.press('Control+Enter');
     await focusIs(/^H2 Already created — reprint the label\?$/);

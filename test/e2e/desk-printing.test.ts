@@ -5,22 +5,17 @@
  * label printer, a shipment that needs a CN23 gets it and its invoice on the A4 printer, or
  * as a second print through the window when there is none. Screenshots in test-results/screenshots/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { freePort, type TestPrinter } from '../helpers/cups';
 import { pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
-import { type Desk, deskPage, type RunningStation, signIn, startDesk } from './station';
+import { allPrints, countAllPrints, deskForFile, signIn } from './station';
+import { createAbroadByApi, DISPATCH } from './station-api';
 import { callAsAdmin, setSenderAddress } from './station-api';
 import { checkImport, createImport, csvFile, detailStatus, screenshot, waitForText, waitUntil } from './ui';
 
-let station: RunningStation;
-let browser: Browser;
-let desk: Desk | undefined;
-let page: Page;
-let zebra: TestPrinter;
-let office: TestPrinter;
-const pageErrors: string[] = [];
+const { station, page, pageErrors, printers } = await deskForFile({ printers: 2, timeout: 15_000 });
+const [zebra, office] = printers as [TestPrinter, TestPrinter];
 
 const CSV = [
   'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height',
@@ -29,14 +24,6 @@ const CSV = [
   'DP-3,Chloé Dubois,3 Oak Road,Leeds,LS2 7EY,GB,1.5,30,20,10',
   'DP-4,Dan Evans,4 Oak Road,Leeds,LS6 2AB,GB,1,30,20,10',
 ].join('\n');
-
-const DISPATCH = {
-  fullName: 'Dispatch',
-  addressLine1: '1 High Street',
-  city: 'Leeds',
-  postZipCode: 'LS1 1BA',
-  countryTwoCharacterISOCode: 'GB',
-};
 
 interface Overview {
   labelPrinter: { printerId: string | null };
@@ -57,25 +44,11 @@ const view = (id: string) =>
   );
 
 beforeAll(async () => {
-  desk = await startDesk({ printers: 2 });
-  ({ station, browser } = desk);
-  [zebra, office] = desk.printers as [TestPrinter, TestPrinter];
   await setSenderAddress(station);
   await callAsAdmin(station, 'POST', '/printers', { address: `127.0.0.1:${zebra.port}`, name: 'Dock Zebra' });
   await callAsAdmin(station, 'POST', '/printers', { address: `127.0.0.1:${office.port}`, name: 'Office laser' });
-  page = await deskPage(browser, pageErrors, 15_000);
-  // Every print() in this page or any of its frames, counted on the top window: a second
-  // print replaces the first one's hidden frame, and its own count with it.
-  await page.context().addInitScript(() => {
-    type Counted = Window & { __allPrints?: number };
-    window.print = () => {
-      const top = window.top as Counted;
-      top.__allPrints = (top.__allPrints ?? 0) + 1;
-    };
-  });
+  await countAllPrints(page);
 }, 90_000);
-const printCalls = (p: Page) => p.evaluate(() => (window as Window & { __allPrints?: number }).__allPrints ?? 0);
-afterAll(() => desk?.stop());
 
 describe("the desk's label printer takes a batch as one job", () => {
   it("Import → Print all labels sends the import's labels as one ZPL job in row order; no window print", async () => {
@@ -104,7 +77,7 @@ describe("the desk's label printer takes a batch as one job", () => {
     }
     const pages = await zplBarcodes(zpl, 203);
     expect(pages.map((p) => p.find((x) => x.type === 'CODE-128')?.data)).toEqual(tracking);
-    expect(await printCalls(page)).toBe(0);
+    expect(await allPrints(page)).toBe(0);
     await screenshot(page, 'desk-printing-01-import-zpl');
   });
 
@@ -139,33 +112,15 @@ describe("the desk's label printer takes a batch as one job", () => {
     expect(pages).toHaveLength(2);
     expect(zebra.jobs.length).toBe(before + 1);
     for (const m of made) expect((await view(m.shipmentId)).status).toBe('Printed');
-    expect(await printCalls(page)).toBe(0);
+    expect(await allPrints(page)).toBe(0);
   });
 });
 
 describe('a batch print carries the customs forms (docs/contract.md §17)', () => {
-  const abroad = (cost: number, pieces: number) =>
-    callAsAdmin<{ shipmentId: string; shipmentNumber: string }>(station, 'POST', '/shipments', {
-      carrierId: 1,
-      carrierServiceId: 104,
-      collectionAddress: DISPATCH,
-      deliveryAddress: {
-        fullName: 'Jürgen Ölmüller',
-        addressLine1: '1 Hauptstraße',
-        city: 'Berlin',
-        postZipCode: '10115',
-        countryTwoCharacterISOCode: 'DE',
-      },
-      hsCode: '900211',
-      descriptionOfGoods: 'Camera lens',
-      cost,
-      shipmentPieces: Array.from({ length: pieces }, () => ({ weight: 1, length: 30, width: 20, height: 10 })),
-    });
-
   it("the list's bulk print: labels and CN22 to the label printer, CN23 and invoice to A4, said in one line", async () => {
     await choose(`network:127.0.0.1:${zebra.port}`, `network:127.0.0.1:${office.port}`);
-    const cn22 = await abroad(40, 2);
-    const cn23 = await abroad(480, 1);
+    const cn22 = await createAbroadByApi(station, 40, { pieces: 2 });
+    const cn23 = await createAbroadByApi(station, 480);
     await page.goto(`${station.url}/#/shipments?status=Not+Printed`);
     await page.reload();
     await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
@@ -188,35 +143,19 @@ describe('a batch print carries the customs forms (docs/contract.md §17)', () =
     expect(form).toContain('CN 23');
     expect(invoice).toContain('COMMERCIAL INVOICE');
     for (const m of [cn22, cn23]) expect((await view(m.shipmentId)).status).toBe('Printed');
-    expect(await printCalls(page)).toBe(0);
+    expect(await allPrints(page)).toBe(0);
   });
 });
 
 describe('a window-printing desk and customs (no label printer chosen)', () => {
-  const cn23Shipment = () =>
-    callAsAdmin<{ shipmentId: string }>(station, 'POST', '/shipments', {
-      carrierId: 1,
-      carrierServiceId: 104,
-      collectionAddress: DISPATCH,
-      deliveryAddress: {
-        fullName: 'Jürgen Ölmüller',
-        addressLine1: '1 Hauptstraße',
-        city: 'Berlin',
-        postZipCode: '10115',
-        countryTwoCharacterISOCode: 'DE',
-      },
-      hsCode: '900211',
-      descriptionOfGoods: 'Camera lens',
-      cost: 480,
-      shipmentPieces: [{ weight: 1.5, length: 30, width: 20, height: 10 }],
-    });
+  const cn23Shipment = () => createAbroadByApi(station, 480, { weight: 1.5 });
 
   it('labels through the window, the CN23 and invoice to the A4 printer; the status line says both', async () => {
     await choose(null, `network:127.0.0.1:${office.port}`);
     const s = await cn23Shipment();
     await page.goto(`${station.url}/#/shipments/${s.shipmentId}`);
     await waitForText(detailStatus(page), /^Not Printed$/);
-    const calls = await printCalls(page);
+    const calls = await allPrints(page);
     const forms = office.nextJob();
     await page.getByRole('button', { name: 'Print label' }).click();
     await waitForText(
@@ -230,7 +169,7 @@ describe('a window-printing desk and customs (no label printer chosen)', () => {
     // One window print: the labels.
     await waitUntil(
       'one print() call',
-      () => printCalls(page),
+      () => allPrints(page),
       (n) => n === calls + 1,
     );
     await screenshot(page, 'desk-printing-02-cn23-to-a4');
@@ -257,7 +196,7 @@ describe('a window-printing desk and customs (no label printer chosen)', () => {
     const s = await cn23Shipment();
     await page.goto(`${station.url}/#/shipments/${s.shipmentId}`);
     await waitForText(detailStatus(page), /^Not Printed$/);
-    const calls = await printCalls(page);
+    const calls = await allPrints(page);
     const before = office.jobs.length;
     const customs = page.waitForResponse((r) =>
       new URL(r.url()).pathname.endsWith(`/shipments/${s.shipmentId}/customs`),
@@ -270,7 +209,7 @@ describe('a window-printing desk and customs (no label printer chosen)', () => {
     );
     await waitUntil(
       'two print() calls: labels, then the A4 forms',
-      () => printCalls(page),
+      () => allPrints(page),
       (n) => n === calls + 2,
     );
     expect(office.jobs.length).toBe(before);

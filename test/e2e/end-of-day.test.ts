@@ -3,18 +3,13 @@
  * the counts per carrier, the warning that leads to the Not Printed shipments, Enter
  * asking, then closing the day and printing the manifest, and an earlier manifest printed again.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Desk, deskPage, printCalls as printCallsOn, type RunningStation, signIn, startDesk } from './station';
+import { describe, expect, it } from 'vitest';
+import { deskForFile, printCalls as printCallsOn, signIn } from './station';
 import { apiToken } from './station-api';
 import { focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
 
-let station: RunningStation;
-let browser: Browser;
-let desk: Desk | undefined;
-let page: Page;
-let token: string;
-const pageErrors: string[] = [];
+const { station, page, pageErrors } = await deskForFile();
+const token = await apiToken(station);
 
 async function call(method: string, path: string, body?: object): Promise<Response> {
   return fetch(`${station.url}${path}`, {
@@ -47,15 +42,6 @@ async function shipment(print: boolean, carrier: 1 | 2 = 1): Promise<string> {
 
 /** print() calls on this page and in the newest print frame (each print makes a new frame). */
 const printCalls = () => printCallsOn(page, 'iframe[data-label-print]:not([data-seen])');
-
-beforeAll(async () => {
-  desk = await startDesk();
-  ({ station, browser } = desk);
-  token = await apiToken(station);
-  page = await deskPage(browser, pageErrors);
-});
-
-afterAll(() => desk?.stop());
 
 describe('the End of day screen', () => {
   const printed: string[] = [];

@@ -4,54 +4,27 @@
  * shipment of a scanned label, and the list's columns at 1280×720 and 1024 wide.
  * Screenshots land in test-results/screenshots/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Desk, deskPage, printCalls as printCallsOn, type RunningStation, signIn, startDesk } from './station';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { deskForFile, printCalls as printCallsOn, signIn } from './station';
+import { address, callWithToken, createScannable, DISPATCH, type Scannable } from './station-api';
+import { fillFields, REX_WITH_A_WRONG_POST_CODE, waitForValue } from './ui';
 import { apiToken } from './station-api';
 import { detailStatus, screenshot, textOf, waitUntil } from './ui';
 
-let station: RunningStation;
-let browser: Browser;
-let desk: Desk | undefined;
-let page: Page;
-let token = '';
-const pageErrors: string[] = [];
-const made: { shipmentId: string; shipmentNumber: string; trackingNumber: string }[] = [];
+const { station, page, pageErrors } = await deskForFile();
+const token = await apiToken(station);
+const made: Scannable[] = [];
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${station.url}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
-
-const address = (fullName: string, city: string, postZipCode: string, more: Record<string, string> = {}) => ({
-  fullName,
-  addressLine1: '1 High Street',
-  city,
-  postZipCode,
-  countryTwoCharacterISOCode: 'GB',
-  ...more,
-});
+const api = <T>(method: string, path: string, body?: unknown) => callWithToken<T>(station, token, method, path, body);
 
 async function createByApi(name: string, postCode: string, reference: string, pieces = 1) {
-  const created = await api<{
-    shipmentId: string;
-    shipmentNumber: string;
-    shipmentPieces: { trackingNumber: string }[];
-  }>('POST', '/shipments', {
-    carrierId: 1,
-    carrierServiceId: 101,
-    collectionAddress: address('Dispatch', 'Leeds', 'LS1 1BA', { businessName: 'Acme Widgets Ltd' }),
-    deliveryAddress: address(name, 'London', postCode),
-    referenceOne: reference,
-    shipmentPieces: Array.from({ length: pieces }, () => ({ weight: 1.5, length: 30, width: 20, height: 10 })),
-  });
-  made.push({ ...created, trackingNumber: created.shipmentPieces.at(-1)!.trackingNumber });
+  made.push(
+    await createScannable(station, token, address(name, 'London', postCode), {
+      collectionAddress: { ...DISPATCH, businessName: 'Acme Widgets Ltd' },
+      referenceOne: reference,
+      shipmentPieces: Array.from({ length: pieces }, () => ({ weight: 1.5, length: 30, width: 20, height: 10 })),
+    }),
+  );
 }
 
 const searchBox = () => page.getByRole('searchbox', { name: 'Search shipments' });
@@ -59,9 +32,6 @@ const rowNumbers = () =>
   page.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-shipment-no')));
 
 beforeAll(async () => {
-  desk = await startDesk();
-  ({ station, browser } = desk);
-  token = await apiToken(station);
   // The station's sender address is set, as at any desk that ships: it prefills Collection.
   await api('PATCH', '/settings', {
     senderAddress: address('Dispatch', 'Leeds', 'LS1 1BA', { businessName: 'Acme Widgets Ltd' }),
@@ -69,11 +39,8 @@ beforeAll(async () => {
   await createByApi('Łucja Wójcik', 'EC1A 1BB', 'PO-5001');
   await createByApi('Sam Receiver', 'SW1A 2AA', 'PO-5002', 3);
   await createByApi('Samira Patel', 'M1 1AE', 'INV-77');
-  page = await deskPage(browser, pageErrors);
   await signIn(page, station);
 });
-
-afterAll(() => desk?.stop());
 
 describe('finding shipments', () => {
   it('/ focuses the search box; the list follows as one types, accents folded', async () => {
@@ -149,11 +116,7 @@ describe('entering fast: address book, presets, ship again', () => {
     await page.goto(`${station.url}/#/addresses`);
     await page.getByRole('heading', { name: 'Address book', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Add address' }).click();
-    await page.getByLabel('Nickname').fill('Rex at the depot');
-    await page.getByLabel('Full name').fill('Repeat Customer');
-    await page.getByLabel('Address line 1').fill('9 Mill Road');
-    await page.getByLabel('City').fill('Bristol');
-    await page.getByLabel('Post code').fill('NOT A CODE');
+    await fillFields(page, REX_WITH_A_WRONG_POST_CODE);
     await page.getByRole('button', { name: 'Save address' }).click();
     await waitUntil(
       'the post code marked',
@@ -177,11 +140,7 @@ describe('entering fast: address book, presets, ship again', () => {
   it('adds a package preset on its screen', async () => {
     await page.goto(`${station.url}/#/presets`);
     await page.getByRole('button', { name: 'Add preset' }).click();
-    await page.getByLabel('Name').fill('Small box');
-    await page.getByLabel('Length').fill('30');
-    await page.getByLabel('Width').fill('20');
-    await page.getByLabel('Height').fill('15');
-    await page.getByLabel('Weight (optional)').fill('2');
+    await fillFields(page, { Name: 'Small box', Length: '30', Width: '20', Height: '15', 'Weight (optional)': '2' });
     await page.getByRole('button', { name: 'Save preset' }).click();
     await page.locator('tbody tr', { hasText: '30 × 20 × 15 cm, 2 kg' }).waitFor();
     await screenshot(page, 'package-presets');
@@ -191,10 +150,10 @@ describe('entering fast: address book, presets, ship again', () => {
     await page.goto(`${station.url}/#/shipments/${made[1]!.shipmentId}`);
     await page.getByRole('button', { name: 'Ship again' }).click();
     await page.getByRole('heading', { name: 'New shipment', level: 1 }).waitFor();
-    await waitUntil(
+    await waitForValue(
       'the copied delivery name',
-      () => page.getByRole('group', { name: 'Delivery address' }).getByLabel('Full name').inputValue(),
-      (v) => v === 'Sam Receiver',
+      page.getByRole('group', { name: 'Delivery address' }).getByLabel('Full name'),
+      'Sam Receiver',
     );
     expect(await page.getByLabel('Carrier', { exact: true }).inputValue()).toBe('1');
     expect(await page.getByLabel('Piece 3 weight', { exact: true }).inputValue()).toBe('1.5');
@@ -234,19 +193,15 @@ describe('entering fast: address book, presets, ship again', () => {
     const option = page.getByRole('option', { name: /Rex at the depot/ });
     await option.waitFor();
     await press('Enter');
-    await waitUntil(
+    await waitForValue(
       'the whole address filled',
-      () => page.getByRole('group', { name: 'Delivery address' }).getByLabel('Post code').inputValue(),
-      (v) => v === 'BS1 4DJ',
+      page.getByRole('group', { name: 'Delivery address' }).getByLabel('Post code'),
+      'BS1 4DJ',
     );
     const preset = page.getByLabel('Piece 1 preset');
     await waitUntil('the preset choice focused', () => preset.evaluate((e) => e === document.activeElement), Boolean);
     await press('s');
-    await waitUntil(
-      'the piece filled',
-      () => page.getByLabel('Piece 1 length', { exact: true }).inputValue(),
-      (v) => v === '30',
-    );
+    await waitForValue('the piece filled', page.getByLabel('Piece 1 length', { exact: true }), '30');
     expect(await page.getByLabel('Piece 1 weight', { exact: true }).inputValue()).toBe('2');
     await press('Control+Enter');
     await detailStatus(page).waitFor();

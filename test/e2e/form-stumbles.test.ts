@@ -6,15 +6,12 @@
  * delivery line reads "London, SW1A 2AA" to a screen reader, not "London , SW1A 2AA".
  * Screenshots in test-results/screenshots/.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Desk, deskPage, signIn, startDesk } from './station';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { deskForFile, signIn } from './station';
 import { callAsAdmin } from './station-api';
-import { focusNow, screenshot, textOf, waitUntil } from './ui';
+import { focusNow, screenshot, textOf, waitForValue, waitUntil } from './ui';
 
-let desk: Desk | undefined;
-let page: Page;
-const pageErrors: string[] = [];
+const { station, page, pageErrors } = await deskForFile();
 const WARDROBE = 'Large flat-pack wardrobe box';
 
 const address = (fullName: string, addressLine1: string, city: string, postZipCode: string) => ({
@@ -27,7 +24,7 @@ const address = (fullName: string, addressLine1: string, city: string, postZipCo
 
 async function openForm(width: number, height: number): Promise<void> {
   await page.setViewportSize({ width, height });
-  await page.goto(`${desk!.station.url}/#/shipments`);
+  await page.goto(`${station.url}/#/shipments`);
   await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
   await page.keyboard.press('Alt+N');
   await page.getByRole('heading', { name: 'New shipment', level: 1 }).waitFor();
@@ -59,12 +56,11 @@ const pieceRowFit = () =>
   });
 
 beforeAll(async () => {
-  desk = await startDesk();
-  await callAsAdmin(desk.station, 'PATCH', '/settings', {
+  await callAsAdmin(station, 'PATCH', '/settings', {
     senderAddress: { ...address('Dispatch', '1 Mill Lane', 'Leeds', 'LS1 1BA'), businessName: 'Acme Widgets Ltd' },
   });
-  await callAsAdmin(desk.station, 'POST', '/package-presets', { name: 'Small box', length: 30, width: 20, height: 15 });
-  await callAsAdmin(desk.station, 'POST', '/package-presets', {
+  await callAsAdmin(station, 'POST', '/package-presets', { name: 'Small box', length: 30, width: 20, height: 15 });
+  await callAsAdmin(station, 'POST', '/package-presets', {
     name: WARDROBE,
     length: 120,
     width: 60,
@@ -72,20 +68,17 @@ beforeAll(async () => {
     weight: 18,
     description: 'Flat-pack furniture',
   });
-  await callAsAdmin(desk.station, 'POST', '/shipments', {
+  await callAsAdmin(station, 'POST', '/shipments', {
     carrierId: 1,
     carrierServiceId: 101,
     collectionAddress: address('Dispatch', '1 Mill Lane', 'Leeds', 'LS1 1BA'),
     deliveryAddress: address('Ann Other', '10 Downing Street', 'London', 'SW1A 2AA'),
     shipmentPieces: [{ weight: 1.5, length: 30, width: 20, height: 10 }],
   });
-  page = await deskPage(desk.browser, pageErrors);
   // Leaving a form with input asks first: each test starts a form anew.
   page.on('dialog', (dialog) => void dialog.accept());
-  await signIn(page, desk.station);
+  await signIn(page, station);
 });
-
-afterAll(() => desk?.stop());
 
 describe('a piece row', () => {
   for (const [width, height] of [
@@ -98,11 +91,7 @@ describe('a piece row', () => {
       await openForm(width, height);
       await page.locator('#piece-0-preset').focus();
       await page.keyboard.press('l');
-      await waitUntil(
-        'the preset’s sizes in the row',
-        () => page.getByLabel('Piece 1 length', { exact: true }).inputValue(),
-        (v) => v === '120',
-      );
+      await waitForValue('the preset’s sizes in the row', page.getByLabel('Piece 1 length', { exact: true }), '120');
       await page.locator('.pieces-section').scrollIntoViewIfNeeded();
       await screenshot(page, `stumbles-pieces-${width}`);
       const fit = await pieceRowFit();
@@ -160,7 +149,7 @@ describe('the list’s delivery line', () => {
   ] as const) {
     it(`reads "${expected}" to a screen reader at ${width} wide, a comma after each part`, async () => {
       await page.setViewportSize({ width, height: 800 });
-      await page.goto(`${desk!.station.url}/#/shipments`);
+      await page.goto(`${station.url}/#/shipments`);
       const cell = page.locator('tbody tr td[title^="Ann Other"]');
       await cell.waitFor();
       expect(await textOf(cell)).toBe('Ann Other, 10 Downing Street, London, SW1A 2AA, GB');

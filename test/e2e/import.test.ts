@@ -3,17 +3,12 @@
  * columns matched (one mapped by hand, and remembered), a dry run, the create, an invalid
  * row fixed in the grid and retried, and every label printed in one job.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Desk, deskPage, type RunningStation, signIn, startDesk } from './station';
+import { describe, expect, it } from 'vitest';
+import { deskForFile, signIn } from './station';
 import { setSenderAddress } from './station-api';
 import { checkImport, csvFile, screenshot, textOf, waitForText, waitUntil } from './ui';
 
-let station: RunningStation;
-let browser: Browser;
-let desk: Desk | undefined;
-let page: Page;
-const pageErrors: string[] = [];
+const { station, page, pageErrors } = await deskForFile({ timeout: 15_000 });
 
 const CSV = [
   'Order no,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height,Gift note',
@@ -24,15 +19,8 @@ const CSV = [
 
 const file = (name = 'orders.csv') => csvFile(CSV, name);
 
-beforeAll(async () => {
-  desk = await startDesk();
-  ({ station, browser } = desk);
-  // Rows without a sender are sent from the station's address.
-  await setSenderAddress(station);
-  page = await deskPage(browser, pageErrors, 15_000);
-});
-
-afterAll(() => desk?.stop());
+// Rows without a sender are sent from the station's address.
+await setSenderAddress(station);
 
 const rowOutcome = (row: number) =>
   page

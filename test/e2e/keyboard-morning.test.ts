@@ -5,17 +5,13 @@
  * asserts where focus is. (The station's sender address is set beforehand through the API,
  * as an administrator would have done once.)
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Desk, deskPage, type RunningStation, startDesk } from './station';
+import { describe, expect, it } from 'vitest';
+import { deskForFile } from './station';
+import { CANAL_WHARF } from './station-api';
 import { callAsAdmin } from './station-api';
 import { detailStatus, focusNow as focusIn, screenshot, waitForText, waitUntil } from './ui';
 
-let station: RunningStation;
-let browser: Browser;
-let desk: Desk | undefined;
-let page: Page;
-const pageErrors: string[] = [];
+const { station, page, pageErrors } = await deskForFile();
 const numbers: string[] = [];
 
 const focusNow = (): Promise<string> => focusIn(page);
@@ -33,28 +29,7 @@ async function tabTo(target: RegExp, { back = false, max = 60 } = {}): Promise<n
   );
 }
 
-beforeAll(async () => {
-  desk = await startDesk();
-  ({ station, browser } = desk);
-  await callAsAdmin(station, 'PATCH', '/settings', {
-    senderAddress: {
-      businessName: 'Acme Components Ltd',
-      fullName: '',
-      phoneNumber: '',
-      emailAddress: '',
-      addressLine1: 'Unit 4, Canal Wharf',
-      addressLine2: '',
-      addressLine3: '',
-      county: '',
-      city: 'Leeds',
-      countryTwoCharacterISOCode: 'GB',
-      postZipCode: 'LS11 5PS',
-    },
-  });
-  page = await deskPage(browser, pageErrors);
-});
-
-afterAll(() => desk?.stop());
+await callAsAdmin(station, 'PATCH', '/settings', { senderAddress: CANAL_WHARF });
 
 describe('a morning at the desk, keyboard only', () => {
   it('signs in', async () => {

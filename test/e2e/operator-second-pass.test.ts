@@ -5,17 +5,22 @@
  * follows the form, Alt+N starting in one place, the desk's words instead of field paths,
  * a refused Add user landing on its field, and a Ctrl+click tab that is still signed in.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Desk, deskPage, type RunningStation, signIn, startDesk } from './station';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { deskForFile, signIn } from './station';
 import { callAsAdmin, createByApi, setSenderAddress } from './station-api';
-import { checkImport, csvFile, detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
+import {
+  checkImport,
+  csvFile,
+  detailStatus,
+  focusNow,
+  screenshot,
+  textOf,
+  waitForText,
+  waitForValue,
+  waitUntil,
+} from './ui';
 
-let station: RunningStation;
-let browser: Browser;
-let desk: Desk | undefined;
-let page: Page;
-const pageErrors: string[] = [];
+const { station, page, pageErrors } = await deskForFile();
 
 const SIZES = [
   { width: 1280, height: 720 },
@@ -37,8 +42,6 @@ async function openNewShipment(): Promise<void> {
 }
 
 beforeAll(async () => {
-  desk = await startDesk();
-  ({ station, browser } = desk);
   await setSenderAddress(station);
   await callAsAdmin(station, 'POST', '/package-presets', {
     name: 'Medium box',
@@ -61,11 +64,8 @@ beforeAll(async () => {
     description: '',
   });
   await callAsAdmin(station, 'POST', '/printers', { address: 'zebra-1.invalid:9100', name: 'Dock Zebra' });
-  page = await deskPage(browser, pageErrors);
   await signIn(page, station);
 }, 90_000);
-
-afterAll(() => desk?.stop());
 
 describe.each(SIZES)('at $width×$height', (size) => {
   beforeAll(() => page.setViewportSize(size));
@@ -126,19 +126,11 @@ describe.each(SIZES)('at $width×$height', (size) => {
     await openNewShipment();
     await page.getByLabel('Piece 1 preset').focus();
     await page.keyboard.type('M');
-    await waitUntil(
-      'the box filled',
-      () => page.getByLabel('Piece 1 weight', { exact: true }).inputValue(),
-      (v) => v === '0.4',
-    );
+    await waitForValue('the box filled', page.getByLabel('Piece 1 weight', { exact: true }), '0.4');
     expect(await page.getByLabel('Piece 1 description', { exact: true }).inputValue()).toBe('Brown 40x30x20');
     await page.getByLabel('Piece 1 preset').focus();
     await page.keyboard.type('S');
-    await waitUntil(
-      'the mailer’s size',
-      () => page.getByLabel('Piece 1 length', { exact: true }).inputValue(),
-      (v) => v === '25',
-    );
+    await waitForValue('the mailer’s size', page.getByLabel('Piece 1 length', { exact: true }), '25');
     expect(await page.getByLabel('Piece 1 weight', { exact: true }).inputValue()).toBe('');
     expect(await page.getByLabel('Piece 1 description', { exact: true }).inputValue()).toBe('');
     await focusIs(/Piece 1 weight/);

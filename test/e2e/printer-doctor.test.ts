@@ -6,37 +6,20 @@
  * from its page: the labels go to the label printer, the CN23 and invoice PDF to the A4 one.
  * Screenshots land in test-results/screenshots/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freePort, type TestPrinter } from '../helpers/cups';
 import { pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
-import { type Desk, type RunningStation, signIn, startDesk } from './station';
-import { callAsAdmin } from './station-api';
+import { deskForFile, signIn } from './station';
+import { callAsAdmin, createAbroadByApi } from './station-api';
 import { detailStatus, screenshot, waitForText } from './ui';
 
-let station: RunningStation;
-let browser: Browser;
-let desk: Desk | undefined;
-let page: Page;
-let printer: TestPrinter;
-let office: TestPrinter;
-const pageErrors: string[] = [];
+const { station, page, pageErrors, printers } = await deskForFile({
+  printers: 2,
+  viewport: { width: 1280, height: 900 },
+});
+const [printer, office] = printers as [TestPrinter, TestPrinter];
 const doctor = () => page.locator('section', { has: page.getByRole('heading', { name: 'Printers' }) });
-
-beforeAll(async () => {
-  desk = await startDesk({ printers: 2 });
-  ({ station, browser } = desk);
-  [printer, office] = desk.printers as [TestPrinter, TestPrinter];
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-  });
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-}, 90_000);
-afterAll(() => desk?.stop());
 
 describe('the printer doctor', () => {
   it('adds a network printer, makes it the ZPL label printer and prints a test page that arrives', async () => {
@@ -100,23 +83,7 @@ describe('the printer doctor', () => {
     expect(saved.labelPrinter.documentPrinterId).toBe(`network:127.0.0.1:${office.port}`);
     await screenshot(page, 'printers-03-a4-printer');
 
-    const address = (fullName: string, city: string, postZipCode: string, countryTwoCharacterISOCode: string) => ({
-      fullName,
-      addressLine1: '1 High Street',
-      city,
-      postZipCode,
-      countryTwoCharacterISOCode,
-    });
-    const created = await callAsAdmin<{ shipmentId: string }>(station, 'POST', '/shipments', {
-      carrierId: 1,
-      carrierServiceId: 104,
-      collectionAddress: address('Dispatch', 'Leeds', 'LS1 1BA', 'GB'),
-      deliveryAddress: address('Jürgen Ölmüller', 'Berlin', '10115', 'DE'),
-      hsCode: '900211',
-      descriptionOfGoods: 'Camera lens',
-      cost: 480,
-      shipmentPieces: [{ weight: 1.5, length: 30, width: 20, height: 10 }],
-    });
+    const created = await createAbroadByApi(station, 480, { weight: 1.5 });
     await page.goto(`${station.url}/#/shipments/${created.shipmentId}`);
     await waitForText(detailStatus(page), /^Not Printed$/);
     const labels = printer.nextJob();

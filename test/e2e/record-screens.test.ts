@@ -6,15 +6,12 @@
  * row or the Add button, never the page's body; the search's count is announced and folds
  * punctuation. Screenshots at 1280×720 and 1024×768 in test-results/screenshots/.
  */
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Desk, deskPage, signIn, startDesk } from './station';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { deskForFile, signIn } from './station';
 import { callAsAdmin } from './station-api';
-import { focusNow, screenshot, textOf, waitUntil } from './ui';
+import { fillFields, focusNow, REX_WITH_A_WRONG_POST_CODE, screenshot, textOf, waitUntil } from './ui';
 
-let desk: Desk | undefined;
-let page: Page;
-const pageErrors: string[] = [];
+const { station, page, pageErrors } = await deskForFile();
 
 const saved = (nickname: string, fullName: string, city: string, postZipCode: string) => ({
   nickname,
@@ -26,7 +23,7 @@ const saved = (nickname: string, fullName: string, city: string, postZipCode: st
 });
 
 const names = async (path: string) =>
-  (await callAsAdmin<{ items: { nickname: string; name: string }[] }>(desk!.station, 'GET', path)).items.map(
+  (await callAsAdmin<{ items: { nickname: string; name: string }[] }>(station, 'GET', path)).items.map(
     (i) => i.nickname || i.name,
   );
 /** The focused element as a person would name it, waited for (focus moves after a render). */
@@ -39,26 +36,18 @@ const focusIs = (expected: string | RegExp) =>
 const dialog = () => page.getByRole('dialog');
 
 beforeAll(async () => {
-  desk = await startDesk();
-  await callAsAdmin(desk.station, 'POST', '/addresses', saved('Harbour Books', 'Hal Harbour', 'Bristol', 'BS1 4DJ'));
-  await callAsAdmin(desk.station, 'POST', '/addresses', saved('', "Siobhán O'Neill", 'Cardiff', 'CF10 6XD'));
-  page = await deskPage(desk.browser, pageErrors);
+  await callAsAdmin(station, 'POST', '/addresses', saved('Harbour Books', 'Hal Harbour', 'Bristol', 'BS1 4DJ'));
+  await callAsAdmin(station, 'POST', '/addresses', saved('', "Siobhán O'Neill", 'Cardiff', 'CF10 6XD'));
   await page.setViewportSize({ width: 1280, height: 720 });
-  await signIn(page, desk.station, { path: '/#/addresses', landsOn: 'Address book' });
+  await signIn(page, station, { path: '/#/addresses', landsOn: 'Address book' });
 });
-
-afterAll(() => desk?.stop());
 
 describe('the address book, keyboard only', () => {
   it('a refused save focuses the first marked field; a save lands on the saved row', async () => {
     await page.getByRole('button', { name: 'Add address' }).press('Enter');
     await focusIs('INPUT Nickname');
     const form = page.getByRole('form', { name: 'New saved address' });
-    await form.getByLabel('Nickname').fill('Rex at the depot');
-    await form.getByLabel('Full name').fill('Repeat Customer');
-    await form.getByLabel('Address line 1').fill('9 Mill Road');
-    await form.getByLabel('City').fill('Bristol');
-    await form.getByLabel('Post code').fill('NOT A CODE');
+    await fillFields(form, REX_WITH_A_WRONG_POST_CODE);
     await form.getByLabel('Email').press('Enter');
     await focusIs('INPUT Post code');
     expect(await form.getByLabel('Post code').getAttribute('aria-invalid')).toBe('true');
@@ -173,7 +162,7 @@ describe('the address book, keyboard only', () => {
 
 describe('package presets, keyboard only', () => {
   it('names the field in each message, the server’s for a weight of 0, and focuses the first marked field', async () => {
-    await page.goto(`${desk!.station.url}/#/presets`);
+    await page.goto(`${station.url}/#/presets`);
     await page.getByRole('heading', { name: 'Package presets', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Add preset' }).press('Enter');
     await focusIs('INPUT Name');

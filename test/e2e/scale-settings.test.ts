@@ -5,34 +5,22 @@
  * following the load, motion and an unplugging, and the test button. At 1280×720 and
  * 1024×768 nothing of the panel is cut off. Screenshots land in test-results/screenshots/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestScale, type TestScale } from '../helpers/scale';
-import { type Desk, deskPage, type RunningStation, signIn, startDesk } from './station';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestScale } from '../helpers/scale';
+import { deskForFile, signIn } from './station';
 import { callAsAdmin } from './station-api';
 import { focusNow, screenshot, waitForText } from './ui';
 
-let station: RunningStation;
-let browser: Browser;
-let desk: Desk | undefined;
-let page: Page;
-let scale: TestScale;
-const pageErrors: string[] = [];
+const [{ station, page, pageErrors }, scale] = await Promise.all([
+  deskForFile({ viewport: { width: 1280, height: 720 } }),
+  startTestScale('sics', { weight: 1.234, unit: 'kg' }),
+]);
+afterAll(() => scale.close());
 const panel = () => page.locator('section', { has: page.getByRole('heading', { name: 'Scale', exact: true }) });
 const live = () => page.getByTestId('scale-live');
 const focused = () => focusNow(page, false);
 
-beforeAll(async () => {
-  [desk, scale] = await Promise.all([startDesk(), startTestScale('sics', { weight: 1.234, unit: 'kg' })]);
-  ({ station, browser } = desk);
-  page = await deskPage(browser, pageErrors);
-  await page.setViewportSize({ width: 1280, height: 720 });
-  await signIn(page, station);
-}, 90_000);
-afterAll(async () => {
-  await desk?.stop();
-  await scale?.close();
-});
+await signIn(page, station);
 
 /** Presses `key` and says where focus went. */
 async function press(key: string): Promise<string> {

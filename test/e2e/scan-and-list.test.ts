@@ -5,34 +5,18 @@
  * create form's address block (the focused field above the sticky footer, Ship again and a
  * picked address said out loud). Headless Chromium against the real station.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deskPage, launchBrowser, startStation, type RunningStation, signIn } from './station';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { deskForFile, signIn } from './station';
+import { address, apiToken, callWithToken, createScannable, type Scannable } from './station-api';
 import { detailStatus, focusNow, screenshot, textOf, waitUntil } from './ui';
 
-let station: RunningStation;
-let browser: Browser;
-let page: Page;
-let token = '';
-const pageErrors: string[] = [];
+const { station, page, pageErrors } = await deskForFile();
+const token = await apiToken(station);
 
-interface Made {
-  shipmentId: string;
-  shipmentNumber: string;
-  trackingNumber: string;
-}
+type Made = Scannable;
 const made: Made[] = [];
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${station.url}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const api = <T>(method: string, path: string, body?: unknown) => callWithToken<T>(station, token, method, path, body);
 
 const sender = {
   businessName: 'Pennine Outdoor',
@@ -44,19 +28,10 @@ const sender = {
 };
 
 async function createByApi(fullName: string, addressLine1: string, city: string, postZipCode: string) {
-  const created = await api<{
-    shipmentId: string;
-    shipmentNumber: string;
-    shipmentPieces: { trackingNumber: string }[];
-  }>('POST', '/shipments', {
-    carrierId: 1,
-    carrierServiceId: 101,
-    collectionAddress: sender,
-    deliveryAddress: { fullName, addressLine1, city, postZipCode, countryTwoCharacterISOCode: 'GB' },
-    referenceOne: `PO-${made.length + 4100}`,
-    shipmentPieces: [{ weight: 1.5, length: 30, width: 20, height: 10 }],
-  });
-  made.push({ ...created, trackingNumber: created.shipmentPieces[0]!.trackingNumber });
+  const to = address(fullName, city, postZipCode, { addressLine1 });
+  made.push(
+    await createScannable(station, token, to, { collectionAddress: sender, referenceOne: `PO-${made.length + 4100}` }),
+  );
 }
 
 const searchBox = () => page.getByRole('searchbox', { name: 'Search shipments' });
@@ -77,13 +52,19 @@ async function openList() {
   await firstRow().waitFor();
 }
 
+/** Types "oscar" in the list's search box and waits for the two Oscars. */
+async function searchForOscars() {
+  await openList();
+  await searchBox().focus();
+  await page.keyboard.type('oscar');
+  await waitUntil(
+    'two Oscars',
+    () => page.locator('tbody tr').count(),
+    (n) => n === 2,
+  );
+}
+
 beforeAll(async () => {
-  station = await startStation();
-  token = (
-    await api<{ token: { accessToken: string } }>('POST', '/auth?option=credentials', {
-      credentials: { username: 'admin', password: station.adminPassword },
-    })
-  ).token.accessToken;
   await api('PATCH', '/settings', { senderAddress: sender });
   await createByApi('Bartholomew Featherstone', '144 Long Harbour Road', 'Birmingham', 'B15 2TT');
   await createByApi('Oscar Thompson', '7 Quay Street', 'Bristol', 'BS1 4DJ');
@@ -98,14 +79,7 @@ beforeAll(async () => {
     postZipCode: 'BS1 4DJ',
     countryTwoCharacterISOCode: 'GB',
   });
-  browser = await launchBrowser();
-  page = await deskPage(browser, pageErrors);
   await signIn(page, station);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await station?.stop();
 });
 
 describe('scanning labels one after another', () => {
@@ -119,14 +93,7 @@ describe('scanning labels one after another', () => {
   });
 
   it('a scan from a row replaces the search the box still holds', async () => {
-    await openList();
-    await searchBox().focus();
-    await page.keyboard.type('oscar');
-    await waitUntil(
-      'two Oscars',
-      () => page.locator('tbody tr').count(),
-      (n) => n === 2,
-    );
+    await searchForOscars();
     await firstRow().focus();
     await scan(made[0]!.shipmentNumber);
     await onShipment(made[0]!);
@@ -162,14 +129,7 @@ describe('scanning labels one after another', () => {
 
 describe('the search box and the list', () => {
   it('↓ in the search box goes to the first result, and Enter opens it', async () => {
-    await openList();
-    await searchBox().focus();
-    await page.keyboard.type('oscar');
-    await waitUntil(
-      'two Oscars',
-      () => page.locator('tbody tr').count(),
-      (n) => n === 2,
-    );
+    await searchForOscars();
     await page.keyboard.press('ArrowDown');
     expect(await focusNow(page)).toContain(made[2]!.shipmentNumber);
     await page.keyboard.press('ArrowDown');

@@ -4,24 +4,13 @@
  * shipment, the list, the label preview, printing, cancelling, tracking and settings.
  * Screenshots of every screen land in test-results/screenshots/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type Desk,
-  deskPage,
-  printCalls as printCallsOn,
-  type RunningStation,
-  startDesk,
-  submitSignIn,
-} from './station';
+import { describe, expect, it } from 'vitest';
+import { deskForFile, printCalls as printCallsOn, submitSignIn } from './station';
+import { fillFields, fillPiece } from './ui';
 import { apiToken, createByApi } from './station-api';
 import { detailStatus, screenshot, textOf, waitForText, waitUntil } from './ui';
 
-let station: RunningStation;
-let browser: Browser;
-let desk: Desk | undefined;
-let page: Page;
-const pageErrors: string[] = [];
+const { station, page, pageErrors } = await deskForFile();
 
 /** Shared by the steps below, which run in order. */
 const created = { id: '', number: '' };
@@ -30,14 +19,6 @@ async function openDetail(id: string): Promise<void> {
   await page.goto(`${station.url}/#/shipments/${id}`);
   await detailStatus(page).waitFor();
 }
-
-beforeAll(async () => {
-  desk = await startDesk();
-  ({ station, browser } = desk);
-  page = await deskPage(browser, pageErrors);
-});
-
-afterAll(() => desk?.stop());
 
 describe('the dispatch desk in a browser', () => {
   it('signs in with user name and password', async () => {
@@ -59,21 +40,22 @@ describe('the dispatch desk in a browser', () => {
     await service.selectOption({ label: 'Next Day (NDAY)' });
 
     const collection = page.getByRole('group', { name: 'Collection address' });
-    await collection.getByLabel('Business name').fill('Acme Components Ltd');
-    await collection.getByLabel('Address line 1').fill('Unit 4, Canal Wharf');
-    await collection.getByLabel('City').fill('Leeds');
-    await collection.getByLabel('Post code').fill('ls11ba');
+    await fillFields(collection, {
+      'Business name': 'Acme Components Ltd',
+      'Address line 1': 'Unit 4, Canal Wharf',
+      City: 'Leeds',
+      'Post code': 'ls11ba',
+    });
 
     const delivery = page.getByRole('group', { name: 'Delivery address' });
-    await delivery.getByLabel('Full name').fill('Ann Other');
-    await delivery.getByLabel('Address line 1').fill('10 Downing Street');
-    await delivery.getByLabel('City').fill('London');
-    await delivery.getByLabel('Post code').fill('SW1A 9ZZZ');
+    await fillFields(delivery, {
+      'Full name': 'Ann Other',
+      'Address line 1': '10 Downing Street',
+      City: 'London',
+      'Post code': 'SW1A 9ZZZ',
+    });
 
-    await page.getByLabel('Piece 1 weight', { exact: true }).fill('2.5');
-    await page.getByLabel('Piece 1 length').fill('40');
-    await page.getByLabel('Piece 1 width').fill('30');
-    await page.getByLabel('Piece 1 height').fill('20');
+    await fillPiece(page, 1, { weight: '2.5', length: '40', width: '30', height: '20' });
     await page.getByLabel('Piece 1 description').fill('Gearbox parts');
     await page.getByRole('button', { name: 'Duplicate piece 1' }).click();
     await page.getByLabel('Piece 2 weight', { exact: true }).fill('1.25');

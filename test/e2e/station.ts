@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll } from 'vitest';
 import { startTestPrinter, type TestPrinter } from '../helpers/cups';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -130,6 +131,25 @@ export async function startDesk({ printers = 0 }: { printers?: number } = {}): P
   };
 }
 
+/**
+ * The usual start of a screen test file, at its top level: a desk (startDesk) and a page on its
+ * browser (deskPage) whose errors gather in `pageErrors`; the desk stops after the file's tests.
+ */
+export async function deskForFile({
+  printers = 0,
+  timeout,
+  viewport,
+}: { printers?: number; timeout?: number; viewport?: { width: number; height: number } } = {}): Promise<
+  Desk & { page: Page; pageErrors: string[] }
+> {
+  const desk = await startDesk({ printers });
+  afterAll(() => desk.stop());
+  const pageErrors: string[] = [];
+  const page = await deskPage(desk.browser, pageErrors, timeout);
+  if (viewport) await page.setViewportSize(viewport);
+  return { ...desk, page, pageErrors };
+}
+
 export async function launchBrowser(): Promise<Browser> {
   await mkdir(SCREENSHOTS, { recursive: true });
   return chromium.launch({
@@ -207,3 +227,21 @@ export const printCalls = (page: Page, frame = 'iframe[data-label-print]'): Prom
     }
     return ((window as Counted).__printCalls ?? 0) + inFrame;
   }, frame);
+
+/**
+ * From `page`'s next load on, counts every print() of the page and of its frames on the top
+ * window: a second print replaces the first one's hidden frame, and its own count with it.
+ */
+export const countAllPrints = async (page: Page): Promise<void> => {
+  await page.context().addInitScript(() => {
+    type Counted = Window & { __allPrints?: number };
+    window.print = () => {
+      const top = window.top as Counted;
+      top.__allPrints = (top.__allPrints ?? 0) + 1;
+    };
+  });
+};
+
+/** How many print() calls countAllPrints has counted on `page` since it loaded. */
+export const allPrints = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as Window & { __allPrints?: number }).__allPrints ?? 0);

@@ -6,28 +6,19 @@
  */
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_FILE } from '../../main/stores/sqlite/database';
-import { type Desk, deskPage, signIn, startDesk } from './station';
+import { deskForFile, signIn } from './station';
 import { screenshot } from './ui';
 
-let desk: Desk | undefined;
-let page: Page;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  desk = await startDesk();
-  page = await deskPage(desk.browser, pageErrors);
-}, 60_000);
-afterAll(() => desk?.stop());
+const { station, page, pageErrors } = await deskForFile();
 
 describe('the database banner', () => {
   it('shows while the store does not answer and goes when it is back', async () => {
-    await signIn(page, desk!.station);
+    await signIn(page, station);
     const banner = page.getByTestId('store-banner');
     expect(await banner.count()).toBe(0);
-    const file = join(desk!.station.dataDir, DATABASE_FILE);
+    const file = join(station.dataDir, DATABASE_FILE);
     renameSync(file, `${file}.away`);
     try {
       await banner.waitFor({ timeout: 10_000 });

@@ -34,6 +34,15 @@ export async function waitUntil<T>(
   }
 }
 
+/** Waits until the field `locator` holds `expected`; `what` names the wait in a timeout's message. */
+export const waitForValue = (what: string, locator: Locator, expected: string, timeout?: number): Promise<string> =>
+  waitUntil(
+    what,
+    () => locator.inputValue(),
+    (value) => value === expected,
+    timeout,
+  );
+
 export const textOf = async (locator: Locator): Promise<string> => ((await locator.textContent()) ?? '').trim();
 
 export async function waitForText(locator: Locator, expected: string | RegExp, timeout?: number): Promise<string> {
@@ -51,6 +60,30 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => r(null)))));
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
   if (height > viewport.height) await page.setViewportSize(viewport);
+}
+
+/** Fills the fields labelled by `fields`' keys, in their order, within `scope`: a page, a form, a group. */
+export async function fillFields(scope: Page | Locator, fields: Record<string, string>): Promise<void> {
+  for (const [label, value] of Object.entries(fields)) await scope.getByLabel(label).fill(value);
+}
+
+/** A saved address as an operator types it on the Address book screen, its post code wrong. */
+export const REX_WITH_A_WRONG_POST_CODE = {
+  Nickname: 'Rex at the depot',
+  'Full name': 'Repeat Customer',
+  'Address line 1': '9 Mill Road',
+  City: 'Bristol',
+  'Post code': 'NOT A CODE',
+};
+
+/** Fills piece `n`'s weight and sizes on the New shipment form. */
+export async function fillPiece(
+  page: Page,
+  n: number,
+  { weight, length, width, height }: { weight: string; length: string; width: string; height: string },
+): Promise<void> {
+  await page.getByLabel(`Piece ${n} weight`, { exact: true }).fill(weight);
+  await fillFields(page, { [`Piece ${n} length`]: length, [`Piece ${n} width`]: width, [`Piece ${n} height`]: height });
 }
 
 /** The status chip in the header of the shipment detail screen. */

@@ -5,15 +5,11 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type Desk, type RunningStation, signIn, startDesk } from './station';
+import { deskForFile, signIn } from './station';
 import { screenshot, waitForText } from './ui';
 
-let station: RunningStation;
-let browser: Browser;
-let desk: Desk | undefined;
-let page: Page;
+const { station, page } = await deskForFile();
 let listener: Server;
 const received: { signature: string; body: string }[] = [];
 
@@ -27,15 +23,8 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  desk = await startDesk();
-  ({ station, browser } = desk);
-  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-GB' })).newPage();
-  page.setDefaultTimeout(10_000);
 });
-afterAll(async () => {
-  await desk?.stop();
-  await new Promise((resolve) => listener?.close(resolve));
-});
+afterAll(() => new Promise((resolve) => listener?.close(resolve)));
 
 it('subscribes a listener, shows the secret once, and shows a test event delivered', async () => {
   await signIn(page, station);

@@ -5,28 +5,16 @@
  * listener); the Import screen's "Print all labels" with no A4 printer opens them as one
  * second print through the window. Screenshots in test-results/screenshots/.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestPrinter } from '../helpers/cups';
 import { pdfPageTexts } from '../helpers/pdf';
-import { type Desk, deskPage, type RunningStation, signIn, startDesk } from './station';
+import { allPrints, countAllPrints, deskForFile, signIn } from './station';
+import { createAbroadByApi } from './station-api';
 import { callAsAdmin, setSenderAddress } from './station-api';
 import { checkImport, createImport, csvFile, screenshot, waitForText, waitUntil } from './ui';
 
-let station: RunningStation;
-let browser: Browser;
-let desk: Desk | undefined;
-let page: Page;
-let office: TestPrinter;
-const pageErrors: string[] = [];
-
-const DISPATCH = {
-  fullName: 'Dispatch',
-  addressLine1: '1 High Street',
-  city: 'Leeds',
-  postZipCode: 'LS1 1BA',
-  countryTwoCharacterISOCode: 'GB',
-};
+const { station, page, pageErrors, printers } = await deskForFile({ printers: 1, timeout: 15_000 });
+const [office] = printers as [TestPrinter];
 
 /** No label printer: labels go through the window; the A4 printer given, or none. */
 const windowDesk = (documentPrinterId: string | null) =>
@@ -40,44 +28,14 @@ const windowDesk = (documentPrinterId: string | null) =>
 const view = (id: string) =>
   callAsAdmin<{ status: string; shipmentNumber: string }>(station, 'GET', `/shipments/${id}`);
 /** An international shipment: a CN22 at a low value, a CN23 above GBP 270; the goods name its forms. */
-const abroad = (cost: number, goods: string) =>
-  callAsAdmin<{ shipmentId: string; shipmentNumber: string }>(station, 'POST', '/shipments', {
-    carrierId: 1,
-    carrierServiceId: 104,
-    collectionAddress: DISPATCH,
-    deliveryAddress: {
-      fullName: 'Jürgen Ölmüller',
-      addressLine1: '1 Hauptstraße',
-      city: 'Berlin',
-      postZipCode: '10115',
-      countryTwoCharacterISOCode: 'DE',
-    },
-    hsCode: '900211',
-    descriptionOfGoods: goods,
-    cost,
-    shipmentPieces: [{ weight: 1, length: 30, width: 20, height: 10 }],
-  });
+const abroad = (cost: number, goods: string) => createAbroadByApi(station, cost, { goods });
 
 beforeAll(async () => {
-  desk = await startDesk({ printers: 1 });
-  ({ station, browser } = desk);
-  [office] = desk.printers as [TestPrinter];
   await setSenderAddress(station);
   await callAsAdmin(station, 'POST', '/printers', { address: `127.0.0.1:${office.port}`, name: 'Office laser' });
-  page = await deskPage(browser, pageErrors, 15_000);
-  // Every print() in this page or any of its frames, counted on the top window: a second
-  // print replaces the first one's hidden frame, and its own count with it.
-  await page.context().addInitScript(() => {
-    type Counted = Window & { __allPrints?: number };
-    window.print = () => {
-      const top = window.top as Counted;
-      top.__allPrints = (top.__allPrints ?? 0) + 1;
-    };
-  });
+  await countAllPrints(page);
   await signIn(page, station);
 }, 90_000);
-const printCalls = (p: Page) => p.evaluate(() => (window as Window & { __allPrints?: number }).__allPrints ?? 0);
-afterAll(() => desk?.stop());
 
 describe('a batch printed through the window gets its CN23s', () => {
   it("the list's bulk Print: labels through the window, every CN23 and invoice as ONE job on the A4 printer", async () => {
@@ -90,7 +48,7 @@ describe('a batch printed through the window gets its CN23s', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
     for (const m of picked) await page.getByRole('checkbox', { name: `Select ${m.shipmentNumber}` }).click();
-    const calls = await printCalls(page);
+    const calls = await allPrints(page);
     const before = office.jobs.length;
     const forms = office.nextJob();
     await page.getByRole('button', { name: 'Print labels' }).click();
@@ -121,7 +79,7 @@ describe('a batch printed through the window gets its CN23s', () => {
     // One window print: the labels (each CN22 with them).
     await waitUntil(
       'one print() call',
-      () => printCalls(page),
+      () => allPrints(page),
       (n) => n === calls + 1,
     );
     for (const m of picked) expect((await view(m.shipmentId)).status).toBe('Printed');
@@ -142,7 +100,7 @@ describe('a batch printed through the window gets its CN23s', () => {
     expect(body.created).toBe(4);
     const numbers = await Promise.all(body.rows.map(async (r) => (await view(r.shipmentId!)).shipmentNumber));
 
-    const calls = await printCalls(page);
+    const calls = await allPrints(page);
     const before = office.jobs.length;
     const fetched = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/labels/customs'));
     await page.getByRole('button', { name: 'Print all labels' }).click();
@@ -155,7 +113,7 @@ describe('a batch printed through the window gets its CN23s', () => {
     await screenshot(page, 'window-customs-02-import-second-print');
     await waitUntil(
       'two print() calls: the labels, then the A4 forms',
-      () => printCalls(page),
+      () => allPrints(page),
       (n) => n === calls + 2,
     );
     // The second print's PDF: the import's CN23s and invoices in row order.
@@ -177,14 +135,14 @@ describe('a batch printed through the window gets its CN23s', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
     await page.getByRole('checkbox', { name: `Select ${socks.shipmentNumber}` }).click();
-    const calls = await printCalls(page);
+    const calls = await allPrints(page);
     const before = office.jobs.length;
     await page.getByRole('button', { name: 'Print labels' }).click();
     await waitForText(
       page.getByRole('status').filter({ hasText: 'sent to print' }),
       'Labels of 1 shipment sent to print.',
     );
-    expect(await printCalls(page)).toBe(calls + 1);
+    expect(await allPrints(page)).toBe(calls + 1);
     expect(office.jobs.length).toBe(before);
   });
 

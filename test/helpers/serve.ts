@@ -90,3 +90,14 @@ export async function createApiKey(station: ServedStation, name = 'test tool'): 
   );
   return created.key as string;
 }
+
+/** Signs in with API key `key` (POST /auth?option=apikey): the access token. */
+export async function apiKeyToken(station: ServedStation, key: string): Promise<string> {
+  const res = await fetch(`${station.base}/auth?option=apikey`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ apiKey: { apiKey: key } }),
+  });
+  if (!res.ok) throw new Error(`signing in with the API key: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: { accessToken: string } }).token.accessToken;
+}

@@ -4,17 +4,19 @@
  * the real HTTP app (requests injected in process), and a clock the test can move.
  */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Station } from '../../main/core/station';
 import { buildApp } from '../../main/http/app';
+import { callOperation } from '../../main/ipc/call-operation';
 import { openStation, type OpenStationOptions } from '../../main/open-station';
 import type { PostgresStore } from '../../main/stores/postgres';
 import type { SqliteStore } from '../../main/stores/sqlite';
 import { DATABASE_FILE } from '../../main/stores/sqlite/database';
 import { createDeskPrinters } from '../../main/printers/desk-printers';
+import { startTestPrinter, type TestPrinter } from './cups';
 import { createDatabase } from './postgres';
 
 export const PORT = 7317;
@@ -84,6 +86,18 @@ export async function startTestStation(
   };
 }
 
+/** Signs in over IPC as the desktop window does, with a user's credentials or an API key: the answer. */
+export const signInOverIpc = (
+  station: Station,
+  body: { credentials: { username: string; password: string } } | { apiKey: { apiKey: string } },
+) =>
+  callOperation(
+    station,
+    'signIn',
+    { input: { query: { option: 'credentials' in body ? 'credentials' : 'apikey' }, body } },
+    () => undefined,
+  );
+
 /** Adds the standard admin and operator users (scrypt is slow: do it once per file). */
 export async function addUsers(t: TestStation): Promise<void> {
   await t.station.auth.createUser({ ...ADMIN, role: 'admin' });
@@ -100,6 +114,52 @@ export async function signedInStation(
   const t = await startTestStation(options);
   await addUsers(t);
   return { t, token: await t.signIn() };
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A test file's station, signed in as the admin, with its calls; see stationForFile. */
+export interface FileStation {
+  t: TestStation;
+  token: string;
+  /** Sends `payload` (if any) to `url` with `token` (the admin's unless said). */
+  call(
+    method: Method,
+    url: string,
+    payload?: object,
+    options?: { headers?: Record<string, string>; token?: string },
+  ): Promise<LightMyRequestResponse>;
+  get(url: string): Promise<LightMyRequestResponse>;
+  /** The status of a shipment, as `GET /shipments/{id}` says it. */
+  status(id: string): Promise<string>;
+  /** Signs the admin in anew (after the clock has moved past a token's life): the token the calls now send. */
+  signInAgain(): Promise<string>;
+  /** Sends `csv` to POST /imports?`query` (Swift Parcels Next Day unless said). */
+  upload(csv: string | Buffer, query?: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+}
+
+/**
+ * The usual start of a test file, at its top level: `const { t, token, call } = await
+ * stationForFile()` opens a signedInStation now and closes it after the file's tests.
+ */
+export async function stationForFile(options: Parameters<typeof startTestStation>[0] = {}): Promise<FileStation> {
+  const { t, token } = await signedInStation(options);
+  afterAll(() => t.close());
+  let current = token;
+  const signInAgain = async () => (current = await t.signIn());
+  const call: FileStation['call'] = (method, url, payload, options = {}) =>
+    t.request({ method, url, token: current, ...options, ...(payload ? { payload } : {}) });
+  const get = (url: string) => call('GET', url);
+  const upload: FileStation['upload'] = (csv, query = 'carrierId=1&carrierServiceId=101', headers = {}) =>
+    t.request({
+      method: 'POST',
+      url: `/imports?${query}`,
+      token: current,
+      payload: csv,
+      headers: { 'content-type': 'text/csv', ...headers },
+    });
+  const status = async (id: string) => (await get(`/shipments/${id}`)).json<{ status: string }>().status;
+  return { t, token, call, get, status, upload, signInAgain };
 }
 
 export const gbAddress = (overrides: Record<string, string> = {}) => ({
@@ -139,6 +199,23 @@ export const shipmentRequest = (overrides: Record<string, unknown> = {}) => ({
   shipmentPieces: [piece()],
   ...overrides,
 });
+
+/** A gift of shirts to Paris on International Express, its customs declaration one item unless said. */
+export const parisGiftRequest = (overrides: Record<string, unknown> = {}) =>
+  shipmentRequest({
+    carrierServiceId: 104,
+    hsCode: '610910',
+    descriptionOfGoods: 'Shirts',
+    contentsType: 'Gift',
+    deliveryAddress: {
+      ...shipmentRequest().deliveryAddress,
+      city: 'Paris',
+      countryTwoCharacterISOCode: 'FR',
+      postZipCode: '75001',
+    },
+    customsItems: [{ description: 'Shirt', quantity: 2, unitValue: 9.5, netWeight: 0.5 }],
+    ...overrides,
+  });
 
 /**
  * A valid shipment to Germany on Swift Parcels International Express: two pieces, HS code and
@@ -227,6 +304,18 @@ export const SENDER_ADDRESS = {
   postZipCode: 'E1 1AA',
 };
 
+/**
+ * An import file of five rows for three shipments, referenced `prefix`-1 to -4: the two rows of
+ * `prefix`-2 (group g) are one two-piece shipment, and `prefix`-3's post code is wrong.
+ */
+export const fiveRowImport = (prefix: string) =>
+  'Reference,Group,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n' +
+  `${prefix}-1,,Zed,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n` +
+  `${prefix}-2,g,Yan,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\n` +
+  `${prefix}-3,,Bad,1 Oak Road,Leeds,XX,GB,1,30,20,10\n` +
+  `${prefix}-2,g,Yan,1 Oak Road,Leeds,LS1 1UR,GB,2,30,20,10\n` +
+  `${prefix}-4,,Xia,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10`;
+
 /** Sets SENDER_ADDRESS through `PATCH /settings` as `token`'s administrator. */
 export async function setSender(t: TestStation, token: string): Promise<void> {
   const res = await t.request({ method: 'PATCH', url: '/settings', token, payload: { senderAddress: SENDER_ADDRESS } });
@@ -236,3 +325,21 @@ export async function setSender(t: TestStation, token: string): Promise<void> {
 /** A desk's printers with no CUPS to reach: network printers by address only, kept in `dataDir`. */
 export const networkOnlyPrinters = (dataDir: string) =>
   createDeskPrinters({ dataDir, env: { ...process.env, CUPS_SERVER: '127.0.0.1:1' } });
+
+/**
+ * stationForFile on a desk with no CUPS to reach whose one printer, named `name`, is a TCP
+ * listener added by address; the sender is set (import rows ship from it).
+ */
+export async function stationWithPrinter(name: string): Promise<FileStation & { printer: TestPrinter }> {
+  const deskDir = mkdtempSync(join(tmpdir(), 'ss-desk-'));
+  const printer = await startTestPrinter();
+  afterAll(async () => {
+    await printer.close();
+    rmSync(deskDir, { recursive: true, force: true });
+  });
+  const s = await stationForFile({ printers: networkOnlyPrinters(deskDir) });
+  await setSender(s.t, s.token);
+  const added = await s.call('POST', '/printers', { address: `127.0.0.1:${printer.port}`, name });
+  if (added.statusCode !== 200) throw new Error(`adding the printer failed: ${added.body}`);
+  return { ...s, printer };
+}

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { pdfText } from '../helpers/pdf';
-import { createApiKey, serveStation, type ServedStation } from '../helpers/serve';
+import { apiKeyToken, createApiKey, serveStation, type ServedStation } from '../helpers/serve';
 
 const run = promisify(execFile);
 const DOC = readFileSync(join(process.cwd(), 'docs', 'integrating.md'), 'utf8');
@@ -158,14 +158,7 @@ it(
 );
 
 it('its signature check in Python accepts a real delivery and refuses a changed one', { timeout: 60_000 }, async () => {
-  const auth = await (
-    await fetch(`${station.base}/auth?option=apikey`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ apiKey: { apiKey: key } }),
-    })
-  ).json();
-  const headers = { authorization: `Bearer ${auth.token.accessToken}`, 'content-type': 'application/json' };
+  const headers = { authorization: `Bearer ${await apiKeyToken(station, key)}`, 'content-type': 'application/json' };
   const { port } = listener.address() as AddressInfo;
   const subscribed = await (
     await fetch(`${station.base}/webhooks`, {

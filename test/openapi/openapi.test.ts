@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../main/operations/spec';
-import { createApiKey, serveStation, type ServedStation } from '../helpers/serve';
+import { apiKeyToken, createApiKey, serveStation, type ServedStation } from '../helpers/serve';
 
 const run = promisify(execFile);
 const REDOCLY = join(process.cwd(), 'node_modules', '.bin', 'redocly');
@@ -217,18 +217,12 @@ describe('the served OpenAPI document', () => {
 
   it('answers the public tracking view at its documented address and at the seed’s', async () => {
     const key = await createApiKey(station);
-    const auth = await (
-      await fetch(`${station.base}/auth?option=apikey`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ apiKey: { apiKey: key } }),
-      })
-    ).json();
+    const accessToken = await apiKeyToken(station, key);
     const example = doc.paths['/shipments'].post.requestBody.content['application/json'].example;
     const created = await (
       await fetch(`${station.base}/shipments`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${auth.token.accessToken}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
         body: JSON.stringify(example),
       })
     ).json();

@@ -31,6 +31,7 @@ import { foldDayTotals } from '../../main/stores/postgres/shipments';
 import { statusCodeSql } from '../../main/stores/shared/status-codes';
 import { openSqliteStore } from '../../main/stores/sqlite';
 import { createDatabase } from '../helpers/postgres';
+import { lodzAddress, lodzShipmentRecord } from '../helpers/records';
 import { TEST_CATALOG, storeOpener, type Dialect } from '../helpers/stores';
 
 const openDesks = storeOpener('ss-contract-');
@@ -40,59 +41,11 @@ afterAll(async () => {
   await Promise.all(reopened.map((s) => s.close()));
 });
 
-const address = (fullName: string): Address => ({
-  businessName: '',
-  fullName,
-  phoneNumber: '',
-  emailAddress: '',
-  addressLine1: '1 Dock Road',
-  addressLine2: '',
-  addressLine3: '',
-  county: '',
-  city: 'Łódź',
-  countryTwoCharacterISOCode: 'PL',
-  postZipCode: '90-001',
-});
+const address = (fullName: string): Address => lodzAddress(fullName);
 
 let serial = 0;
-function shipment(createdOn: number, overrides: Partial<NewShipment> = {}): NewShipment {
-  serial++;
-  return {
-    uuid: randomUUID(),
-    shipmentNumber: `SS${String(serial).padStart(8, '0')}`,
-    createdOn,
-    despatchDate: createdOn,
-    carrierId: 1,
-    carrierServiceId: 101,
-    features: [1001],
-    collectionAddress: address('Zoë Sender'),
-    deliveryAddress: address('Łukasz Odbiorca'),
-    shipper: 'Zoë Sender',
-    deliveryLine: 'Łukasz Odbiorca, 1 Dock Road',
-    deliveryPostcodeKey: '90001',
-    goodsDescription: 'Books',
-    deliveryInstructions: '',
-    hsCode: '',
-    descriptionOfGoods: '',
-    referenceOne: `PO-${serial}`,
-    referenceTwo: '',
-    referenceThree: '',
-    costMinor: 1250,
-    insuredMinor: 0,
-    currency: 'GBP',
-    pieceCount: 2,
-    totalWeight: 3.5,
-    weightUnit: 'KG',
-    status: 'Not Printed',
-    statusDescription: 'Shipment created',
-    statusOn: createdOn,
-    statusLocation: '',
-    statusSignatory: '',
-    createdBy: null,
-    returnOf: null,
-    ...overrides,
-  };
-}
+const shipment = (createdOn: number, overrides: Partial<NewShipment> = {}): NewShipment =>
+  lodzShipmentRecord(++serial, createdOn, { features: [1001], totalWeight: 3.5, ...overrides });
 const pieces = (): PieceRecord[] =>
   [1, 2].map((n) => ({
     sequenceNumber: n,

@@ -18,6 +18,7 @@ import { decodeAddress } from '../../main/stores/sqlite/address-codec';
 import { createDatabase } from '../helpers/postgres';
 import {
   addUsers,
+  parisGiftRequest,
   piece,
   shipmentRequest,
   sqliteDb,
@@ -99,22 +100,8 @@ beforeAll(async () => {
     }),
   );
   for (let i = 0; i < 3; i++) {
-    const body = shipmentRequest({ referenceOne: `COPY-${i}`, shipmentPieces: [piece(), piece({ weight: 2 })] });
-    if (i === 2) {
-      Object.assign(body, {
-        carrierServiceId: 104,
-        hsCode: '610910',
-        descriptionOfGoods: 'Shirts',
-        contentsType: 'Gift',
-        deliveryAddress: {
-          ...body.deliveryAddress,
-          city: 'Paris',
-          countryTwoCharacterISOCode: 'FR',
-          postZipCode: '75001',
-        },
-        customsItems: [{ description: 'Shirt', quantity: 2, unitValue: 9.5, netWeight: 0.5 }],
-      });
-    }
+    const request = i === 2 ? parisGiftRequest : shipmentRequest;
+    const body = request({ referenceOne: `COPY-${i}`, shipmentPieces: [piece(), piece({ weight: 2 })] });
     const headers = { 'idempotency-key': `order-copy-${i}` };
     await ok(await desk.request({ method: 'POST', url: '/shipments', token, payload: body, headers }));
     desk.clock.advance(60_000);

@@ -11,6 +11,7 @@ import {
   ADMIN,
   addUsers,
   createShipment,
+  parisGiftRequest,
   piece,
   shipmentRequest,
   startTestStation,
@@ -52,26 +53,18 @@ beforeAll(async () => {
   });
   for (let i = 0; i < 5; i++) {
     token = await desk.signIn(); // the clock moves an hour a shipment: tokens last one
-    const body = shipmentRequest({ referenceOne: `MIG-${i}`, shipmentPieces: [piece(), piece({ weight: 1 + i })] });
+    const more = { referenceOne: `MIG-${i}`, shipmentPieces: [piece(), piece({ weight: 1 + i })] };
     // One international shipment, with its customs declaration.
-    if (i === 3) {
-      Object.assign(body, {
-        carrierServiceId: 104,
-        hsCode: '610910',
-        descriptionOfGoods: 'Shirts',
-        contentsType: 'Gift',
-        deliveryAddress: {
-          ...body.deliveryAddress,
-          city: 'Paris',
-          countryTwoCharacterISOCode: 'FR',
-          postZipCode: '75001',
-        },
-        customsItems: [
-          { description: 'Shirt', quantity: 2, unitValue: 9.5, netWeight: 0.5 },
-          { description: 'Tie', quantity: 1, unitValue: 12, netWeight: 0.1, originCountry: 'IT' },
-        ],
-      });
-    }
+    const body =
+      i === 3
+        ? parisGiftRequest({
+            ...more,
+            customsItems: [
+              { description: 'Shirt', quantity: 2, unitValue: 9.5, netWeight: 0.5 },
+              { description: 'Tie', quantity: 1, unitValue: 12, netWeight: 0.1, originCountry: 'IT' },
+            ],
+          })
+        : shipmentRequest(more);
     const headers = i === 0 ? { 'idempotency-key': 'order-mig-0' } : {};
     const res = await desk.request({ method: 'POST', url: '/shipments', token, payload: body, headers });
     if (res.statusCode !== 200) throw new Error(res.body);

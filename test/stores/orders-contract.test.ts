@@ -9,24 +9,14 @@ import { orderSearch } from '../../main/core/order-search';
 import type { Address } from '../../main/core/schemas';
 import { stationEvent } from '../../main/core/statuses';
 import type { NewOrder, NewShipment, OrderInsert, OrderShipment, PieceRecord, Store } from '../../main/core/storage';
+import { leedsAddress, newShipmentRecord, onePiece } from '../helpers/records';
 import { storeOpener } from '../helpers/stores';
 
 const openDesks = storeOpener('ss-orders-');
 const T0 = Date.parse('2026-11-01T10:00:00.000Z');
 
-const address = (fullName: string, postZipCode = 'LS1 1UR'): Address => ({
-  businessName: '',
-  fullName,
-  phoneNumber: '',
-  emailAddress: '',
-  addressLine1: '22 High Street',
-  addressLine2: '',
-  addressLine3: '',
-  county: '',
-  city: 'Leeds',
-  countryTwoCharacterISOCode: 'GB',
-  postZipCode,
-});
+const address = (fullName: string, postZipCode = 'LS1 1UR'): Address =>
+  leedsAddress(fullName, { addressLine1: '22 High Street', postZipCode });
 
 let serial = 0;
 function newOrder(overrides: Partial<NewOrder> = {}, sku = 'MUG-RED'): OrderInsert {
@@ -78,53 +68,13 @@ function newOrder(overrides: Partial<NewOrder> = {}, sku = 'MUG-RED'): OrderInse
 function shipment(createdOn: number): { shipment: NewShipment; pieces: PieceRecord[] } {
   serial++;
   return {
-    shipment: {
-      uuid: randomUUID(),
-      shipmentNumber: `SS${String(serial).padStart(8, '0')}`,
-      createdOn,
-      despatchDate: createdOn,
-      carrierId: 1,
-      carrierServiceId: 101,
-      features: [],
+    shipment: newShipmentRecord(serial, createdOn, {
       collectionAddress: address('Zoë Sender'),
       deliveryAddress: address('Łukasz Odbiorca'),
       shipper: 'Zoë Sender',
       deliveryLine: 'Łukasz Odbiorca',
-      deliveryPostcodeKey: 'LS11UR',
-      goodsDescription: '',
-      deliveryInstructions: '',
-      hsCode: '',
-      descriptionOfGoods: '',
-      referenceOne: '',
-      referenceTwo: '',
-      referenceThree: '',
-      costMinor: 0,
-      insuredMinor: 0,
-      currency: 'GBP',
-      pieceCount: 1,
-      totalWeight: 1,
-      weightUnit: 'KG',
-      status: 'Not Printed',
-      statusDescription: 'Shipment created',
-      statusOn: createdOn,
-      statusLocation: '',
-      statusSignatory: '',
-      createdBy: null,
-      returnOf: null,
-    },
-    pieces: [
-      {
-        sequenceNumber: 1,
-        description: '',
-        weight: 1,
-        weightUnit: 'KG',
-        length: 10,
-        width: 10,
-        height: 10,
-        dimensionUnit: 'CM',
-        trackingNumber: `SP${String(serial).padStart(8, '0')}0GB`,
-      },
-    ],
+    }),
+    pieces: [{ ...onePiece(serial), length: 10, width: 10, height: 10 }],
   };
 }
 

@@ -25,7 +25,7 @@ import { LATEST_VERSION } from '../../main/stores/postgres/migrate';
 import { MIGRATIONS } from '../../main/stores/postgres/migrations';
 import { memoryLimits } from '../../main/stores/sqlite/limits';
 import { createDatabase } from '../helpers/postgres';
-import { TEST_CATALOG } from '../helpers/records';
+import { lodzAddress, lodzShipmentRecord, TEST_CATALOG } from '../helpers/records';
 
 type Migration = (typeof MIGRATIONS)[number];
 
@@ -56,59 +56,31 @@ async function desks(count: number): Promise<PostgresStore[]> {
   return stores;
 }
 
-const address = (fullName: string): Address => ({
-  businessName: "O'Brien & Søn",
-  fullName,
-  phoneNumber: '+48 42 000 00 00',
-  emailAddress: 'dock@example.com',
-  addressLine1: '1 Dock Road',
-  addressLine2: '',
-  addressLine3: 'Unit "7"; $1 ?',
-  county: '',
-  city: 'Łódź',
-  countryTwoCharacterISOCode: 'PL',
-  postZipCode: '90-001',
-});
+/** Characters a careless statement would trip on: quotes, an ampersand, `$1`, `?`, a semicolon. */
+const address = (fullName: string): Address =>
+  lodzAddress(fullName, {
+    businessName: "O'Brien & Søn",
+    phoneNumber: '+48 42 000 00 00',
+    emailAddress: 'dock@example.com',
+    addressLine3: 'Unit "7"; $1 ?',
+  });
 
 let serial = 0;
-function shipment(createdOn: number, overrides: Partial<NewShipment> = {}): NewShipment {
-  serial++;
-  return {
-    uuid: randomUUID(),
-    shipmentNumber: `SS${String(serial).padStart(8, '0')}`,
-    createdOn,
-    despatchDate: createdOn,
-    carrierId: 1,
-    carrierServiceId: 101,
+/** Every text and number of a shipment filled in. */
+const shipment = (createdOn: number, overrides: Partial<NewShipment> = {}): NewShipment =>
+  lodzShipmentRecord(++serial, createdOn, {
     features: [1001, 1002],
     collectionAddress: address('Zoë Sender'),
     deliveryAddress: address('Łukasz Odbiorca'),
-    shipper: 'Zoë Sender',
-    deliveryLine: 'Łukasz Odbiorca, 1 Dock Road',
-    deliveryPostcodeKey: '90001',
-    goodsDescription: 'Books',
     deliveryInstructions: 'Side door',
     hsCode: '490199',
     descriptionOfGoods: 'Printed books',
-    referenceOne: `PO-${serial}`,
     referenceTwo: 'R2',
     referenceThree: 'R3',
-    costMinor: 1250,
     insuredMinor: 10_000,
-    currency: 'GBP',
-    pieceCount: 2,
     totalWeight: 4.5,
-    weightUnit: 'KG',
-    status: 'Not Printed',
-    statusDescription: 'Shipment created',
-    statusOn: createdOn,
-    statusLocation: '',
-    statusSignatory: '',
-    createdBy: null,
-    returnOf: null,
     ...overrides,
-  };
-}
+  });
 const pieces = (count = 2): PieceRecord[] =>
   Array.from({ length: count }, (_, i) => ({
     sequenceNumber: i + 1,
@@ -141,6 +113,9 @@ const createdId = (outcome: Awaited<ReturnType<Store['shipments']['create']>>): 
 
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-11-01T10:00:00.000Z');
+/** Adds the operator olga, made at T0, and returns her id. */
+const addOlga = async (store: Store, passwordHash = 'x') =>
+  (await store.auth.insertUser({ username: 'olga', passwordHash, role: 'operator', createdOn: T0 }))!;
 const EVERYTHING: ListFilter = { statuses: [], from: null, to: null, newestFirst: true, limit: 1, offset: 0 };
 
 describe('migrations', () => {
@@ -337,7 +312,7 @@ describe('shipments', () => {
 
   it('sent with one idempotency key to two desks at the same moment make one shipment; the others replay it', async () => {
     const [a, b] = (await desks(2)) as [PostgresStore, PostgresStore];
-    const userId = (await a.auth.insertUser({ username: 'olga', passwordHash: 'x', role: 'operator', createdOn: T0 }))!;
+    const userId = await addOlga(a);
     for (const key of ['scanner-1', 'scanner-2', 'scanner-3']) {
       const claim = { userId, key, requestHash: Buffer.from(`body of ${key}`), freshSince: T0 - DAY };
       const outcomes = await Promise.all(
@@ -363,12 +338,7 @@ describe('shipments', () => {
 
   it('take over an expired key, and prune keys older than freshSince in the same create', async () => {
     const [store] = (await desks(1)) as [PostgresStore];
-    const userId = (await store.auth.insertUser({
-      username: 'olga',
-      passwordHash: 'x',
-      role: 'operator',
-      createdOn: T0,
-    }))!;
+    const userId = await addOlga(store);
     const old = { userId, key: 'old', requestHash: Buffer.from('a'), freshSince: T0 - 3 * DAY };
     createdId(await store.shipments.create(shipment(T0 - 2 * DAY), pieces(1), event('Not Printed', T0 - 2 * DAY), old));
     const kept = { userId, key: 'kept', requestHash: Buffer.from('k'), freshSince: T0 - 3 * DAY };
@@ -613,7 +583,7 @@ describe('users and tokens', () => {
 
   it('use a refresh token once: the second use, from any desk, revokes its sign-in', async () => {
     const [a, b] = (await desks(2)) as [PostgresStore, PostgresStore];
-    const userId = (await a.auth.insertUser({ username: 'olga', passwordHash: 'x', role: 'operator', createdOn: T0 }))!;
+    const userId = await addOlga(a);
     const issue = async (label: string, signInId?: number) => {
       const refresh = Buffer.from(`refresh ${label}`);
       const access = Buffer.from(`access ${label}`);
@@ -663,12 +633,7 @@ describe('users and tokens', () => {
 
   it('prune expired tokens and the sign-ins they leave empty when issuing', async () => {
     const [store] = (await desks(1)) as [PostgresStore];
-    const userId = (await store.auth.insertUser({
-      username: 'olga',
-      passwordHash: 'x',
-      role: 'operator',
-      createdOn: T0,
-    }))!;
+    const userId = await addOlga(store);
     const token = (label: string, expiresOn: number) => ({
       hash: Buffer.from(label),
       kind: 'refresh' as const,
@@ -706,12 +671,7 @@ describe('users and tokens', () => {
 
   it('revoke a user’s sign-ins with the user’s change, and swap a password hash only if unchanged', async () => {
     const [store] = (await desks(1)) as [PostgresStore];
-    const id = (await store.auth.insertUser({
-      username: 'olga',
-      passwordHash: 'h1',
-      role: 'operator',
-      createdOn: T0,
-    }))!;
+    const id = await addOlga(store, 'h1');
     await store.auth.issueTokens({
       userId: id,
       method: 'credentials',

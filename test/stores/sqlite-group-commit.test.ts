@@ -34,6 +34,23 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/**
+ * The station's SQLite connection with a WAL whose fsyncs wait in `held` until the test lets
+ * each go, and `commit(name)`: a group commit of counter `prefix-name`, pushed to `settled`
+ * once answered; `tick` lets queued callbacks run.
+ */
+function heldSyncs(prefix: string) {
+  const db = sqliteDb(t.station);
+  const held: ((error: NodeJS.ErrnoException | null) => void)[] = [];
+  const wal = walSync(`${db.name}-wal`, { fsync: (_fd, done) => held.push(done) });
+  const repo = sqliteParts(db, wal);
+  const settled: string[] = [];
+  const commit = (name: string) =>
+    repo.groupCommit(() => repo.allocate(`${prefix}-${name}`, 1)).then(() => settled.push(name));
+  const tick = () => new Promise((r) => setImmediate(r));
+  return { db, held, wal, repo, settled, commit, tick };
+}
+
 describe('the SQLite store', () => {
   it('commits a create durably: group commits run with synchronous = NORMAL and wait for an fsync; the connection stays FULL', async () => {
     const FULL = 2;
@@ -128,14 +145,7 @@ describe('the SQLite store', () => {
   });
 
   it('group commit: answers only after an fsync of the WAL that began after the commit, one fsync for many', async () => {
-    const db = sqliteDb(t.station);
-    const held: ((error: NodeJS.ErrnoException | null) => void)[] = [];
-    const wal = walSync(`${db.name}-wal`, { fsync: (_fd, done) => held.push(done) });
-    const repo = sqliteParts(db, wal);
-    const settled: string[] = [];
-    const commit = (name: string) =>
-      repo.groupCommit(() => repo.allocate(`test-group-${name}`, 1)).then(() => settled.push(name));
-    const tick = () => new Promise((r) => setImmediate(r));
+    const { db, held, wal, repo, settled, commit, tick } = heldSyncs('test-group');
 
     const first = commit('a');
     await tick();
@@ -173,14 +183,7 @@ describe('the SQLite store', () => {
   });
 
   it('closing commits the writes still queued and syncs them on the spot', async () => {
-    const db = sqliteDb(t.station);
-    const held: ((error: NodeJS.ErrnoException | null) => void)[] = [];
-    const wal = walSync(`${db.name}-wal`, { fsync: (_fd, done) => held.push(done) });
-    const repo = sqliteParts(db, wal);
-    const settled: string[] = [];
-    const commit = (name: string) =>
-      repo.groupCommit(() => repo.allocate(`test-close-${name}`, 1)).then(() => settled.push(name));
-    const tick = () => new Promise((r) => setImmediate(r));
+    const { db, held, wal, commit, tick } = heldSyncs('test-close');
     // Closing commits the writes still queued and syncs them on the spot, so that they are
     // answered about data on disk.
     const waiting = commit('g');

@@ -6,6 +6,7 @@ import { isValidTrackingNumber, makeTrackingNumber, s10CheckDigit } from '../../
 import { STATUSES, type ShipmentStatus } from '../../main/core/schemas';
 import { STATUS_CODES, canTransition } from '../../main/core/statuses';
 import { Type } from 'typebox';
+import { CARRIER_STATUSES } from '../helpers/records';
 import { responseSerializer, unescapedBase64 } from '../../main/http/app';
 import { isAllowedHost, isAllowedOrigin } from '../../main/http/loopback-policy';
 
@@ -60,16 +61,7 @@ describe('post codes', () => {
 });
 
 describe('status transitions (docs/contract.md §8), every pair', () => {
-  const carrier: ShipmentStatus[] = [
-    'Awaiting Collection',
-    'Enroute to Depot',
-    'At the Depot',
-    'On Vehicle For Delivery',
-    'Unknown',
-    'On Hold',
-    'Not Scanned',
-    'Failed',
-  ];
+  const carrier = CARRIER_STATUSES;
   const terminal: ShipmentStatus[] = ['Delivered to Receiver', 'Returned to Sender', 'Lost', 'Destroyed', 'Cancelled'];
   const expected = (from: ShipmentStatus, to: ShipmentStatus): boolean => {
     if (terminal.includes(from)) return false;
