@@ -25,6 +25,7 @@ export const MIGRATION_KEYS = [
   'same-column-names',
   'audit-trail',
   'orders',
+  'search-districts',
 ] as const;
 
 export type MigrationKey = (typeof MIGRATION_KEYS)[number];

@@ -14,6 +14,7 @@ import addressSearchFolded, { refoldAddressSearch } from './0011-address-search-
 import signInApiKey from './0012-sign-in-api-key';
 import auditTrail from './0013-audit-trail';
 import orders from './0014-orders';
+import searchDistricts, { addDistrictTerms } from './0015-search-districts';
 
 /**
  * PostgreSQL's change for each key (shared/migrations.ts), null where it has none;
@@ -48,4 +49,5 @@ export const MIGRATIONS = numbered<{
   'same-column-names': null,
   'audit-trail': { sql: auditTrail },
   orders: { sql: orders },
+  'search-districts': { sql: searchDistricts, backfill: addDistrictTerms },
 });

@@ -18,6 +18,7 @@ import signInApiKey, { addSignInApiKey } from './0015-sign-in-api-key';
 import sameColumnNames, { renameEventUser } from './0016-same-column-names';
 import auditTrail from './0017-audit-trail';
 import orders from './0018-orders';
+import searchDistricts, { addDistrictTerms } from './0019-search-districts';
 
 /**
  * SQLite's change for each key (shared/migrations.ts), null where it has none; the
@@ -45,4 +46,5 @@ export const MIGRATIONS = numbered<{ sql: string; backfill?: (db: Db) => void }>
   'same-column-names': { sql: sameColumnNames, backfill: renameEventUser },
   'audit-trail': { sql: auditTrail },
   orders: { sql: orders },
+  'search-districts': { sql: searchDistricts, backfill: addDistrictTerms },
 });
