@@ -292,6 +292,7 @@ export function validateShipment(req: CreateShipmentDraft, catalog: CarrierCatal
       descriptionOfGoods,
       pieces,
       costMinor,
+      currency,
       toMinor: currencyKnown ? (field, label, value) => checkMoney(field, label, value, currency, errors) : null,
     },
     errors,

@@ -72,7 +72,12 @@ describe('importing a file', () => {
     expect(bob.deliveryInstructions).toBe('Ring the bell,\nthen wait');
     expect(bob.collectionAddress).toMatchObject({ businessName: 'Acme Widgets Ltd', postZipCode: 'E1 1AA' });
     const chloe = (await get(`/shipments/${r.rows[3].shipmentId}`)).json();
-    expect(chloe).toMatchObject({ carrierServiceId: 104, hsCode: '490199', descriptionOfGoods: 'Printed books' });
+    expect(chloe).toMatchObject({
+      carrierServiceId: 104,
+      hsCode: '490199',
+      descriptionOfGoods: 'Printed books',
+      cost: 18,
+    });
     expect(chloe.deliveryAddress.fullName).toBe('Chloé Dubois');
     expect((await get(`/imports/${r.importId}`)).json()).toEqual(r);
   });
@@ -104,6 +109,21 @@ describe('importing a file', () => {
     ).json();
     expect(rules.rows[0].status).toBe('invalid');
     expect(rules.rows[0].problems['deliveryAddress.postZipCode']).toMatch(/Post code SW1A 9ZZZ is not a .*post code/);
+  });
+
+  it('finds in the dry run an export declared as a sale worth nothing, in the desk’s words; a gift need not be', async () => {
+    const header = 'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height,Service,HS code,Description of goods';
+    const csv = (more: string, extra = '') =>
+      `${header}${more}\nFREE-1,Chloé Dubois,1 Rue de Rivoli,Paris,75001,FR,0.8,25,15,5,104,490199,Printed books${extra}`;
+    const dry = (await upload(csv(''), 'carrierId=1&carrierServiceId=101&dryRun=true')).json();
+    expect(dry).toMatchObject({ dryRun: true, valid: 0, invalid: 1 });
+    expect(dry.rows[0].problems).toEqual({
+      cost: 'A sale of goods must declare what it sold for: enter the cost of the goods (in GBP), or choose another contents type (Gift, Documents…)',
+    });
+    const gift = (await upload(csv(',Contents type', ',Gift'), 'carrierId=1&carrierServiceId=101&dryRun=true')).json();
+    expect(gift).toMatchObject({ valid: 1, invalid: 0 });
+    const priced = (await upload(csv(',Cost', ',18.00'), 'carrierId=1&carrierServiceId=101&dryRun=true')).json();
+    expect(priced).toMatchObject({ valid: 1, invalid: 0 });
   });
 
   it('skips rows whose reference is shipped already, and not one that was cancelled', async () => {

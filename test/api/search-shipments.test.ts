@@ -36,6 +36,7 @@ beforeAll(async () => {
       referenceOne: 'ORDER-7781',
       hsCode: '490199',
       descriptionOfGoods: 'Books',
+      cost: 12,
       carrierServiceId: 104,
     },
     {
