@@ -328,6 +328,34 @@ describe('importing a file', () => {
     for (const s of [a, b]) expect((await get(`/shipments/${s.shipmentId}`)).json().status).toBe('Printed');
   });
 
+  it('fetches a batch’s labels to print through a window with markPrinted=false: the statuses stay until the desk says they printed', async () => {
+    const r = (
+      await upload(
+        'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n' +
+          'WIN-1,Zed,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\nWIN-2,Yan,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10',
+      )
+    ).json();
+    const ids: string[] = r.rows.map((row: { shipmentId: string }) => row.shipmentId);
+    const statuses = async () =>
+      Promise.all(ids.map(async (id) => (await get(`/shipments/${id}`)).json().status as string));
+    const fromImport = await get(`/imports/${r.importId}/labels?markPrinted=false&includeCustoms=true`);
+    expect(fromImport.statusCode, fromImport.body).toBe(200);
+    expect(await pdfPageTexts(Buffer.from(fromImport.json().base64String, 'base64'))).toHaveLength(2);
+    const selection = await t.request({
+      method: 'POST',
+      url: '/labels?markPrinted=false',
+      token,
+      payload: { shipmentIds: ids },
+    });
+    expect(selection.statusCode, selection.body).toBe(200);
+    expect(selection.json().results.map((x: { ok: boolean }) => x.ok)).toEqual([true, true]);
+    expect(await statuses()).toEqual(['Not Printed', 'Not Printed']);
+    // The operator says they printed: the same call, marking.
+    await t.request({ method: 'POST', url: '/labels', token, payload: { shipmentIds: ids } });
+    expect(await statuses()).toEqual(['Printed', 'Printed']);
+    expect((await get(`/imports/${r.importId}/labels?markPrinted=nope`)).statusCode).toBe(400);
+  });
+
   it('checks a file of 10,000 rows', async () => {
     const header = 'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n';
     const rows = Array.from(

@@ -377,11 +377,19 @@ export const BulkLabelsRequest = Type.Object(
   { additionalProperties: false },
 );
 /** docs/contract.md §17 on a selection's labels, as on a shipment's label route. */
+/** A batch's labels fetched to print through a window that cannot say whether they printed. */
+export const BatchMarkPrinted = Type.Optional(
+  Type.Boolean({
+    description:
+      'false: the statuses stay as they are (a window print the desk confirms afterwards). Default true: Not Printed shipments become Printed.',
+  }),
+);
 export const BulkLabelsQuery = Type.Object(
   {
     includeCustoms: Type.Optional(
       Type.Boolean({ description: "Extension: each shipment's CN22 after its labels (nothing for a CN23)." }),
     ),
+    markPrinted: BatchMarkPrinted,
   },
   { additionalProperties: false },
 );
