@@ -5,12 +5,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { api, describeError } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { DidItPrint } from '../components/DidItPrint';
 import { ErrorNotice, Notice } from '../components/Notice';
 import { StatusChip } from '../components/StatusChip';
 import { formatDateTime, formatListTime } from '../lib/format';
 import { downloadPdf } from '../lib/pdf-bytes';
 import { printOnCreateOutcome } from '../lib/pending-print';
-import { printShipmentLabel } from '../lib/printing';
+import { printShipmentLabel, type PrintedCheck } from '../lib/printing';
 import { cancelBlockedReason, scanBlockedReason } from '../lib/statuses';
 import { useLoad } from '../hooks/use-load';
 import { lastListHref, navigate } from '../router/navigation';
@@ -22,7 +23,7 @@ import { useScanToOpen } from '../shipment/scan-to-open';
 import { TrackingTimeline } from '../shipment/TrackingTimeline';
 
 type Busy = 'printing' | 'downloading' | 'cancelling' | null;
-type Outcome = { tone: 'success' | 'error'; text: string } | null;
+type Outcome = { tone: 'success' | 'error' | 'warning'; text: string } | null;
 
 export function ShipmentDetailPage({ id }: { id: string }) {
   // The next label of a stack is scanned here, without going back to the list first.
@@ -66,13 +67,32 @@ export function ShipmentDetailPage({ id }: { id: string }) {
     focusHeadingAfterCancel.current = false;
     heading.current?.focus();
   }, [confirmCancel, busy]);
+  // A browser print: asked whether it printed before anything is marked.
+  const [check, setCheck] = useState<PrintedCheck | null>(null);
+  const askedOnCreate = useRef(false);
+  // Answered: back on Print label (the dialog closes first: the child's effect runs first).
+  const hadCheck = useRef(false);
+  useEffect(() => {
+    if (check) hadCheck.current = true;
+    else if (hadCheck.current) {
+      hadCheck.current = false;
+      printButton.current?.focus();
+    }
+  }, [check]);
+  useEffect(() => {
+    const fromCreate = loaded.data?.printed?.check;
+    if (!fromCreate || askedOnCreate.current) return;
+    askedOnCreate.current = true;
+    setCheck(fromCreate);
+  }, [loaded.data]);
 
   async function print() {
     setBusy('printing');
     setOutcome(null);
     try {
-      const { message } = await printShipmentLabel(id);
+      const { message, check: ask } = await printShipmentLabel(id);
       setOutcome({ tone: 'success', text: message });
+      if (ask) setCheck(ask);
     } catch (error) {
       setOutcome({ tone: 'error', text: `The label was not printed: ${describeError(error)}` });
     } finally {
@@ -248,10 +268,18 @@ export function ShipmentDetailPage({ id }: { id: string }) {
             {shown.text}
           </p>
         ) : (
-          <Notice tone="success">{shown.text}</Notice>
+          <Notice tone={shown.tone}>{shown.text}</Notice>
         )
       ) : null}
       {loaded.error ? <ErrorNotice error={loaded.error} /> : null}
+      <DidItPrint
+        check={check}
+        onAnswered={(answer) => {
+          setCheck(null);
+          setOutcome({ tone: answer.tone, text: `${shown?.text ?? ''} ${answer.text}`.trim() });
+          loaded.reload();
+        }}
+      />
 
       <div className="detail-grid">
         <div className="detail-main">
