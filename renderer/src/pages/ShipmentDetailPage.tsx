@@ -67,6 +67,14 @@ export function ShipmentDetailPage({ id }: { id: string }) {
     focusHeadingAfterCancel.current = false;
     heading.current?.focus();
   }, [confirmCancel, busy]);
+  // Download PDF is disabled while fetching: the cursor goes back to it afterwards.
+  const downloadButton = useRef<HTMLButtonElement>(null);
+  const refocusDownload = useRef(false);
+  useEffect(() => {
+    if (!refocusDownload.current || busy !== null) return;
+    refocusDownload.current = false;
+    downloadButton.current?.focus();
+  }, [busy]);
   // A browser print: asked whether it printed before anything is marked.
   const [check, setCheck] = useState<PrintedCheck | null>(null);
   const askedOnCreate = useRef(false);
@@ -103,6 +111,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
   }
 
   async function download(shipmentNumber: string) {
+    refocusDownload.current = true;
     setBusy('downloading');
     setOutcome(null);
     try {
@@ -207,6 +216,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
             {busy === 'printing' ? 'Printing…' : 'Print label'}
           </button>
           <button
+            ref={downloadButton}
             type="button"
             className="button"
             onClick={() => download(shipment.shipmentNumber)}
