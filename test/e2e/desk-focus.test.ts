@@ -15,7 +15,7 @@ import {
   submitSignIn,
 } from './station';
 import { apiToken, callAsAdmin, createByApi } from './station-api';
-import { detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
+import { answerDidItPrint, detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
@@ -86,6 +86,7 @@ describe('focus on the desk', () => {
     const print = page.getByRole('button', { name: 'Print label' });
     await print.focus();
     await page.keyboard.press('Enter');
+    await answerDidItPrint(page);
     await waitForText(detailStatus(page), /^Printed$/);
     await waitUntil('a print() call', printCalls, (n) => n === 1);
     await waitForFocus('BUTTON Print label');

@@ -12,7 +12,7 @@ import { pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
 import { type Desk, deskPage, type RunningStation, signIn, startDesk } from './station';
 import { callAsAdmin, setSenderAddress } from './station-api';
-import { checkImport, createImport, csvFile, detailStatus, screenshot, waitForText, waitUntil } from './ui';
+import { answerDidItPrint, checkImport, createImport, csvFile, detailStatus, screenshot, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
@@ -223,6 +223,7 @@ describe('a window-printing desk and customs (no label printer chosen)', () => {
       page.getByRole('status').filter({ hasText: 'CN23' }),
       'Label sent to the browser’s print dialog. CN23 and invoice sent to Office laser.',
     );
+    await answerDidItPrint(page);
     await waitForText(detailStatus(page), /^Printed$/);
     const [cn23, invoice] = await pdfPageTexts(await forms);
     expect(cn23).toContain('CN 23');
@@ -249,6 +250,7 @@ describe('a window-printing desk and customs (no label printer chosen)', () => {
       /^Label sent to the browser’s print dialog\. The CN23 and invoice were not printed: .*Switched-off laser/,
     );
     expect(line).not.toContain('The label was not printed');
+    await answerDidItPrint(page);
     await waitForText(detailStatus(page), /^Printed$/);
   });
 
