@@ -198,7 +198,8 @@ export function ImportPage() {
 
   const invalidRows = rows?.filter((r) => r.status === 'invalid').map((r) => r.row - 1) ?? [];
 
-  const retry = async (which = invalidRows) => {
+  /** Retries the invalid rows, or `alone` the rows of one fixed shipment. */
+  const retry = async (which = invalidRows, alone = false) => {
     if (!file || which.length === 0) return;
     setBusy('creating');
     setError(null);
@@ -223,7 +224,7 @@ export function ImportPage() {
       if (result.importId !== null) setImportIds((ids) => [...ids, result.importId!]);
       setNewsTone(result.invalid ? 'warning' : 'success');
       setNews(
-        which.length === invalidRows.length
+        !alone
           ? `Retried ${plural(which.length, 'row')}: ${result.created} created, ${result.invalid} still invalid.`
           : `Retried row ${which.map((i) => i + 1).join(', ')}: ${result.invalid ? 'still invalid' : 'created'}.`,
       );
@@ -480,7 +481,7 @@ export function ImportPage() {
                 aria-label={`Fix row ${r.row}`}
                 onSubmit={(event) => {
                   event.preventDefault();
-                  void (rows ? retry(which) : checkRows(which));
+                  void (rows ? retry(which, true) : checkRows(which));
                 }}
               >
                 <h3 className="fix-row-title">
