@@ -146,13 +146,14 @@ export function ImportPage() {
 
   const query = (dryRun: boolean) => ({ dryRun, carrierId, ...(service ? { carrierServiceId: service } : {}) });
 
-  const runCheck = async (map = mapping) => {
+  /** The dry run; `moveOn` takes the cursor to what is next (not while columns are being mapped). */
+  const runCheck = async (map = mapping, moveOn = true) => {
     if (!file) return;
     setBusy('checking');
     setError(null);
     try {
       setCheck(await api.createImport({ body: writeImportFile(file, map), query: query(true), headers: {} }));
-      setFocusNext('checked');
+      if (moveOn) setFocusNext('checked');
     } catch (e) {
       setError(e);
     } finally {
@@ -164,7 +165,7 @@ export function ImportPage() {
     const next = { ...mapping, [header]: field };
     setMapping(next);
     rememberMapping(file!.header, next);
-    void runCheck(next);
+    void runCheck(next, false);
   };
 
   const create = async () => {

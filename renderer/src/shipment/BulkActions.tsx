@@ -46,6 +46,18 @@ export function BulkActions({
   const [check, setCheck] = useState<PrintedCheck | null>(null);
   // Answered: back on Print labels, never on the page (the dialog has closed by then).
   const printButton = useRef<HTMLButtonElement>(null);
+  const bar = useRef<HTMLElement>(null);
+  // An action's button is disabled while it works, which drops the cursor to the page:
+  // once done (and nothing asked), back to Print labels, or the bar's first button.
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (busy !== null) wasBusy.current = true;
+    else if (wasBusy.current && check === null) {
+      wasBusy.current = false;
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost) (printButton.current ?? bar.current?.querySelector<HTMLElement>('button'))?.focus();
+    }
+  }, [busy, check]);
   const hadCheck = useRef(false);
   useEffect(() => {
     if (check) hadCheck.current = true;
@@ -162,7 +174,7 @@ export function BulkActions({
     });
 
   return (
-    <section className="bulk-bar" aria-label="Selected shipments">
+    <section ref={bar} className="bulk-bar" aria-label="Selected shipments">
       <div className="bulk-actions">
         <strong>{plural(selected.length, 'shipment')} selected</strong>
         <button
