@@ -77,6 +77,42 @@ export async function printShipmentLabel(shipmentId: string): Promise<PrintOutco
   return { message: `Label sent to ${printer || 'the default printer'}.${forms}` };
 }
 
+/** How a batch's labels printed through the window went. */
+export interface WindowBatchPrint {
+  /** Marked Printed already (the desktop app's printer took them). */
+  printed: boolean;
+  /** A browser print: the operator is to say whether they came out. */
+  check?: PrintedCheck;
+  /** The line for the status, when the printer did not take them. */
+  refused?: string;
+}
+
+/**
+ * A batch's labels (fetched with markPrinted=false) printed through the window: inside
+ * Electron silently on the desk's printer, whose answer marks them Printed (`markPrinted`);
+ * in a browser through its print dialog, which says nothing, so the operator is asked.
+ */
+export async function printBatchInWindow(
+  pdfBase64: string,
+  shipments: number,
+  markPrinted: () => Promise<void>,
+): Promise<WindowBatchPrint> {
+  const { labelSize } = await api.getSettings();
+  const bridge = stationBridge();
+  if (!bridge) {
+    await printPdfInBrowser(pdfBase64, labelSize);
+    return { printed: false, check: { shipments, markPrinted } };
+  }
+  const { printer } = useDeskSettings.getState();
+  const result = await bridge.desktop.printLabel({ pdfBase64, printer, size: labelSize });
+  if (!result.ok) throw problemFromResponse(result.problem.status, result.problem, result.problem.instance);
+  if (!result.value.printed) {
+    return { printed: false, refused: 'The printer did not take the labels: they stay Not Printed; check it and print again.' };
+  }
+  await markPrinted();
+  return { printed: true };
+}
+
 /**
  * After labels printed through the window: a shipment that needs a CN23 gets it and its
  * commercial invoice on A4 (docs/contract.md §17), from the desk's A4 printer when one is chosen,

@@ -10,13 +10,13 @@ import { api } from '../api';
 import { DidItPrint } from '../components/DidItPrint';
 import { ErrorNotice, Notice } from '../components/Notice';
 import { StatusChip } from '../components/StatusChip';
-import { printPdfInBrowser } from '../lib/browser-print';
 import { humanPath } from '../lib/field-errors';
 import { formatNumber, plural } from '../lib/format';
 import {
   batchPrintLine,
   hasLabelPrinter,
   printBatchCustomsForms,
+  printBatchInWindow,
   printLabelsOnLabelPrinter,
   type PrintedCheck,
 } from '../lib/printing';
@@ -302,8 +302,8 @@ export function ImportPage() {
   };
 
   const printInWindow = async () => {
-    const { labelSize } = await api.getSettings();
     const printed: number[] = [];
+    let asked: PrintedCheck | undefined;
     for (const id of importIds) {
       // A CN22 travels with the labels, as on a shipment's own print (docs/contract.md §17).
       // Nothing is marked yet: the browser cannot say whether they printed, the operator can.
@@ -314,21 +314,29 @@ export function ImportPage() {
         throw e;
       });
       if (labels) {
-        await printPdfInBrowser(labels.base64String, labelSize);
+        const shipments = new Set((rows ?? []).flatMap((r) => (r.status === 'created' ? [r.shipmentId!] : []))).size;
+        const went = await printBatchInWindow(labels.base64String, shipments, async () => {
+          await api.getImportLabels({ params: { importId: String(id) }, query: {} });
+        });
+        if (went.refused) throw new Error(went.refused);
         printed.push(id);
+        // One question for the whole batch: the marks of every import it printed.
+        if (went.check) {
+          const before = asked?.markPrinted;
+          const mark = went.check.markPrinted;
+          asked = {
+            shipments,
+            markPrinted: async () => {
+              await before?.();
+              await mark();
+            },
+          };
+        }
       }
     }
     // Then every CN23 and invoice of the batch on A4, as one job or one second print.
     const forms = printed.length ? (await printBatchCustomsForms({ importIds: printed })).message : '';
-    if (printed.length > 0) {
-      const created = new Set((rows ?? []).flatMap((r) => (r.status === 'created' ? [r.shipmentId!] : [])));
-      setPrintedCheck({
-        shipments: created.size,
-        markPrinted: async () => {
-          for (const id of printed) await api.getImportLabels({ params: { importId: String(id) }, query: {} });
-        },
-      });
-    }
+    if (asked) setPrintedCheck(asked);
     return `Labels sent to print.${forms}`;
   };
 

@@ -6,7 +6,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ListItem } from '../../../main/core/schemas';
 import { api, describeError } from '../api';
-import { printPdfInBrowser } from '../lib/browser-print';
 import { DidItPrint } from '../components/DidItPrint';
 import { Notice } from '../components/Notice';
 import { plural } from '../lib/format';
@@ -16,6 +15,7 @@ import {
   batchPrintLine,
   hasLabelPrinter,
   printBatchCustomsForms,
+  printBatchInWindow,
   printLabelsOnLabelPrinter,
   type PrintedCheck,
 } from '../lib/printing';
@@ -103,27 +103,25 @@ export function BulkActions({
         query: { includeCustoms: true, markPrinted: false },
       });
       let forms: BatchFormsOutcome | undefined;
+      let marked = false;
       if (batch.base64String) {
-        await printPdfInBrowser(batch.base64String, (await api.getSettings()).labelSize);
-        // The CN23s and invoices follow on A4, as one job or one second print (docs/contract.md §17).
         const printed = batch.results.filter((r) => r.ok).map((r) => r.shipmentId);
+        const went = await printBatchInWindow(batch.base64String, printed.length, async () => {
+          await api.printLabels({ body: { shipmentIds: printed }, query: {} });
+        });
+        if (went.refused) throw new Error(went.refused);
+        marked = went.printed;
+        // The CN23s and invoices follow on A4, as one job or one second print (docs/contract.md §17).
         forms = await printBatchCustomsForms({ shipmentIds: printed });
         setSummary(`Labels of ${plural(printed.length, 'shipment')} sent to print.${forms.message}`);
-        setCheck({
-          shipments: printed.length,
-          markPrinted: async () => {
-            await api.printLabels({ body: { shipmentIds: printed }, query: {} });
-          },
-        });
+        if (went.check) setCheck(went.check);
       }
       return batch.results.map((r, i) => ({
         shipmentNo: r.shipmentNumber ?? selected[i]!.shipmentNo,
         ok: r.ok,
         text: !r.ok
           ? (r.problem ?? 'not printed')
-          : forms?.shipmentIds.has(r.shipmentId)
-            ? `label sent to print; CN23 + invoice ${forms.where}`
-            : 'label sent to print',
+          : `label sent to print${forms?.shipmentIds.has(r.shipmentId) ? `; CN23 + invoice ${forms.where}` : ''}${marked ? '; Printed' : ''}`,
       }));
     });
 
