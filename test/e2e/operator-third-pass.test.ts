@@ -201,7 +201,7 @@ describe.each(SIZES)('at $width×$height', (size) => {
     const [savedBox, saveBox] = [await saved.boundingBox(), await save.boundingBox()];
     expect(Math.abs(savedBox!.y - saveBox!.y)).toBeLessThan(60);
 
-    const printers = page.locator('section', { has: page.getByRole('heading', { name: 'Printers' }) });
+    const printers = page.locator('section.settings-section', { has: page.getByRole('heading', { name: 'Printers' }) });
     await printers.getByLabel('Network printer address').focus();
     await page.keyboard.type(`zebra-${at}.invalid:9100`);
     await page.keyboard.press('Tab');
@@ -217,7 +217,7 @@ describe.each(SIZES)('at $width×$height', (size) => {
       .waitFor();
     await focusIs(/^BUTTON Save printers$/);
 
-    const keys = page.locator('section', { has: page.getByRole('heading', { name: 'API keys' }) });
+    const keys = page.locator('section.settings-section', { has: page.getByRole('heading', { name: 'API keys' }) });
     await keys.getByLabel('Key name').focus();
     await page.keyboard.type(`Scanner ${at}`);
     await page.keyboard.press('Enter');
@@ -274,7 +274,8 @@ describe.each(SIZES)('at $width×$height', (size) => {
     expect(await fits(reference), 'the reference whole').toBe(true);
     const carrier = row.locator('td', { hasText: 'Swift Parcels' });
     expect(await carrier.isVisible(), 'the carrier column shown').toBe(true);
-    expect(await fits(carrier), 'the carrier and service whole').toBe(true);
+    expect(await fits(carrier.locator('.carrier-name')), 'the carrier whole').toBe(true);
+    expect(await fits(carrier.locator('.carrier-service')), 'the service whole').toBe(true);
     expect(await textOf(carrier)).toMatch(/Swift Parcels.*Next Day/);
     await screenshot(page, `third-pass-list-${at}`);
 
@@ -347,10 +348,12 @@ describe.each(SIZES)('at $width×$height', (size) => {
       ['Users', /^Reset password of /],
       ['Users', /^Unlock sign-in of /],
     ] as const) {
-      const section = page.locator('section', { has: page.getByRole('heading', { name: panel, exact: true }) });
+      const section = page.locator('section.settings-section', {
+        has: page.getByRole('heading', { name: panel, exact: true }),
+      });
       const buttons = section.getByRole('button', { name: button });
       await buttons.first().waitFor();
-      const card = section.locator('.table-wrap').first();
+      const card = section.locator('.settings-body');
       for (const b of await buttons.all()) {
         expect(await insideOf(b, card), `${panel}: ${(await b.getAttribute('aria-label')) ?? ''}`).toBe(true);
       }
