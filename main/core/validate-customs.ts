@@ -69,7 +69,8 @@ export function validateCustoms(
   );
   // A sale declares a price: customs hold a parcel "sold" for nothing. Items of no value may
   // travel in a sale, and a gift or documents may be worth nothing; the whole sale may not.
-  const known = ctx.toMinor !== null && Object.keys(errors.fields).every((f) => f !== 'cost' && !f.endsWith('unitValue'));
+  const known =
+    ctx.toMinor !== null && Object.keys(errors.fields).every((f) => f !== 'cost' && !f.endsWith('unitValue'));
   if (contentsType === 'Sale of goods' && known && items.every((i) => i.quantity * i.unitValueMinor === 0)) {
     if (draft.customsItems) {
       errors.add(

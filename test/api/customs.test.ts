@@ -172,7 +172,9 @@ describe('customs data on a create', () => {
       }),
     );
     expect(zeroItems.statusCode).toBe(400);
-    expect(zeroItems.json().customsItems).toMatch(/^A sale of goods must declare what it sold for: enter each item’s unit value/);
+    expect(zeroItems.json().customsItems).toMatch(
+      /^A sale of goods must declare what it sold for: enter each item’s unit value/,
+    );
     expect(await counts()).toEqual(before);
 
     // A free item may travel in a sale; a gift and documents may be worth nothing.

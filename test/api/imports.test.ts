@@ -112,7 +112,8 @@ describe('importing a file', () => {
   });
 
   it('finds in the dry run an export declared as a sale worth nothing, in the desk’s words; a gift need not be', async () => {
-    const header = 'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height,Service,HS code,Description of goods';
+    const header =
+      'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height,Service,HS code,Description of goods';
     const csv = (more: string, extra = '') =>
       `${header}${more}\nFREE-1,Chloé Dubois,1 Rue de Rivoli,Paris,75001,FR,0.8,25,15,5,104,490199,Printed books${extra}`;
     const dry = (await upload(csv(''), 'carrierId=1&carrierServiceId=101&dryRun=true')).json();

@@ -12,7 +12,16 @@ import { pdfPageTexts } from '../helpers/pdf';
 import { zplBarcodes } from '../helpers/zpl';
 import { type Desk, deskPage, type RunningStation, signIn, startDesk } from './station';
 import { callAsAdmin, setSenderAddress } from './station-api';
-import { answerDidItPrint, checkImport, createImport, csvFile, detailStatus, screenshot, waitForText, waitUntil } from './ui';
+import {
+  answerDidItPrint,
+  checkImport,
+  createImport,
+  csvFile,
+  detailStatus,
+  screenshot,
+  waitForText,
+  waitUntil,
+} from './ui';
 
 let station: RunningStation;
 let browser: Browser;

@@ -258,7 +258,10 @@ describe('a newcomer’s keyboard-only day at 1280×720', () => {
     const question = page.getByRole('dialog', { name: 'Close the day for Swift Parcels?' });
     await question.waitFor();
     await page.keyboard.press('Enter');
-    await waitForText(page.getByRole('status').filter({ hasText: 'MF00000001' }), 'Manifest MF00000001 for Swift Parcels');
+    await waitForText(
+      page.getByRole('status').filter({ hasText: 'MF00000001' }),
+      'Manifest MF00000001 for Swift Parcels',
+    );
     await focusIs(/^DIV Manifest MF00000001/);
     await screenshot(page, 'newcomer-day-end-of-day');
   });

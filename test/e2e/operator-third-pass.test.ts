@@ -65,7 +65,11 @@ describe.each(SIZES)('at $width×$height', (size) => {
     await page.keyboard.press('Enter');
     const asked = page.getByRole('dialog', { name: 'Did it print?' });
     await waitForText(asked, 'The browser cannot tell the station whether the label came out of the printer');
-    await waitUntil('the label sent to print', () => printCalls(page), (n) => n > before);
+    await waitUntil(
+      'the label sent to print',
+      () => printCalls(page),
+      (n) => n > before,
+    );
     await focusIs(/^BUTTON Yes, mark Printed$/);
     // Nothing is marked on the browser's word.
     expect(await statusOf(shipmentId)).toBe('Not Printed');
@@ -207,7 +211,10 @@ describe.each(SIZES)('at $width×$height', (size) => {
     await page.keyboard.press('Tab');
     await page.keyboard.type(`Dock Zebra ${at}`);
     await page.keyboard.press('Enter');
-    await printers.getByRole('status').filter({ hasText: `Dock Zebra ${at} added.` }).waitFor();
+    await printers
+      .getByRole('status')
+      .filter({ hasText: `Dock Zebra ${at} added.` })
+      .waitFor();
     await focusIs(/^INPUT Network printer address$/);
     await printers.getByRole('button', { name: 'Save printers' }).focus();
     await page.keyboard.press('Enter');

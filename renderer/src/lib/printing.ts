@@ -107,7 +107,10 @@ export async function printBatchInWindow(
   const result = await bridge.desktop.printLabel({ pdfBase64, printer, size: labelSize });
   if (!result.ok) throw problemFromResponse(result.problem.status, result.problem, result.problem.instance);
   if (!result.value.printed) {
-    return { printed: false, refused: 'The printer did not take the labels: they stay Not Printed; check it and print again.' };
+    return {
+      printed: false,
+      refused: 'The printer did not take the labels: they stay Not Printed; check it and print again.',
+    };
   }
   await markPrinted();
   return { printed: true };

@@ -98,15 +98,18 @@ export function ImportPage() {
   const [printedCheck, setPrintedCheck] = useState<PrintedCheck | null>(null);
   // Where the cursor goes once an action has finished (its button was disabled meanwhile):
   // the first field to fix, else the next step's button; never the page.
-  const [focusNext, setFocusNext] = useState<'checked' | 'created' | 'printed' | null>(null);
+  // Each request is a new object, so asking twice for the same place moves the cursor twice.
+  const [focusNext, setFocusNext] = useState<{ after: 'checked' | 'created' | 'printed' } | null>(null);
+  const focusDone = useRef<object | null>(null);
   const createButton = useRef<HTMLButtonElement>(null);
   const printButton = useRef<HTMLButtonElement>(null);
   const fixSection = useRef<HTMLElement>(null);
   useEffect(() => {
-    if (focusNext === null || busy !== null || printedCheck !== null) return;
-    setFocusNext(null);
-    const firstFix = focusNext === 'printed' ? null : fixSection.current?.querySelector<HTMLElement>('input, button');
-    const next = focusNext === 'checked' ? createButton.current : printButton.current;
+    if (focusNext === null || focusDone.current === focusNext || busy !== null || printedCheck !== null) return;
+    focusDone.current = focusNext;
+    const { after } = focusNext;
+    const firstFix = after === 'printed' ? null : fixSection.current?.querySelector<HTMLElement>('input, button');
+    const next = after === 'checked' ? createButton.current : printButton.current;
     (firstFix ?? next)?.focus();
   }, [focusNext, busy, printedCheck]);
 
@@ -153,7 +156,7 @@ export function ImportPage() {
     setError(null);
     try {
       setCheck(await api.createImport({ body: writeImportFile(file, map), query: query(true), headers: {} }));
-      if (moveOn) setFocusNext('checked');
+      if (moveOn) setFocusNext({ after: 'checked' });
     } catch (e) {
       setError(e);
     } finally {
@@ -189,7 +192,7 @@ export function ImportPage() {
       setNews(
         `${plural(result.created, 'row')} created, ${formatNumber(result.invalid)} invalid, ${formatNumber(result.skipped)} skipped.`,
       );
-      setFocusNext('created');
+      setFocusNext({ after: 'created' });
     } catch (e) {
       setError(e);
     } finally {
@@ -229,7 +232,7 @@ export function ImportPage() {
           ? `Retried ${plural(which.length, 'row')}: ${result.created} created, ${result.invalid} still invalid.`
           : `Retried row ${which.map((i) => i + 1).join(', ')}: ${result.invalid ? 'still invalid' : 'created'}.`,
       );
-      setFocusNext('created');
+      setFocusNext({ after: 'created' });
     } catch (e) {
       setError(e);
     } finally {
@@ -244,7 +247,8 @@ export function ImportPage() {
     const [reference, group] = [columnOf('referenceOne'), columnOf('group')];
     if (reference < 0 || group < 0 || !file.rows[index]?.[group]) return [index];
     const same = (i: number) =>
-      file.rows[i]?.[reference] === file.rows[index]?.[reference] && file.rows[i]?.[group] === file.rows[index]?.[group];
+      file.rows[i]?.[reference] === file.rows[index]?.[reference] &&
+      file.rows[i]?.[group] === file.rows[index]?.[group];
     return among.filter(same);
   };
 
@@ -266,7 +270,7 @@ export function ImportPage() {
       });
       const count = (status: RowResult['status']) => next.filter((r) => r.status === status).length;
       setCheck({ ...check, rows: next, valid: count('valid'), invalid: count('invalid'), skipped: count('skipped') });
-      setFocusNext('checked');
+      setFocusNext({ after: 'checked' });
     } catch (e) {
       setError(e);
     } finally {
@@ -280,10 +284,10 @@ export function ImportPage() {
     try {
       setNewsTone('success');
       setNews((await hasLabelPrinter()) ? await printOnLabelPrinter() : await printInWindow());
-      setFocusNext('printed');
+      setFocusNext({ after: 'printed' });
     } catch (e) {
       setError(e);
-      setFocusNext('printed');
+      setFocusNext({ after: 'printed' });
     } finally {
       setBusy(null);
     }
@@ -368,7 +372,7 @@ export function ImportPage() {
           setPrintedCheck(null);
           setNewsTone(answer.tone === 'success' ? 'success' : 'warning');
           setNews(`${news ?? ''} ${answer.text}`.trim());
-          setFocusNext('printed');
+          setFocusNext({ after: 'printed' });
         }}
       />
 
@@ -482,7 +486,10 @@ export function ImportPage() {
           {fixRows.map((r) => {
             const index = r.row - 1;
             const reference = file.rows[index]?.[file.header.findIndex((h, i) => fieldOf(h, i) === 'referenceOne')];
-            const which = shipmentRowsOf(index, fixRows.map((f) => f.row - 1));
+            const which = shipmentRowsOf(
+              index,
+              fixRows.map((f) => f.row - 1),
+            );
             return (
               <form
                 key={r.row}

@@ -74,17 +74,18 @@ function PrinterDoctor({ initial }: { initial: Overview }) {
   // it goes to the first marked field of the form acted on, else back to where it was.
   const addForm = useRef<HTMLFormElement>(null);
   const labelForm = useRef<HTMLFormElement>(null);
-  const [refocus, setRefocus] = useState<{ what: string; before: Element | null } | null>(null);
+  const pendingFocus = useRef<{ what: string; before: Element | null } | null>(null);
   useEffect(() => {
+    const refocus = pendingFocus.current;
     if (!refocus || busy !== null) return;
-    setRefocus(null);
+    pendingFocus.current = null;
     const form = refocus.what === 'add' || refocus.what === 'remove' ? addForm.current : labelForm.current;
     const marked = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
     const before = refocus.before instanceof HTMLElement && refocus.before.isConnected ? refocus.before : null;
     // After an add the address field is empty again, ready for the next printer.
     const fallback = form?.querySelector<HTMLElement>(refocus.what === 'add' ? 'input' : 'button[type="submit"]');
     (marked ?? (refocus.what === 'add' || refocus.what === 'remove' ? fallback : (before ?? fallback)))?.focus();
-  }, [refocus, busy]);
+  }, [busy]);
 
   async function act(what: string, run: () => Promise<Overview | string>, said?: (o: Overview) => string) {
     const before = document.activeElement;
@@ -106,8 +107,8 @@ function PrinterDoctor({ initial }: { initial: Overview }) {
       // A failed test page is recorded as the last job: show it.
       setOverview(await api.listPrinters().catch(() => overview));
     } finally {
+      pendingFocus.current = { what, before };
       setBusy(null);
-      setRefocus({ what, before });
     }
   }
 

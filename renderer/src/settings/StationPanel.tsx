@@ -26,12 +26,12 @@ export function StationPanel({ settings, isAdmin }: StationPanelProps) {
   // the first marked field, or back to Save, beside which "saved" is said.
   const form = useRef<HTMLFormElement>(null);
   const saveButton = useRef<HTMLButtonElement>(null);
-  const [refocus, setRefocus] = useState(false);
+  const refocus = useRef(false);
   useEffect(() => {
-    if (!refocus || busy) return;
-    setRefocus(false);
+    if (!refocus.current || busy) return;
+    refocus.current = false;
     (form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? saveButton.current)?.focus();
-  }, [refocus, busy]);
+  }, [busy]);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -58,8 +58,8 @@ export function StationPanel({ settings, isAdmin }: StationPanelProps) {
             : describeError(error),
       });
     } finally {
+      refocus.current = true;
       setBusy(false);
-      setRefocus(true);
     }
   }
 
