@@ -376,7 +376,6 @@ export const BulkLabelsRequest = Type.Object(
   { shipmentIds: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 1000 }) },
   { additionalProperties: false },
 );
-/** docs/contract.md §17 on a selection's labels, as on a shipment's label route. */
 /** A batch's labels fetched to print through a window that cannot say whether they printed. */
 export const BatchMarkPrinted = Type.Optional(
   Type.Boolean({
@@ -384,6 +383,7 @@ export const BatchMarkPrinted = Type.Optional(
       'false: the statuses stay as they are (a window print the desk confirms afterwards). Default true: Not Printed shipments become Printed.',
   }),
 );
+/** docs/contract.md §17 on a selection's labels, as on a shipment's label route. */
 export const BulkLabelsQuery = Type.Object(
   {
     includeCustoms: Type.Optional(
