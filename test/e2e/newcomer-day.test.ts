@@ -252,8 +252,8 @@ describe('a newcomer’s keyboard-only day at 1280×720', () => {
   });
 
   it('closes the day for Swift Parcels: Enter asks, Enter closes', async () => {
-    await goTo('End of day', /^H1 End of day$/);
-    await tabTo(/^BUTTON Close day and print manifest for Swift Parcels$/);
+    // The screen opens on the first carrier with shipments waiting.
+    await goTo('End of day', /^BUTTON Close day and print manifest for Swift Parcels$/);
     await page.keyboard.press('Enter');
     const question = page.getByRole('dialog', { name: 'Close the day for Swift Parcels?' });
     await question.waitFor();
@@ -269,9 +269,15 @@ describe('a newcomer’s keyboard-only day at 1280×720', () => {
   it('reaches every Settings panel by Tab, the cursor never on the page', async () => {
     await goTo('Settings', /^H1 Settings$/);
     await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
-    const panels = await page.locator('.settings-section h2').allTextContents();
+    // Each panel by its heading, as the walk below names where the cursor is.
+    const panels = await page.evaluate(() => [
+      ...new Set(
+        [...document.querySelectorAll('.settings-section')].map((s) => s.querySelector('h2')?.textContent ?? ''),
+      ),
+    ]);
     expect(panels.length).toBeGreaterThanOrEqual(8);
     const reached = new Set<string>();
+    let last = '';
     for (let presses = 0; presses < 400 && reached.size < panels.length; presses++) {
       await page.keyboard.press('Tab');
       const where = await page.evaluate(() => {
@@ -279,8 +285,10 @@ describe('a newcomer’s keyboard-only day at 1280×720', () => {
         if (!active || active === document.body) return 'BODY';
         return active.closest('.settings-section')?.querySelector('h2')?.textContent ?? '';
       });
-      expect(where, 'focus fell to the page').not.toBe('BODY');
-      if (where) reached.add(where);
+      // Past the last field of the last panel the browser takes the cursor, then gives it back at the top.
+      if (where === 'BODY') expect(last, 'focus fell to the page').toBe(panels.at(-1));
+      else if (where) reached.add(where);
+      last = where;
     }
     expect([...reached].sort()).toEqual([...panels].sort());
     // A key for a tool, by keys: Copy has the cursor, Done gives it back.
@@ -294,7 +302,8 @@ describe('a newcomer’s keyboard-only day at 1280×720', () => {
   });
 
   it('cancels the shipment made from the book after confirming', async () => {
-    await goTo('Shipments', /^H1 Shipments$/);
+    // Back on the list, the cursor is on the row last opened.
+    await goTo('Shipments', /^TR SS/);
     await page.keyboard.press('/');
     await page.keyboard.type(made.fromBook.number);
     await page.keyboard.press('Enter');
