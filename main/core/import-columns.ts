@@ -28,6 +28,7 @@ const SHIPMENT_FIELDS = [
   'insuredValue',
   'currency',
   'carrierFeatures',
+  'contentsType',
 ] as const;
 const PIECE_FIELDS = ['description', 'weight', 'weightUnit', 'length', 'width', 'height', 'dimensionUnit'] as const;
 const NUMERIC = new Set([
@@ -104,6 +105,9 @@ const PLAIN: Record<string, string> = {
   despatchdate: 'despatchDate',
   currency: 'currency',
   cost: 'cost',
+  price: 'cost',
+  contentstype: 'contentsType',
+  customscontents: 'contentsType',
   value: 'insuredValue',
   insuredvalue: 'insuredValue',
 };

@@ -333,7 +333,8 @@ export class ImportService {
   /**
    * The labels of several shipments (by uuid) in one PDF, in the order given (with
    * `includeCustoms`, each CN22 after its labels), and what became of each: an unknown or
-   * cancelled shipment has no label. Not Printed ones become Printed, as the label route does.
+   * cancelled shipment has no label. Not Printed ones become Printed, as the label route does,
+   * unless markPrinted=false.
    */
   async labelBatch(uuids: string[], caller: Caller, query: BulkLabelsQuery = {}): Promise<BulkLabels> {
     return { ...(await this.documentBatch(uuids, caller, query)), format: 'pdf' };
@@ -351,7 +352,7 @@ export class ImportService {
       dpi: query.dpi ?? 203,
       sheet: format === 'pdf' ? query.sheet : undefined,
     });
-    await this.markLabelsPrinted(batch.printable, caller);
+    if (query.markPrinted !== false) await this.markLabelsPrinted(batch.printable, caller);
     const results = batch.results.map(({ shipmentId, shipmentNumber, ok, problem }) => ({
       shipmentId,
       ...(shipmentNumber === undefined ? {} : { shipmentNumber }),

@@ -19,6 +19,24 @@ describe('search terms', () => {
     expect(listSearch('a.').prefixTerms).toEqual(['r:a.']);
   });
 
+  it('find a post code by its outward part, alone or with the start of the inward part', () => {
+    const district = (postZipCode: string) =>
+      shipmentSearchTerms({
+        deliveryAddress: { fullName: '', businessName: '', postZipCode, emailAddress: '' },
+        referenceOne: '',
+        referenceTwo: '',
+        referenceThree: '',
+      }).filter((t) => t.startsWith('d:'));
+    expect(district('SW1A 1AA')).toEqual(['d:SW1A']);
+    expect(district('K1A 0B1')).toEqual(['d:K1A']);
+    expect(district('75001')).toEqual([]);
+    expect(district('90-001')).toEqual([]);
+    expect(listSearch('sw1a').exactTerms).toContain('d:SW1A');
+    expect(listSearch('Smith').exactTerms).not.toContain('d:SMITH');
+    expect(listSearch('SW1A 1').prefixTerms).toContain('p:SW1A1');
+    expect(listSearch('anna sm').prefixTerms).not.toContain('p:ANNASM');
+  });
+
   it('correct a prefix range only where a query can reach the shared prefix', () => {
     const corrections = (t: string[]) => t.filter((x) => x.startsWith(CORRECTION)).map((x) => x.split('\x01')[0]);
     expect(corrections(terms('Anna Smith', 'Smith & Smithson Tools'))).toEqual([

@@ -14,7 +14,7 @@ export const MIN_SEARCH_LENGTH = 2;
 const SHIPMENT_NUMBER = /^SS\d{8}$/;
 const TRACKING_NUMBER = /^[A-Z]{2}\d{9}[A-Z]{2}$/;
 
-const KIND = { name: 'n:', pair: 'm:', reference: 'r:', postCode: 'p:', email: 'e:' } as const;
+const KIND = { name: 'n:', pair: 'm:', reference: 'r:', postCode: 'p:', district: 'd:', email: 'e:' } as const;
 /** Where a correction term starts (see corrections()); it sorts after every kind above. */
 export const CORRECTION = 'x';
 /** Pairs are made from a name's first words only: a long business name would make dozens. */
@@ -88,6 +88,22 @@ function corrections(terms: string[]): string[] {
   return out;
 }
 
+/**
+ * A post code's outward part, the district it is sorted to (`LS1` of `LS1 1UR`, `SW1A` of
+ * `SW1A 1AA`, `K1A` of `K1A 0B1`): the part before the space of a code written in two parts,
+ * as creates store them; '' for a code of one part (`75001`, `90-001`).
+ */
+export function outwardCode(postZipCode: string): string {
+  const parts = postZipCode.trim().toUpperCase().split(/\s+/);
+  return parts.length === 2 && /^[A-Z0-9]{2,4}$/.test(parts[0]!) ? parts[0]! : '';
+}
+
+/** The term that finds a shipment by its post code's outward part, or null when it has none. */
+export function districtTerm(postZipCode: string): string | null {
+  const outward = outwardCode(postZipCode);
+  return outward === '' ? null : KIND.district + outward;
+}
+
 export interface SearchableShipment {
   deliveryAddress: Pick<Address, 'fullName' | 'businessName' | 'postZipCode' | 'emailAddress'>;
   referenceOne: string;
@@ -112,6 +128,8 @@ export function shipmentSearchTerms(s: SearchableShipment): string[] {
   }
   const postCode = postCodeKey(a.postZipCode);
   if (postCode !== '') terms.add(KIND.postCode + postCode);
+  const district = districtTerm(a.postZipCode);
+  if (district !== null) terms.add(district);
   const email = a.emailAddress.trim().toLowerCase();
   if (email !== '') terms.add(KIND.email + email);
   return [...terms, ...corrections([...terms])];
@@ -121,7 +139,8 @@ export function shipmentSearchTerms(s: SearchableShipment): string[] {
  * What a query looks for, each part null when the query cannot be one: a shipment matches
  * when any part matches. `exactTerms` are compared whole, `prefixTerms` as a prefix (a
  * reference; a word of the delivery name; two words of it in any order, the last one a
- * prefix); a shipment matches `allPrefixes` (three words or more) when it matches each.
+ * prefix; a post code's outward part and the start of its inward part, `SW1A 1`); a
+ * shipment matches `allPrefixes` (three words or more) when it matches each.
  */
 export interface ListSearch {
   shipmentNumber: string | null;
@@ -138,6 +157,10 @@ export function listSearch(query: string): ListSearch {
   const compact = trimmed.replace(/\s+/g, '').toUpperCase();
   const exactTerms = [KIND.postCode + postCodeKey(trimmed)];
   if (trimmed.includes('@')) exactTerms.push(KIND.email + trimmed.toLowerCase());
+  // A post code's outward part alone (`LS1`, `SW1A`): its district, not every code it starts
+  // (`LS1` is not `LS12`). Outward parts have a digit; a word of a name seldom does.
+  const upper = trimmed.toUpperCase();
+  if (/^[A-Z0-9]{2,4}$/.test(upper) && /\d/.test(upper)) exactTerms.push(KIND.district + upper);
   // Two characters at least, as the query (and as the correction terms assume).
   const reference = fold(trimmed);
   const prefixTerms = reference.length >= MIN_SEARCH_LENGTH ? [KIND.reference + reference] : [];
@@ -147,6 +170,9 @@ export function listSearch(query: string): ListSearch {
   const pairs = nameWords.slice(0, -1).map((w) => `${KIND.pair}${w} ${last}`);
   if (nameWords.length === 1 && last!.length >= MIN_SEARCH_LENGTH) prefixTerms.push(KIND.name + last);
   if (nameWords.length === 2) prefixTerms.push(pairs[0]!);
+  // The outward part and the start of the inward part (`SW1A 1`, `LS1 1U`): the codes that begin so.
+  if (/^[A-Z0-9]{2,4} [0-9][A-Z]?$/.test(upper.replace(/\s+/g, ' ')) && /\d/.test(upper.split(/\s/)[0]!))
+    prefixTerms.push(KIND.postCode + postCodeKey(trimmed));
   return {
     shipmentNumber: SHIPMENT_NUMBER.test(compact) ? compact : null,
     trackingNumber: TRACKING_NUMBER.test(compact) ? compact : null,

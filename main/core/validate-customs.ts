@@ -27,6 +27,8 @@ export interface CustomsContext {
   /** The pieces as validated; a weight the schema refused is NaN. */
   pieces: { weight: number; weightUnit: WeightUnit }[];
   costMinor: number;
+  /** The shipment's currency, as the operator reads it in a message. */
+  currency: string;
   /** The shipment's currency's minor units, for an item's value; null when the currency is unknown. */
   toMinor: ((field: string, label: string, value: number) => number) | null;
   domesticWhy: string;
@@ -65,6 +67,24 @@ export function validateCustoms(
     (sum, i) => sum + (Number.isFinite(i.netWeight) ? toKg(i.netWeight, i.weightUnit as WeightUnit) : 0),
     0,
   );
+  // A sale declares a price: customs hold a parcel "sold" for nothing. Items of no value may
+  // travel in a sale, and a gift or documents may be worth nothing; the whole sale may not.
+  const known =
+    ctx.toMinor !== null && Object.keys(errors.fields).every((f) => f !== 'cost' && !f.endsWith('unitValue'));
+  if (contentsType === 'Sale of goods' && known && items.every((i) => i.quantity * i.unitValueMinor === 0)) {
+    if (draft.customsItems) {
+      errors.add(
+        'customsItems',
+        'A sale of goods must declare what it sold for: enter each item’s unit value, or choose another contents type (Gift, Documents…)',
+      );
+    } else {
+      errors.add(
+        'cost',
+        `A sale of goods must declare what it sold for: enter the cost of the goods (in ${ctx.currency}), or choose another contents type (Gift, Documents…)`,
+      );
+    }
+  }
+
   if (
     draft.customsItems &&
     Number.isFinite(piecesKg) &&

@@ -313,6 +313,7 @@ export function validateShipment(
       descriptionOfGoods,
       pieces,
       costMinor,
+      currency,
       toMinor: currencyKnown ? (field, label, value) => checkMoney(field, label, value, currency, errors) : null,
     },
     errors,

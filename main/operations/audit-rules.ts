@@ -147,7 +147,10 @@ export const auditRules: AuditRules = {
     entries: async (ctx, _input, out, before) =>
       prints(ctx, [(before as { shipmentNumber: string }).shipmentNumber], { printer: out.printer }),
   },
-  printLabels: { entries: async (ctx, _input, out) => prints(ctx, printedNumbers(out.results), { batch: true }) },
+  printLabels: {
+    entries: async (ctx, { query }, out) =>
+      query.markPrinted === false ? [] : prints(ctx, printedNumbers(out.results), { batch: true }),
+  },
   printLabelBatch: {
     entries: async (ctx, _input, out) =>
       prints(ctx, printedNumbers(out.results), { printer: out.printer, batch: true }),
@@ -157,8 +160,10 @@ export const auditRules: AuditRules = {
       prints(ctx, printedNumbers(out.results), { printer: out.printer, import: Number(params.importId) }),
   },
   getImportLabels: {
-    entries: async (ctx, { params }) =>
-      prints(ctx, await importedNumbers(ctx, params.importId), { import: Number(params.importId) }),
+    entries: async (ctx, { params, query }) =>
+      query.markPrinted === false
+        ? []
+        : prints(ctx, await importedNumbers(ctx, params.importId), { import: Number(params.importId) }),
   },
 };
 

@@ -106,6 +106,7 @@ describe('create', () => {
         }),
         hsCode: '6109.10',
         descriptionOfGoods: 'Cotton T-shirts',
+        cost: 24,
       }),
     );
     expect(res.statusCode).toBe(200);

@@ -122,6 +122,41 @@ describe('customs data on a create', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('refuses a sale of goods declared worth nothing, in the desk’s words; a gift or documents may be', async () => {
+    const before = await counts();
+    const noCost = await post(internationalRequest({ cost: undefined }));
+    expect(noCost.statusCode).toBe(400);
+    expect(noCost.json().cost).toBe(
+      'A sale of goods must declare what it sold for: enter the cost of the goods (in GBP), or choose another contents type (Gift, Documents…)',
+    );
+    const zeroItems = await post(
+      internationalRequest({
+        cost: 0,
+        customsItems: [{ description: 'Sample', quantity: 2, unitValue: 0, netWeight: 1 }],
+      }),
+    );
+    expect(zeroItems.statusCode).toBe(400);
+    expect(zeroItems.json().customsItems).toMatch(
+      /^A sale of goods must declare what it sold for: enter each item’s unit value/,
+    );
+    expect(await counts()).toEqual(before);
+
+    // A free item may travel in a sale; a gift and documents may be worth nothing.
+    const freeItem = await post(
+      internationalRequest({
+        customsItems: [
+          { description: 'Scarf', quantity: 1, unitValue: 20, netWeight: 1 },
+          { description: 'Leaflet', quantity: 1, unitValue: 0, netWeight: 0.1 },
+        ],
+      }),
+    );
+    expect(freeItem.statusCode, freeItem.body).toBe(200);
+    for (const contentsType of ['Gift', 'Documents']) {
+      const res = await post(internationalRequest({ cost: undefined, contentsType }));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
   it('refuses customs data on a domestic shipment, naming the fields', async () => {
     const res = await post(shipmentRequest({ customsItems: items.slice(0, 1), contentsType: 'Gift' }));
     expect(res.statusCode).toBe(400);

@@ -56,7 +56,12 @@ describe('importing a file', () => {
     expect(bob.deliveryInstructions).toBe('Ring the bell,\nthen wait');
     expect(bob.collectionAddress).toMatchObject({ businessName: 'Acme Widgets Ltd', postZipCode: 'E1 1AA' });
     const chloe = (await get(`/shipments/${r.rows[3].shipmentId}`)).json();
-    expect(chloe).toMatchObject({ carrierServiceId: 104, hsCode: '490199', descriptionOfGoods: 'Printed books' });
+    expect(chloe).toMatchObject({
+      carrierServiceId: 104,
+      hsCode: '490199',
+      descriptionOfGoods: 'Printed books',
+      cost: 18,
+    });
     expect(chloe.deliveryAddress.fullName).toBe('Chloé Dubois');
     expect((await get(`/imports/${r.importId}`)).json()).toEqual(r);
   });
@@ -88,6 +93,22 @@ describe('importing a file', () => {
     ).json();
     expect(rules.rows[0].status).toBe('invalid');
     expect(rules.rows[0].problems['deliveryAddress.postZipCode']).toMatch(/Post code SW1A 9ZZZ is not a .*post code/);
+  });
+
+  it('finds in the dry run an export declared as a sale worth nothing, in the desk’s words; a gift need not be', async () => {
+    const header =
+      'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height,Service,HS code,Description of goods';
+    const csv = (more: string, extra = '') =>
+      `${header}${more}\nFREE-1,Chloé Dubois,1 Rue de Rivoli,Paris,75001,FR,0.8,25,15,5,104,490199,Printed books${extra}`;
+    const dry = (await upload(csv(''), 'carrierId=1&carrierServiceId=101&dryRun=true')).json();
+    expect(dry).toMatchObject({ dryRun: true, valid: 0, invalid: 1 });
+    expect(dry.rows[0].problems).toEqual({
+      cost: 'A sale of goods must declare what it sold for: enter the cost of the goods (in GBP), or choose another contents type (Gift, Documents…)',
+    });
+    const gift = (await upload(csv(',Contents type', ',Gift'), 'carrierId=1&carrierServiceId=101&dryRun=true')).json();
+    expect(gift).toMatchObject({ valid: 1, invalid: 0 });
+    const priced = (await upload(csv(',Cost', ',18.00'), 'carrierId=1&carrierServiceId=101&dryRun=true')).json();
+    expect(priced).toMatchObject({ valid: 1, invalid: 0 });
   });
 
   it('skips rows whose reference is shipped already, and not one that was cancelled', async () => {
@@ -330,6 +351,34 @@ describe('importing a file', () => {
       'a',
     ]);
     for (const s of [a, b]) expect((await get(`/shipments/${s.shipmentId}`)).json().status).toBe('Printed');
+  });
+
+  it('fetches a batch’s labels to print through a window with markPrinted=false: the statuses stay until the desk says they printed', async () => {
+    const r = (
+      await upload(
+        'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n' +
+          'WIN-1,Zed,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\nWIN-2,Yan,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10',
+      )
+    ).json();
+    const ids: string[] = r.rows.map((row: { shipmentId: string }) => row.shipmentId);
+    const statuses = async () =>
+      Promise.all(ids.map(async (id) => (await get(`/shipments/${id}`)).json().status as string));
+    const fromImport = await get(`/imports/${r.importId}/labels?markPrinted=false&includeCustoms=true`);
+    expect(fromImport.statusCode, fromImport.body).toBe(200);
+    expect(await pdfPageTexts(Buffer.from(fromImport.json().base64String, 'base64'))).toHaveLength(2);
+    const selection = await t.request({
+      method: 'POST',
+      url: '/labels?markPrinted=false',
+      token,
+      payload: { shipmentIds: ids },
+    });
+    expect(selection.statusCode, selection.body).toBe(200);
+    expect(selection.json().results.map((x: { ok: boolean }) => x.ok)).toEqual([true, true]);
+    expect(await statuses()).toEqual(['Not Printed', 'Not Printed']);
+    // The operator says they printed: the same call, marking.
+    await t.request({ method: 'POST', url: '/labels', token, payload: { shipmentIds: ids } });
+    expect(await statuses()).toEqual(['Printed', 'Printed']);
+    expect((await get(`/imports/${r.importId}/labels?markPrinted=nope`)).statusCode).toBe(400);
   });
 
   it('checks a file of 10,000 rows', async () => {

@@ -26,6 +26,7 @@ beforeAll(async () => {
       referenceOne: 'ORDER-7781',
       hsCode: '490199',
       descriptionOfGoods: 'Books',
+      cost: 12,
       carrierServiceId: 104,
     },
     {
@@ -68,6 +69,10 @@ describe('Search', () => {
     ['two words', () => 'sam rec', [1]],
     ['a post code without its space', () => 'ls11ur', [1]],
     ['a post code with a hyphen', () => '90 001', [0]],
+    ['a post code’s outward part', () => 'ls1', [1]],
+    ['an outward part of two characters', () => 'M1', [2]],
+    ['an outward part and the start of the inward', () => 'LS1 1', [1]],
+    ['an outward part that is not the shipment’s (LS1 is not LS11)', () => 'LS11', []],
     ['an email', () => 'SAM@example.com', [1]],
     ['nothing', () => 'zz-nothing', []],
   ] as [string, () => string, number[]][])('finds by %s', async (_, query, want) => {

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CARRIER_STATUSES } from '../helpers/records';
 import { deskForFile, printCalls as printCallsOn, signIn, submitSignIn } from './station';
 import { apiToken, callAsAdmin, createByApi } from './station-api';
-import { detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
+import { answerDidItPrint, detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 const { station, browser, page, pageErrors } = await deskForFile();
 
@@ -70,6 +70,7 @@ describe('focus on the desk', () => {
     const print = page.getByRole('button', { name: 'Print label' });
     await print.focus();
     await page.keyboard.press('Enter');
+    await answerDidItPrint(page);
     await waitForText(detailStatus(page), /^Printed$/);
     await waitUntil('a print() call', printCalls, (n) => n === 1);
     await waitForFocus('BUTTON Print label');

@@ -10,7 +10,7 @@ import { deskForFile, signIn } from './station';
 import { CANAL_WHARF, setSenderAddress } from './station-api';
 import { waitForValue } from './ui';
 import { apiToken, callAsAdmin, createByApi } from './station-api';
-import { detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
+import { answerDidItPrint, detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 const { station, page, pageErrors } = await deskForFile();
 /** The dialogs the page opened, and the answers to give the next ones (else accept). */
@@ -264,7 +264,7 @@ describe('the New shipment form at the keyboard', () => {
     await page.keyboard.press('Tab');
     await focusIs(/^BUTTON Reprint the label$/);
     await page.keyboard.press('Enter');
-    await focusIs(/^H1 SS\d{8}/);
+    await answerDidItPrint(page);
     await waitForText(detailStatus(page), /^Printed$/);
     expect(await textOf(page.locator('main'))).toContain('Bram Blip');
     expect(await shipmentCount()).toBe(before + 1);

@@ -12,7 +12,16 @@ import { zplBarcodes } from '../helpers/zpl';
 import { allPrints, countAllPrints, deskForFile, signIn } from './station';
 import { createAbroadByApi, DISPATCH } from './station-api';
 import { callAsAdmin, setSenderAddress } from './station-api';
-import { checkImport, createImport, csvFile, detailStatus, screenshot, waitForText, waitUntil } from './ui';
+import {
+  answerDidItPrint,
+  checkImport,
+  createImport,
+  csvFile,
+  detailStatus,
+  screenshot,
+  waitForText,
+  waitUntil,
+} from './ui';
 
 const { station, page, pageErrors, printers } = await deskForFile({ printers: 2, timeout: 15_000 });
 const [zebra, office] = printers as [TestPrinter, TestPrinter];
@@ -162,6 +171,7 @@ describe('a window-printing desk and customs (no label printer chosen)', () => {
       page.getByRole('status').filter({ hasText: 'CN23' }),
       'Label sent to the browser’s print dialog. CN23 and invoice sent to Office laser.',
     );
+    await answerDidItPrint(page);
     await waitForText(detailStatus(page), /^Printed$/);
     const [cn23, invoice] = await pdfPageTexts(await forms);
     expect(cn23).toContain('CN 23');
@@ -188,6 +198,7 @@ describe('a window-printing desk and customs (no label printer chosen)', () => {
       /^Label sent to the browser’s print dialog\. The CN23 and invoice were not printed: .*Switched-off laser/,
     );
     expect(line).not.toContain('The label was not printed');
+    await answerDidItPrint(page);
     await waitForText(detailStatus(page), /^Printed$/);
   });
 

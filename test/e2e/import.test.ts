@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { deskForFile, signIn } from './station';
 import { setSenderAddress } from './station-api';
-import { checkImport, csvFile, screenshot, textOf, waitForText, waitUntil } from './ui';
+import { answerDidItPrint, checkImport, csvFile, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 const { station, page, pageErrors } = await deskForFile({ timeout: 15_000 });
 
@@ -66,10 +66,15 @@ describe('the Import screen', () => {
   });
 
   it('prints every label of the import in one job', async () => {
-    const labels = page.waitForResponse((r) => /\/imports\/\d+\/labels\?includeCustoms=true$/.test(r.url()));
+    const labels = page.waitForResponse((r) => /\/imports\/\d+\/labels\?/.test(r.url()));
     await page.getByRole('button', { name: 'Print all labels' }).click();
-    expect((await labels).status()).toBe(200);
+    const fetched = await labels;
+    expect(fetched.status()).toBe(200);
+    // Fetched without marking: the browser cannot say whether they printed; the operator does.
+    expect(new URL(fetched.url()).searchParams.get('markPrinted')).toBe('false');
     await waitForText(page.getByRole('status').filter({ hasText: 'Labels' }), 'Labels sent to print.');
+    await answerDidItPrint(page);
+    await waitForText(page.getByRole('status').filter({ hasText: 'Labels' }), 'Marked Printed: 3 shipments.');
   });
 
   it('remembers the mapping for a file with the same header', async () => {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { deskForFile, printCalls as printCallsOn, submitSignIn } from './station';
 import { fillFields, fillPiece } from './ui';
 import { apiToken, createByApi } from './station-api';
-import { detailStatus, screenshot, textOf, waitForText, waitUntil } from './ui';
+import { answerDidItPrint, detailStatus, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 const { station, page, pageErrors } = await deskForFile();
 
@@ -167,6 +167,7 @@ describe('the dispatch desk in a browser', () => {
     const label = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(`/shipments/${created.id}/label`));
     await page.getByRole('button', { name: 'Print label' }).click();
     expect((await label).status()).toBe(200);
+    await answerDidItPrint(page);
     await waitForText(detailStatus(page), /^Printed$/);
     // print() of the hidden PDF frame, or of this page when the frame was refused (see browser-print.ts).
     const printCalls = () => printCallsOn(page);

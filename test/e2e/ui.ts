@@ -145,3 +145,19 @@ export async function createImport(page: Page): Promise<{ created: number; rows:
   await page.getByRole('button', { name: 'Create shipments' }).click();
   return (await (await created).json()) as { created: number; rows: { shipmentId?: string }[] };
 }
+
+/**
+ * After a print through the browser's dialog: the desk asks "Did it print?" with Yes focused;
+ * Enter answers yes (the shipment becomes Printed), Escape no.
+ */
+export async function answerDidItPrint(page: Page, printed = true): Promise<void> {
+  const asked = page.getByRole('dialog', { name: 'Did it print?' });
+  await asked.waitFor();
+  await waitUntil(
+    'Yes focused',
+    () => page.evaluate(() => document.activeElement?.textContent ?? ''),
+    (t) => t === 'Yes, mark Printed',
+  );
+  await page.keyboard.press(printed ? 'Enter' : 'Escape');
+  await asked.waitFor({ state: 'hidden' });
+}

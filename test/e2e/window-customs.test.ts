@@ -11,7 +11,7 @@ import { pdfPageTexts } from '../helpers/pdf';
 import { allPrints, countAllPrints, deskForFile, signIn } from './station';
 import { createAbroadByApi } from './station-api';
 import { callAsAdmin, setSenderAddress } from './station-api';
-import { checkImport, createImport, csvFile, screenshot, waitForText, waitUntil } from './ui';
+import { answerDidItPrint, checkImport, createImport, csvFile, screenshot, waitForText, waitUntil } from './ui';
 
 const { station, page, pageErrors, printers } = await deskForFile({ printers: 1, timeout: 15_000 });
 const [office] = printers as [TestPrinter];
@@ -82,7 +82,13 @@ describe('a batch printed through the window gets its CN23s', () => {
       () => allPrints(page),
       (n) => n === calls + 1,
     );
-    for (const m of picked) expect((await view(m.shipmentId)).status).toBe('Printed');
+    for (const m of picked) expect((await view(m.shipmentId)).status).toBe('Not Printed');
+    await answerDidItPrint(page);
+    await waitUntil(
+      'the selection marked Printed',
+      () => Promise.all(picked.map(async (m) => (await view(m.shipmentId)).status)),
+      (all) => all.every((s) => s === 'Printed'),
+    );
   });
 
   it('Import → Print all labels with no A4 printer: the CN23s and invoices are ONE second print through the window', async () => {

@@ -30,6 +30,8 @@ import { openPostgresStore, type PostgresStore } from '../../main/stores/postgre
 import { foldDayTotals } from '../../main/stores/postgres/shipments';
 import { statusCodeSql } from '../../main/stores/shared/status-codes';
 import { openSqliteStore } from '../../main/stores/sqlite';
+import { MIGRATIONS as SQLITE_MIGRATIONS } from '../../main/stores/sqlite/migrations';
+import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../../main/stores/postgres/migrations';
 import { createDatabase } from '../helpers/postgres';
 import { lodzAddress, lodzShipmentRecord } from '../helpers/records';
 import { TEST_CATALOG, storeOpener, type Dialect } from '../helpers/stores';
@@ -1167,5 +1169,42 @@ describe.each(['sqlite', 'postgres'] as const)('migrations on the %s store', (di
       );
       expect(index.rows[0]?.indexdef).toContain('INCLUDE (created_on, piece_count, status_code)');
     }
+  });
+
+  it('gives shipments made before it the term that finds them by their post code’s outward part', async () => {
+    const { store, reopen } = await reopenable(dialect, open, folders);
+    await store.carriers.sync(TEST_CATALOG);
+    const leeds = { ...address('Ann Other'), countryTwoCharacterISOCode: 'GB', city: 'Leeds', postZipCode: 'LS1 1UR' };
+    const made = async (postZipCode: string) => {
+      const outcome = await store.shipments.create(
+        shipment(T0, { deliveryAddress: { ...leeds, postZipCode } }),
+        pieces(),
+        event('Not Printed', T0),
+      );
+      return 'created' in outcome ? outcome.created.id : 0;
+    };
+    const [ls1, ls12] = [await made('LS1 1UR'), await made('LS12 3AB')];
+    await store.shipments.changeStatus(ls1, () => event('Printed', T0 + 1));
+    // The terms as they were before: no district term, the migration not yet run.
+    const version = (dialect === 'sqlite' ? SQLITE_MIGRATIONS : POSTGRES_MIGRATIONS).find(
+      (m) => m.name === 'search-districts',
+    )!.version;
+    await setBack(store, {
+      sqlite: `DELETE FROM shipment_search_terms WHERE term LIKE 'd:%'; PRAGMA user_version = ${version - 1}`,
+      postgres: `DELETE FROM shipment_search_terms WHERE term LIKE 'd:%';
+           DELETE FROM schema_migrations WHERE version >= ${version}`,
+    });
+    const told: string[] = [];
+    const upgraded = await reopen((m) => told.push(m.name));
+    expect(told[0]).toBe('search-districts');
+    const found = async (query: string, statuses: ShipmentStatus[] = []) =>
+      (await upgraded.shipments.page({ ...EVERYTHING, limit: 10, statuses, search: listSearch(query) })).rows.map(
+        (r) => r.id,
+      );
+    expect(await found('LS1')).toEqual([ls1]);
+    expect(await found('ls12')).toEqual([ls12]);
+    expect(await found('LS1', ['Printed'])).toEqual([ls1]);
+    expect(await found('LS1', ['Not Printed'])).toEqual([]);
+    expect((await mismatchedTerms(dialect, upgraded)).wrong).toBe(0);
   });
 });

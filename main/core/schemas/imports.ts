@@ -1,7 +1,7 @@
 /** Batch import of a CSV file. */
 import { Type, type Static } from 'typebox';
 import { DateTime } from './common';
-import { LABEL_FORMATS, LabelDpiSchema } from './shipments';
+import { BatchMarkPrinted, LABEL_FORMATS, LabelDpiSchema } from './shipments';
 
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 10_000;
@@ -44,6 +44,7 @@ export const ImportLabelsQuery = Type.Object(
         description: "Extension: each shipment's CN22 after its labels (nothing for a CN23), as on a shipment's label.",
       }),
     ),
+    markPrinted: BatchMarkPrinted,
   },
   { additionalProperties: false },
 );

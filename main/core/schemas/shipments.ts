@@ -431,6 +431,13 @@ export const BulkLabelsRequest = Type.Object(
   { shipmentIds: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 1000 }) },
   { additionalProperties: false },
 );
+/** A batch's labels fetched to print through a window that cannot say whether they printed. */
+export const BatchMarkPrinted = Type.Optional(
+  Type.Boolean({
+    description:
+      'false: the statuses stay as they are (a window print the desk confirms afterwards). Default true: Not Printed shipments become Printed.',
+  }),
+);
 /** docs/contract.md §17 on a selection's labels, as on a shipment's label route. */
 export const BulkLabelsQuery = Type.Object(
   {
@@ -438,6 +445,7 @@ export const BulkLabelsQuery = Type.Object(
       Type.Boolean({ description: "Extension: each shipment's CN22 after its labels (nothing for a CN23)." }),
     ),
     sheet: Type.Optional(SheetSchema),
+    markPrinted: BatchMarkPrinted,
   },
   { additionalProperties: false },
 );

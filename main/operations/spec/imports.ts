@@ -29,7 +29,7 @@ export const importOperations = operationRows({
     tag: 'Import',
     access: 'user',
     summary:
-      'Every label an import made, as one PDF or ZPL document in row order (with includeCustoms=true each CN22 after its labels); its shipments become Printed',
+      'Every label an import made, as one PDF or ZPL document in row order (with includeCustoms=true each CN22 after its labels); its shipments become Printed unless markPrinted=false',
     params: S.ImportIdParams,
     query: S.ImportLabelsQuery,
     response: S.LabelResponse,

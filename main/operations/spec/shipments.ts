@@ -98,7 +98,7 @@ export const shipmentOperations = operationRows({
     tag: 'Shipments',
     access: 'user',
     summary:
-      'The labels of several shipments as one PDF (with includeCustoms=true each CN22 after its labels), with an outcome per shipment; they become Printed',
+      'The labels of several shipments as one PDF (with includeCustoms=true each CN22 after its labels), with an outcome per shipment; they become Printed unless markPrinted=false',
     ...jsonBody(S.BulkLabelsRequest),
     query: S.BulkLabelsQuery,
     response: S.BulkLabels,

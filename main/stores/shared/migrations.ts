@@ -26,6 +26,7 @@ export const MIGRATION_KEYS = [
   'audit-trail',
   'orders',
   'returns',
+  'search-districts',
 ] as const;
 
 export type MigrationKey = (typeof MIGRATION_KEYS)[number];

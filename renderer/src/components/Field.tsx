@@ -74,13 +74,17 @@ type TextFieldProps = CommonProps &
     onValue: (value: string) => void;
   };
 
+/** Fields this short hold a code, not words: reaching the limit is no news. */
+const CODE_LENGTH = 3;
+
 /**
  * A field's length as its limit nears: said once it is reached ("35/35 characters"), and
  * how far past it a paste went. Nothing is cut: the operator sees all they pasted.
  */
 function lengthNote(length: number, limit: number | undefined): string {
   if (limit === undefined || length < limit) return '';
-  if (length === limit) return `${length}/${limit} characters: the limit`;
+  // A code of fixed length (a country's two letters) is whole at its limit: nothing to say.
+  if (length === limit) return limit <= CODE_LENGTH ? '' : `${length}/${limit} characters: the limit`;
   const over = length - limit;
   return `${length}/${limit} characters: ${over} too many, shorten it`;
 }

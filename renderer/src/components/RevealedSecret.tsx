@@ -2,7 +2,7 @@
  * A secret the station shows once (a new API key, a webhook's signing secret), with a copy
  * button: the station keeps only what it needs, and the screen forgets it on Done.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 export function RevealedSecret({
   children,
@@ -16,6 +16,11 @@ export function RevealedSecret({
   onDone: () => void;
 }) {
   const [copied, setCopied] = useState<boolean | null>(null);
+  // Shown once: the cursor goes straight to Copy.
+  const copy = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    copy.current?.focus();
+  }, []);
   return (
     <div className="reveal" role="status">
       <p>{children}</p>
@@ -24,6 +29,7 @@ export function RevealedSecret({
           {secret}
         </code>
         <button
+          ref={copy}
           type="button"
           className="button button-small"
           onClick={() =>

@@ -83,6 +83,7 @@ const WORDS: Record<string, string> = {
   goodsDescription: 'Goods description',
   hsCode: 'HS code',
   descriptionOfGoods: 'Description of goods',
+  contentsType: 'Contents type',
 };
 
 /** `shipmentPieces[1].weight` → `Piece 2 weight`; `deliveryAddress.postZipCode` → `Delivery address › Post code`. */

@@ -85,6 +85,7 @@ export const IMPORT_FIELDS = [
   'hsCode',
   'descriptionOfGoods',
   'cost',
+  'contentsType',
   'insuredValue',
   'currency',
   'carrierFeatures',

@@ -5,11 +5,13 @@
  * too. In memory only: a reload never prints again.
  */
 import { describeError } from '../api';
-import { printShipmentLabel } from './printing';
+import { printShipmentLabel, type PrintedCheck } from './printing';
 
 export interface PrintJobOutcome {
   ok: boolean;
   message: string;
+  /** A browser print: the operator says whether it printed. */
+  check?: PrintedCheck | undefined;
 }
 
 const jobs = new Map<string, Promise<PrintJobOutcome>>();
@@ -18,7 +20,7 @@ export function startPrintOnCreate(shipmentId: string): void {
   jobs.set(
     shipmentId,
     printShipmentLabel(shipmentId).then(
-      (outcome) => ({ ok: true, message: outcome.message }),
+      (outcome) => ({ ok: true, message: outcome.message, check: outcome.check }),
       (error: unknown) => ({ ok: false, message: `The label was not printed: ${describeError(error)}` }),
     ),
   );

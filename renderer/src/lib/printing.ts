@@ -14,6 +14,19 @@ import { plural } from './format';
 export interface PrintOutcome {
   /** Where the label went, for the status line. */
   message: string;
+  /** Printed through a browser's print dialog, which never says whether the printer took it: ask. */
+  check?: PrintedCheck;
+}
+
+/**
+ * Labels a browser printed: the station cannot know whether they came out, so the operator
+ * is asked, and only their yes marks them Printed (docs/desk.md, "Printing").
+ */
+export interface PrintedCheck {
+  /** How many shipments' labels, for the question. */
+  shipments: number;
+  /** Marks them Printed: the same labels fetched again, this time marking. */
+  markPrinted: () => Promise<void>;
 }
 
 /** The desk's printers, or null when the station has none to offer (the window prints then). */
@@ -34,21 +47,26 @@ export async function printShipmentLabel(shipmentId: string): Promise<PrintOutco
     return { message: `Label sent to ${sent.printer} (${sent.format.toUpperCase()}).${forms}` };
   }
   const bridge = stationBridge();
-  // Inside Electron the print callback says whether the printer took the job, so the label
-  // is fetched as a preview and the shipment marked Printed only after that success; a
-  // browser's print dialog says nothing, so there fetching the label prints (§7).
+  // The label is fetched as a preview and the shipment marked Printed only once the print is
+  // known to have happened: inside Electron the print callback says so; a browser's print
+  // dialog says nothing, so there the operator is asked (docs/contract.md §7).
   const [label, { labelSize }] = await Promise.all([
     // A CN22 travels with the labels (docs/contract.md §17); a CN23 goes to an A4 printer instead.
-    api.getShipmentLabel({
-      params: { uniqueId: shipmentId },
-      query: bridge ? { markPrinted: false, includeCustoms: true } : { includeCustoms: true },
-    }),
+    api.getShipmentLabel({ params: { uniqueId: shipmentId }, query: { markPrinted: false, includeCustoms: true } }),
     api.getSettings(),
   ]);
   if (!bridge) {
     await printPdfInBrowser(label.base64String, labelSize);
     const forms = await printCustomsForms(shipmentId, printers?.labelPrinter.documentPrinterId ?? null);
-    return { message: `Label sent to the browser’s print dialog.${forms}` };
+    return {
+      message: `Label sent to the browser’s print dialog.${forms}`,
+      check: {
+        shipments: 1,
+        markPrinted: async () => {
+          await api.getShipmentLabel({ params: { uniqueId: shipmentId }, query: {} });
+        },
+      },
+    };
   }
   const { printer } = useDeskSettings.getState();
   const result = await bridge.desktop.printLabel({ pdfBase64: label.base64String, printer, size: labelSize });
@@ -57,6 +75,45 @@ export async function printShipmentLabel(shipmentId: string): Promise<PrintOutco
   await api.getShipmentLabel({ params: { uniqueId: shipmentId }, query: {} });
   const forms = await printCustomsForms(shipmentId, printers?.labelPrinter.documentPrinterId ?? null);
   return { message: `Label sent to ${printer || 'the default printer'}.${forms}` };
+}
+
+/** How a batch's labels printed through the window went. */
+export interface WindowBatchPrint {
+  /** Marked Printed already (the desktop app's printer took them). */
+  printed: boolean;
+  /** A browser print: the operator is to say whether they came out. */
+  check?: PrintedCheck;
+  /** The line for the status, when the printer did not take them. */
+  refused?: string;
+}
+
+/**
+ * A batch's labels (fetched with markPrinted=false) printed through the window: inside
+ * Electron silently on the desk's printer, whose answer marks them Printed (`markPrinted`);
+ * in a browser through its print dialog, which says nothing, so the operator is asked.
+ */
+export async function printBatchInWindow(
+  pdfBase64: string,
+  shipments: number,
+  markPrinted: () => Promise<void>,
+): Promise<WindowBatchPrint> {
+  const { labelSize } = await api.getSettings();
+  const bridge = stationBridge();
+  if (!bridge) {
+    await printPdfInBrowser(pdfBase64, labelSize);
+    return { printed: false, check: { shipments, markPrinted } };
+  }
+  const { printer } = useDeskSettings.getState();
+  const result = await bridge.desktop.printLabel({ pdfBase64, printer, size: labelSize });
+  if (!result.ok) throw problemFromResponse(result.problem.status, result.problem, result.problem.instance);
+  if (!result.value.printed) {
+    return {
+      printed: false,
+      refused: 'The printer did not take the labels: they stay Not Printed; check it and print again.',
+    };
+  }
+  await markPrinted();
+  return { printed: true };
 }
 
 /**

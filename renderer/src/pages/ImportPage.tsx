@@ -4,15 +4,22 @@
  * check it with a dry run, create the shipments, fix invalid rows in the grid and retry
  * them, then print every label in one job.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { OutputOf } from '../../../main/operations/spec';
 import { api } from '../api';
+import { DidItPrint } from '../components/DidItPrint';
 import { ErrorNotice, Notice } from '../components/Notice';
 import { StatusChip } from '../components/StatusChip';
-import { printPdfInBrowser } from '../lib/browser-print';
 import { humanPath } from '../lib/field-errors';
 import { formatNumber, plural } from '../lib/format';
-import { batchPrintLine, hasLabelPrinter, printBatchCustomsForms, printLabelsOnLabelPrinter } from '../lib/printing';
+import {
+  batchPrintLine,
+  hasLabelPrinter,
+  printBatchCustomsForms,
+  printBatchInWindow,
+  printLabelsOnLabelPrinter,
+  type PrintedCheck,
+} from '../lib/printing';
 import {
   IMPORT_FIELDS,
   importFieldLabel,
@@ -88,6 +95,25 @@ export function ImportPage() {
   const [key, setKey] = useState('');
   const [progress, setProgress] = useState<Progress | null>(null);
   const service = serviceId ?? services.data?.items[0]?.id ?? null;
+  const [newsTone, setNewsTone] = useState<'success' | 'warning'>('success');
+  /** Labels printed through the browser, waiting for the operator to say whether they came out. */
+  const [printedCheck, setPrintedCheck] = useState<PrintedCheck | null>(null);
+  // Where the cursor goes once an action has finished (its button was disabled meanwhile):
+  // the first field to fix, else the next step's button; never the page.
+  // Each request is a new object, so asking twice for the same place moves the cursor twice.
+  const [focusNext, setFocusNext] = useState<{ after: 'checked' | 'created' | 'printed' } | null>(null);
+  const focusDone = useRef<object | null>(null);
+  const createButton = useRef<HTMLButtonElement>(null);
+  const printButton = useRef<HTMLButtonElement>(null);
+  const fixSection = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focusNext === null || focusDone.current === focusNext || busy !== null || printedCheck !== null) return;
+    focusDone.current = focusNext;
+    const { after } = focusNext;
+    const firstFix = after === 'printed' ? null : fixSection.current?.querySelector<HTMLElement>('input, button');
+    const next = after === 'checked' ? createButton.current : printButton.current;
+    (firstFix ?? next)?.focus();
+  }, [focusNext, busy, printedCheck]);
 
   const load = async (chosen: File) => {
     setError(null);
@@ -125,12 +151,14 @@ export function ImportPage() {
 
   const query = (dryRun: boolean) => ({ dryRun, carrierId, ...(service ? { carrierServiceId: service } : {}) });
 
-  const runCheck = async (map = mapping) => {
+  /** The dry run; `moveOn` takes the cursor to what is next (not while columns are being mapped). */
+  const runCheck = async (map = mapping, moveOn = true) => {
     if (!file) return;
     setBusy('checking');
     setError(null);
     try {
       setCheck(await api.createImport({ body: writeImportFile(file, map), query: query(true), headers: {} }));
+      if (moveOn) setFocusNext({ after: 'checked' });
     } catch (e) {
       setError(e);
     } finally {
@@ -142,7 +170,7 @@ export function ImportPage() {
     const next = { ...mapping, [header]: field };
     setMapping(next);
     rememberMapping(file!.header, next);
-    void runCheck(next);
+    void runCheck(next, false);
   };
 
   const create = async () => {
@@ -162,9 +190,11 @@ export function ImportPage() {
       );
       setRows(result.rows);
       if (result.importId !== null) setImportIds([result.importId]);
+      setNewsTone('success');
       setNews(
         `${plural(result.created, 'row')} created, ${formatNumber(result.invalid)} invalid, ${formatNumber(result.skipped)} skipped.`,
       );
+      setFocusNext({ after: 'created' });
     } catch (e) {
       setError(e);
     } finally {
@@ -174,32 +204,75 @@ export function ImportPage() {
 
   const invalidRows = rows?.filter((r) => r.status === 'invalid').map((r) => r.row - 1) ?? [];
 
-  const retry = async () => {
-    if (!file || invalidRows.length === 0) return;
+  /** Retries the invalid rows, or `alone` the rows of one fixed shipment. */
+  const retry = async (which = invalidRows, alone = false) => {
+    if (!file || which.length === 0) return;
     setBusy('creating');
     setError(null);
     try {
       const retryKey = crypto.randomUUID();
       const result = await withProgress(
         retryKey,
-        invalidRows.length,
+        which.length,
         setProgress,
         api.createImport({
-          body: writeImportFile(file, mapping, invalidRows),
+          body: writeImportFile(file, mapping, which),
           query: query(false),
           headers: { 'idempotency-key': retryKey },
         }),
       );
       const next = [...rows!];
       result.rows.forEach((r, i) => {
-        const original = invalidRows[i]!;
+        const original = which[i]!;
         next[original] = { ...r, row: original + 1 };
       });
       setRows(next);
       if (result.importId !== null) setImportIds((ids) => [...ids, result.importId!]);
+      setNewsTone(result.invalid ? 'warning' : 'success');
       setNews(
-        `Retried ${plural(invalidRows.length, 'row')}: ${result.created} created, ${result.invalid} still invalid.`,
+        !alone
+          ? `Retried ${plural(which.length, 'row')}: ${result.created} created, ${result.invalid} still invalid.`
+          : `Retried row ${which.map((i) => i + 1).join(', ')}: ${result.invalid ? 'still invalid' : 'created'}.`,
       );
+      setFocusNext({ after: 'created' });
+    } catch (e) {
+      setError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /** The rows of `index`'s shipment (a reference and group shared), in file order: retried together. */
+  const shipmentRowsOf = (index: number, among: number[]): number[] => {
+    if (!file) return [index];
+    const columnOf = (field: string) => file.header.findIndex((h, i) => fieldOf(h, i) === field);
+    const [reference, group] = [columnOf('referenceOne'), columnOf('group')];
+    if (reference < 0 || group < 0 || !file.rows[index]?.[group]) return [index];
+    const same = (i: number) =>
+      file.rows[i]?.[reference] === file.rows[index]?.[reference] &&
+      file.rows[i]?.[group] === file.rows[index]?.[group];
+    return among.filter(same);
+  };
+
+  /** A dry run of the fixed row (with its shipment's other rows) alone: the rest of the file is not checked again. */
+  const checkRows = async (which: number[]) => {
+    if (!file || !check) return;
+    setBusy('checking');
+    setError(null);
+    try {
+      const result = await api.createImport({
+        body: writeImportFile(file, mapping, which),
+        query: query(true),
+        headers: {},
+      });
+      const next = [...check.rows];
+      result.rows.forEach((r, i) => {
+        const original = which[i]!;
+        next[original] = { ...r, row: original + 1 };
+      });
+      const count = (status: RowResult['status']) => next.filter((r) => r.status === status).length;
+      setCheck({ ...check, rows: next, valid: count('valid'), invalid: count('invalid'), skipped: count('skipped') });
+      setFocusNext({ after: 'checked' });
     } catch (e) {
       setError(e);
     } finally {
@@ -211,9 +284,12 @@ export function ImportPage() {
     setBusy('printing');
     setError(null);
     try {
+      setNewsTone('success');
       setNews((await hasLabelPrinter()) ? await printOnLabelPrinter() : await printInWindow());
+      setFocusNext({ after: 'printed' });
     } catch (e) {
       setError(e);
+      setFocusNext({ after: 'printed' });
     } finally {
       setBusy(null);
     }
@@ -232,23 +308,41 @@ export function ImportPage() {
   };
 
   const printInWindow = async () => {
-    const { labelSize } = await api.getSettings();
     const printed: number[] = [];
+    let asked: PrintedCheck | undefined;
     for (const id of importIds) {
       // A CN22 travels with the labels, as on a shipment's own print (docs/contract.md §17).
-      const query = { includeCustoms: true };
+      // Nothing is marked yet: the browser cannot say whether they printed, the operator can.
+      const query = { includeCustoms: true, markPrinted: false };
       const labels = await api.getImportLabels({ params: { importId: String(id) }, query }).catch((e: unknown) => {
         // An import that created nothing has nothing to print.
         if ((e as { status?: number }).status === 409) return null;
         throw e;
       });
       if (labels) {
-        await printPdfInBrowser(labels.base64String, labelSize);
+        const shipments = new Set((rows ?? []).flatMap((r) => (r.status === 'created' ? [r.shipmentId!] : []))).size;
+        const went = await printBatchInWindow(labels.base64String, shipments, async () => {
+          await api.getImportLabels({ params: { importId: String(id) }, query: {} });
+        });
+        if (went.refused) throw new Error(went.refused);
         printed.push(id);
+        // One question for the whole batch: the marks of every import it printed.
+        if (went.check) {
+          const before = asked?.markPrinted;
+          const mark = went.check.markPrinted;
+          asked = {
+            shipments,
+            markPrinted: async () => {
+              await before?.();
+              await mark();
+            },
+          };
+        }
       }
     }
     // Then every CN23 and invoice of the batch on A4, as one job or one second print.
     const forms = printed.length ? (await printBatchCustomsForms({ importIds: printed })).message : '';
+    if (asked) setPrintedCheck(asked);
     return `Labels sent to print.${forms}`;
   };
 
@@ -260,6 +354,8 @@ export function ImportPage() {
 
   const fieldOf = (header: string, i: number) => mapping[header] || check?.columns[i]?.field || '';
   const shown = rows ?? check?.rows ?? null;
+  /** The rows still refused, with what is wrong: each gets a small form of its bad fields only. */
+  const fixRows = (shown ?? []).filter((r) => r.status === 'invalid' && r.problems);
 
   return (
     <div className="page page-wide">
@@ -271,7 +367,16 @@ export function ImportPage() {
       </header>
 
       {error ? <ErrorNotice error={error} /> : null}
-      {news ? <Notice tone="success">{news}</Notice> : null}
+      {news ? <Notice tone={newsTone}>{news}</Notice> : null}
+      <DidItPrint
+        check={printedCheck}
+        onAnswered={(answer) => {
+          setPrintedCheck(null);
+          setNewsTone(answer.tone === 'success' ? 'success' : 'warning');
+          setNews(`${news ?? ''} ${answer.text}`.trim());
+          setFocusNext({ after: 'printed' });
+        }}
+      />
 
       <section className="card import-choose" aria-label="File">
         <div className="filters">
@@ -335,6 +440,7 @@ export function ImportPage() {
               {busy === 'checking' ? 'Checking…' : 'Check (dry run)'}
             </button>
             <button
+              ref={createButton}
               type="button"
               className="button button-primary"
               disabled={busy !== null || !check || rows !== null}
@@ -348,7 +454,13 @@ export function ImportPage() {
               </button>
             ) : null}
             {importIds.length > 0 ? (
-              <button type="button" className="button" disabled={busy !== null} onClick={() => void printAll()}>
+              <button
+                ref={printButton}
+                type="button"
+                className="button"
+                disabled={busy !== null}
+                onClick={() => void printAll()}
+              >
                 {busy === 'printing' ? 'Printing…' : 'Print all labels'}
               </button>
             ) : null}
@@ -363,6 +475,73 @@ export function ImportPage() {
           </div>
         ) : null}
       </section>
+
+      {file && fixRows.length > 0 ? (
+        <section className="card import-fix" aria-labelledby="fix-heading" ref={fixSection}>
+          <h2 id="fix-heading" className="card-title">
+            Rows to fix <span className="count">{fixRows.length}</span>
+          </h2>
+          <p className="card-note">
+            Correct each marked field; Enter {rows ? 'creates that row' : 'checks that row'} alone, without the rest of
+            the file.
+          </p>
+          {fixRows.map((r) => {
+            const index = r.row - 1;
+            const reference = file.rows[index]?.[file.header.findIndex((h, i) => fieldOf(h, i) === 'referenceOne')];
+            const which = shipmentRowsOf(
+              index,
+              fixRows.map((f) => f.row - 1),
+            );
+            return (
+              <form
+                key={r.row}
+                className="fix-row"
+                aria-label={`Fix row ${r.row}`}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void (rows ? retry(which, true) : checkRows(which));
+                }}
+              >
+                <h3 className="fix-row-title">
+                  Row {r.row}
+                  {reference ? <span className="mono"> {reference}</span> : null}
+                </h3>
+                {Object.entries(r.problems ?? {}).map(([path, text]) => {
+                  const column = file.header.findIndex((h, i) => problemOfColumn({ [path]: text }, fieldOf(h, i)));
+                  const id = `fix-${r.row}-${path.replace(/[^A-Za-z0-9]+/g, '-')}`;
+                  return (
+                    <div className="fix-field" key={path}>
+                      {column >= 0 ? (
+                        <>
+                          <label className="field-label" htmlFor={id}>
+                            {file.header[column]}
+                          </label>
+                          <input
+                            id={id}
+                            className="input"
+                            aria-invalid="true"
+                            aria-describedby={`${id}-message`}
+                            value={file.rows[index]?.[column] ?? ''}
+                            onChange={(e) => editCell(index, column, e.target.value)}
+                          />
+                        </>
+                      ) : null}
+                      <p id={`${id}-message`} className="field-error">
+                        <b>{humanPath(path)}</b> {text}
+                        {column < 0 ? ' (the file has no column for it: add one, or map a column to it below)' : ''}
+                      </p>
+                    </div>
+                  );
+                })}
+                <button type="submit" className="button" disabled={busy !== null}>
+                  {rows ? `Retry row ${r.row}` : `Check row ${r.row}`}
+                  {which.length > 1 ? ` with its shipment’s ${plural(which.length - 1, 'other row')}` : ''}
+                </button>
+              </form>
+            );
+          })}
+        </section>
+      ) : null}
 
       {file && check ? (
         <section className="card" aria-label="Columns">

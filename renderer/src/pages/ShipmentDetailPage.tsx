@@ -5,13 +5,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { api, ApiProblem, describeError } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { DidItPrint } from '../components/DidItPrint';
 import { ErrorNotice, Notice } from '../components/Notice';
 import { StatusChip } from '../components/StatusChip';
 import { formatDateTime, formatListTime } from '../lib/format';
 import { downloadPdf } from '../lib/pdf-bytes';
 import { useDeskSettings } from '../lib/desk-settings';
 import { leaveOutcome, printOnCreateOutcome, startPrintOnCreate } from '../lib/pending-print';
-import { printShipmentLabel } from '../lib/printing';
+import { printShipmentLabel, type PrintedCheck } from '../lib/printing';
 import { cancelBlockedReason, scanBlockedReason } from '../lib/statuses';
 import { useLoad } from '../hooks/use-load';
 import { lastListHref, navigate } from '../router/navigation';
@@ -24,7 +25,7 @@ import { useScanToOpen } from '../shipment/scan-to-open';
 import { TrackingTimeline } from '../shipment/TrackingTimeline';
 
 type Busy = 'printing' | 'downloading' | 'cancelling' | 'returning' | null;
-type Outcome = { tone: 'success' | 'error'; text: string } | null;
+type Outcome = { tone: 'success' | 'error' | 'warning'; text: string } | null;
 
 export function ShipmentDetailPage({ id }: { id: string }) {
   // The next label of a stack is scanned here, without going back to the list first.
@@ -72,6 +73,32 @@ export function ShipmentDetailPage({ id }: { id: string }) {
     focusHeadingAfterCancel.current = false;
     heading.current?.focus();
   }, [confirmCancel, busy]);
+  // Download PDF is disabled while fetching: the cursor goes back to it afterwards.
+  const downloadButton = useRef<HTMLButtonElement>(null);
+  const refocusDownload = useRef(false);
+  useEffect(() => {
+    if (!refocusDownload.current || busy !== null) return;
+    refocusDownload.current = false;
+    downloadButton.current?.focus();
+  }, [busy]);
+  // A browser print: asked whether it printed before anything is marked.
+  const [check, setCheck] = useState<PrintedCheck | null>(null);
+  const askedOnCreate = useRef(false);
+  // Answered: back on Print label (the dialog closes first: the child's effect runs first).
+  const hadCheck = useRef(false);
+  useEffect(() => {
+    if (check) hadCheck.current = true;
+    else if (hadCheck.current) {
+      hadCheck.current = false;
+      printButton.current?.focus();
+    }
+  }, [check]);
+  useEffect(() => {
+    const fromCreate = loaded.data?.printed?.check;
+    if (!fromCreate || askedOnCreate.current) return;
+    askedOnCreate.current = true;
+    setCheck(fromCreate);
+  }, [loaded.data]);
 
   /** Asks first when the desk says so and the label has been printed that many times already. */
   function requestPrint(printCount: number) {
@@ -84,8 +111,9 @@ export function ShipmentDetailPage({ id }: { id: string }) {
     setBusy('printing');
     setOutcome(null);
     try {
-      const { message } = await printShipmentLabel(id);
+      const { message, check: ask } = await printShipmentLabel(id);
       setOutcome({ tone: 'success', text: message });
+      if (ask) setCheck(ask);
     } catch (error) {
       setOutcome({ tone: 'error', text: `The label was not printed: ${describeError(error)}` });
     } finally {
@@ -96,6 +124,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
   }
 
   async function download(shipmentNumber: string) {
+    refocusDownload.current = true;
     setBusy('downloading');
     setOutcome(null);
     try {
@@ -271,6 +300,7 @@ export function ShipmentDetailPage({ id }: { id: string }) {
             {busy === 'printing' ? 'Printing…' : 'Print label'}
           </button>
           <button
+            ref={downloadButton}
             type="button"
             className="button"
             onClick={() => download(shipment.shipmentNumber)}
@@ -345,10 +375,18 @@ export function ShipmentDetailPage({ id }: { id: string }) {
             {shown.text}
           </p>
         ) : (
-          <Notice tone="success">{shown.text}</Notice>
+          <Notice tone={shown.tone}>{shown.text}</Notice>
         )
       ) : null}
       {loaded.error ? <ErrorNotice error={loaded.error} /> : null}
+      <DidItPrint
+        check={check}
+        onAnswered={(answer) => {
+          setCheck(null);
+          setOutcome({ tone: answer.tone, text: `${shown?.text ?? ''} ${answer.text}`.trim() });
+          loaded.reload();
+        }}
+      />
 
       <div className="detail-grid">
         <div className="detail-main">

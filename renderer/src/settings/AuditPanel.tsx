@@ -124,7 +124,7 @@ export function AuditPanel() {
                   <td>{item.via === 'window' ? 'Window' : item.apiKey ? `HTTP, key “${item.apiKey}”` : 'HTTP'}</td>
                   <td className="mono">{item.kind}</td>
                   <td>{item.subject}</td>
-                  <td>{describeDetail(item.detail)}</td>
+                  <td className="wrap-anywhere">{describeDetail(item.detail)}</td>
                 </tr>
               ))}
             </tbody>

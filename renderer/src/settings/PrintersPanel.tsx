@@ -4,7 +4,7 @@
  * labels and how (format, dpi, label size or office sheets), a test page that shows whether the dpi is right,
  * and how the last job went. Kept by this desk, even when desks share one database.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Static } from 'typebox';
 import {
   OFFICE_SHEETS,
@@ -30,6 +30,17 @@ const PAPERS: { value: string; label: string }[] = [
   { value: 'A4-4xA6', label: 'Four A6 labels on A4' },
 ];
 const isSheet = (value: string): value is OfficeSheet => (OFFICE_SHEETS as readonly string[]).includes(value);
+
+/** What Save printers did, in a line: "Printers saved: labels on Dock Zebra (ZPL, 203 dpi, 4×6 in); no A4 printer." */
+function savedLine(o: Overview): string {
+  const name = (id: string | null) => o.items.find((p) => p.id === id)?.name ?? id;
+  const choice = o.labelPrinter;
+  const labels = choice.printerId
+    ? `labels on ${name(choice.printerId)} (${choice.format.toUpperCase()}, ${choice.dpi} dpi, ${choice.pageSize === '4x6' ? '4×6 in' : 'A6'})`
+    : 'labels print through the window';
+  const a4 = choice.documentPrinterId ? `customs forms on ${name(choice.documentPrinterId)}` : 'no A4 printer';
+  return `Printers saved: ${labels}; ${a4}.`;
+}
 
 function LastJob({ job }: { job: Overview['lastJob'] }) {
   if (!job) return <p className="muted">No job sent from this desk yet.</p>;
@@ -72,42 +83,70 @@ function PrinterDoctor({ initial }: { initial: Overview }) {
   const [name, setName] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  /** What the last action did, said beside the button that did it (where the cursor is). */
+  const [message, setMessage] = useState<{ what: string; text: string } | null>(null);
+  // Every button is disabled while one works, which drops the cursor to the page: once done
+  // it goes to the first marked field of the form acted on, else back to where it was.
+  const addForm = useRef<HTMLFormElement>(null);
+  const labelForm = useRef<HTMLFormElement>(null);
+  const pendingFocus = useRef<{ what: string; before: Element | null } | null>(null);
+  useEffect(() => {
+    const refocus = pendingFocus.current;
+    if (!refocus || busy !== null) return;
+    pendingFocus.current = null;
+    const form = refocus.what === 'add' || refocus.what === 'remove' ? addForm.current : labelForm.current;
+    const marked = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    const before = refocus.before instanceof HTMLElement && refocus.before.isConnected ? refocus.before : null;
+    // After an add the address field is empty again, ready for the next printer.
+    const fallback = form?.querySelector<HTMLElement>(refocus.what === 'add' ? 'input' : 'button[type="submit"]');
+    (marked ?? (refocus.what === 'add' || refocus.what === 'remove' ? fallback : (before ?? fallback)))?.focus();
+  }, [busy]);
 
-  async function act(what: string, run: () => Promise<Overview | string>) {
+  async function act(what: string, run: () => Promise<Overview | string>, said?: (o: Overview) => string) {
+    const before = document.activeElement;
     setBusy(what);
     setError(null);
     setMessage(null);
     try {
       const result = await run();
       if (typeof result === 'string') {
-        setMessage(result);
+        setMessage({ what, text: result });
         setOverview(await api.listPrinters());
       } else {
         setOverview(result);
         setChoice(result.labelPrinter);
+        if (said) setMessage({ what, text: said(result) });
       }
     } catch (failure) {
       setError(failure);
       // A failed test page is recorded as the last job: show it.
       setOverview(await api.listPrinters().catch(() => overview));
     } finally {
+      pendingFocus.current = { what, before };
       setBusy(null);
     }
   }
 
   const add = (event: FormEvent) => {
     event.preventDefault();
-    void act('add', async () => {
-      const result = await api.addNetworkPrinter({ body: { address, ...(name.trim() ? { name } : {}) } });
-      setAddress('');
-      setName('');
-      return result;
-    });
+    const known = new Set(overview.items.map((p) => p.id));
+    void act(
+      'add',
+      async () => {
+        const result = await api.addNetworkPrinter({ body: { address, ...(name.trim() ? { name } : {}) } });
+        setAddress('');
+        setName('');
+        return result;
+      },
+      (o) => {
+        const added = o.items.find((p) => !known.has(p.id));
+        return `${added?.name ?? 'The printer'} added. Choose it as the label printer below, then Save printers.`;
+      },
+    );
   };
   const save = (event: FormEvent) => {
     event.preventDefault();
-    void act('save', () => api.chooseLabelPrinter({ body: choice }));
+    void act('save', () => api.chooseLabelPrinter({ body: choice }), savedLine);
   };
   const testPage = () =>
     void act('test', async () => {
@@ -138,7 +177,13 @@ function PrinterDoctor({ initial }: { initial: Overview }) {
                 type="button"
                 className="button button-small"
                 disabled={busy !== null}
-                onClick={() => void act('remove', () => api.removeNetworkPrinter({ params: { printerId: p.id } }))}
+                onClick={() =>
+                  void act(
+                    'remove',
+                    () => api.removeNetworkPrinter({ params: { printerId: p.id } }),
+                    () => `${p.name} removed.`,
+                  )
+                }
                 aria-label={`Remove ${p.name}`}
               >
                 Remove
@@ -149,7 +194,7 @@ function PrinterDoctor({ initial }: { initial: Overview }) {
         {printers.length === 0 ? <li className="muted">No printers yet: add a network label printer below.</li> : null}
       </ul>
 
-      <form className="stack" onSubmit={add} noValidate aria-label="Add a network printer">
+      <form ref={addForm} className="stack" onSubmit={add} noValidate aria-label="Add a network printer">
         <TextField
           path="address"
           idScope="printer"
@@ -173,11 +218,14 @@ function PrinterDoctor({ initial }: { initial: Overview }) {
           <button type="submit" className="button" disabled={busy !== null || address.trim() === ''}>
             Add printer
           </button>
+          {message && (message.what === 'add' || message.what === 'remove') ? (
+            <Notice tone="success">{message.text}</Notice>
+          ) : null}
         </div>
       </form>
 
       {
-        <form className="stack" onSubmit={save} noValidate aria-label="Label printer">
+        <form ref={labelForm} className="stack" onSubmit={save} noValidate aria-label="Label printer">
           <SelectField
             path="printerId"
             idScope="label-printer"
@@ -266,6 +314,9 @@ function PrinterDoctor({ initial }: { initial: Overview }) {
             >
               Print test page
             </button>
+            {message && (message.what === 'save' || message.what === 'test') ? (
+              <Notice tone="success">{message.text}</Notice>
+            ) : null}
           </div>
         </form>
       }
@@ -274,7 +325,6 @@ function PrinterDoctor({ initial }: { initial: Overview }) {
           {notice}
         </p>
       ) : null}
-      {message ? <Notice tone="success">{message}</Notice> : null}
       <LastJob job={overview.lastJob} />
     </>
   );

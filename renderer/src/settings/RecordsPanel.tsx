@@ -44,6 +44,27 @@ export function RecordsPanel({
   useEffect(() => {
     if (Object.keys(fieldErrors).length > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [fieldErrors]);
+  // The add button is disabled while it works, and a secret's Done removes what had the
+  // cursor: either way it goes back to the form's first field, never to the page. (A
+  // secret just revealed has already taken it to its Copy button.)
+  const wasBusy = useRef(false);
+  const hadRevealed = useRef(false);
+  const isRevealed = Boolean(revealed);
+  useEffect(() => {
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (busy) wasBusy.current = true;
+    else if (wasBusy.current) {
+      wasBusy.current = false;
+      if (lost) form.current?.querySelector<HTMLElement>('input, select')?.focus();
+    }
+  }, [busy]);
+  useEffect(() => {
+    if (isRevealed) hadRevealed.current = true;
+    else if (hadRevealed.current) {
+      hadRevealed.current = false;
+      form.current?.querySelector<HTMLElement>('input, select')?.focus();
+    }
+  }, [isRevealed]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -2,7 +2,7 @@
  * The station's own settings: the sender address that prefills New shipment with its customs
  * numbers, the label size and the CN22 limits. Everyone sees them; only administrators change them.
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { StationSettings } from '../../../main/core/schemas';
 import { api, ApiProblem, describeError } from '../api';
 import { TextField } from '../components/Field';
@@ -40,6 +40,16 @@ export function StationPanel({ settings, isAdmin }: StationPanelProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  // Save is disabled while saving, which drops the cursor to the page: once done it goes to
+  // the first marked field, or back to Save, beside which "saved" is said.
+  const form = useRef<HTMLFormElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current || busy) return;
+    refocus.current = false;
+    (form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? saveButton.current)?.focus();
+  }, [busy]);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -70,12 +80,13 @@ export function StationPanel({ settings, isAdmin }: StationPanelProps) {
             : describeError(error),
       });
     } finally {
+      refocus.current = true;
       setBusy(false);
     }
   }
 
   return (
-    <form className="settings-section" onSubmit={save} noValidate aria-labelledby="station-heading">
+    <form ref={form} className="settings-section" onSubmit={save} noValidate aria-labelledby="station-heading">
       <div className="settings-head">
         <h2 id="station-heading">Station</h2>
         <p className="muted">
@@ -85,14 +96,10 @@ export function StationPanel({ settings, isAdmin }: StationPanelProps) {
         </p>
       </div>
       <div className="settings-body">
-        {message ? (
-          message.tone === 'error' ? (
-            <p className="notice notice-error" role="alert">
-              {message.text}
-            </p>
-          ) : (
-            <Notice tone="success">{message.text}</Notice>
-          )
+        {message?.tone === 'error' ? (
+          <p className="notice notice-error" role="alert">
+            {message.text}
+          </p>
         ) : null}
         <AddressFieldset
           group="senderAddress"
@@ -148,7 +155,8 @@ export function StationPanel({ settings, isAdmin }: StationPanelProps) {
         <Cn22LimitsFieldset rows={cn22} onRows={setCn22} errors={errors} disabled={!isAdmin} />
         {isAdmin ? (
           <div className="form-actions">
-            <button type="submit" className="button button-primary" disabled={busy}>
+            {message?.tone === 'success' ? <Notice tone="success">{message.text}</Notice> : null}
+            <button ref={saveButton} type="submit" className="button button-primary" disabled={busy}>
               {busy ? 'Saving…' : 'Save station settings'}
             </button>
           </div>

@@ -3,10 +3,10 @@
  * job, cancel them, or put them on their carriers' manifests. Every shipment gets its own
  * outcome line, so nothing half-done goes unseen.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ListItem } from '../../../main/core/schemas';
 import { api, describeError } from '../api';
-import { printPdfInBrowser } from '../lib/browser-print';
+import { DidItPrint } from '../components/DidItPrint';
 import { Notice } from '../components/Notice';
 import { plural } from '../lib/format';
 import {
@@ -15,7 +15,9 @@ import {
   batchPrintLine,
   hasLabelPrinter,
   printBatchCustomsForms,
+  printBatchInWindow,
   printLabelsOnLabelPrinter,
+  type PrintedCheck,
 } from '../lib/printing';
 
 interface Outcome {
@@ -39,11 +41,37 @@ export function BulkActions({
   const [error, setError] = useState<string | null>(null);
   /** What the last action did as a whole, in a line (a batch print: what went to which printer). */
   const [summary, setSummary] = useState<string | null>(null);
+  const [summaryTone, setSummaryTone] = useState<'success' | 'warning'>('success');
+  /** Labels printed through the browser, waiting for the operator to say whether they came out. */
+  const [check, setCheck] = useState<PrintedCheck | null>(null);
+  // Answered: back on Print labels, never on the page (the dialog has closed by then).
+  const printButton = useRef<HTMLButtonElement>(null);
+  const bar = useRef<HTMLElement>(null);
+  // An action's button is disabled while it works, which drops the cursor to the page:
+  // once done (and nothing asked), back to Print labels, or the bar's first button.
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (busy !== null) wasBusy.current = true;
+    else if (wasBusy.current && check === null) {
+      wasBusy.current = false;
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost) (printButton.current ?? bar.current?.querySelector<HTMLElement>('button'))?.focus();
+    }
+  }, [busy, check]);
+  const hadCheck = useRef(false);
+  useEffect(() => {
+    if (check) hadCheck.current = true;
+    else if (hadCheck.current) {
+      hadCheck.current = false;
+      printButton.current?.focus();
+    }
+  }, [check]);
 
   const run = async (name: string, work: () => Promise<Outcome[]>) => {
     setBusy(name);
     setError(null);
     setSummary(null);
+    setSummaryTone('success');
     setConfirming(false);
     try {
       setOutcomes(await work());
@@ -69,23 +97,31 @@ export function BulkActions({
         }));
       }
       // A CN22 travels with the labels, as on a shipment's own print (docs/contract.md §17).
-      const batch = await api.printLabels({ body: { shipmentIds }, query: { includeCustoms: true } });
+      // Nothing is marked yet: the browser cannot say whether they printed, the operator can.
+      const batch = await api.printLabels({
+        body: { shipmentIds },
+        query: { includeCustoms: true, markPrinted: false },
+      });
       let forms: BatchFormsOutcome | undefined;
+      let marked = false;
       if (batch.base64String) {
-        await printPdfInBrowser(batch.base64String, (await api.getSettings()).labelSize);
-        // The CN23s and invoices follow on A4, as one job or one second print (docs/contract.md §17).
         const printed = batch.results.filter((r) => r.ok).map((r) => r.shipmentId);
+        const went = await printBatchInWindow(batch.base64String, printed.length, async () => {
+          await api.printLabels({ body: { shipmentIds: printed }, query: {} });
+        });
+        if (went.refused) throw new Error(went.refused);
+        marked = went.printed;
+        // The CN23s and invoices follow on A4, as one job or one second print (docs/contract.md §17).
         forms = await printBatchCustomsForms({ shipmentIds: printed });
         setSummary(`Labels of ${plural(printed.length, 'shipment')} sent to print.${forms.message}`);
+        if (went.check) setCheck(went.check);
       }
       return batch.results.map((r, i) => ({
         shipmentNo: r.shipmentNumber ?? selected[i]!.shipmentNo,
         ok: r.ok,
         text: !r.ok
           ? (r.problem ?? 'not printed')
-          : forms?.shipmentIds.has(r.shipmentId)
-            ? `label sent to print; CN23 + invoice ${forms.where}`
-            : 'label sent to print',
+          : `label sent to print${forms?.shipmentIds.has(r.shipmentId) ? `; CN23 + invoice ${forms.where}` : ''}${marked ? '; Printed' : ''}`,
       }));
     });
 
@@ -136,10 +172,16 @@ export function BulkActions({
     });
 
   return (
-    <section className="bulk-bar" aria-label="Selected shipments">
+    <section ref={bar} className="bulk-bar" aria-label="Selected shipments">
       <div className="bulk-actions">
         <strong>{plural(selected.length, 'shipment')} selected</strong>
-        <button type="button" className="button" disabled={busy !== null} onClick={() => void printLabels()}>
+        <button
+          ref={printButton}
+          type="button"
+          className="button"
+          disabled={busy !== null}
+          onClick={() => void printLabels()}
+        >
           {busy === 'print' ? 'Printing…' : 'Print labels'}
         </button>
         <button type="button" className="button" disabled={busy !== null} onClick={() => void manifest()}>
@@ -172,7 +214,18 @@ export function BulkActions({
           {error}
         </p>
       ) : null}
-      {summary ? <Notice tone="success">{summary}</Notice> : null}
+      {summary ? <Notice tone={summaryTone}>{summary}</Notice> : null}
+      <DidItPrint
+        check={check}
+        onAnswered={(answer) => {
+          setCheck(null);
+          setSummary(`${summary ?? ''} ${answer.text}`.trim());
+          setSummaryTone(answer.tone === 'success' ? 'success' : 'warning');
+          if (answer.tone === 'error') setError(answer.text);
+          if (answer.printed) setOutcomes((all) => all.map((o) => (o.ok ? { ...o, text: `${o.text}; Printed` } : o)));
+          onDone();
+        }}
+      />
       {outcomes.length > 0 ? (
         <ul className="bulk-outcomes" aria-label="Outcome per shipment">
           {outcomes.map((o) => (

@@ -208,8 +208,12 @@ export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) 
               <td title={item.deliveryAddress}>
                 <DeliveryLine line={item.deliveryAddress} />
               </td>
-              <td className="truncate col-carrier" title={`${item.carrier} · ${item.carrierService}`}>
-                {item.carrier} <span className="muted">· {item.carrierService}</span>
+              <td className="col-carrier" title={`${item.carrier} · ${item.carrierService}`}>
+                <span className="carrier-name">{item.carrier}</span>
+                <span className="carrier-service muted">
+                  <span className="carrier-sep"> · </span>
+                  {item.carrierService}
+                </span>
               </td>
               <td className="num">{formatNumber(item.pieces)}</td>
               <td className="num">

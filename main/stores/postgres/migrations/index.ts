@@ -15,6 +15,7 @@ import signInApiKey from './0012-sign-in-api-key';
 import auditTrail from './0013-audit-trail';
 import orders from './0014-orders';
 import returns from './0015-returns';
+import searchDistricts, { addDistrictTerms } from './0016-search-districts';
 
 /**
  * PostgreSQL's change for each key (shared/migrations.ts), null where it has none;
@@ -50,4 +51,5 @@ export const MIGRATIONS = numbered<{
   'audit-trail': { sql: auditTrail },
   orders: { sql: orders },
   returns: { sql: returns },
+  'search-districts': { sql: searchDistricts, backfill: addDistrictTerms },
 });

@@ -19,6 +19,7 @@ import sameColumnNames, { renameEventUser } from './0016-same-column-names';
 import auditTrail from './0017-audit-trail';
 import orders from './0018-orders';
 import returns, { addReturnColumns } from './0019-returns';
+import searchDistricts, { addDistrictTerms } from './0020-search-districts';
 
 /**
  * SQLite's change for each key (shared/migrations.ts), null where it has none; the
@@ -47,4 +48,5 @@ export const MIGRATIONS = numbered<{ sql: string; backfill?: (db: Db) => void }>
   'audit-trail': { sql: auditTrail },
   orders: { sql: orders },
   returns: { sql: returns, backfill: addReturnColumns },
+  'search-districts': { sql: searchDistricts, backfill: addDistrictTerms },
 });
