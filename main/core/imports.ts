@@ -96,8 +96,12 @@ function delimiterOf(text: string): ',' | ';' {
   return semicolons > commas ? ';' : ',';
 }
 
-/** Every record of the file, read by csv-parse's stream a chunk at a time; at most the row limit. */
-async function readRecords(csv: string): Promise<string[][]> {
+/**
+ * Every record of a CSV file (comma or semicolon, with or without BOM), read by csv-parse's
+ * stream a chunk at a time; more than `maxRows` after the header is a 400. The watched
+ * folder reads its files with it too.
+ */
+export async function readRecords(csv: string, maxRows = IMPORT_MAX_ROWS): Promise<string[][]> {
   const parser = parse({
     bom: true,
     delimiter: delimiterOf(csv.replace(/^\uFEFF/, '')),
@@ -114,11 +118,11 @@ async function readRecords(csv: string): Promise<string[][]> {
   try {
     for await (const record of parser) {
       records.push(record as string[]);
-      if (records.length > IMPORT_MAX_ROWS + 1) {
+      if (records.length > maxRows + 1) {
         parser.destroy();
         throw validationError(
-          { body: `has more than ${IMPORT_MAX_ROWS.toLocaleString('en')} rows; split the file` },
-          `A file may hold at most ${IMPORT_MAX_ROWS.toLocaleString('en')} rows.`,
+          { body: `has more than ${maxRows.toLocaleString('en')} rows; split the file` },
+          `A file may hold at most ${maxRows.toLocaleString('en')} rows.`,
         );
       }
     }
