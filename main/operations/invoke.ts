@@ -17,10 +17,18 @@ export interface Caller {
   /** The bearer access token, if any. */
   token: string | undefined;
   client: string;
+  /**
+   * A door inside the process that acts for a user of its own (the watched folder, for
+   * whoever set it up) names that user instead of a token.
+   */
+  user?: AuthUser;
 }
 
-/** The door as the audit trail names it: the app's own window, or HTTP. */
-const doorOf = (client: string) => (client === 'ipc' ? 'window' : 'http');
+/** The door as the audit trail names it: the app's own window, the watched folder, or HTTP. */
+const doorOf = (client: string) => (client === 'ipc' ? 'window' : client === FOLDER_CLIENT ? 'folder' : 'http');
+
+/** The `client` of the watched folder's calls (main/folder). */
+export const FOLDER_CLIENT = 'folder';
 
 export async function invoke<N extends OperationName>(
   station: Station,
@@ -29,7 +37,7 @@ export async function invoke<N extends OperationName>(
   caller: Caller,
 ): Promise<OutputOf<N>> {
   const spec = operations[name];
-  const user = spec.access === 'public' ? null : await station.auth.authenticate(caller.token);
+  const user = spec.access === 'public' ? null : (caller.user ?? (await station.auth.authenticate(caller.token)));
   if (spec.access === 'admin' && user!.role !== 'admin') {
     throw new ProblemError('forbidden', 'Only an administrator may do this.');
   }
