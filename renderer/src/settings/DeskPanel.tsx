@@ -1,6 +1,6 @@
 /**
  * What belongs to this desk: its label printer and "print on create" (kept on this computer),
- * and where other local tools reach the station's API.
+ * where other local tools reach the station's API, and the folder it takes order files from.
  */
 import { useState, type FormEvent } from 'react';
 import type { DatabaseChoice, UpdateFeedChoice } from '../../../main/ipc/bridge';
@@ -11,6 +11,7 @@ import { ErrorNotice, Notice } from '../components/Notice';
 import { updateDeskSettings, useDeskSettings } from '../lib/desk-settings';
 import { useLoad } from '../hooks/use-load';
 import { SettingsSection } from './SettingsSection';
+import { WatchFolderField } from './WatchFolderField';
 
 function PrinterChoice() {
   const bridge = stationBridge();
@@ -254,6 +255,7 @@ export function DeskPanel() {
         </span>
       </label>
       <LocalApi />
+      <WatchFolderField />
       <DatabaseChoiceField />
       <UpdateFeedField />
     </SettingsSection>
