@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { access, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { isAbsolute, join, win32 } from 'node:path';
+import { access, mkdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { isAbsolute, join, resolve, win32 } from 'node:path';
 import { validationError } from '../core/errors';
 import type { FolderFile, WatchFolderSettings } from '../core/schemas';
 import { DEFAULT_WATCH_FOLDER, type DeskWatchFolder, type FolderOwner } from '../core/watch-folder';
@@ -58,13 +58,19 @@ async function readJson<T>(file: string, fallback: T): Promise<T> {
   }
 }
 
-/** Why the station cannot use `path` as its folder, in an operator's words; null when it can. */
-export async function folderProblem(path: string): Promise<string | null> {
+/**
+ * Why the station cannot use `path` as its folder, in an operator's words; null when it can.
+ * The desk's own data folder is refused: its settings files would be taken as orders.
+ */
+export async function folderProblem(path: string, dataDir: string): Promise<string | null> {
   if (!isAbsolute(path) && !win32.isAbsolute(path))
     return `${path} is not a whole path: give one such as D:\\Orders, \\\\server\\share\\orders or /srv/orders`;
   try {
     const found = await stat(path);
     if (!found.isDirectory()) return `${path} is a file, not a folder`;
+    const own = await realpath(dataDir).catch(() => resolve(dataDir));
+    if ((await realpath(path)) === own)
+      return `${path} is the station's own data folder: choose a folder of its own for order files`;
     await access(path, constants.R_OK | constants.W_OK);
     for (const sub of SUBFOLDERS) await mkdir(join(path, sub), { recursive: true });
     const probe = join(path, 'processing', `.probe-${randomUUID()}`);
@@ -104,7 +110,7 @@ export function createDeskFolder(options: { dataDir: string; now: () => number }
     onChange: (listener) => void listeners.push(listener),
 
     async configure(next, by) {
-      const problem = next.path === null ? null : await folderProblem(next.path);
+      const problem = next.path === null ? null : await folderProblem(next.path, options.dataDir);
       if (problem)
         throw validationError(
           { path: problem },

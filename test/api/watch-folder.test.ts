@@ -100,7 +100,14 @@ describe('PUT /watch-folder', () => {
     const file = join(outside, 'a-file.txt');
     writeFileSync(file, 'x');
     const refusals: string[] = [];
-    for (const path of ['orders\\in', join(folder, 'not-there'), file, 'D:\\Orders']) {
+    for (const path of [
+      'orders\\in',
+      join(folder, 'not-there'),
+      file,
+      'D:\\Orders',
+      '\\\\server\\share\\orders',
+      t.dataDir,
+    ]) {
       const res = await call('PUT', '/watch-folder', { path, action: 'orders', enabled: true });
       expect(res.statusCode, path).toBe(400);
       const {
@@ -114,12 +121,15 @@ describe('PUT /watch-folder', () => {
       expect(Object.keys(members), path).toEqual(['path']);
       refusals.push(members.path);
     }
-    const [relative, missing, aFile, windows] = refusals;
+    const [relative, missing, aFile, windows, share, dataDir] = refusals;
     expect(relative).toMatch(/not a whole path/);
     expect(missing).toMatch(/There is no folder/);
     expect(aFile).toMatch(/is a file, not a folder/);
     // A Windows path is whole; on this computer there is no such drive.
     expect(windows).toMatch(/There is no folder D:\\Orders/);
+    expect(share).toMatch(/There is no folder \\\\server\\share\\orders/);
+    // Its settings files would be taken as orders.
+    expect(dataDir).toMatch(/is the station's own data folder/);
     if (process.getuid?.() !== 0) {
       const locked = mkdtempSync(join(tmpdir(), 'ss-locked-'));
       chmodSync(locked, 0o500);
