@@ -32,6 +32,12 @@ import { stemOf, writeResults, type FileResult } from './results';
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 /** Orders per POST /orders batch: a crash loses at most one batch's work, which its key then replays. */
 const BATCH = 250;
+/**
+ * Batches in flight at once with action `orders`: PostgreSQL answers each statement of a
+ * batch in turn, so a few batches side by side keep it busy. With `ship` one at a time, so
+ * labels print in the file's order.
+ */
+const IN_FLIGHT = 4;
 
 type Outcome = Omit<FolderRowResult, 'row' | 'orderNumber'>;
 
@@ -310,7 +316,9 @@ export class FolderWatcher {
   ): Promise<FolderRowResult[]> {
     const caller: Caller = { token: undefined, client: FOLDER_CLIENT, user };
     const outcomes: Outcome[] = [];
-    for (let start = 0; start < orders.length; start += BATCH) {
+    const starts: number[] = [];
+    for (let start = 0; start < orders.length; start += BATCH) starts.push(start);
+    const runBatch = async (start: number) => {
       const batch = orders.slice(start, start + BATCH);
       const answer = (await invoke(
         this.station,
@@ -339,8 +347,22 @@ export class FolderWatcher {
         for (let i = 0; i < made.length; i++)
           if (made[i]!.status === 'created') made[i] = await this.ship(made[i]!, `${key}:ship:${start + i}`, caller);
       }
-      outcomes.push(...made);
-    }
+      made.forEach((outcome, i) => (outcomes[start + i] = outcome));
+    };
+    // A few workers take the batches in turn; each batch's key is its place, whatever order they finish in.
+    let next = 0;
+    let failed = false;
+    const worker = async () => {
+      try {
+        while (next < starts.length && !failed) await runBatch(starts[next++]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    };
+    // Every worker is finished before a failure is passed on: nothing runs on once the file is left.
+    const settled = await Promise.allSettled(Array.from({ length: action === 'ship' ? 1 : IN_FLIGHT }, worker));
+    for (const s of settled) if (s.status === 'rejected') throw s.reason;
     return orders
       .flatMap((order, i) => order.rows.map((row) => ({ row, orderNumber: order.orderNumber, ...outcomes[i]! })))
       .sort((a, b) => a.row - b.row);
