@@ -93,14 +93,13 @@ describe('Settings → This desk → Watched folder', () => {
     );
     const done = table.locator('tr', { hasText: 'desk-orders.csv' });
     expect((await done.locator('td').allTextContents()).slice(2)).toEqual([
-      'Done, some rows refused: see its result in done/',
-      '3',
-      '2',
-      '0',
-      '1',
-      '0',
+      'Done, some refused',
+      '3: 2 created, 1 refused',
     ]);
-    await waitForText(table.locator('tr', { hasText: 'notes.txt' }), /Failed: notes\.txt: it is neither CSV/);
+    const failed = table.locator('tr[data-status="failed"]', { hasText: 'notes.txt' });
+    expect((await failed.locator('td').allTextContents())[2]).toBe('Failed');
+    // Its reason reads across the table under it.
+    await waitForText(table.locator('tr[data-reason-of="notes.txt"]'), /^notes\.txt: it is neither CSV/);
     await screenshot(page, 'watch-folder-02-activity');
   });
 

@@ -2,8 +2,8 @@
  * Settings → This desk → Watched folder (docs/contract.md §19): the folder this desk takes
  * order files from, what it does with them, and what became of the files of the last days.
  */
-import { useState, type FormEvent } from 'react';
-import type { FolderActivity, WatchFolderSettings } from '../../../main/core/schemas';
+import { Fragment, useState, type FormEvent } from 'react';
+import type { FolderActivity, FolderFile, WatchFolderSettings } from '../../../main/core/schemas';
 import { api, ApiProblem, describeError, formErrors } from '../api';
 import { SelectField, TextField } from '../components/Field';
 import { ErrorNotice, Notice } from '../components/Notice';
@@ -115,6 +115,14 @@ function WatchFolderForm({ initial, onSaved }: { initial: WatchFolderSettings; o
   );
 }
 
+/** `120: 117 created, 1 refused, 2 skipped`, the counts that are not naught. */
+function rowCounts(f: FolderFile): string {
+  const counts = (['created', 'shipped', 'refused', 'skipped'] as const)
+    .filter((status) => f[status] > 0)
+    .map((status) => `${formatNumber(f[status])} ${status}`);
+  return counts.length === 0 ? formatNumber(f.rows) : `${formatNumber(f.rows)}: ${counts.join(', ')}`;
+}
+
 function ActivityTable({ activity, onRefresh }: { activity: FolderActivity; onRefresh: () => void }) {
   return (
     <div className="stack">
@@ -135,43 +143,35 @@ function ActivityTable({ activity, onRefresh }: { activity: FolderActivity; onRe
                 <th scope="col">Taken</th>
                 <th scope="col">File</th>
                 <th scope="col">Result</th>
-                <th scope="col" className="num">
-                  Rows
-                </th>
-                <th scope="col" className="num">
-                  Created
-                </th>
-                <th scope="col" className="num">
-                  Shipped
-                </th>
-                <th scope="col" className="num">
-                  Refused
-                </th>
-                <th scope="col" className="num">
-                  Skipped
-                </th>
+                <th scope="col">Rows</th>
               </tr>
             </thead>
             <tbody>
               {activity.items.map((f) => (
-                <tr key={`${f.takenOn}-${f.file}`} data-status={f.status}>
-                  <td className="nowrap">{formatDateTime(f.takenOn)}</td>
-                  <td>{f.file}</td>
-                  <td>
-                    {f.status === 'processing'
-                      ? 'Being read…'
-                      : f.status === 'failed'
-                        ? `Failed: ${f.reason ?? ''}`
-                        : f.refused > 0
-                          ? 'Done, some rows refused: see its result in done/'
-                          : 'Done'}
-                  </td>
-                  <td className="num">{formatNumber(f.rows)}</td>
-                  <td className="num">{formatNumber(f.created)}</td>
-                  <td className="num">{formatNumber(f.shipped)}</td>
-                  <td className="num">{formatNumber(f.refused)}</td>
-                  <td className="num">{formatNumber(f.skipped)}</td>
-                </tr>
+                <Fragment key={`${f.takenOn}-${f.file}`}>
+                  <tr data-status={f.status}>
+                    <td className="nowrap">{formatDateTime(f.takenOn)}</td>
+                    <td>{f.file}</td>
+                    <td className="nowrap">
+                      {f.status === 'processing'
+                        ? 'Being read…'
+                        : f.status === 'failed'
+                          ? 'Failed'
+                          : f.refused > 0
+                            ? 'Done, some refused'
+                            : 'Done'}
+                    </td>
+                    <td>{rowCounts(f)}</td>
+                  </tr>
+                  {/* Why a file failed reads across the table, under its row, not squeezed into a column. */}
+                  {f.status === 'failed' && f.reason ? (
+                    <tr data-reason-of={f.file}>
+                      <td colSpan={4} className="muted">
+                        {f.reason}
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
               ))}
             </tbody>
           </table>
