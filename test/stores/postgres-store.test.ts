@@ -642,6 +642,7 @@ describe('users and tokens', () => {
         username: 'olga',
         role: 'operator',
         userDisabled: false,
+        apiKeyName: null,
       },
     });
     const next = await issue('two', one.id);

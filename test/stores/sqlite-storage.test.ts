@@ -86,7 +86,9 @@ describe('stored addresses', () => {
       const stored = sqliteDb(station).prepare('SELECT delivery_address FROM shipments').pluck().get() as string;
       const delivery: Partial<Address> = request.deliveryAddress;
       expect(JSON.parse(stored)).toEqual(ADDRESS_FIELDS.map((f) => delivery[f] ?? ''));
-      const after = await station.shipments.view(created.shipmentId);
+      // As GET /shipments/{id} answers it: the shipment and its prints from the audit trail.
+      const view = await station.shipments.view(created.shipmentId);
+      const after = { ...view, ...(await station.audit.printsOf(view.shipmentNumber)) };
       const { shipmentPieces: piecesBefore, ...restBefore } = before.json();
       const { shipmentPieces: piecesAfter, ...restAfter } = JSON.parse(JSON.stringify(after));
       expect(restAfter).toEqual(restBefore);

@@ -58,7 +58,8 @@ describe.each(['sqlite', 'postgres'] as const)('on %s', (dialect) => {
       createdBy: 'admin',
     });
     const desk = await station(store, KEY);
-    const { webhook, secret } = await desk.webhooks.create({ url }, 'admin');
+    // One subscription a URL: the new one listens at another path of the same listener.
+    const { webhook, secret } = await desk.webhooks.create({ url: `${url}/new` }, 'admin');
 
     const stored = new Map((await store.webhooks.all()).map((w) => [w.id, w.secret]));
     expect(stored.get(webhook.id)).toMatch(/^enc:v1:/);
