@@ -33,9 +33,9 @@ export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 /** Orders per POST /orders batch: a crash loses at most one batch's work, which its key then replays. */
 const BATCH = 250;
 /**
- * Batches in flight at once with action `orders`: PostgreSQL answers each statement of a
- * batch in turn, so a few batches side by side keep it busy. With `ship` one at a time, so
- * labels print in the file's order.
+ * Batches in flight at once with action `orders` on PostgreSQL: it answers each statement
+ * of a batch in turn, so a few batches side by side keep it busy. SQLite writes one at a
+ * time anyway; with `ship` one at a time, so labels print in the file's order.
  */
 const IN_FLIGHT = 4;
 
@@ -361,7 +361,9 @@ export class FolderWatcher {
       }
     };
     // Every worker is finished before a failure is passed on: nothing runs on once the file is left.
-    const settled = await Promise.allSettled(Array.from({ length: action === 'ship' ? 1 : IN_FLIGHT }, worker));
+    const settled = await Promise.allSettled(
+      Array.from({ length: action === 'orders' && this.station.store.dialect === 'postgres' ? IN_FLIGHT : 1 }, worker),
+    );
     for (const s of settled) if (s.status === 'rejected') throw s.reason;
     return orders
       .flatMap((order, i) => order.rows.map((row) => ({ row, orderNumber: order.orderNumber, ...outcomes[i]! })))
