@@ -9,6 +9,8 @@ import { createStation, type Station, type StationOptions } from './core/station
 import { labelPoolFromEnv, poolRenderers } from './labels/label-pool';
 import { createDeskScale } from './devices/desk-scale';
 import { createDeskPrinters } from './printers/desk-printers';
+import { createDeskFolder } from './folder/desk-folder';
+import { FolderWatcher } from './folder/watcher';
 import { stationKey } from './station-key';
 import { openStore, type StoreOptions } from './stores/open-store';
 
@@ -21,15 +23,23 @@ export type OpenStationOptions = StoreOptions &
      * in the options wins over the pool's.
      */
     labelPool?: boolean;
+    /**
+     * Watch the desk's folder (main/folder) while the station is open: the shells that serve
+     * (serve, the desktop app) do; one-shot commands and most tests do not. `pollMs`: how
+     * often it looks, `settleMs`: how long a file holds still before it is taken (1 s each).
+     */
+    watch?: boolean | { pollMs?: number; settleMs?: number };
   };
 
 export async function openStation(options: OpenStationOptions): Promise<Station> {
   const store = await openStore(options);
   const pool = options.labelPool === false ? undefined : labelPoolFromEnv();
   const pooled = pool ? poolRenderers(pool) : undefined;
+  const deskFolder = createDeskFolder({ dataDir: options.dataDir, now: options.now ?? Date.now });
   try {
-    const station = await createStation(store, {
+    const opened = await createStation(store, {
       ...options,
+      watchFolder: options.watchFolder ?? deskFolder,
       labelRenderer: options.labelRenderer ?? pooled?.labelRenderer ?? inThreadRenderer,
       // The desk's own printers, in its data folder even when the database is shared.
       printers: options.printers ?? createDeskPrinters({ dataDir: options.dataDir }),
@@ -58,6 +68,20 @@ export async function openStation(options: OpenStationOptions): Promise<Station>
         pooled?.labelBatchRenderer ??
         (async (items, size) => (await import('./labels/render-label')).renderLabelBatch(items, size)),
     });
+    const watcher = options.watch
+      ? new FolderWatcher(opened, deskFolder, options.watch === true ? {} : options.watch)
+      : undefined;
+    const station: Station = watcher
+      ? {
+          ...opened,
+          // The file being read is finished first: its orders go in before the store closes.
+          close: async () => {
+            await watcher.stop();
+            await opened.close();
+          },
+        }
+      : opened;
+    watcher?.start();
     if (!pool) return station;
     return {
       ...station,

@@ -31,6 +31,7 @@ async function main(): Promise<void> {
     dataDir,
     databaseUrl: chosenDatabaseUrl(values.database),
     onMigration: announceMigration(console.log),
+    watch: true,
   });
   if (process.env.SHIPPING_STATION_REPORT_LOOP_DELAY === '1') reportLoopDelayOnSignal();
   const password = await station.auth.ensureFirstAdmin();

@@ -110,8 +110,12 @@ const tooManyColumns = (where: string, count: number) =>
     `A file to import may have at most ${IMPORT_MAX_COLUMNS} columns.`,
   );
 
-/** Every record of the file, read by csv-parse's stream a chunk at a time; at most the row limit. */
-async function readRecords(csv: string): Promise<string[][]> {
+/**
+ * Every record of a CSV file (comma or semicolon, with or without BOM), read by csv-parse's
+ * stream a chunk at a time; more than `maxRows` after the header is a 400. The watched
+ * folder reads its files with it too.
+ */
+export async function readRecords(csv: string, maxRows = IMPORT_MAX_ROWS): Promise<string[][]> {
   const header = headerOf(csv.replace(/^\uFEFF/, ''));
   if (header.columns > IMPORT_MAX_COLUMNS) throw tooManyColumns('in its header line', header.columns);
   const parser = parse({
@@ -134,11 +138,11 @@ async function readRecords(csv: string): Promise<string[][]> {
         throw tooManyColumns(`on line ${records.length + 1}`, (record as string[]).length);
       }
       records.push(record as string[]);
-      if (records.length > IMPORT_MAX_ROWS + 1) {
+      if (records.length > maxRows + 1) {
         parser.destroy();
         throw validationError(
-          { body: `has more than ${IMPORT_MAX_ROWS.toLocaleString('en')} rows; split the file` },
-          `A file may hold at most ${IMPORT_MAX_ROWS.toLocaleString('en')} rows.`,
+          { body: `has more than ${maxRows.toLocaleString('en')} rows; split the file` },
+          `A file may hold at most ${maxRows.toLocaleString('en')} rows.`,
         );
       }
     }

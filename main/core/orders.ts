@@ -77,6 +77,10 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** A batch's refusal of an order whose number is known: the watched folder reports such a row as skipped. */
+export const alreadyHere = (orderNumber: string) =>
+  `Order ${orderNumber} is already here; an order number is taken once`;
+
 const problemsOf = (error: unknown): Record<string, string> => {
   if (error instanceof ProblemError && error.kind === 'validation') return error.members;
   throw error;
@@ -153,8 +157,7 @@ export class OrderService {
     const answer = (ids: (number | null)[]): CreateOrdersResponse => {
       if (!batch) {
         const order = accepted[0]!.insert.order;
-        if (ids[0] === null)
-          throw conflict(`Order ${order.orderNumber} is already here; an order number is taken once.`);
+        if (ids[0] === null) throw conflict(`${alreadyHere(order.orderNumber)}.`);
         return { orderId: order.uuid, orderNumber: order.orderNumber, status: order.status };
       }
       const created: OrderBatchResult['created'] = [];
@@ -164,9 +167,7 @@ export class OrderService {
           known.push({
             index,
             orderNumber: insert.order.orderNumber,
-            problem: {
-              orderNumber: `Order ${insert.order.orderNumber} is already here; an order number is taken once.`,
-            },
+            problem: { orderNumber: alreadyHere(insert.order.orderNumber) },
           });
         else created.push({ index, orderId: insert.order.uuid, orderNumber: insert.order.orderNumber });
       });

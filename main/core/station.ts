@@ -24,6 +24,7 @@ import { ShipmentService, type LabelRenderer } from './shipments';
 import type { BatchPage, LabelData } from './label-data';
 import type { Store } from './storage';
 import { WebhookService } from './webhooks';
+import { noWatchFolder, type DeskWatchFolder } from './watch-folder';
 
 export const VERSION: string = pkg.version;
 
@@ -42,6 +43,8 @@ export interface StationOptions {
   printers?: DeskPrinters;
   /** This desk's scale (main/devices); none: every reading is refused as unset. */
   scale?: DeskScale;
+  /** This desk's watched folder's settings and activity (main/folder); none: nothing is watched. */
+  watchFolder?: DeskWatchFolder;
   /** Writes the printer doctor's test page (main/labels); none: test pages are refused. */
   testPageRenderer?: TestPageRenderer;
   /** Draws an order's packing slip (main/labels); none: packing slips are refused. */
@@ -69,6 +72,7 @@ export interface Station {
   readonly dailyBackups: DailyBackups;
   readonly orders: OrderService;
   readonly rules: RuleService;
+  readonly watchFolder: DeskWatchFolder;
   readonly version: string;
   /** The store answers now, or a 503 problem naming it and why not (GET /health/ready). */
   readiness(): Promise<{ status: 'ready'; store: 'sqlite' | 'postgres' }>;
@@ -179,6 +183,7 @@ export async function createStation(
     dailyBackups,
     orders,
     rules,
+    watchFolder: options.watchFolder ?? noWatchFolder,
     version: VERSION,
     readiness: () => readiness(store),
     now,

@@ -57,6 +57,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     resourcesDir: options.resourcesDir,
     sqliteBinding: options.sqliteBinding,
     printers: trackedPrinters(createDeskPrinters({ dataDir: options.dataDir }), options.printJobs),
+    watch: true,
     onMigration: (migration) => {
       announceMigration(console.log)(migration);
       options.onMigration?.(migration);

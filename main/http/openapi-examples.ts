@@ -260,6 +260,7 @@ const PRESET = {
   description: 'Double-wall carton',
   updatedOn: CREATED_ON,
 };
+const WATCH_FOLDER = { path: 'D:\\Orders', action: 'orders', enabled: true };
 const SCALE = { port: 'COM3', protocol: 'nci', baudRate: 9600, dataBits: 7, parity: 'even', stopBits: 1 };
 const SETTINGS = {
   senderAddress: {
@@ -691,6 +692,48 @@ export const OPERATION_EXAMPLES: Record<OperationName, OperationExample> = {
   setScale: { request: SCALE, response: SCALE },
   getScaleReading: {
     response: { state: 'steady', weight: 1.234, weightUnit: 'KG', readAt: '2026-11-21T09:29:58.412Z' },
+  },
+  getWatchFolder: { response: WATCH_FOLDER },
+  setWatchFolder: {
+    request: WATCH_FOLDER,
+    response: WATCH_FOLDER,
+    validationProblem: {
+      detail: 'The watched folder was not saved: the station cannot write to it.',
+      members: {
+        path: 'The station cannot write to D:\\Orders (permission denied): give its user write access, or choose another folder',
+      },
+    },
+  },
+  listFolderActivity: {
+    response: {
+      path: WATCH_FOLDER.path,
+      items: [
+        {
+          file: 'orders-0930.csv',
+          status: 'done',
+          takenOn: '2026-11-21T09:30:01.120Z',
+          finishedOn: '2026-11-21T09:30:02.480Z',
+          rows: 120,
+          created: 57,
+          shipped: 0,
+          refused: 1,
+          skipped: 2,
+          reason: null,
+        },
+        {
+          file: 'export.xlsx',
+          status: 'failed',
+          takenOn: '2026-11-21T09:12:40.003Z',
+          finishedOn: '2026-11-21T09:12:40.010Z',
+          rows: 0,
+          created: 0,
+          shipped: 0,
+          refused: 0,
+          skipped: 0,
+          reason: 'export.xlsx is neither CSV (.csv) nor JSON (.json): save it as CSV and drop it again',
+        },
+      ],
+    },
   },
 };
 

@@ -83,6 +83,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Station: 'Station settings and health.',
   Scale:
     "The desk's weighing scale (serial: NCI, Mettler Toledo SICS, continuous output): its settings and a live reading.",
+  'Watched folder':
+    "The desk's watched folder: CSV or JSON order files dropped in it (written elsewhere, renamed in) are added, or shipped and printed, and each gets a result file beside it in done/ or failed/.",
   Webhooks:
     'Local tools told of changes as they happen: each POST carries Webhook-Id (de-duplicate by it: delivery is at least once), Webhook-Timestamp and Webhook-Signature (`v1=` + hex HMAC-SHA256 of `timestamp.body` under the secret). The deliveries themselves are in this document’s webhooks section.',
 };

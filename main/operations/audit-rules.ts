@@ -102,6 +102,11 @@ export const auditRules: AuditRules = {
     entries: async (_ctx, _input, after, before) =>
       entry('printer.choose', after.labelPrinter.printerId ?? '(none)', { before, after: after.labelPrinter }),
   },
+  setWatchFolder: {
+    before: (ctx) => ctx.station.watchFolder.settings(),
+    entries: async (_ctx, _input, after, before) =>
+      entry('watch-folder.update', after.path ?? '(none)', { before, after }),
+  },
   createWebhook: {
     entries: async (_ctx, _input, { webhook }) =>
       entry('webhook.create', webhook.url, { events: webhook.events, allowRemoteHost: webhook.allowRemoteHost }),

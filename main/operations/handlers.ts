@@ -140,4 +140,8 @@ export const handlers: Handlers = {
   listRules: (ctx) => ctx.station.rules.list(),
   replaceRules: (ctx, { body }) => ctx.station.rules.replace(body),
   matchRule: (ctx, { query }) => ctx.station.orders.match(query.orderId),
+  getWatchFolder: (ctx) => ctx.station.watchFolder.settings(),
+  setWatchFolder: (ctx, { body }) =>
+    ctx.station.watchFolder.configure(body, { userId: ctx.user!.id, username: ctx.user!.username }),
+  listFolderActivity: (ctx) => ctx.station.watchFolder.activity(),
 };

@@ -18,19 +18,33 @@ export interface Caller {
   /** The bearer access token, if any. */
   token: string | undefined;
   client: string;
+  /**
+   * A door inside the process that acts for a user of its own (the watched folder, for
+   * whoever set it up) names that user instead of a token.
+   */
+  user?: AuthUser;
 }
 
-/** The door as the audit trail names it: the app's own window, or HTTP. */
-const doorOf = (client: string) => (client === 'ipc' ? 'window' : 'http');
+/** The door as the audit trail names it: the app's own window, the watched folder, or HTTP. */
+const doorOf = (client: string) => (client === 'ipc' ? 'window' : client === FOLDER_CLIENT ? 'folder' : 'http');
+
+/** The `client` of the watched folder's calls (main/folder). */
+export const FOLDER_CLIENT = 'folder';
 
 /**
  * Who may call: the user behind the token, checked against an operation's access (401
  * without a valid token, 403 for an operator where administrators only). The desktop's own
  * channels that change the desk (its database) are held to the same rule.
  */
-export async function authorize(station: Station, access: Access, token: string | undefined): Promise<AuthUser | null> {
+export async function authorize(
+  station: Station,
+  access: Access,
+  token: string | undefined,
+  /** A door acting for a user of its own (the watched folder) names that user instead of a token. */
+  as?: AuthUser,
+): Promise<AuthUser | null> {
   if (access === 'public') return null;
-  const user = await station.auth.authenticate(token);
+  const user = as ?? (await station.auth.authenticate(token));
   if (access === 'admin' && user.role !== 'admin') {
     throw new ProblemError('forbidden', 'Only an administrator may do this.');
   }
@@ -44,7 +58,7 @@ export async function invoke<N extends OperationName>(
   caller: Caller,
 ): Promise<OutputOf<N>> {
   const spec = operations[name];
-  const user = await authorize(station, spec.access, caller.token);
+  const user = await authorize(station, spec.access, caller.token, caller.user);
   const withDefaults = bodyDefaults[name];
   const given = withDefaults ? { ...raw, body: await withDefaults(station, raw.body) } : raw;
   const input = validateInput(spec, given, bodyRules[name]?.(station)) as unknown as InputOf<N>;

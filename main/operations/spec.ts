@@ -21,6 +21,7 @@ import { packagePresetOperations } from './spec/package-presets';
 import { auditOperations } from './spec/audit';
 import { scaleOperations } from './spec/scale';
 import { orderOperations } from './spec/orders';
+import { watchFolderOperations } from './spec/watch-folder';
 
 export type { Access, BodyMediaType, HttpMethod, OperationSpec } from './spec/operation';
 export { bodyOf, inMiB, JSON_BODY_LIMIT } from './spec/operation';
@@ -41,6 +42,7 @@ export const operations = {
   ...auditOperations,
   ...scaleOperations,
   ...orderOperations,
+  ...watchFolderOperations,
 };
 
 export type Operations = typeof operations;

@@ -45,6 +45,8 @@ afterAll(async () => {
   await new Promise((resolve) => listener?.close(resolve));
   await station?.stop();
   rmSync(dir, { recursive: true, force: true });
+  // The watched folder the examples set up.
+  rmSync(join(tmpdir(), 'station-orders'), { recursive: true, force: true });
 });
 
 async function runExample(name: string, command: string, args: string[], source: string) {
@@ -118,6 +120,8 @@ it('its PowerShell example parses, and does what the others do', async () => {
     '-SkipHttpErrorCheck',
     "$r.Headers['Retry-After']",
     '$tries -lt 3',
+    '/watch-folder',
+    'Move-Item -Path $draft',
   ]) {
     expect(script).toContain(piece);
   }
@@ -151,6 +155,8 @@ it(
       expect(output).toMatch(/status 429: waiting \d+ s/);
       expect(output).toContain('tracking: Printed');
     }
+    expect(curl.stdout).toMatch(/^folder: row 1 orders-curl-\d+ created$/m);
+    expect(python.stdout).toMatch(/^folder: row 1 orders-py-\d+ created$/m);
     expect(python.stdout).toContain("invalid: {'deliveryAddress.postZipCode'");
     expect(existsSync(join(curl.cwd, 'created.json'))).toBe(true);
     expect(curl.stdout).toMatch(/^webhook \d+: keep its secret whsec_…$/m);

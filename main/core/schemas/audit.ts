@@ -24,7 +24,7 @@ export type AuditQuery = Static<typeof AuditQuery>;
 export const AuditItem = Type.Object({
   at: DateTime,
   user: Type.String({ description: 'Who: the user, or the name a refused sign-in tried.' }),
-  via: Type.String({ description: '`window` (the desk app) or `http`.' }),
+  via: Type.String({ description: '`window` (the desk app), `http` or `folder` (the desk’s watched folder).' }),
   apiKey: Type.Union([Type.String(), Type.Null()], { description: 'The API key’s name, where one was used.' }),
   kind: Type.String({ description: 'e.g. sign-in, sign-in.refused, user.update, shipment.cancel, label.print.' }),
   subject: Type.String({ description: 'What it was done to: a shipment number, a user, a printer, a URL.' }),

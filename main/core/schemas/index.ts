@@ -14,3 +14,4 @@ export * from './package-presets';
 export * from './audit';
 export * from './scale';
 export * from './orders';
+export * from './watch-folder';

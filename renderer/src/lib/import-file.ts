@@ -53,6 +53,22 @@ export function rememberMapping(header: string[], mapping: Record<string, string
   localStorage.setItem(mappingKey(header), JSON.stringify(mapping));
 }
 
+/** Every column this desk mapped on the Import screen, whatever file it came in: what the watched folder is given. */
+export function rememberedColumns(): Record<string, string> {
+  const columns: Record<string, string> = {};
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key?.startsWith('import-mapping:')) continue;
+    try {
+      for (const [header, field] of Object.entries(JSON.parse(localStorage.getItem(key) ?? '{}') as object))
+        if (typeof field === 'string' && field !== '') columns[header] = field;
+    } catch {
+      // A mapping that is not JSON any more is left out.
+    }
+  }
+  return columns;
+}
+
 /** The fields a column may be mapped to, for the operator's choice. */
 export const IMPORT_FIELDS = [
   'referenceOne',

@@ -23,6 +23,7 @@ const KINDS = [
   ['shipment.cancel', 'Cancels'],
   ['manifest.create', 'Manifests'],
   ['import', 'Imports'],
+  ['folder.file,watch-folder.update', 'Watched folder'],
   ['label.print,label.reprint', 'Label prints'],
 ] as const;
 const PER_PAGE = 50;
@@ -121,7 +122,15 @@ export function AuditPanel() {
                 <tr key={`${item.at}-${i}`} tabIndex={-1}>
                   <td className="nowrap">{formatDateTime(item.at)}</td>
                   <td>{item.user}</td>
-                  <td>{item.via === 'window' ? 'Window' : item.apiKey ? `HTTP, key “${item.apiKey}”` : 'HTTP'}</td>
+                  <td>
+                    {item.via === 'window'
+                      ? 'Window'
+                      : item.via === 'folder'
+                        ? 'Watched folder'
+                        : item.apiKey
+                          ? `HTTP, key “${item.apiKey}”`
+                          : 'HTTP'}
+                  </td>
                   <td className="mono">{item.kind}</td>
                   <td>{item.subject}</td>
                   <td className="wrap-anywhere">{describeDetail(item.detail)}</td>

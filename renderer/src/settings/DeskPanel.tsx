@@ -1,7 +1,7 @@
 /**
- * What belongs to this desk: its label printer, "print on create" and "ship when the weight is
- * steady" (kept on this computer),
- * and where other local tools reach the station's API.
+ * What belongs to this desk: its label printer, "print on create", when a reprint asks first
+ * and "ship when the weight is steady" (kept on this computer); where other local tools reach
+ * the station's API; the folder it takes order files from; its database and daily backup.
  */
 import { useState, type FormEvent } from 'react';
 import type { StationSettings } from '../../../main/core/schemas';
@@ -14,6 +14,7 @@ import { ErrorNotice, Notice } from '../components/Notice';
 import { MAX_ASK_REPRINT_AFTER, updateDeskSettings, useDeskSettings } from '../lib/desk-settings';
 import { useLoad } from '../hooks/use-load';
 import { SettingsSection } from './SettingsSection';
+import { WatchFolderField } from './WatchFolderField';
 
 function PrinterChoice() {
   const bridge = stationBridge();
@@ -408,6 +409,7 @@ export function DeskPanel({ isAdmin, settings }: { isAdmin: boolean; settings: S
         </span>
       </label>
       <LocalApi />
+      <WatchFolderField />
       {isAdmin ? <DatabaseChoiceField /> : null}
       {isAdmin && settings ? <DailyBackupField initial={settings.dailyBackup} /> : null}
       <UpdateFeedField />
