@@ -6,18 +6,13 @@
  */
 import { useState } from 'react';
 import { api, describeError } from '../api';
+import { BulkResults } from '../components/BulkResults';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { Notice } from '../components/Notice';
+import { outcomeEach, useBulkRun, type BulkOutcome } from '../hooks/use-bulk-run';
 import { printPdfInBrowser } from '../lib/browser-print';
 import { plural } from '../lib/format';
 import { batchPrintLine, hasLabelPrinter, printLabelsOnLabelPrinter } from '../lib/printing';
 import type { OrderRow } from '../pages/OrdersPage';
-
-interface Outcome {
-  orderNumber: string;
-  ok: boolean;
-  text: string;
-}
 
 export function OrderBulkActions({
   selected,
@@ -28,49 +23,32 @@ export function OrderBulkActions({
   onDone: () => void;
   onClear: () => void;
 }) {
-  const [busy, setBusy] = useState<'ship' | 'cancel' | null>(null);
+  const bulk = useBulkRun<'ship' | 'cancel'>(onDone);
+  const { busy, setSummary, setError } = bulk;
   const [asking, setAsking] = useState(false);
-  const [outcomes, setOutcomes] = useState<Outcome[]>([]);
-  const [summary, setSummary] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
-  const run = async (name: 'ship' | 'cancel', work: () => Promise<Outcome[]>) => {
-    setBusy(name);
-    setError(null);
-    setSummary(null);
+  const run = (name: 'ship' | 'cancel', work: () => Promise<BulkOutcome[]>) => {
     setAsking(false);
-    try {
-      setOutcomes(await work());
-    } catch (e) {
-      setError(describeError(e));
-    } finally {
-      setBusy(null);
-      onDone();
-    }
+    return bulk.run(name, work);
   };
 
   const ship = () =>
     run('ship', async () => {
-      const out = new Map<string, Outcome>();
-      const shipped: { orderId: string; shipmentId: string; shipmentNumber: string }[] = [];
-      for (const order of selected) {
-        try {
+      const shipped: { line: number; shipmentId: string }[] = [];
+      const out = await outcomeEach(
+        selected,
+        (order) => order.orderNumber,
+        async (order, line) => {
           // One key per order and click: a retried request makes no second shipment.
           const made = await api.shipOrder({
             params: { orderId: order.orderId },
             body: {},
             headers: { 'idempotency-key': crypto.randomUUID() },
           });
-          shipped.push({ orderId: order.orderId, shipmentId: made.shipmentId, shipmentNumber: made.shipmentNumber });
-          out.set(order.orderId, {
-            orderNumber: order.orderNumber,
-            ok: true,
-            text: `shipped as ${made.shipmentNumber}${made.ruleName ? ` (rule “${made.ruleName}”)` : ''}`,
-          });
-        } catch (e) {
-          out.set(order.orderId, { orderNumber: order.orderNumber, ok: false, text: describeError(e) });
-        }
-      }
+          shipped.push({ line, shipmentId: made.shipmentId });
+          return `shipped as ${made.shipmentNumber}${made.ruleName ? ` (rule “${made.ruleName}”)` : ''}`;
+        },
+      );
       if (shipped.length > 0) {
         const shipmentIds = shipped.map((s) => s.shipmentId);
         try {
@@ -79,8 +57,7 @@ export function OrderBulkActions({
             setSummary(`Shipped ${plural(shipped.length, 'order')}. Printed: ${batchPrintLine(sent)}.`);
             for (const r of sent.results) {
               const s = shipped.find((x) => x.shipmentId === r.shipmentId);
-              if (s && !r.ok)
-                out.get(s.orderId)!.text += `; label not printed: ${r.problem ?? 'the printer refused it'}`;
+              if (s && !r.ok) out[s.line]!.text += `; label not printed: ${r.problem ?? 'the printer refused it'}`;
             }
           } else {
             const batch = await api.printLabels({ body: { shipmentIds }, query: { includeCustoms: true } });
@@ -92,22 +69,20 @@ export function OrderBulkActions({
           setError(`Shipped ${plural(shipped.length, 'order')}, but the labels were not printed: ${describeError(e)}`);
         }
       }
-      return selected.map((o) => out.get(o.orderId)!);
+      return out;
     });
 
   const cancel = () =>
-    run('cancel', async () => {
-      const out: Outcome[] = [];
-      for (const order of selected) {
-        try {
+    run('cancel', () =>
+      outcomeEach(
+        selected,
+        (order) => order.orderNumber,
+        async (order) => {
           await api.cancelOrder({ params: { orderId: order.orderId } });
-          out.push({ orderNumber: order.orderNumber, ok: true, text: 'cancelled' });
-        } catch (e) {
-          out.push({ orderNumber: order.orderNumber, ok: false, text: describeError(e) });
-        }
-      }
-      return out;
-    });
+          return 'cancelled';
+        },
+      ),
+    );
 
   return (
     <section className="bulk-bar" aria-label="Selected orders">
@@ -124,29 +99,14 @@ export function OrderBulkActions({
           className="button button-quiet"
           disabled={busy !== null}
           onClick={() => {
-            setOutcomes([]);
-            setSummary(null);
+            bulk.clear();
             onClear();
           }}
         >
           Clear selection
         </button>
       </div>
-      {error ? (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {summary ? <Notice tone="success">{summary}</Notice> : null}
-      {outcomes.length > 0 ? (
-        <ul className="bulk-outcomes" aria-label="Outcome per order">
-          {outcomes.map((o) => (
-            <li key={o.orderNumber} data-ok={o.ok}>
-              <span className="mono">{o.orderNumber}</span> {o.ok ? '✓' : '✗'} {o.text}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <BulkResults error={bulk.error} summary={bulk.summary} outcomes={bulk.outcomes} label="Outcome per order" />
       <ConfirmDialog
         open={asking}
         title={`Cancel ${plural(selected.length, 'order')}?`}

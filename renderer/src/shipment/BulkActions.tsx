@@ -6,8 +6,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ListItem } from '../../../main/core/schemas';
 import { api, describeError } from '../api';
+import { BulkResults } from '../components/BulkResults';
 import { DidItPrint } from '../components/DidItPrint';
-import { Notice } from '../components/Notice';
+import { outcomeEach, useBulkRun, type BulkOutcome } from '../hooks/use-bulk-run';
 import { plural } from '../lib/format';
 import {
   type BatchFormsOutcome,
@@ -20,11 +21,7 @@ import {
   type PrintedCheck,
 } from '../lib/printing';
 
-interface Outcome {
-  shipmentNo: string;
-  ok: boolean;
-  text: string;
-}
+type Action = 'print' | 'cancel' | 'manifest';
 
 export function BulkActions({
   selected,
@@ -35,13 +32,9 @@ export function BulkActions({
   onDone: () => void;
   onClear: () => void;
 }) {
-  const [busy, setBusy] = useState<string | null>(null);
+  const bulk = useBulkRun<Action>(onDone);
+  const { busy, summary, setSummary, setSummaryTone, setOutcomes, setError } = bulk;
   const [confirming, setConfirming] = useState(false);
-  const [outcomes, setOutcomes] = useState<Outcome[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  /** What the last action did as a whole, in a line (a batch print: what went to which printer). */
-  const [summary, setSummary] = useState<string | null>(null);
-  const [summaryTone, setSummaryTone] = useState<'success' | 'warning'>('success');
   /** Labels printed through the browser, waiting for the operator to say whether they came out. */
   const [check, setCheck] = useState<PrintedCheck | null>(null);
   // Answered: back on Print labels, never on the page (the dialog has closed by then).
@@ -67,20 +60,9 @@ export function BulkActions({
     }
   }, [check]);
 
-  const run = async (name: string, work: () => Promise<Outcome[]>) => {
-    setBusy(name);
-    setError(null);
-    setSummary(null);
-    setSummaryTone('success');
+  const run = (name: Action, work: () => Promise<BulkOutcome[]>) => {
     setConfirming(false);
-    try {
-      setOutcomes(await work());
-    } catch (e) {
-      setError(describeError(e));
-    } finally {
-      setBusy(null);
-      onDone();
-    }
+    return bulk.run(name, work);
   };
 
   const printLabels = () =>
@@ -91,7 +73,7 @@ export function BulkActions({
         const sent = await printLabelsOnLabelPrinter({ shipmentIds });
         setSummary(`Printed: ${batchPrintLine(sent)}.`);
         return sent.results.map((r, i) => ({
-          shipmentNo: r.shipmentNumber ?? selected[i]!.shipmentNo,
+          name: r.shipmentNumber ?? selected[i]!.shipmentNo,
           ok: r.ok,
           text: batchPrintItemLine(r, sent),
         }));
@@ -117,7 +99,7 @@ export function BulkActions({
         if (went.check) setCheck(went.check);
       }
       return batch.results.map((r, i) => ({
-        shipmentNo: r.shipmentNumber ?? selected[i]!.shipmentNo,
+        name: r.shipmentNumber ?? selected[i]!.shipmentNo,
         ok: r.ok,
         text: !r.ok
           ? (r.problem ?? 'not printed')
@@ -126,18 +108,16 @@ export function BulkActions({
     });
 
   const cancel = () =>
-    run('cancel', async () => {
-      const out: Outcome[] = [];
-      for (const s of selected) {
-        try {
+    run('cancel', () =>
+      outcomeEach(
+        selected,
+        (s) => s.shipmentNo,
+        async (s) => {
           await api.cancelShipment({ params: { uniqueId: s.shipmentId } });
-          out.push({ shipmentNo: s.shipmentNo, ok: true, text: 'cancelled' });
-        } catch (e) {
-          out.push({ shipmentNo: s.shipmentNo, ok: false, text: describeError(e) });
-        }
-      }
-      return out;
-    });
+          return 'cancelled';
+        },
+      ),
+    );
 
   const manifest = () =>
     run('manifest', async () => {
@@ -147,7 +127,7 @@ export function BulkActions({
         const id = carriers.items.find((c) => c.name === s.carrier)?.id ?? 0;
         byCarrier.set(id, [...(byCarrier.get(id) ?? []), s]);
       }
-      const out = new Map<string, Outcome>();
+      const out = new Map<string, BulkOutcome>();
       for (const [carrierId, group] of byCarrier) {
         try {
           const made = await api.createManifest({ body: { carrierId, shipmentIds: group.map((s) => s.shipmentId) } });
@@ -156,16 +136,16 @@ export function BulkActions({
             out.set(
               s.shipmentId,
               listed.has(s.shipmentId)
-                ? { shipmentNo: s.shipmentNo, ok: true, text: `on manifest ${made.manifestNumber}` }
+                ? { name: s.shipmentNo, ok: true, text: `on manifest ${made.manifestNumber}` }
                 : {
-                    shipmentNo: s.shipmentNo,
+                    name: s.shipmentNo,
                     ok: false,
                     text: `not added: it is ${s.status}, not Printed, or on a manifest already`,
                   },
             );
           }
         } catch (e) {
-          for (const s of group) out.set(s.shipmentId, { shipmentNo: s.shipmentNo, ok: false, text: describeError(e) });
+          for (const s of group) out.set(s.shipmentId, { name: s.shipmentNo, ok: false, text: describeError(e) });
         }
       }
       return selected.map((s) => out.get(s.shipmentId)!);
@@ -201,40 +181,32 @@ export function BulkActions({
           className="button button-quiet"
           disabled={busy !== null}
           onClick={() => {
-            setOutcomes([]);
-            setSummary(null);
+            bulk.clear();
             onClear();
           }}
         >
           Clear selection
         </button>
       </div>
-      {error ? (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {summary ? <Notice tone={summaryTone}>{summary}</Notice> : null}
-      <DidItPrint
-        check={check}
-        onAnswered={(answer) => {
-          setCheck(null);
-          setSummary(`${summary ?? ''} ${answer.text}`.trim());
-          setSummaryTone(answer.tone === 'success' ? 'success' : 'warning');
-          if (answer.tone === 'error') setError(answer.text);
-          if (answer.printed) setOutcomes((all) => all.map((o) => (o.ok ? { ...o, text: `${o.text}; Printed` } : o)));
-          onDone();
-        }}
-      />
-      {outcomes.length > 0 ? (
-        <ul className="bulk-outcomes" aria-label="Outcome per shipment">
-          {outcomes.map((o) => (
-            <li key={o.shipmentNo} data-ok={o.ok}>
-              <span className="mono">{o.shipmentNo}</span> {o.ok ? '✓' : '✗'} {o.text}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <BulkResults
+        error={bulk.error}
+        summary={summary}
+        summaryTone={bulk.summaryTone}
+        outcomes={bulk.outcomes}
+        label="Outcome per shipment"
+      >
+        <DidItPrint
+          check={check}
+          onAnswered={(answer) => {
+            setCheck(null);
+            setSummary(`${summary ?? ''} ${answer.text}`.trim());
+            setSummaryTone(answer.tone === 'success' ? 'success' : 'warning');
+            if (answer.tone === 'error') setError(answer.text);
+            if (answer.printed) setOutcomes((all) => all.map((o) => (o.ok ? { ...o, text: `${o.text}; Printed` } : o)));
+            onDone();
+          }}
+        />
+      </BulkResults>
     </section>
   );
 }
