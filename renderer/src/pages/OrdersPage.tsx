@@ -4,14 +4,17 @@
  * Space selects). The selection ships (each through the rules, then their labels as one job
  * on the desk's label printer) or cancels, after a question.
  */
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { OutputOf } from '../../../main/operations/spec';
 import { ORDER_STATUSES } from '../../../main/core/schemas';
 import { api } from '../api';
 import { ErrorNotice } from '../components/Notice';
+import { SelectAllCell, SelectCell } from '../components/SelectCells';
 import { StatusChip } from '../components/StatusChip';
 import { formatListTime, formatNumber, plural } from '../lib/format';
 import { useLoad } from '../hooks/use-load';
+import { useRowKeys } from '../hooks/use-row-keys';
+import { useSelection, type Selection } from '../hooks/use-selection';
 import { OrderBulkActions } from '../order/OrderBulkActions';
 import { openScannedOrder } from '../order/scan-to-ship';
 import { navigate } from '../router/navigation';
@@ -105,70 +108,22 @@ function OrderSearch({ value, onSearch }: { value: string; onSearch: (text: stri
   );
 }
 
-function OrdersTable({
-  items,
-  busy,
-  selected,
-  onToggle,
-  onToggleAll,
-}: {
-  items: OrderRow[];
-  busy: boolean;
-  selected: ReadonlySet<string>;
-  onToggle: (item: OrderRow) => void;
-  onToggleAll: () => void;
-}) {
-  const [active, setActive] = useState(0);
-  const body = useRef<HTMLTableSectionElement>(null);
-  const current = Math.min(active, Math.max(0, items.length - 1));
-  const open = (item: OrderRow) => navigate({ page: 'order', id: item.orderId });
+const open = (item: OrderRow) => navigate({ page: 'order', id: item.orderId });
 
-  function focusRow(index: number) {
-    const next = Math.max(0, Math.min(items.length - 1, index));
-    setActive(next);
-    body.current?.querySelectorAll<HTMLTableRowElement>('tr')[next]?.focus();
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number) {
-    const item = items[index];
-    switch (event.key) {
-      case 'ArrowDown':
-        focusRow(index + 1);
-        break;
-      case 'ArrowUp':
-        focusRow(index - 1);
-        break;
-      case 'Home':
-        focusRow(0);
-        break;
-      case 'End':
-        focusRow(items.length - 1);
-        break;
-      case 'Enter':
-        if (item) open(item);
-        break;
-      case ' ':
-        if (item) onToggle(item);
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-  }
+function OrdersTable({ items, busy, selection }: { items: OrderRow[]; busy: boolean; selection: Selection<OrderRow> }) {
+  const { body, rowProps } = useRowKeys(items, { open, toggle: selection.toggle });
+  const { selected } = selection;
 
   return (
     <div className="table-wrap" aria-busy={busy}>
       <table className="table orders-table" aria-label="Orders">
         <thead>
           <tr>
-            <th scope="col" className="select-cell">
-              <input
-                type="checkbox"
-                aria-label="Select every order shown"
-                checked={items.length > 0 && items.every((i) => selected.has(i.orderId))}
-                onChange={onToggleAll}
-              />
-            </th>
+            <SelectAllCell
+              label="Select every order shown"
+              checked={items.length > 0 && items.every((i) => selected.has(i.orderId))}
+              onToggle={selection.toggleAll}
+            />
             <th scope="col">Order no</th>
             <th scope="col">Received</th>
             <th scope="col" className="col-channel">
@@ -189,23 +144,17 @@ function OrdersTable({
           {items.map((item, index) => (
             <tr
               key={item.orderId}
-              tabIndex={index === current ? 0 : -1}
+              {...rowProps(index)}
               className="row-link"
               data-order-no={item.orderNumber}
               aria-selected={selected.has(item.orderId)}
               onClick={() => open(item)}
-              onFocus={() => setActive(index)}
-              onKeyDown={(event) => onKeyDown(event, index)}
             >
-              <td className="select-cell" onClick={(e) => e.stopPropagation()}>
-                <input
-                  type="checkbox"
-                  tabIndex={-1}
-                  aria-label={`Select ${item.orderNumber}`}
-                  checked={selected.has(item.orderId)}
-                  onChange={() => onToggle(item)}
-                />
-              </td>
+              <SelectCell
+                label={`Select ${item.orderNumber}`}
+                checked={selected.has(item.orderId)}
+                onToggle={() => selection.toggle(item)}
+              />
               <td className="mono truncate" title={item.orderNumber}>
                 {item.orderNumber}
               </td>
@@ -241,26 +190,10 @@ function OrdersTable({
 export function OrdersPage({ filters }: { filters: OrderFilters }) {
   const query = orderListQuery(filters);
   const list = useLoad(JSON.stringify(query), () => api.listOrders({ query }));
-  const [chosen, setChosen] = useState<Map<string, OrderRow>>(new Map());
+  const selection = useSelection(list.data?.items, (item) => item.orderId);
   const go = (change: Partial<OrderFilters>) => navigate(ordersRoute({ ...filters, page: 1, ...change }));
   const pageCount = list.data ? Math.max(1, Math.ceil(list.data.totalItems / ORDERS_PAGE_SIZE)) : 1;
   const searching = query.Search !== undefined;
-
-  const toggle = (item: OrderRow) =>
-    setChosen((current) => {
-      const next = new Map(current);
-      if (next.has(item.orderId)) next.delete(item.orderId);
-      else next.set(item.orderId, item);
-      return next;
-    });
-  const toggleAll = () =>
-    setChosen((current) => {
-      const shown = list.data?.items ?? [];
-      const next = new Map(current);
-      if (shown.every((i) => next.has(i.orderId))) shown.forEach((i) => next.delete(i.orderId));
-      else shown.forEach((i) => next.set(i.orderId, i));
-      return next;
-    });
 
   let content: ReactNode;
   if (list.error && !list.data) content = <ErrorNotice error={list.error} />;
@@ -287,16 +220,7 @@ export function OrdersPage({ filters }: { filters: OrderFilters }) {
         ) : null}
       </div>
     );
-  else
-    content = (
-      <OrdersTable
-        items={list.data.items}
-        busy={list.loading}
-        selected={new Set(chosen.keys())}
-        onToggle={toggle}
-        onToggleAll={toggleAll}
-      />
-    );
+  else content = <OrdersTable items={list.data.items} busy={list.loading} selection={selection} />;
 
   return (
     <div className="page page-wide">
@@ -345,8 +269,8 @@ export function OrdersPage({ filters }: { filters: OrderFilters }) {
       </form>
 
       {list.error && list.data ? <ErrorNotice error={list.error} /> : null}
-      {chosen.size > 0 ? (
-        <OrderBulkActions selected={[...chosen.values()]} onDone={list.reload} onClear={() => setChosen(new Map())} />
+      {selection.chosen.length > 0 ? (
+        <OrderBulkActions selected={selection.chosen} onDone={list.reload} onClear={selection.clear} />
       ) : null}
       {content}
 

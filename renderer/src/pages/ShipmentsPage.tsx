@@ -2,17 +2,17 @@
  * Shipments: filters (dates of creation, statuses, order), the dense table, totals and
  * paging. Every filter lives in the hash, so Back returns to the list as it was.
  */
-import { useEffect, useState, type ReactNode } from 'react';
-import type { ListItem } from '../../../main/core/schemas';
+import { useEffect, type ReactNode } from 'react';
 import { api } from '../api';
 import { ErrorNotice } from '../components/Notice';
 import { Pager } from '../components/Pager';
 import { plural } from '../lib/format';
 import { useLoad } from '../hooks/use-load';
+import { useSelection } from '../hooks/use-selection';
 import { navigate, rememberListHash } from '../router/navigation';
 import { DEFAULT_FILTERS, formatHash, listQuery, shipmentsRoute, type ShipmentFilters } from '../router/routes';
 import { BulkActions } from '../shipment/BulkActions';
-import { ShipmentsTable, type Selection } from '../shipment/ShipmentsTable';
+import { ShipmentsTable } from '../shipment/ShipmentsTable';
 import { SearchBox } from '../shipment/SearchBox';
 import { StatusFilter } from '../shipment/StatusFilter';
 
@@ -26,27 +26,7 @@ export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
   const pageCount = list.data ? Math.ceil(list.data.totalItems / filters.pageSize) : 1;
   const searching = query.Search !== undefined;
   const filtered = filters.from || filters.to || filters.statuses.length > 0 || filters.returns || searching;
-  // Selected rows stay selected across pages and filters until cleared or acted on.
-  const [chosen, setChosen] = useState<Map<string, ListItem>>(new Map());
-  const selection: Selection = {
-    selected: new Set(chosen.keys()),
-    toggle: (id) =>
-      setChosen((current) => {
-        const next = new Map(current);
-        const item = list.data?.items.find((i) => i.shipmentId === id);
-        if (next.has(id)) next.delete(id);
-        else if (item) next.set(id, item);
-        return next;
-      }),
-    toggleAll: () =>
-      setChosen((current) => {
-        const shown = list.data?.items ?? [];
-        const next = new Map(current);
-        if (shown.every((i) => next.has(i.shipmentId))) shown.forEach((i) => next.delete(i.shipmentId));
-        else shown.forEach((i) => next.set(i.shipmentId, i));
-        return next;
-      }),
-  };
+  const selection = useSelection(list.data?.items, (item) => item.shipmentId);
 
   let content: ReactNode;
   if (list.error && !list.data) {
@@ -172,8 +152,8 @@ export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
       </form>
 
       {list.error && list.data ? <ErrorNotice error={list.error} /> : null}
-      {chosen.size > 0 ? (
-        <BulkActions selected={[...chosen.values()]} onDone={list.reload} onClear={() => setChosen(new Map())} />
+      {selection.chosen.length > 0 ? (
+        <BulkActions selected={selection.chosen} onDone={list.reload} onClear={selection.clear} />
       ) : null}
       {content}
 

@@ -3,23 +3,19 @@
  * between them and Enter opens one; a click opens it too. With a selection, Space (or the
  * row's checkbox) selects a row for the bulk actions.
  */
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ListItem } from '../../../main/core/schemas';
+import { SelectAllCell, SelectCell } from '../components/SelectCells';
 import { StatusChip } from '../components/StatusChip';
+import { useRowKeys } from '../hooks/use-row-keys';
+import type { Selection } from '../hooks/use-selection';
 import { formatDateTime, formatListTime, formatNumber, formatShortDate } from '../lib/format';
 import { hrefFor, navigate, openedShipment, rememberOpenedShipment } from '../router/navigation';
-
-export interface Selection {
-  selected: ReadonlySet<string>;
-  toggle(shipmentId: string): void;
-  /** All rows shown, or none when all are selected. */
-  toggleAll(): void;
-}
 
 interface ShipmentsTableProps {
   items: ListItem[];
   busy: boolean;
-  selection?: Selection;
+  selection?: Selection<ListItem>;
 }
 
 /**
@@ -57,9 +53,7 @@ function open(item: ListItem) {
 }
 
 export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) {
-  const [active, setActive] = useState(0);
-  const body = useRef<HTMLTableSectionElement>(null);
-  const current = Math.min(active, Math.max(0, items.length - 1));
+  const { body, rowProps } = useRowKeys(items, { open, toggle: selection?.toggle });
   const restored = useRef(false);
 
   // Back from a shipment: the keyboard lands on the row that was opened.
@@ -70,41 +64,7 @@ export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) 
     if (document.activeElement instanceof HTMLInputElement) return;
     const index = items.findIndex((item) => item.shipmentId === openedShipment());
     if (index >= 0) body.current?.querySelectorAll<HTMLTableRowElement>('tr')[index]?.focus({ preventScroll: false });
-  }, [items]);
-
-  function focusRow(index: number) {
-    const next = Math.max(0, Math.min(items.length - 1, index));
-    setActive(next);
-    body.current?.querySelectorAll<HTMLTableRowElement>('tr')[next]?.focus();
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLTableRowElement>, index: number) {
-    const item = items[index];
-    switch (event.key) {
-      case 'ArrowDown':
-        focusRow(index + 1);
-        break;
-      case 'ArrowUp':
-        focusRow(index - 1);
-        break;
-      case 'Home':
-        focusRow(0);
-        break;
-      case 'End':
-        focusRow(items.length - 1);
-        break;
-      case 'Enter':
-        if (item) open(item);
-        break;
-      case ' ':
-        if (!item || !selection) return;
-        selection.toggle(item.shipmentId);
-        break;
-      default:
-        return;
-    }
-    event.preventDefault();
-  }
+  }, [items, body]);
 
   return (
     <div className="table-wrap" aria-busy={busy}>
@@ -126,14 +86,11 @@ export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) 
         <thead>
           <tr>
             {selection ? (
-              <th scope="col" className="select-cell">
-                <input
-                  type="checkbox"
-                  aria-label="Select every shipment shown"
-                  checked={items.length > 0 && items.every((i) => selection.selected.has(i.shipmentId))}
-                  onChange={() => selection.toggleAll()}
-                />
-              </th>
+              <SelectAllCell
+                label="Select every shipment shown"
+                checked={items.length > 0 && items.every((i) => selection.selected.has(i.shipmentId))}
+                onToggle={selection.toggleAll}
+              />
             ) : null}
             <th scope="col">Shipment no</th>
             <th scope="col">Created</th>
@@ -164,24 +121,18 @@ export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) 
           {items.map((item, index) => (
             <tr
               key={item.shipmentId}
-              tabIndex={index === current ? 0 : -1}
+              {...rowProps(index)}
               className="row-link"
               data-shipment-no={item.shipmentNo}
               onClick={() => open(item)}
-              onFocus={() => setActive(index)}
-              onKeyDown={(event) => onKeyDown(event, index)}
               aria-selected={selection ? selection.selected.has(item.shipmentId) : undefined}
             >
               {selection ? (
-                <td className="select-cell" onClick={(e) => e.stopPropagation()}>
-                  <input
-                    type="checkbox"
-                    tabIndex={-1}
-                    aria-label={`Select ${item.shipmentNo}`}
-                    checked={selection.selected.has(item.shipmentId)}
-                    onChange={() => selection.toggle(item.shipmentId)}
-                  />
-                </td>
+                <SelectCell
+                  label={`Select ${item.shipmentNo}`}
+                  checked={selection.selected.has(item.shipmentId)}
+                  onToggle={() => selection.toggle(item)}
+                />
               ) : null}
               <td className="mono">
                 <a
