@@ -1,33 +1,35 @@
-/** Page size and First / Previous / Next / Last, with "Page x of y". */
+/** Page size (where the list lets the operator choose it) and First / Previous / Next / Last, with "Page x of y". */
 import { PAGE_SIZES, type PageSize } from '../router/routes';
 import { formatNumber } from '../lib/format';
 
 interface PagerProps {
   page: number;
   pageCount: number;
-  pageSize: PageSize;
   onPage: (page: number) => void;
-  onPageSize: (size: PageSize) => void;
+  /** Rows per page, with its select; a list with a fixed page size leaves it out. */
+  size?: { pageSize: PageSize; onPageSize: (size: PageSize) => void };
 }
 
-export function Pager({ page, pageCount, pageSize, onPage, onPageSize }: PagerProps) {
+export function Pager({ page, pageCount, onPage, size }: PagerProps) {
   const last = Math.max(1, pageCount);
   return (
     <nav className="pager" aria-label="Pages">
-      <label className="pager-size">
-        <span>Rows per page</span>
-        <select
-          className="select select-small"
-          value={pageSize}
-          onChange={(e) => onPageSize(Number(e.target.value) as PageSize)}
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-      </label>
+      {size ? (
+        <label className="pager-size">
+          <span>Rows per page</span>
+          <select
+            className="select select-small"
+            value={size.pageSize}
+            onChange={(e) => size.onPageSize(Number(e.target.value) as PageSize)}
+          >
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <span className="pager-position" aria-live="polite">
         Page {formatNumber(Math.min(page, last))} of {formatNumber(last)}
       </span>

@@ -9,6 +9,7 @@ import type { OutputOf } from '../../../main/operations/spec';
 import { ORDER_STATUSES } from '../../../main/core/schemas';
 import { api } from '../api';
 import { ErrorNotice } from '../components/Notice';
+import { Pager } from '../components/Pager';
 import { SelectAllCell, SelectCell } from '../components/SelectCells';
 import { StatusChip } from '../components/StatusChip';
 import { formatListTime, formatNumber, plural } from '../lib/format';
@@ -275,27 +276,11 @@ export function OrdersPage({ filters }: { filters: OrderFilters }) {
       {content}
 
       {list.data && pageCount > 1 ? (
-        <nav className="pager" aria-label="Pages">
-          <button
-            type="button"
-            className="button button-small"
-            disabled={filters.page <= 1}
-            onClick={() => navigate(ordersRoute({ ...filters, page: filters.page - 1 }))}
-          >
-            Previous
-          </button>
-          <span className="tabular">
-            Page {filters.page} of {pageCount}
-          </span>
-          <button
-            type="button"
-            className="button button-small"
-            disabled={filters.page >= pageCount}
-            onClick={() => navigate(ordersRoute({ ...filters, page: filters.page + 1 }))}
-          >
-            Next
-          </button>
-        </nav>
+        <Pager
+          page={filters.page}
+          pageCount={pageCount}
+          onPage={(page) => navigate(ordersRoute({ ...filters, page }))}
+        />
       ) : null}
     </div>
   );

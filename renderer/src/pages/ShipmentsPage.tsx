@@ -161,9 +161,8 @@ export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
         <Pager
           page={filters.page}
           pageCount={pageCount}
-          pageSize={filters.pageSize}
           onPage={(page) => navigate(shipmentsRoute({ ...filters, page }))}
-          onPageSize={(pageSize) => go({ pageSize })}
+          size={{ pageSize: filters.pageSize, onPageSize: (pageSize) => go({ pageSize }) }}
         />
       ) : null}
     </div>
