@@ -478,20 +478,14 @@ export class OrderService {
   }
 }
 
-/** An order as its input again: what a PATCH merges its fields into. */
-function inputOf(order: OrderRecord, items: OrderItemRecord[]): OrderInput {
-  const money = (minor: number) => fromMinorUnits(minor, order.currency);
+/** What an order's input and its detail both carry as it was given: its lines, values in its currency, and notes. */
+function asGiven(order: OrderRecord, items: OrderItemRecord[]) {
   return {
-    orderNumber: order.orderNumber,
-    channel: order.channel,
-    ...(order.orderDate !== null && { orderDate: iso(order.orderDate) }),
-    deliveryAddress: order.deliveryAddress,
-    ...(order.collectionAddress && { collectionAddress: order.collectionAddress }),
     items: items.map((i) => ({
       sku: i.sku,
       description: i.description,
       quantity: i.quantity,
-      unitValue: money(i.unitValueMinor),
+      unitValue: fromMinorUnits(i.unitValueMinor, order.currency),
       unitWeight: i.unitWeight,
       weightUnit: i.weightUnit,
       hsCode: i.hsCode,
@@ -505,6 +499,18 @@ function inputOf(order: OrderRecord, items: OrderItemRecord[]): OrderInput {
     tags: order.tags,
     notes: order.notes,
     requestedService: order.requestedService,
+  };
+}
+
+/** An order as its input again: what a PATCH merges its fields into. */
+function inputOf(order: OrderRecord, items: OrderItemRecord[]): OrderInput {
+  return {
+    orderNumber: order.orderNumber,
+    channel: order.channel,
+    ...(order.orderDate !== null && { orderDate: iso(order.orderDate) }),
+    deliveryAddress: order.deliveryAddress,
+    ...(order.collectionAddress && { collectionAddress: order.collectionAddress }),
+    ...asGiven(order, items),
     ...(order.package && { package: order.package }),
   };
 }
@@ -526,24 +532,7 @@ function detail(
     updatedOn: iso(order.updatedOn),
     deliveryAddress: { ...blank, ...order.deliveryAddress },
     collectionAddress: order.collectionAddress && { ...blank, ...order.collectionAddress },
-    items: items.map((i) => ({
-      sku: i.sku,
-      description: i.description,
-      quantity: i.quantity,
-      unitValue: money(i.unitValueMinor),
-      unitWeight: i.unitWeight,
-      weightUnit: i.weightUnit,
-      hsCode: i.hsCode,
-      originCountry: i.originCountry,
-    })),
-    currency: order.currency,
-    referenceOne: order.referenceOne,
-    referenceTwo: order.referenceTwo,
-    referenceThree: order.referenceThree,
-    deliveryInstructions: order.deliveryInstructions,
-    tags: order.tags,
-    notes: order.notes,
-    requestedService: order.requestedService,
+    ...asGiven(order, items),
     package: order.package as OrderDetail['package'],
     totalWeightKg: order.totalWeightKg,
     totalValue: money(order.totalValueMinor),
