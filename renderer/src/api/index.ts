@@ -22,5 +22,5 @@ export const api = createClient(transport, {
   expire: (reason) => session.expire(reason),
 });
 
-export { ApiProblem, describeError, formErrors, isApiProblem } from './problem';
+export { ApiProblem, describeError, errorsToShow, formErrors, isApiProblem } from './problem';
 export { useSession } from './session';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ApiProblem, describeError, formErrors, problemFromResponse, unreachableProblem } from './problem';
+import {
+  ApiProblem,
+  describeError,
+  errorsToShow,
+  formErrors,
+  problemFromResponse,
+  unreachableProblem,
+} from './problem';
 
 describe('ApiProblem', () => {
   it('keeps the field members apart from the standard ones', () => {
@@ -134,5 +141,37 @@ describe('formErrors', () => {
       instance: '/users',
     });
     expect(formErrors(conflict, ['username'])).toEqual({ byField: {}, notice: 'The name maria is taken.' });
+  });
+});
+
+describe('errorsToShow', () => {
+  it('shows nothing before a failure', () => {
+    expect(errorsToShow(null, ['port'])).toEqual({ byField: {}, notice: null });
+  });
+
+  it('puts a 400 beside its fields', () => {
+    const refused = problemFromResponse(400, {
+      type: '/problems/validation',
+      title: 'The request is not valid',
+      status: 400,
+      instance: '/scale',
+      port: 'is not a serial port',
+    });
+    expect(errorsToShow(refused, ['port'])).toEqual({ byField: { port: 'is not a serial port' }, notice: null });
+  });
+
+  it('says any other failure once, in the notice, even when it names a field', () => {
+    const unavailable = problemFromResponse(503, {
+      type: '/problems/scale-unavailable',
+      title: 'The scale is not answering',
+      status: 503,
+      detail: 'The scale on COM3 is not answering: check its cable.',
+      instance: '/scale/reading',
+      port: 'COM3',
+    });
+    expect(errorsToShow(unavailable, ['port'])).toEqual({
+      byField: {},
+      notice: 'The scale on COM3 is not answering: check its cable.',
+    });
   });
 });

@@ -183,3 +183,16 @@ export function formErrors(
     notice: unmapped.length > 0 ? `Please correct: ${unmapped.map((u) => u.replace(/\.?$/, '.')).join(' ')}` : null,
   };
 }
+
+/**
+ * What a form shows of its last failure: nothing before one; a 400's fields beside them (as
+ * formErrors does); any other failure, such as a device's 503 naming its port, once in the notice.
+ */
+export function errorsToShow(
+  error: unknown,
+  onScreen: readonly string[],
+): { byField: Record<string, string>; notice: string | null } {
+  if (error === null) return { byField: {}, notice: null };
+  if (error instanceof ApiProblem && error.status === 400) return formErrors(error, onScreen);
+  return { byField: {}, notice: describeError(error) };
+}

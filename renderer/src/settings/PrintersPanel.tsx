@@ -12,7 +12,7 @@ import {
   type OfficeSheet,
   type PrinterOverviewSchema,
 } from '../../../main/core/schemas';
-import { api, ApiProblem, describeError, formErrors } from '../api';
+import { api, errorsToShow } from '../api';
 import { SelectField, TextField } from '../components/Field';
 import { ErrorNotice, Notice } from '../components/Notice';
 import { useLoad } from '../hooks/use-load';
@@ -155,12 +155,16 @@ function PrinterDoctor({ initial }: { initial: Overview }) {
     });
 
   // A 400 names fields beside them; a printer's 503 says which printer and why, once.
-  const { byField, notice } =
-    error === null
-      ? { byField: {} as Record<string, string>, notice: null }
-      : error instanceof ApiProblem && error.status === 400
-        ? formErrors(error, ['address', 'name', 'printerId', 'format', 'dpi', 'pageSize', 'sheet', 'documentPrinterId'])
-        : { byField: {} as Record<string, string>, notice: describeError(error) };
+  const { byField, notice } = errorsToShow(error, [
+    'address',
+    'name',
+    'printerId',
+    'format',
+    'dpi',
+    'pageSize',
+    'sheet',
+    'documentPrinterId',
+  ]);
   const printers = overview.items;
   return (
     <>

@@ -6,7 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Static } from 'typebox';
 import type { ScalePortList, ScaleSettingsSchema } from '../../../main/core/schemas';
-import { api, ApiProblem, describeError, formErrors } from '../api';
+import { api, describeError, errorsToShow } from '../api';
 import { SelectField, TextField } from '../components/Field';
 import { ErrorNotice, Notice } from '../components/Notice';
 import { useScaleReading } from '../hooks/use-scale-reading';
@@ -115,12 +115,7 @@ function ScaleForm({ initial, ports: initialPorts }: { initial: Settings; ports:
   const set = (change: Partial<Settings>) => setDraft((d) => ({ ...d, ...change }));
 
   // A 400 names fields beside them; the scale's 503 says which port and why, once.
-  const { byField, notice } =
-    error === null
-      ? { byField: {} as Record<string, string>, notice: null }
-      : error instanceof ApiProblem && error.status === 400
-        ? formErrors(error, FIELDS)
-        : { byField: {} as Record<string, string>, notice: describeError(error) };
+  const { byField, notice } = errorsToShow(error, FIELDS);
   return (
     <>
       {ports.listError ? <p className="field-hint">Serial ports could not be listed: {ports.listError}</p> : null}

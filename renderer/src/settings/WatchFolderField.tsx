@@ -4,7 +4,7 @@
  */
 import { Fragment, useState, type FormEvent } from 'react';
 import type { FolderActivity, FolderFile, WatchFolderSettings } from '../../../main/core/schemas';
-import { api, ApiProblem, describeError, formErrors } from '../api';
+import { api, errorsToShow } from '../api';
 import { SelectField, TextField } from '../components/Field';
 import { ErrorNotice, Notice } from '../components/Notice';
 import { useLoad } from '../hooks/use-load';
@@ -64,12 +64,7 @@ function WatchFolderForm({ initial, onSaved }: { initial: WatchFolderSettings; o
       setBusy(false);
     }
   };
-  const { byField, notice } =
-    error === null
-      ? { byField: {} as Record<string, string>, notice: null }
-      : error instanceof ApiProblem && error.status === 400
-        ? formErrors(error, FIELDS)
-        : { byField: {} as Record<string, string>, notice: describeError(error) };
+  const { byField, notice } = errorsToShow(error, FIELDS);
   return (
     <form className="stack" onSubmit={(e) => void submit(e)} noValidate aria-label="Watched folder">
       <TextField
