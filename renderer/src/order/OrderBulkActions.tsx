@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { api, describeError } from '../api';
-import { BulkResults } from '../components/BulkResults';
+import { BulkBar, BulkResults } from '../components/BulkBar';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { outcomeEach, useBulkRun, type BulkOutcome } from '../hooks/use-bulk-run';
 import { printPdfInBrowser } from '../lib/browser-print';
@@ -85,27 +85,25 @@ export function OrderBulkActions({
     );
 
   return (
-    <section className="bulk-bar" aria-label="Selected orders">
-      <div className="bulk-actions">
-        <strong>{plural(selected.length, 'order')} selected</strong>
-        <button type="button" className="button button-primary" disabled={busy !== null} onClick={() => void ship()}>
-          {busy === 'ship' ? 'Shipping…' : 'Ship selected'}
-        </button>
-        <button type="button" className="button" disabled={busy !== null} onClick={() => setAsking(true)}>
-          {busy === 'cancel' ? 'Cancelling…' : 'Cancel orders'}
-        </button>
-        <button
-          type="button"
-          className="button button-quiet"
-          disabled={busy !== null}
-          onClick={() => {
-            bulk.clear();
-            onClear();
-          }}
-        >
-          Clear selection
-        </button>
-      </div>
+    <BulkBar
+      label="Selected orders"
+      selected={plural(selected.length, 'order')}
+      busy={busy !== null}
+      onClear={() => {
+        bulk.clear();
+        onClear();
+      }}
+      actions={
+        <>
+          <button type="button" className="button button-primary" disabled={busy !== null} onClick={() => void ship()}>
+            {busy === 'ship' ? 'Shipping…' : 'Ship selected'}
+          </button>
+          <button type="button" className="button" disabled={busy !== null} onClick={() => setAsking(true)}>
+            {busy === 'cancel' ? 'Cancelling…' : 'Cancel orders'}
+          </button>
+        </>
+      }
+    >
       <BulkResults error={bulk.error} summary={bulk.summary} outcomes={bulk.outcomes} label="Outcome per order" />
       <ConfirmDialog
         open={asking}
@@ -125,6 +123,6 @@ export function OrderBulkActions({
           cancelled; a shipped one is refused (cancel its shipment first).
         </p>
       </ConfirmDialog>
-    </section>
+    </BulkBar>
   );
 }

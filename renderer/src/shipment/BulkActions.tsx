@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ListItem } from '../../../main/core/schemas';
 import { api, describeError } from '../api';
-import { BulkResults } from '../components/BulkResults';
+import { BulkBar, BulkResults } from '../components/BulkBar';
 import { DidItPrint } from '../components/DidItPrint';
 import { outcomeEach, useBulkRun, type BulkOutcome } from '../hooks/use-bulk-run';
 import { plural } from '../lib/format';
@@ -152,42 +152,46 @@ export function BulkActions({
     });
 
   return (
-    <section ref={bar} className="bulk-bar" aria-label="Selected shipments">
-      <div className="bulk-actions">
-        <strong>{plural(selected.length, 'shipment')} selected</strong>
-        <button
-          ref={printButton}
-          type="button"
-          className="button"
-          disabled={busy !== null}
-          onClick={() => void printLabels()}
-        >
-          {busy === 'print' ? 'Printing…' : 'Print labels'}
-        </button>
-        <button type="button" className="button" disabled={busy !== null} onClick={() => void manifest()}>
-          {busy === 'manifest' ? 'Adding…' : 'Add to manifest'}
-        </button>
-        {confirming ? (
-          <button type="button" className="button button-danger" disabled={busy !== null} onClick={() => void cancel()}>
-            Confirm: cancel {plural(selected.length, 'shipment')}
+    <BulkBar
+      ref={bar}
+      label="Selected shipments"
+      selected={plural(selected.length, 'shipment')}
+      busy={busy !== null}
+      onClear={() => {
+        bulk.clear();
+        onClear();
+      }}
+      actions={
+        <>
+          <button
+            ref={printButton}
+            type="button"
+            className="button"
+            disabled={busy !== null}
+            onClick={() => void printLabels()}
+          >
+            {busy === 'print' ? 'Printing…' : 'Print labels'}
           </button>
-        ) : (
-          <button type="button" className="button" disabled={busy !== null} onClick={() => setConfirming(true)}>
-            {busy === 'cancel' ? 'Cancelling…' : 'Cancel shipments'}
+          <button type="button" className="button" disabled={busy !== null} onClick={() => void manifest()}>
+            {busy === 'manifest' ? 'Adding…' : 'Add to manifest'}
           </button>
-        )}
-        <button
-          type="button"
-          className="button button-quiet"
-          disabled={busy !== null}
-          onClick={() => {
-            bulk.clear();
-            onClear();
-          }}
-        >
-          Clear selection
-        </button>
-      </div>
+          {confirming ? (
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={busy !== null}
+              onClick={() => void cancel()}
+            >
+              Confirm: cancel {plural(selected.length, 'shipment')}
+            </button>
+          ) : (
+            <button type="button" className="button" disabled={busy !== null} onClick={() => setConfirming(true)}>
+              {busy === 'cancel' ? 'Cancelling…' : 'Cancel shipments'}
+            </button>
+          )}
+        </>
+      }
+    >
       <BulkResults
         error={bulk.error}
         summary={summary}
@@ -207,6 +211,6 @@ export function BulkActions({
           }}
         />
       </BulkResults>
-    </section>
+    </BulkBar>
   );
 }
