@@ -361,3 +361,31 @@ describe('Settings → Shipping rules', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+describe('many orders', () => {
+  it('pages past 50 orders with the pager the shipments list has', async () => {
+    await addOrders(
+      station,
+      Array.from({ length: 50 }, (_, i) => order(`ORD-2${String(i).padStart(3, '0')}`, 'Eve Ford', 'LS8 1AA')),
+    );
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Orders' }).click();
+    await waitForText(total(), '54 orders');
+    const pager = page.getByRole('navigation', { name: 'Pages' });
+    await waitForText(pager, 'Page 1 of 2');
+    const rows = page.locator('.orders-table tbody tr');
+    expect(await rows.count()).toBe(50);
+    expect(await pager.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
+    await pager.getByRole('button', { name: 'Next page' }).click();
+    await waitForText(pager, 'Page 2 of 2');
+    await waitUntil(
+      'the second page’s 4 rows',
+      () => rows.count(),
+      (n) => n === 4,
+    );
+    expect(await pager.getByRole('button', { name: 'Last page' }).isDisabled()).toBe(true);
+    await fits('orders-07-second-page');
+    await pager.getByRole('button', { name: 'First page' }).click();
+    await waitForText(pager, 'Page 1 of 2');
+    expect(pageErrors).toEqual([]);
+  });
+});
