@@ -17,6 +17,7 @@ import { plural } from '../lib/format';
 import { printShipmentLabel } from '../lib/printing';
 import { readingWords, scaleUnavailableReason } from '../lib/scale';
 import { useScaleReading } from '../hooks/use-scale-reading';
+import { CarrierServiceFields } from './CarrierServiceFields';
 import { presetWords, serviceWords, type Catalog } from './catalog';
 
 type Order = OutputOf<'getOrder'>;
@@ -104,7 +105,6 @@ export function ShipOrderPanel({
     if (scanStart !== null) shipButton.current?.focus();
   }, [scanStart]);
 
-  const services = catalog.services.filter((s) => String(s.carrierId) === carrierId);
   const overridden =
     serviceId !== (rule ? String(rule.carrierServiceId) : '') || carrierId !== (rule ? String(rule.carrierId) : '');
   const presetOverridden = presetId !== (rule?.presetId !== undefined ? String(rule.presetId) : '');
@@ -208,38 +208,18 @@ export function ShipOrderPanel({
         {overridden || presetOverridden ? <strong> Changed here for this order.</strong> : null}
       </p>
       <div className="grid grid-3">
-        <SelectField
-          path="carrierId"
+        <CarrierServiceFields
+          catalog={catalog}
           idScope="ship"
-          label="Carrier"
-          value={carrierId}
-          onValue={(v) => {
-            setCarrierId(v);
-            setServiceId('');
+          paths={{ carrier: 'carrierId', service: 'carrierServiceId' }}
+          carrierId={carrierId}
+          serviceId={serviceId}
+          onChange={(carrier, service) => {
+            setCarrierId(carrier);
+            setServiceId(service);
           }}
-        >
-          <option value="">Choose…</option>
-          {catalog.carriers.map((c) => (
-            <option key={c.id} value={String(c.id)}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          path="carrierServiceId"
-          idScope="ship"
-          label="Service"
-          value={serviceId}
-          onValue={setServiceId}
-          error={byField.carrierServiceId}
-        >
-          <option value="">Choose…</option>
-          {services.map((s) => (
-            <option key={s.id} value={String(s.id)}>
-              {s.name}
-            </option>
-          ))}
-        </SelectField>
+          errors={{ service: byField.carrierServiceId }}
+        />
         <SelectField
           path="presetId"
           idScope="ship"

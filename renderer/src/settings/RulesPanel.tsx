@@ -12,6 +12,7 @@ import { api, ApiProblem, describeError } from '../api';
 import { DECIMAL_INPUT, SelectField, TextField } from '../components/Field';
 import { Notice } from '../components/Notice';
 import { useLoad } from '../hooks/use-load';
+import { CarrierServiceFields } from '../order/CarrierServiceFields';
 import { loadCatalog, presetWords, serviceWords, type Catalog } from '../order/catalog';
 import { SettingsSection } from './SettingsSection';
 
@@ -194,7 +195,6 @@ function RuleEditor({
   const fromStation = errorsOfRule(error, index);
   const mine = { ...fromStation.mine, ...missing };
   const others = fromStation.others;
-  const services = catalog.services.filter((s) => String(s.carrierId) === form.carrierId);
   // Opened, the form takes the keyboard at its first field.
   useLayoutEffect(() => {
     formRef.current?.querySelector<HTMLInputElement>('input')?.focus();
@@ -282,41 +282,16 @@ function RuleEditor({
       <fieldset className="rule-then">
         <legend>…then ship it with</legend>
         <div className="grid grid-3">
-          <SelectField
-            path="then.carrierId"
+          <CarrierServiceFields
+            catalog={catalog}
             idScope="rule"
-            label="Carrier"
+            paths={{ carrier: 'then.carrierId', service: 'then.carrierServiceId' }}
             required
-            value={form.carrierId}
-            onValue={(v) => setForm((f) => ({ ...f, carrierId: v, carrierServiceId: '' }))}
-            error={mine['then.carrierId']}
-          >
-            <option value="">Choose…</option>
-            {catalog.carriers.map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {c.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            path="then.carrierServiceId"
-            idScope="rule"
-            label="Service"
-            required
-            value={form.carrierServiceId}
-            onValue={(v) => set('carrierServiceId', v)}
-            error={mine['then.carrierServiceId']}
-          >
-            <option value="">Choose…</option>
-            {services.map((s) => (
-              <option key={s.id} value={String(s.id)}>
-                {s.name}
-              </option>
-            ))}
-            {form.carrierServiceId && !services.some((s) => String(s.id) === form.carrierServiceId) ? (
-              <option value={form.carrierServiceId}>Service {form.carrierServiceId} (gone)</option>
-            ) : null}
-          </SelectField>
+            carrierId={form.carrierId}
+            serviceId={form.carrierServiceId}
+            onChange={(carrierId, carrierServiceId) => setForm((f) => ({ ...f, carrierId, carrierServiceId }))}
+            errors={{ carrier: mine['then.carrierId'], service: mine['then.carrierServiceId'] }}
+          />
           <SelectField
             path="then.presetId"
             idScope="rule"
