@@ -238,6 +238,8 @@ export function OrderPage({ id, scan }: { id: string; scan?: string | undefined 
   }
   const { match, catalog } = loaded.data;
   const waiting = order.status === 'Awaiting' || order.status === 'On Hold';
+  /** What the Hold / Release button does to a waiting order: holds an awaiting one, releases a held one. */
+  const hold = order.status === 'Awaiting';
 
   return (
     <div className="page page-wide order-detail">
@@ -259,36 +261,22 @@ export function OrderPage({ id, scan }: { id: string; scan?: string | undefined 
           </p>
         </div>
         <div className="toolbar-right">
-          {order.status === 'Awaiting' ? (
+          {waiting ? (
             <button
               type="button"
               className="button"
               disabled={busy !== null}
               onClick={() =>
                 void act(
-                  'hold',
-                  () => api.updateOrder({ params: { orderId: id }, body: { hold: true } }),
-                  `${order.orderNumber} is on hold: it is not shipped until released.`,
+                  hold ? 'hold' : 'release',
+                  () => api.updateOrder({ params: { orderId: id }, body: { hold } }),
+                  hold
+                    ? `${order.orderNumber} is on hold: it is not shipped until released.`
+                    : `${order.orderNumber} is released: it waits to be shipped.`,
                 )
               }
             >
-              Hold
-            </button>
-          ) : null}
-          {order.status === 'On Hold' ? (
-            <button
-              type="button"
-              className="button"
-              disabled={busy !== null}
-              onClick={() =>
-                void act(
-                  'release',
-                  () => api.updateOrder({ params: { orderId: id }, body: { hold: false } }),
-                  `${order.orderNumber} is released: it waits to be shipped.`,
-                )
-              }
-            >
-              Release
+              {hold ? 'Hold' : 'Release'}
             </button>
           ) : null}
           <button type="button" className="button" disabled={busy !== null} onClick={() => void packingSlip('print')}>
