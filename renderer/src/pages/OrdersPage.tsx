@@ -14,6 +14,7 @@ import { SelectAllCell, SelectCell } from '../components/SelectCells';
 import { StatusChip } from '../components/StatusChip';
 import { formatListTime, formatNumber, plural } from '../lib/format';
 import { useLoad } from '../hooks/use-load';
+import { useSearchText } from '../hooks/use-search-text';
 import { useRowKeys } from '../hooks/use-row-keys';
 import { useSelection, type Selection } from '../hooks/use-selection';
 import { OrderBulkActions } from '../order/OrderBulkActions';
@@ -24,20 +25,10 @@ import { takesTyping } from '../shipment/scan-to-open';
 
 export type OrderRow = OutputOf<'listOrders'>['items'][number];
 
-/** Long enough to let a person finish a word, short enough to feel live (as the shipments search). */
-const DEBOUNCE_MS = 250;
-
 function OrderSearch({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(value);
-  const [shown, setShown] = useState(value);
+  const { text, type, searchNow, clear } = useSearchText(value, onSearch);
   const [opening, setOpening] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const input = useRef<HTMLInputElement>(null);
-  if (value !== shown) {
-    setShown(value);
-    setText(value);
-  }
-  useEffect(() => () => clearTimeout(timer.current), []);
   // `/` puts the keyboard in the box; other keys are left to the rows and to a scanner.
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
@@ -49,10 +40,6 @@ function OrderSearch({ value, onSearch }: { value: string; onSearch: (text: stri
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-  const searchNow = (next: string) => {
-    clearTimeout(timer.current);
-    onSearch(next);
-  };
   return (
     <form className="search" role="search" onSubmit={(e) => e.preventDefault()}>
       <label className="visually-hidden" htmlFor="order-search">
@@ -70,12 +57,7 @@ function OrderSearch({ value, onSearch }: { value: string; onSearch: (text: stri
         aria-keyshortcuts="/"
         aria-describedby="order-search-hint"
         value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          clearTimeout(timer.current);
-          const next = e.target.value;
-          timer.current = setTimeout(() => onSearch(next), DEBOUNCE_MS);
-        }}
+        onChange={(e) => type(e.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') {
             event.preventDefault();
@@ -91,8 +73,7 @@ function OrderSearch({ value, onSearch }: { value: string; onSearch: (text: stri
             document.querySelector<HTMLElement>('.orders-table tbody tr')?.focus();
           } else if (event.key === 'Escape' && text !== '') {
             event.preventDefault();
-            setText('');
-            searchNow('');
+            clear();
           }
         }}
       />

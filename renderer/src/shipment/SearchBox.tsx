@@ -6,12 +6,10 @@
  * order's number scanned here opens that order to ship (order/scan-to-ship.ts).
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useSearchText } from '../hooks/use-search-text';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../router/routes';
 import { openScannedOrder } from '../order/scan-to-ship';
 import { isNumberLike, openScanned, takeSearchOnArrival, takesTyping } from './scan-to-open';
-
-/** Long enough to let a person finish a word, short enough to feel live. */
-const DEBOUNCE_MS = 250;
 
 interface SearchBoxProps {
   value: string;
@@ -21,19 +19,10 @@ interface SearchBoxProps {
 }
 
 export function SearchBox({ value, onSearch, onArrowDown }: SearchBoxProps) {
-  const [text, setText] = useState(value);
+  const { text, type, searchNow, cancel, clear } = useSearchText(value, onSearch);
   const [opening, setOpening] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [shown, setShown] = useState(value);
 
-  // The route changed the search (Clear filters, Back): the box shows it.
-  if (value !== shown) {
-    setShown(value);
-    setText(value);
-  }
-
-  useEffect(() => () => clearTimeout(timer.current), []);
   // `/` or Ctrl+F on a shipment's page brought the desk here to search.
   useEffect(() => {
     if (!takeSearchOnArrival()) return;
@@ -67,18 +56,13 @@ export function SearchBox({ value, onSearch, onArrowDown }: SearchBoxProps) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const searchNow = (next: string) => {
-    clearTimeout(timer.current);
-    onSearch(next);
-  };
-
   async function openOrSearch(query: string) {
     // A shipment's number opens its shipment; an order's number (a packing slip scanned here) ships that order.
     setOpening(true);
     const opened = isNumberLike(query) ? await openScanned(query) : await openScannedOrder(query);
     setOpening(false);
     if (opened) {
-      clearTimeout(timer.current);
+      cancel();
       return;
     }
     searchNow(query);
@@ -97,8 +81,7 @@ export function SearchBox({ value, onSearch, onArrowDown }: SearchBoxProps) {
       onArrowDown();
     } else if (event.key === 'Escape' && text !== '') {
       event.preventDefault();
-      setText('');
-      searchNow('');
+      clear();
     }
   }
 
@@ -120,12 +103,7 @@ export function SearchBox({ value, onSearch, onArrowDown }: SearchBoxProps) {
         aria-keyshortcuts="/ Control+F Meta+F"
         aria-describedby="shipment-search-hint"
         value={text}
-        onChange={(e) => {
-          const next = e.target.value;
-          setText(next);
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => onSearch(next), DEBOUNCE_MS);
-        }}
+        onChange={(e) => type(e.target.value)}
         onKeyDown={onKeyDown}
       />
       <span id="shipment-search-hint" className="search-hint muted" aria-live="polite">
