@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { OPERATION_NAMES } from './main/operations/spec';
 
@@ -9,6 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default (a core less than the machine has) runs one file at a time on two cores,
+    // while most files wait on Chromium, PostgreSQL, CUPS or a child process rather than compute.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     globalSetup: ['test/global-setup.ts'],
     projects: [
       {

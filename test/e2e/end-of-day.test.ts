@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { deskForFile, printCalls as printCallsOn, signIn } from './station';
 import { apiToken } from './station-api';
-import { focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
+import { answerDidItPrint, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 const { station, page, pageErrors } = await deskForFile();
 const token = await apiToken(station);
@@ -185,6 +185,8 @@ describe('the End of day screen', () => {
     expect(results.map((r) => r.ok)).toEqual([true, true, true]);
     const outcome = page.getByRole('list', { name: 'Outcome per shipment' });
     for (const n of [numbers[2]!, numbers[1]!, numbers[0]!]) await waitForText(outcome, `${n} ✓ label sent to print`);
+    // Printed through the browser, which cannot tell: the desk asks, and Enter says it printed.
+    await answerDidItPrint(page);
     for (const id of made)
       expect(((await (await call('GET', `/shipments/${id}`)).json()) as { status: string }).status).toBe('Printed');
 

@@ -9,25 +9,25 @@ import { describe, expect, it } from 'vitest';
 import { deskForFile } from './station';
 import { CANAL_WHARF } from './station-api';
 import { callAsAdmin } from './station-api';
-import { answerDidItPrint, detailStatus, focusNow as focusIn, screenshot, waitForText, waitUntil } from './ui';
+import {
+  chooseSwiftNextDayByKeys,
+  detailStatus,
+  focusNow as focusIn,
+  printByKeys,
+  screenshot,
+  tabTo as tabToIn,
+  waitForText,
+  waitUntil,
+} from './ui';
 
 const { station, page, pageErrors } = await deskForFile();
 const numbers: string[] = [];
 
 const focusNow = (): Promise<string> => focusIn(page);
 
+const tabTo = (target: RegExp, options: { back?: boolean; max?: number } = {}) =>
+  tabToIn(page, target, { max: 60, ...options });
 const focusIs = (expected: RegExp) => waitUntil(`focus on ${String(expected)}`, focusNow, (f) => expected.test(f));
-
-/** Presses Tab (or Shift+Tab) until focus is on `target`; fails past `max` presses. */
-async function tabTo(target: RegExp, { back = false, max = 60 } = {}): Promise<number> {
-  for (let presses = 1; presses <= max; presses++) {
-    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
-    if (target.test(await focusNow())) return presses;
-  }
-  throw new Error(
-    `${String(target)} not reached in ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}; focus is on ${await focusNow()}`,
-  );
-}
 
 await callAsAdmin(station, 'PATCH', '/settings', { senderAddress: CANAL_WHARF });
 
@@ -56,17 +56,7 @@ describe('a morning at the desk, keyboard only', () => {
       await focusIs(/^INPUT Delivery address › Full name$/);
       if (index === 0) {
         // The first of the day: back up to the carrier and service, chosen by their first letters.
-        await tabTo(/^SELECT Carrier$/, { back: true });
-        await page.keyboard.type('S');
-        await waitUntil(
-          'services loaded',
-          () => page.locator('#field-carrierServiceId').getAttribute('aria-busy'),
-          (busy) => busy === 'false',
-        );
-        await page.keyboard.press('Tab');
-        await focusIs(/^SELECT Service$/);
-        await page.keyboard.type('N');
-        await tabTo(/^INPUT Delivery address › Full name$/);
+        await chooseSwiftNextDayByKeys(page);
       }
       // Later ones keep the remembered carrier and service; the sender is prefilled from Settings.
       await page.keyboard.type(to.name);
@@ -99,12 +89,7 @@ describe('a morning at the desk, keyboard only', () => {
   });
 
   it('prints the third, and focus comes back to Print label', async () => {
-    await tabTo(/^BUTTON Print label$/);
-    await page.keyboard.press('Enter');
-    // A browser cannot tell whether the printer took it: the desk asks, Enter says yes.
-    await answerDidItPrint(page);
-    await waitForText(detailStatus(page), /^Printed$/);
-    await focusIs(/^BUTTON Print label$/);
+    await printByKeys(page);
   });
 
   it('finds the first in the list and opens it', async () => {

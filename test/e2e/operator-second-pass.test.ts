@@ -11,8 +11,9 @@ import { callAsAdmin, createByApi, setSenderAddress } from './station-api';
 import {
   checkImport,
   csvFile,
+  DESK_SIZES,
   detailStatus,
-  focusNow,
+  focusBecomes,
   screenshot,
   textOf,
   waitForText,
@@ -22,17 +23,9 @@ import {
 
 const { station, page, pageErrors } = await deskForFile();
 
-const SIZES = [
-  { width: 1280, height: 720 },
-  { width: 1024, height: 768 },
-] as const;
+const SIZES = DESK_SIZES;
 
-const focusIs = (expected: RegExp) =>
-  waitUntil(
-    `focus on ${String(expected)}`,
-    () => focusNow(page),
-    (f) => expected.test(f),
-  );
+const focusIs = (expected: RegExp) => focusBecomes(page, expected);
 
 async function openNewShipment(): Promise<void> {
   await page.goto(`${station.url}/#/shipments`);

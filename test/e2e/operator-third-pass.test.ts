@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Desk, deskPage, printCalls, type RunningStation, signIn, startDesk } from './station';
 import { callAsAdmin, createByApi, setSenderAddress } from './station-api';
-import { csvFile, detailStatus, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
+import { csvFile, DESK_SIZES, detailStatus, focusBecomes, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
@@ -17,17 +17,9 @@ let desk: Desk | undefined;
 let page: Page;
 const pageErrors: string[] = [];
 
-const SIZES = [
-  { width: 1280, height: 720 },
-  { width: 1024, height: 768 },
-] as const;
+const SIZES = DESK_SIZES;
 
-const focusIs = (expected: RegExp) =>
-  waitUntil(
-    `focus on ${String(expected)}`,
-    () => focusNow(page),
-    (f) => expected.test(f),
-  );
+const focusIs = (expected: RegExp) => focusBecomes(page, expected);
 const statusOf = async (shipmentId: string) =>
   (await callAsAdmin<{ status: string }>(station, 'GET', `/shipments/${shipmentId}`)).status;
 

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startTestScale } from '../helpers/scale';
 import { deskForFile, signIn } from './station';
 import { callAsAdmin } from './station-api';
-import { focusNow, screenshot, waitForText } from './ui';
+import { fitsAtDeskSizes, focusNow, screenshot, waitForText } from './ui';
 
 const [{ station, page, pageErrors }, scale] = await Promise.all([
   deskForFile({ viewport: { width: 1280, height: 720 } }),
@@ -93,23 +93,7 @@ describe('Settings → Scale', () => {
   });
 
   it('fits at 1280×720 and 1024×768: no sideways scrolling, every control of the panel in reach', async () => {
-    for (const viewport of [
-      { width: 1280, height: 720 },
-      { width: 1024, height: 768 },
-    ]) {
-      await page.setViewportSize(viewport);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      for (const control of await panel().locator('select, input, button').all()) {
-        await control.scrollIntoViewIfNeeded();
-        const box = await control.boundingBox();
-        expect(box, await control.evaluate((el) => el.outerHTML.slice(0, 80))).not.toBeNull();
-        expect(box!.x).toBeGreaterThanOrEqual(0);
-        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
-      }
-      await panel().scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `test-results/screenshots/scale-04-${viewport.width}x${viewport.height}.png` });
-    }
+    await fitsAtDeskSizes(page, 'scale-04', panel());
     expect(pageErrors).toEqual([]);
   });
 });

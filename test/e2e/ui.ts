@@ -161,3 +161,73 @@ export async function answerDidItPrint(page: Page, printed = true): Promise<void
   await page.keyboard.press(printed ? 'Enter' : 'Escape');
   await asked.waitFor({ state: 'hidden' });
 }
+
+/** Presses Tab (or Shift+Tab) until focus is on `target`; how many presses it took; fails past `max`. */
+export async function tabTo(page: Page, target: RegExp, { back = false, max = 60 } = {}): Promise<number> {
+  for (let presses = 1; presses <= max; presses++) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    if (target.test(await focusNow(page))) return presses;
+  }
+  throw new Error(
+    `${String(target)} not reached in ${max} presses of ${back ? 'Shift+Tab' : 'Tab'}; focus is on ${await focusNow(page)}`,
+  );
+}
+
+/**
+ * On a new shipment's delivery name, with no carrier remembered: back to Carrier and Service,
+ * chosen by their first letters (Swift Parcels, Next Day), and on to the delivery name again.
+ */
+export async function chooseSwiftNextDayByKeys(page: Page): Promise<void> {
+  await tabTo(page, /^SELECT Carrier$/, { back: true });
+  await page.keyboard.type('S');
+  await waitUntil(
+    'services loaded',
+    () => page.locator('#field-carrierServiceId').getAttribute('aria-busy'),
+    (busy) => busy === 'false',
+  );
+  await page.keyboard.press('Tab');
+  await focusBecomes(page, /^SELECT Service$/);
+  await page.keyboard.type('N');
+  await tabTo(page, /^INPUT Delivery address › Full name$/);
+}
+
+/** The screen sizes of a dispatch desk. */
+export const DESK_SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1024, height: 768 },
+] as const;
+
+/**
+ * At each desk size: nothing scrolls sideways and every control of `scope` lies within the
+ * window's width; `${shot}-WxH.png` shows `scope` (or the page) at each.
+ */
+export async function fitsAtDeskSizes(page: Page, shot: string, scope?: Locator): Promise<void> {
+  for (const viewport of DESK_SIZES) {
+    await page.setViewportSize(viewport);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (overflow > 0) throw new Error(`${shot}: the page scrolls ${overflow}px sideways at ${viewport.width}px`);
+    for (const control of scope ? await scope.locator('select, input, button').all() : []) {
+      await control.scrollIntoViewIfNeeded();
+      const box = await control.boundingBox();
+      const what = await control.evaluate((el) => el.outerHTML.slice(0, 80));
+      if (!box || box.x < 0 || box.x + box.width > viewport.width) {
+        throw new Error(`${shot}: ${what} is not within ${viewport.width}px: ${JSON.stringify(box)}`);
+      }
+    }
+    await scope?.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOTS, `${shot}-${viewport.width}x${viewport.height}.png`) });
+  }
+}
+
+/**
+ * On a shipment's page: Tab to Print label, Enter, answer "Did it print?" with Enter, and see
+ * it Printed with the cursor back on Print label.
+ */
+export async function printByKeys(page: Page): Promise<void> {
+  await tabTo(page, /^BUTTON Print label$/);
+  await page.keyboard.press('Enter');
+  // A browser cannot tell whether the printer took it: the desk asks, Enter says yes.
+  await answerDidItPrint(page);
+  await waitForText(detailStatus(page), /^Printed$/);
+  await focusBecomes(page, /^BUTTON Print label$/);
+}

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Desk, deskPage, type RunningStation, signIn, startDesk } from './station';
 import { callAsAdmin, setSenderAddress } from './station-api';
-import { focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
+import { fitsAtDeskSizes, focusNow, screenshot, textOf, waitForText, waitUntil } from './ui';
 
 let station: RunningStation;
 let browser: Browser;
@@ -104,24 +104,7 @@ describe('Settings → This desk → Watched folder', () => {
   });
 
   it('fits at 1280×720 and 1024×768: no sideways scrolling, every control in reach', async () => {
-    for (const viewport of [
-      { width: 1280, height: 720 },
-      { width: 1024, height: 768 },
-    ]) {
-      await page.setViewportSize(viewport);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      for (const control of await group().locator('select, input, button').all()) {
-        await control.scrollIntoViewIfNeeded();
-        const box = await control.boundingBox();
-        expect(box).not.toBeNull();
-        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
-      }
-      await group().scrollIntoViewIfNeeded();
-      await page.screenshot({
-        path: `test-results/screenshots/watch-folder-03-${viewport.width}x${viewport.height}.png`,
-      });
-    }
+    await fitsAtDeskSizes(page, 'watch-folder-03', group());
     expect(pageErrors).toEqual([]);
   });
 });

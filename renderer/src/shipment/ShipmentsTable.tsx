@@ -78,7 +78,7 @@ export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) 
           <col className="c-ref" />
           <col />
           <col className="c-carrier col-carrier" />
-          <col className="c-pieces" />
+          <col className="c-pieces col-pieces" />
           <col className="c-weight" />
           <col className="c-status" />
           <col className="c-date col-status-time" />
@@ -105,7 +105,7 @@ export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) 
             <th scope="col" className="col-carrier">
               Carrier / service
             </th>
-            <th scope="col" className="num">
+            <th scope="col" className="num col-pieces">
               Pieces
             </th>
             <th scope="col" className="num">
@@ -166,7 +166,7 @@ export function ShipmentsTable({ items, busy, selection }: ShipmentsTableProps) 
                   {item.carrierService}
                 </span>
               </td>
-              <td className="num">{formatNumber(item.pieces)}</td>
+              <td className="num col-pieces">{formatNumber(item.pieces)}</td>
               <td className="num">
                 {formatNumber(item.weight)} <span className="muted">{item.weightMeasurement.toLowerCase()}</span>
               </td>
