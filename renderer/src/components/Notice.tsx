@@ -11,6 +11,15 @@ export function ErrorNotice({ error, action }: { error: unknown; action?: ReactN
   );
 }
 
+/** A failure already put in an operator's words (errorsToShow's notice). */
+export function ErrorText({ text }: { text: string }) {
+  return (
+    <div className="notice notice-error" role="alert">
+      <span>{text}</span>
+    </div>
+  );
+}
+
 export function Notice({ tone = 'info', children }: { tone?: 'info' | 'success' | 'warning'; children: ReactNode }) {
   return (
     <div className={`notice notice-${tone}`} role="status">

@@ -8,9 +8,9 @@ import type { StationSettings } from '../../../main/core/schemas';
 import type { DatabaseChoice, UpdateFeedChoice } from '../../../main/ipc/bridge';
 import { api, useSession } from '../api';
 import { stationBridge } from '../api/bridge';
-import { formErrors, problemFromResponse } from '../api/problem';
+import { errorsToShow, problemFromResponse } from '../api/problem';
 import { TextField } from '../components/Field';
-import { ErrorNotice, Notice } from '../components/Notice';
+import { ErrorNotice, ErrorText, Notice } from '../components/Notice';
 import { MAX_ASK_REPRINT_AFTER, updateDeskSettings, useDeskSettings } from '../lib/desk-settings';
 import { useLoad } from '../hooks/use-load';
 import { SettingsSection } from './SettingsSection';
@@ -117,7 +117,7 @@ function DatabaseChoiceField() {
     event.preventDefault();
     void choose(url);
   };
-  const { byField, notice } = formErrors(error, ['url']);
+  const { byField, notice } = errorsToShow(error, ['url']);
   const describe = (choice: DatabaseChoice) =>
     choice.kind === 'sqlite'
       ? `this computer’s own file, ${choice.location}`
@@ -154,7 +154,7 @@ function DatabaseChoiceField() {
           </button>
         ) : null}
       </div>
-      {notice ? <ErrorNotice error={notice} /> : null}
+      {notice ? <ErrorText text={notice} /> : null}
       {next ? (
         <Notice tone="success">
           From the next start, this desk uses {describe(next)}. Close and open Shipping Station to switch.
@@ -193,7 +193,7 @@ function UpdateFeedField() {
     }
   };
   const shown = chosen ?? current.data;
-  const { byField, notice } = formErrors(error, ['url']);
+  const { byField, notice } = errorsToShow(error, ['url']);
   return (
     <form
       className="field stack"
@@ -237,7 +237,7 @@ function UpdateFeedField() {
           </button>
         ) : null}
       </div>
-      {notice ? <ErrorNotice error={notice} /> : null}
+      {notice ? <ErrorText text={notice} /> : null}
     </form>
   );
 }
@@ -324,9 +324,7 @@ function DailyBackupField({ initial }: { initial: DailyBackup }) {
       setBusy(false);
     }
   };
-  const { byField, notice } = error
-    ? formErrors(error, ['dailyBackup.folder', 'dailyBackup.keep'])
-    : { byField: {} as Record<string, string>, notice: null };
+  const { byField, notice } = errorsToShow(error, ['dailyBackup.folder', 'dailyBackup.keep']);
   return (
     <form className="field stack" onSubmit={(event) => void save(event)} aria-labelledby="desk-backup-label" noValidate>
       <span className="field-label" id="desk-backup-label">
@@ -371,7 +369,7 @@ function DailyBackupField({ initial }: { initial: DailyBackup }) {
           Last backup: {shown.lastBackupFile}, {new Date(shown.lastBackupOn!).toLocaleString()}.
         </p>
       ) : null}
-      {notice ? <ErrorNotice error={notice} /> : null}
+      {notice ? <ErrorText text={notice} /> : null}
       {saved ? <Notice tone="success">Daily backup saved.</Notice> : null}
     </form>
   );
