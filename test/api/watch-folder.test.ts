@@ -71,11 +71,15 @@ interface Result {
   }[];
 }
 
-/** The result the station wrote beside the file in done/ or failed/, once it is there. */
+/**
+ * The result the station wrote beside the file in done/ or failed/, once the file is there too
+ * (the results are written first, so that a file in done/ always has them, then it is moved).
+ */
 async function resultOf(stem: string, where: 'done' | 'failed' = 'done'): Promise<Result> {
   const file = join(folder, where, `${stem}.result.json`);
   const until = Date.now() + 20_000;
-  while (!existsSync(file)) {
+  const inProcessing = () => readdirSync(join(folder, 'processing')).some((n) => n.startsWith(`${stem}.`));
+  while (!existsSync(file) || inProcessing()) {
     if (Date.now() > until) throw new Error(`no ${where}/${stem}.result.json; the folder holds ${readdirSync(folder)}`);
     await new Promise((r) => setTimeout(r, 25));
   }
