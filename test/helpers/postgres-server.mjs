@@ -20,8 +20,9 @@ const server = new EmbeddedPostgres({
   persistent: true,
   createPostgresUser: asPostgresUser === '1',
   initdbFlags: ['--encoding=UTF8', '--locale=C'],
-  // Loopback only, and no Unix socket (its default folder may not exist here).
-  postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+  // Loopback only, and no Unix socket (its default folder may not exist here). Test files run
+  // side by side, each opening several desks' pools: the default 100 connections run out.
+  postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=400'],
   onLog: log,
   onError: log,
 });
