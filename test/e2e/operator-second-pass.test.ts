@@ -32,6 +32,8 @@ async function openNewShipment(): Promise<void> {
   await page.getByRole('heading', { name: 'Shipments', level: 1 }).waitFor();
   await page.keyboard.press('Alt+N');
   await page.getByRole('heading', { name: 'New shipment', level: 1 }).waitFor();
+  // The form's keys work from inside it: wait for the screen to put focus in its first field.
+  await focusIs(/^(INPUT|SELECT) /);
 }
 
 beforeAll(async () => {
