@@ -141,12 +141,17 @@ function build(): Record<string, number> {
 }
 
 function bytes(): Record<string, number> {
-  const of = (where: string) =>
-    (db.prepare(`SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE ${where}`).pluck().get() as number) || 0;
-  const fts = of("name LIKE 'search_fts%'");
-  const facts = of("name = 'search_facts'");
+  // By name, one b-tree each: dbstat reads only the b-tree an equality names.
+  const of = (name: string) =>
+    db.prepare('SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE name = ?').pluck().get(name) as number;
+  const ftsTables = db
+    .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'search_fts_%'")
+    .pluck()
+    .all() as string[];
+  const fts = ftsTables.reduce((sum, name) => sum + of(name), 0);
+  const facts = of('search_facts');
   return {
-    terms: of("name = 'shipment_search_terms'"),
+    terms: of('shipment_search_terms'),
     fts5: fts,
     facts,
     'fts5 + facts': fts + facts,
