@@ -4,34 +4,20 @@
  */
 import type pg from 'pg';
 import { orderSearchTerms } from '../../core/order-search';
-import type { Address } from '../../core/schemas';
 import type { OrderStatus } from '../../core/schemas';
-import type { OrderItemRecord, OrderRecord, OrderShipment, OrderStore } from '../../core/storage';
-import {
-  ORDER_SQL,
-  itemValues,
-  orderNumberKey,
-  orderQueries,
-  orderValues,
-  toOrderItem,
-  toOrderRecord,
-  type OrderCodec,
-  type OrderRow,
-} from '../shared/order-queries';
+import type { NewOrder, OrderItemRecord, OrderShipment, OrderStore } from '../../core/storage';
+import { columnNames, unnestColumns } from '../shared/columns';
+import { ITEM_FIELDS, ORDER_SQL, itemReader, orderQueries, orderReader, orderWriter } from '../shared/order-queries';
+import { numberedPlaceholders } from '../shared/sql';
+import { orderItems } from '../shared/tables/orders';
 import { inTransaction, readSnapshot, type Tx } from './pool';
 
-const codec: OrderCodec = {
-  encodeAddress: (address) => JSON.stringify(address),
-  decodeAddress: (stored) => stored as Address,
-  decodeJson: (stored) => stored,
-};
-
-/** `?` placeholders as PostgreSQL's numbered ones (the shared SQL holds no other `?`). */
-const numbered = (sql: string) => {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-};
-const SQL = Object.fromEntries(Object.entries(ORDER_SQL).map(([k, v]) => [k, numbered(v)])) as typeof ORDER_SQL;
+const SQL = Object.fromEntries(
+  Object.entries(ORDER_SQL).map(([k, v]) => [k, numberedPlaceholders(v)]),
+) as typeof ORDER_SQL;
+const write = orderWriter('postgres');
+const toOrder = orderReader('postgres');
+const toItem = itemReader('postgres');
 
 /** Outbox rows for every subscription to the type (the webhook service delivers them). */
 const ENQUEUE = `INSERT INTO webhook_outbox (webhook_id, type, payload, created_on, next_attempt_on)
@@ -59,12 +45,7 @@ export const postgresOrderLinks = {
   },
 };
 
-async function writeTerms(
-  tx: Tx,
-  id: number,
-  order: Omit<OrderRecord, 'id' | 'shipmentId'>,
-  items: OrderItemRecord[],
-): Promise<void> {
+async function writeTerms(tx: Tx, id: number, order: NewOrder, items: OrderItemRecord[]): Promise<void> {
   await tx.query(
     'INSERT INTO order_search_terms (term, order_id) SELECT DISTINCT u.term, $2::bigint FROM unnest($1::text[]) AS u(term)',
     [
@@ -77,16 +58,22 @@ async function writeTerms(
   );
 }
 
+const ONE_ORDERS_ITEMS = unnestColumns(orderItems, ITEM_FIELDS, 2);
+
 async function writeItems(tx: Tx, id: number, items: OrderItemRecord[]): Promise<void> {
-  for (const item of items) await tx.query(SQL.insertItem, itemValues(id, item));
+  await tx.query(
+    `INSERT INTO order_items (${columnNames(orderItems, ['orderId', ...ITEM_FIELDS])})
+     SELECT $1, u.* FROM ${ONE_ORDERS_ITEMS.sql} AS u`,
+    [id, ...ONE_ORDERS_ITEMS.arrays(items)],
+  );
 }
 
 export function postgresOrders(pool: pg.Pool): OrderStore {
   const query =
     (db: pg.Pool | Tx) =>
     async <R>(sql: string, params: (string | number)[]) =>
-      (await db.query(numbered(sql), params)).rows as R[];
-  const reads = orderQueries(query(pool), codec);
+      (await db.query(numberedPlaceholders(sql), params)).rows as R[];
+  const reads = orderQueries(query(pool), 'postgres');
 
   return {
     insert(batch, claim, answer) {
@@ -104,10 +91,7 @@ export function postgresOrders(pool: pg.Pool): OrderStore {
         }
         const ids: (number | null)[] = [];
         for (const { order, items, webhookPayload } of batch) {
-          const { rows } = await tx.query<{ id: number }>(SQL.insert, [
-            ...orderValues(order, codec),
-            orderNumberKey(order.orderNumber),
-          ]);
+          const { rows } = await tx.query<{ id: number }>(SQL.insert, write.insert(order));
           const id = rows[0]?.id ?? null;
           ids.push(id);
           if (id === null) continue;
@@ -126,21 +110,14 @@ export function postgresOrders(pool: pg.Pool): OrderStore {
 
     change(id, decide) {
       return inTransaction(pool, async (tx) => {
-        const { rows } = await tx.query<OrderRow>('SELECT * FROM orders WHERE id = $1 FOR UPDATE', [id]);
+        const { rows } = await tx.query(`${SQL.byId} FOR UPDATE`, [id]);
         if (!rows[0]) return undefined;
-        const current = toOrderRecord(rows[0], codec);
-        const items = (
-          await tx.query<OrderRow>('SELECT * FROM order_items WHERE order_id = $1 ORDER BY sequence_number', [id])
-        ).rows.map(toOrderItem);
+        const current = toOrder(rows[0]);
+        const items = (await tx.query(SQL.items, [id])).rows.map(toItem);
         const next = decide(current, items);
         if (!next) return current;
         const { order } = next;
-        await tx.query(SQL.update, [
-          ...orderValues(order, codec),
-          orderNumberKey(order.orderNumber),
-          order.shipmentId,
-          id,
-        ]);
+        await tx.query(SQL.update, [...write.update(order), id]);
         if (next.items) {
           await tx.query(SQL.deleteItems, [id]);
           await writeItems(tx, id, next.items);
@@ -157,7 +134,7 @@ export function postgresOrders(pool: pg.Pool): OrderStore {
     knownNumbers: reads.knownNumbers,
     items: reads.items,
     // Total and rows read in one snapshot: they agree while other desks write.
-    page: (filter) => readSnapshot(pool, (tx) => orderQueries(query(tx), codec).page(filter)),
+    page: (filter) => readSnapshot(pool, (tx) => orderQueries(query(tx), 'postgres').page(filter)),
     ofShipment: reads.ofShipment,
   };
 }
