@@ -2,7 +2,7 @@
  * Request and response examples for the OpenAPI document. The linter checks each against
  * its operation's schema (test/openapi/openapi.test.ts), so they cannot drift from the shapes.
  */
-import type { WebhookEvent, WEBHOOK_TEST_EVENT } from '../core/schemas';
+import { emptyAddress, type Address, type WebhookEvent, type WEBHOOK_TEST_EVENT } from '../core/schemas';
 import type { OperationName } from '../operations/spec';
 
 interface OperationExample {
@@ -68,20 +68,7 @@ const SIGN_IN = {
   refreshToken: { accessToken: 'r8Kq2mVx7LbN4cZp1sWd9fYh3jTg6uAe0oQi5nRk2Xy', expires: '2026-12-21T09:30:00.000Z' },
   errorMessage: null,
 };
-const fullAddress = (address: Record<string, string>) => ({
-  businessName: '',
-  fullName: '',
-  phoneNumber: '',
-  emailAddress: '',
-  addressLine1: '',
-  addressLine2: '',
-  addressLine3: '',
-  county: '',
-  city: '',
-  countryTwoCharacterISOCode: '',
-  postZipCode: '',
-  ...address,
-});
+const fullAddress = (address: Partial<Address>): Address => ({ ...emptyAddress(), ...address });
 const SHIPMENT = {
   shipmentNumber: 'SS00000042',
   despatchDate: CREATED_ON,
