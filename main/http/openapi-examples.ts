@@ -235,8 +235,7 @@ const SAVED_ADDRESS = {
   ...fullAddress(deliveryAddress),
   updatedOn: CREATED_ON,
 };
-const PRESET = {
-  id: 2,
+const PRESET_REQUEST = {
   name: 'Medium box',
   length: 30,
   width: 20,
@@ -244,9 +243,8 @@ const PRESET = {
   dimensionUnit: 'CM',
   weight: 0.3,
   weightUnit: 'KG',
-  description: 'Double-wall carton',
-  updatedOn: CREATED_ON,
 };
+const PRESET = { id: 2, ...PRESET_REQUEST, description: 'Double-wall carton', updatedOn: CREATED_ON };
 const WATCH_FOLDER = { path: 'D:\\Orders', action: 'orders', enabled: true };
 const SCALE = { port: 'COM3', protocol: 'nci', baudRate: 9600, dataBits: 7, parity: 'even', stopBits: 1 };
 const SETTINGS = {
@@ -646,18 +644,7 @@ export const OPERATION_EXAMPLES: Record<OperationName, OperationExample> = {
   updateAddress: { request: { nickname: 'Sam at home' }, response: { ...SAVED_ADDRESS, nickname: 'Sam at home' } },
   deleteAddress: { response: SUCCESS },
   listPackagePresets: { response: { items: [PRESET] } },
-  createPackagePreset: {
-    request: {
-      name: 'Medium box',
-      length: 30,
-      width: 20,
-      height: 10,
-      dimensionUnit: 'CM',
-      weight: 0.3,
-      weightUnit: 'KG',
-    },
-    response: PRESET,
-  },
+  createPackagePreset: { request: PRESET_REQUEST, response: PRESET },
   updatePackagePreset: { request: { weight: 0.35 }, response: { ...PRESET, weight: 0.35 } },
   deletePackagePreset: { response: SUCCESS },
   listScalePorts: {
