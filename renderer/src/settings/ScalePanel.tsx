@@ -5,9 +5,11 @@
  */
 import { useState, type FormEvent } from 'react';
 import { BAUD_RATES, PARITIES, type ScalePortList, type ScaleSettings as Settings } from '../../../main/core/schemas';
-import { api, describeError, errorsToShow } from '../api';
+import { api, describeError } from '../api';
 import { SelectField, TextField } from '../components/Field';
-import { ErrorNotice, Notice } from '../components/Notice';
+import { FormOutcome } from '../components/FormOutcome';
+import { ErrorNotice } from '../components/Notice';
+import { useFormAction } from '../hooks/use-form-action';
 import { useScaleReading } from '../hooks/use-scale-reading';
 import { readingWords } from '../lib/scale';
 import { useLoad } from '../hooks/use-load';
@@ -82,23 +84,10 @@ function ScaleForm({ initial, ports: initialPorts }: { initial: Settings; ports:
   const [ports, setPorts] = useState<ScalePortList>(initialPorts);
   const listed = (port: string | null) => port === null || ports.items.some((p) => p.path === port);
   const [typed, setTyped] = useState(!listed(initial.port));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  // A 400 names fields beside them; the scale's 503 says which port and why, once.
+  const { busy, message, byField, notice, run: act } = useFormAction(FIELDS);
   const dirty = !sameSettings(draft, saved);
 
-  async function act(run: () => Promise<string | null>) {
-    setBusy(true);
-    setError(null);
-    setMessage(null);
-    try {
-      setMessage(await run());
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
   const save = async () => {
     const kept = await api.setScale({ body: draft });
     setSaved(kept);
@@ -125,8 +114,6 @@ function ScaleForm({ initial, ports: initialPorts }: { initial: Settings; ports:
   const setSerial = <K extends SerialSetting>(setting: K, value: Settings[K]) =>
     setDraft((d) => ({ ...d, [setting]: value }));
 
-  // A 400 names fields beside them; the scale's 503 says which port and why, once.
-  const { byField, notice } = errorsToShow(error, FIELDS);
   return (
     <>
       {ports.listError ? <p className="field-hint">Serial ports could not be listed: {ports.listError}</p> : null}
@@ -215,12 +202,7 @@ function ScaleForm({ initial, ports: initialPorts }: { initial: Settings; ports:
         </div>
       </form>
       <LiveReading active={saved.port !== null} />
-      {notice ? (
-        <p className="notice notice-error" role="alert">
-          {notice}
-        </p>
-      ) : null}
-      {message ? <Notice tone="success">{message}</Notice> : null}
+      <FormOutcome notice={notice} message={message} />
     </>
   );
 }
