@@ -100,8 +100,8 @@ export function ListTable<T>({
             <tr
               key={idOf(item)}
               {...rowProps(index)}
-              {...rowData(item)}
               className="row-link"
+              {...rowData(item)}
               aria-selected={selected.has(idOf(item))}
               onClick={() => open(item)}
             >
