@@ -392,10 +392,25 @@ export class FolderWatcher {
         if (now.status !== 'Not Printed') return done;
       }
       await invoke(this.station, 'printShipment', { params: { uniqueId: shipped.shipmentId }, query: {} }, caller);
-      return done;
     } catch (error) {
       if (storeDown(error)) throw error;
       return { ...done, problem: { label: `not printed: ${error instanceof Error ? error.message : String(error)}` } };
+    }
+    return this.printPackingSlip(done, shipped.orderId, caller);
+  }
+
+  /** After the label, the order's packing slip when the desk prints one with it; a refusal never undoes the ship. */
+  private async printPackingSlip(done: Outcome, orderId: string, caller: Caller): Promise<Outcome> {
+    try {
+      if (!(await this.station.printing.desk.packingSlip()).printWithLabel) return done;
+      await invoke(this.station, 'printPackingSlip', { params: { orderId } }, caller);
+      return done;
+    } catch (error) {
+      if (storeDown(error)) throw error;
+      return {
+        ...done,
+        problem: { packingSlip: `not printed: ${error instanceof Error ? error.message : String(error)}` },
+      };
     }
   }
 }

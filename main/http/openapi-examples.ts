@@ -203,6 +203,7 @@ const PRINTERS = {
     pageSize: '4x6',
     documentPrinterId: 'cups:Office_A4',
   },
+  packingSlip: { size: 'A4', printWithLabel: true },
   lastJob: {
     printerId: 'net:10.0.0.20:9100',
     printerName: 'Label printer at 10.0.0.20:9100',
@@ -617,6 +618,10 @@ export const OPERATION_EXAMPLES: Record<OperationName, OperationExample> = {
   addNetworkPrinter: { request: { address: '10.0.0.20:9100' }, response: PRINTERS },
   removeNetworkPrinter: { response: PRINTERS },
   chooseLabelPrinter: { request: PRINTERS.labelPrinter, response: PRINTERS },
+  choosePackingSlip: { request: PRINTERS.packingSlip, response: PRINTERS },
+  printPackingSlip: {
+    response: { success: true, printerId: 'cups:Office_A4', printer: 'Office A4', format: 'pdf', pageSize: 'A4' },
+  },
   printShipment: { response: { ...PRINTED, status: 'Printed' } },
   printTestPage: { response: { ...PRINTED, dpi: 203 } },
   printImportLabels: { response: { ...PRINTED, results: PRINT_RESULTS } },
