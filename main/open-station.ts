@@ -62,7 +62,8 @@ export async function openStation(options: OpenStationOptions): Promise<Station>
         },
       packingSlipRenderer:
         options.packingSlipRenderer ??
-        (async (data, size) => (await import('./labels/packing-slip')).renderPackingSlipSync(data, size)),
+        (async (data, size, output) =>
+          (await import('./labels/packing-slip')).renderPackingSlipSync(data, size, output)),
       labelBatchRenderer:
         options.labelBatchRenderer ??
         pooled?.labelBatchRenderer ??

@@ -41,6 +41,7 @@ import type {
   PresetStore,
   ShipmentStore,
 } from './storage';
+import type { LabelDpi, LabelFormat } from './label-data';
 import { round3 } from './units';
 import { validateOrder } from './validate-order';
 
@@ -61,7 +62,12 @@ export interface PackingSlipData {
   items: { sku: string; description: string; quantity: number }[];
   notes: string;
 }
-export type PackingSlipRenderer = (data: PackingSlipData, size: PackingSlipSize) => Promise<Buffer>;
+/** Writes a packing slip: a PDF, or ZPL for a label printer that speaks it. */
+export type PackingSlipRenderer = (
+  data: PackingSlipData,
+  size: PackingSlipSize,
+  output?: { format: LabelFormat; dpi: LabelDpi },
+) => Promise<Buffer>;
 
 /** Checks an order against its schema (the operation table's; the core does not know it). */
 export type OrderSchemaCheck = (order: unknown) => Record<string, string>;
@@ -459,9 +465,19 @@ export class OrderService {
   // ------------------------------------------------------------ packing slip
 
   async packingSlip(orderId: string, size: PackingSlipSize = 'A4'): Promise<PackingSlipResponse> {
+    const { document } = await this.packingSlipDocument(orderId, size);
+    return { format: 'pdf', base64String: document.toString('base64') };
+  }
+
+  /** The packing slip for a printer: PDF unless the printer speaks ZPL. */
+  async packingSlipDocument(
+    orderId: string,
+    size: PackingSlipSize,
+    output: { format: LabelFormat; dpi: LabelDpi } = { format: 'pdf', dpi: 203 },
+  ): Promise<{ orderNumber: string; document: Buffer }> {
     const order = await this.find(orderId);
     const items = await this.d.repo.items(order.id);
-    const pdf = await this.d.packingSlips(
+    const document = await this.d.packingSlips(
       {
         orderNumber: order.orderNumber,
         date: iso(order.orderDate ?? order.createdOn),
@@ -473,8 +489,9 @@ export class OrderService {
         notes: order.notes,
       },
       size,
+      output,
     );
-    return { format: 'pdf', base64String: pdf.toString('base64') };
+    return { orderNumber: order.orderNumber, document };
   }
 }
 

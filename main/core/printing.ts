@@ -7,6 +7,7 @@
  */
 import type { LabelDpi, LabelFormat, OfficeSheet } from './label-data';
 import type { LabelSize } from './schemas';
+import type { PackingSlipSize } from './orders';
 import type { Caller, ShipmentService } from './shipments';
 import type { ImportService } from './imports';
 import type { BatchPrintItem, CustomsBatchRequest, CustomsForm } from './schemas';
@@ -39,6 +40,17 @@ export interface LabelPrinterChoice {
   documentPrinterId?: string | null;
 }
 
+/**
+ * The desk's packing slip (docs/contract.md §18): A4, or the label printer's own size; and
+ * whether shipping an order prints it after the label.
+ */
+export interface PackingSlipChoice {
+  size: 'A4' | 'label';
+  printWithLabel: boolean;
+}
+
+export const DEFAULT_PACKING_SLIP: PackingSlipChoice = { size: 'A4', printWithLabel: false };
+
 export interface PrintJobRecord {
   printerId: string;
   printerName: string;
@@ -52,6 +64,7 @@ export interface PrintJobRecord {
 export interface PrinterOverview {
   items: Printer[];
   labelPrinter: LabelPrinterChoice;
+  packingSlip: PackingSlipChoice;
   lastJob: PrintJobRecord | null;
   /** Why the system's printers could not be listed (no CUPS, …), or null. */
   systemError: string | null;
@@ -79,6 +92,8 @@ export interface DeskPrinters {
   addNetworkPrinter(address: string, name?: string): Promise<PrinterOverview>;
   removeNetworkPrinter(printerId: string): Promise<PrinterOverview>;
   chooseLabelPrinter(choice: LabelPrinterChoice): Promise<PrinterOverview>;
+  choosePackingSlip(choice: PackingSlipChoice): Promise<PrinterOverview>;
+  packingSlip(): Promise<PackingSlipChoice>;
   /** The printer asked for (or the desk's label printer) and its format; throws a 503 problem when there is none. */
   target(printerId?: string): Promise<LabelPrintTarget>;
   /** The desk's A4 printer (PDF at A4), or null when none is chosen. */
@@ -93,6 +108,7 @@ export const noPrinters: DeskPrinters = {
   overview: async () => ({
     items: [],
     labelPrinter: { printerId: null, format: 'pdf', dpi: 203, pageSize: '4x6', documentPrinterId: null },
+    packingSlip: DEFAULT_PACKING_SLIP,
     lastJob: null,
     systemError: 'this station has no printers module',
   }),
@@ -105,6 +121,10 @@ export const noPrinters: DeskPrinters = {
   chooseLabelPrinter: async () => {
     throw printerUnavailable('printers', 'this station has no printers module');
   },
+  choosePackingSlip: async () => {
+    throw printerUnavailable('printers', 'this station has no printers module');
+  },
+  packingSlip: async () => DEFAULT_PACKING_SLIP,
   target: async () => {
     throw printerUnavailable('printers', 'this station has no printers module');
   },
@@ -164,6 +184,22 @@ export interface CustomsPrintResult {
   form: CustomsForm;
 }
 
+/** Where an order's packing slip went. */
+export interface PackingSlipPrintResult {
+  success: boolean;
+  printerId: string;
+  printer: string;
+  format: LabelFormat;
+  pageSize: PackingSlipSize;
+}
+
+/** An order's packing slip written for a printer: its number (for the job's name) and the document. */
+export type PackingSlipWriter = (
+  orderId: string,
+  size: PackingSlipSize,
+  output: { format: LabelFormat; dpi: LabelDpi },
+) => Promise<{ orderNumber: string; document: Buffer }>;
+
 /** Where a batch's CN23s and commercial invoices went; no printer when none needed one. */
 export interface CustomsBatchPrintResult {
   success: boolean;
@@ -179,7 +215,40 @@ export class PrintService {
     readonly desk: DeskPrinters,
     private readonly testPages: TestPageRenderer,
     private readonly now: () => number,
+    private readonly packingSlips: PackingSlipWriter,
   ) {}
+
+  /** The size an order's packing slip takes when none is asked for: the desk's choice. */
+  async packingSlipSize(): Promise<PackingSlipSize> {
+    const [choice, overview] = await Promise.all([this.desk.packingSlip(), this.desk.overview()]);
+    return choice.size === 'A4' ? 'A4' : overview.labelPrinter.pageSize;
+  }
+
+  /**
+   * An order's packing slip on the desk's printers (docs/desk.md, "Packing slips"): an A4 slip
+   * on the desk's A4 printer when it has one; otherwise, and for a slip at the label's size,
+   * on the label printer in its format at its page size (an office sheet printer takes it as
+   * an A4 page). A printer that refuses is a 503; the order is not touched either way.
+   */
+  async printPackingSlip(orderId: string): Promise<PackingSlipPrintResult> {
+    const choice = await this.desk.packingSlip();
+    const a4 = choice.size === 'A4' ? await this.desk.documentTarget() : null;
+    const label = a4 ? null : await this.desk.target();
+    const target: PrintTarget =
+      a4 ?? (label!.sheet ? { ...label!, format: 'pdf', pageSize: 'A4', sheet: null } : label!);
+    const { orderNumber, document } = await this.packingSlips(orderId, target.pageSize, {
+      format: target.format,
+      dpi: target.dpi,
+    });
+    await this.sendAndRecord(target, document, `packing slip ${orderNumber}`);
+    return {
+      success: true,
+      printerId: target.printer.id,
+      printer: target.printer.name,
+      format: target.format,
+      pageSize: target.pageSize,
+    };
+  }
 
   /** The printer doctor: a page with the printer's name, the assumed dpi, a ruler and a barcode. */
   async printTestPage(printerId?: string): Promise<TestPageResult> {

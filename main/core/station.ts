@@ -146,7 +146,14 @@ export async function createStation(
     (async () => {
       throw new Error('this station cannot write test pages');
     });
-  const printing = new PrintService(shipments, imports, options.printers ?? noPrinters, testPages, now);
+  const printing = new PrintService(
+    shipments,
+    imports,
+    options.printers ?? noPrinters,
+    testPages,
+    now,
+    (id, size, output) => orders.packingSlipDocument(id, size, output),
+  );
   // Every station delivers from the outbox; on a shared database the desks share the work.
   const webhooks = new WebhookService(store.webhooks, {
     now,

@@ -33,8 +33,8 @@ export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 /** Orders per POST /orders batch: a crash loses at most one batch's work, which its key then replays. */
 const BATCH = 250;
 /**
- * Batches in flight at once with action `orders` on PostgreSQL: it answers each statement
- * of a batch in turn, so a few batches side by side keep it busy. SQLite writes one at a
+ * Batches in flight at once with action `orders` on PostgreSQL: a batch is one statement, and
+ * the next batch's parsing and checks overlap the server's work on it. SQLite writes one at a
  * time anyway; with `ship` one at a time, so labels print in the file's order.
  */
 const IN_FLIGHT = 4;
@@ -392,10 +392,25 @@ export class FolderWatcher {
         if (now.status !== 'Not Printed') return done;
       }
       await invoke(this.station, 'printShipment', { params: { uniqueId: shipped.shipmentId }, query: {} }, caller);
-      return done;
     } catch (error) {
       if (storeDown(error)) throw error;
       return { ...done, problem: { label: `not printed: ${error instanceof Error ? error.message : String(error)}` } };
+    }
+    return this.printPackingSlip(done, shipped.orderId, caller);
+  }
+
+  /** After the label, the order's packing slip when the desk prints one with it; a refusal never undoes the ship. */
+  private async printPackingSlip(done: Outcome, orderId: string, caller: Caller): Promise<Outcome> {
+    try {
+      if (!(await this.station.printing.desk.packingSlip()).printWithLabel) return done;
+      await invoke(this.station, 'printPackingSlip', { params: { orderId } }, caller);
+      return done;
+    } catch (error) {
+      if (storeDown(error)) throw error;
+      return {
+        ...done,
+        problem: { packingSlip: `not printed: ${error instanceof Error ? error.message : String(error)}` },
+      };
     }
   }
 }

@@ -4,6 +4,7 @@
  * item (SKU, description, quantity), on A4 or the label's page; as many pages as the items
  * need. Deterministic: dated by the order, so the same order gives the same bytes.
  */
+import type { LabelDpi, LabelFormat } from '../core/label-data';
 import type { PackingSlipData, PackingSlipSize } from '../core/orders';
 import type { Address } from '../core/schemas';
 import { A4 } from './customs-layout';
@@ -11,6 +12,7 @@ import { loadLabelFonts, resolveFontsDir } from './label-fonts';
 import { LABEL_PAGE_SIZES, Page, type PageLayout } from './label-layout';
 import { addressName, countryName, formatDate, join, TextFit } from './label-text';
 import { writePdf } from './render-label';
+import { writeZpl } from './render-zpl';
 
 const addressLines = (a: Address): string[] =>
   [
@@ -128,10 +130,17 @@ export function layoutPackingSlip(fit: TextFit, data: PackingSlipData, size: Pac
   return pages;
 }
 
-export function renderPackingSlipSync(data: PackingSlipData, size: PackingSlipSize): Buffer {
+export function renderPackingSlipSync(
+  data: PackingSlipData,
+  size: PackingSlipSize,
+  output: { format: LabelFormat; dpi: LabelDpi } = { format: 'pdf', dpi: 203 },
+): Buffer {
   const fonts = loadLabelFonts(resolveFontsDir());
+  const pages = layoutPackingSlip(new TextFit(fonts), data, size);
+  // A ZPL label printer takes the slip as it takes a label: drawn by the labels' ZPL writer.
+  if (output.format === 'zpl') return writeZpl(pages, output.dpi, fonts);
   const date = Date.parse(data.date);
-  return writePdf(layoutPackingSlip(new TextFit(fonts), data, size), fonts, {
+  return writePdf(pages, fonts, {
     title: `Packing slip ${data.orderNumber}`,
     date: new Date(Number.isNaN(date) ? 0 : date),
   });

@@ -102,6 +102,11 @@ export const auditRules: AuditRules = {
     entries: async (_ctx, _input, after, before) =>
       entry('printer.choose', after.labelPrinter.printerId ?? '(none)', { before, after: after.labelPrinter }),
   },
+  choosePackingSlip: {
+    before: async (ctx) => (await ctx.station.printing.desk.overview()).packingSlip,
+    entries: async (_ctx, _input, after, before) =>
+      entry('printer.packing-slip', after.packingSlip.size, { before, after: after.packingSlip }),
+  },
   setWatchFolder: {
     before: (ctx) => ctx.station.watchFolder.settings(),
     entries: async (_ctx, _input, after, before) =>

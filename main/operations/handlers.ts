@@ -100,6 +100,8 @@ export const handlers: Handlers = {
   printShipment: (ctx, { params, query }) =>
     ctx.station.printing.printShipment(params.uniqueId, caller(ctx), query.printerId),
   printTestPage: (ctx, { query }) => ctx.station.printing.printTestPage(query.printerId),
+  choosePackingSlip: (ctx, { body }) => ctx.station.printing.desk.choosePackingSlip(body),
+  printPackingSlip: (ctx, { params }) => ctx.station.printing.printPackingSlip(params.orderId),
   listAddresses: (ctx, { query }) => ctx.station.addressBook.list(query),
   createAddress: (ctx, { body }) => ctx.station.addressBook.create(body),
   updateAddress: (ctx, { params, body }) => ctx.station.addressBook.update(pathId(params, 'addressId'), body),
@@ -136,7 +138,8 @@ export const handlers: Handlers = {
   cancelOrder: (ctx, { params }) => ctx.station.orders.cancel(params.orderId),
   shipOrder: (ctx, { params, body, headers }) =>
     ctx.station.orders.ship(params.orderId, body, caller(ctx), headers['idempotency-key']),
-  getPackingSlip: (ctx, { params, query }) => ctx.station.orders.packingSlip(params.orderId, query.pageSize),
+  getPackingSlip: async (ctx, { params, query }) =>
+    ctx.station.orders.packingSlip(params.orderId, query.pageSize ?? (await ctx.station.printing.packingSlipSize())),
   listRules: (ctx) => ctx.station.rules.list(),
   replaceRules: (ctx, { body }) => ctx.station.rules.replace(body),
   matchRule: (ctx, { query }) => ctx.station.orders.match(query.orderId),

@@ -10,13 +10,15 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { printerUnavailable, validationError } from '../core/errors';
 import { SHEET_LABEL_SIZE, SHEET_PAPER } from '../core/label-data';
-import type {
-  DeskPrinters,
-  LabelPrinterChoice,
-  Printer,
-  PrinterOverview,
-  PrintJobRecord,
-  PrintTarget,
+import {
+  DEFAULT_PACKING_SLIP,
+  type DeskPrinters,
+  type LabelPrinterChoice,
+  type PackingSlipChoice,
+  type Printer,
+  type PrinterOverview,
+  type PrintJobRecord,
+  type PrintTarget,
 } from '../core/printing';
 import { listCupsQueues, submitCupsJob } from './cups';
 import { formatAddress, parseAddress, sendRaw } from './network';
@@ -27,12 +29,14 @@ export const PRINTERS_FILE = 'printers.json';
 interface DeskFile {
   network: { name: string; address: string }[];
   labelPrinter: LabelPrinterChoice;
+  packingSlip: PackingSlipChoice;
   lastJob: PrintJobRecord | null;
 }
 
 const EMPTY: DeskFile = {
   network: [],
   labelPrinter: { printerId: null, format: 'pdf', dpi: 203, pageSize: '4x6', documentPrinterId: null },
+  packingSlip: DEFAULT_PACKING_SLIP,
   lastJob: null,
 };
 
@@ -61,7 +65,12 @@ export function createDeskPrinters(options: DeskPrinterOptions): DeskPrinters {
   async function load(): Promise<DeskFile> {
     try {
       const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<DeskFile>;
-      return { ...EMPTY, ...parsed, labelPrinter: { ...EMPTY.labelPrinter, ...parsed.labelPrinter } };
+      return {
+        ...EMPTY,
+        ...parsed,
+        labelPrinter: { ...EMPTY.labelPrinter, ...parsed.labelPrinter },
+        packingSlip: { ...EMPTY.packingSlip, ...parsed.packingSlip },
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return structuredClone(EMPTY);
       throw error;
@@ -96,7 +105,13 @@ export function createDeskPrinters(options: DeskPrinterOptions): DeskPrinters {
         address: p.address,
       })),
     ];
-    return { items, labelPrinter: desk.labelPrinter, lastJob: desk.lastJob, systemError: system.error };
+    return {
+      items,
+      labelPrinter: desk.labelPrinter,
+      packingSlip: desk.packingSlip,
+      lastJob: desk.lastJob,
+      systemError: system.error,
+    };
   }
 
   /** The printer an id names, without asking the system (a queue's existence is lp's to say). */
@@ -174,6 +189,16 @@ export function createDeskPrinters(options: DeskPrinterOptions): DeskPrinters {
         await save(desk);
         return overviewOf(desk);
       }),
+
+    choosePackingSlip: (choice) =>
+      serial(async () => {
+        const desk = await load();
+        desk.packingSlip = { size: choice.size, printWithLabel: choice.printWithLabel };
+        await save(desk);
+        return overviewOf(desk);
+      }),
+
+    packingSlip: async () => (await load()).packingSlip,
 
     async target(printerId) {
       const desk = await load();

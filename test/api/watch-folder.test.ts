@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPrinter, type TestPrinter } from '../helpers/cups';
 import { networkOnlyPrinters, setSender, signedInStation, type TestStation } from '../helpers/station';
+import { zplTexts } from '../helpers/zpl';
 
 let t: TestStation;
 let token: string;
@@ -366,6 +367,44 @@ describe('action ship', () => {
       ['folder', 'admin'],
       ['folder', 'admin'],
     ]);
+    await watch('orders');
+  });
+
+  it('prints each order’s packing slip after its label when the desk says so; a slip that fails leaves it shipped', async () => {
+    // The label printer of the test before stays this desk's.
+    const slips = (body: object) => call('PUT', '/printers/packing-slip', body);
+    expect((await slips({ size: 'label', printWithLabel: true })).statusCode).toBe(200);
+    await watch('ship');
+    drop('slips.csv', `${HEADER}\nSLIP-1;Sam Slip;7 Quay;Leeds;LS1 1UR;GB;MUG;Mug;1;0.4;1;;\n`);
+    const [shipped] = (await resultOf('slips')).rows;
+    expect(shipped).toMatchObject({ status: 'shipped', problem: null });
+    const [label, slip] = [await printer.nextJob(), await printer.nextJob()];
+    const order = (await call('GET', `/orders/${shipped!.orderId}`)).json();
+    const own = await call('GET', `/shipments/${order.shipmentId}/label?format=zpl&dpi=203&markPrinted=false`);
+    expect(label.equals(Buffer.from(own.json().base64String, 'base64'))).toBe(true);
+    expect(zplTexts(slip.toString('latin1')).flat().join(' ')).toMatch(/PACKING SLIP.*SLIP-1/);
+
+    // An A4 slip for an A4 printer that is off: the order is shipped and its label printed all the same.
+    const off = await startTestPrinter();
+    await off.close();
+    await call('POST', '/printers', { address: `127.0.0.1:${off.port}`, name: 'Office off' });
+    const a4 = await call('PUT', '/printers/label-printer', {
+      printerId: `network:127.0.0.1:${printer.port}`,
+      format: 'zpl',
+      dpi: 203,
+      pageSize: '4x6',
+      documentPrinterId: `network:127.0.0.1:${off.port}`,
+    });
+    expect(a4.statusCode, a4.body).toBe(200);
+    expect((await slips({ size: 'A4', printWithLabel: true })).statusCode).toBe(200);
+    drop('slip-off.csv', `${HEADER}\nSLIP-2;Sue Slip;8 Quay;Leeds;LS1 1UR;GB;MUG;Mug;1;0.4;1;;\n`);
+    const [unslipped] = (await resultOf('slip-off')).rows;
+    expect(unslipped).toMatchObject({ status: 'shipped', shipmentNumber: expect.stringMatching(/^SS\d{8}$/) });
+    expect(unslipped!.problem?.packingSlip).toMatch(/^not printed: .*Office off/);
+    expect((await call('GET', `/orders/${unslipped!.orderId}`)).json().status).toBe('Shipped');
+    expect((await printer.nextJob()).toString('latin1')).toContain('^XA');
+
+    expect((await slips({ size: 'A4', printWithLabel: false })).statusCode).toBe(200);
     await watch('orders');
   });
 });

@@ -219,7 +219,10 @@ export type ShipOrderResponse = Static<typeof ShipOrderResponse>;
 export const PackingSlipQuery = Type.Object(
   {
     pageSize: Type.Optional(
-      Type.Enum(['A4', '4x6', 'A6'] as const, { description: 'Default: the station’s packing-slip size (A4).' }),
+      Type.Enum(['A4', '4x6', 'A6'] as const, {
+        description:
+          'Default: the desk’s packing-slip size (Settings → This desk): A4, or its label printer’s page size.',
+      }),
     ),
   },
   { additionalProperties: false },

@@ -31,6 +31,26 @@ export const LabelPrinterChoiceSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+/** The desk's packing slip (docs/contract.md §18): its size, and whether it prints after each order's label. */
+export const PackingSlipChoiceSchema = Type.Object(
+  {
+    size: Type.Enum(['A4', 'label'] as const, {
+      description:
+        'A4 (on the desk’s A4 printer; without one, on the label printer at the label’s size), or the label printer’s own page size.',
+    }),
+    printWithLabel: Type.Boolean({
+      description: 'Shipping an order on this desk prints its packing slip after its label, as a job of its own.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export const PackingSlipPrintResponse = Type.Object({
+  success: Type.Boolean(),
+  printerId: Type.String(),
+  printer: Type.String(),
+  format: Type.Enum(LABEL_FORMATS),
+  pageSize: Type.Enum(['A4', ...LABEL_SIZES] as const),
+});
 export const PrintJobSchema = Type.Object({
   printerId: Type.String(),
   printerName: Type.String(),
@@ -42,6 +62,7 @@ export const PrintJobSchema = Type.Object({
 export const PrinterOverviewSchema = Type.Object({
   items: Type.Array(PrinterSchema),
   labelPrinter: LabelPrinterChoiceSchema,
+  packingSlip: PackingSlipChoiceSchema,
   lastJob: Type.Union([PrintJobSchema, Type.Null()]),
   systemError: Type.Union([Type.String(), Type.Null()], {
     description: 'Why the system printers could not be listed.',

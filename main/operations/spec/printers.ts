@@ -38,6 +38,25 @@ export const printerOperations = operationRows({
     ...jsonBody(S.LabelPrinterChoiceSchema),
     response: S.PrinterOverviewSchema,
   },
+  choosePackingSlip: {
+    method: 'PUT',
+    path: '/printers/packing-slip',
+    tag: 'Printers',
+    access: 'user',
+    summary: "Choose this desk's packing-slip size (A4 or the label's) and whether shipping an order prints it",
+    ...jsonBody(S.PackingSlipChoiceSchema),
+    response: S.PrinterOverviewSchema,
+  },
+  printPackingSlip: {
+    method: 'POST',
+    path: '/orders/{orderId}/packing-slip/print',
+    tag: 'Printers',
+    access: 'user',
+    summary:
+      "Print an order's packing slip on this desk's printers: A4 on its A4 printer, else on its label printer at the label's size (503 when the printer is missing or refuses); the order does not change",
+    params: S.OrderIdParams,
+    response: S.PackingSlipPrintResponse,
+  },
   printShipment: {
     method: 'POST',
     path: '/shipments/{uniqueId}/print',

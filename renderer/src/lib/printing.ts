@@ -3,6 +3,7 @@
  * a label printer (Settings → Printers); otherwise inside Electron the PDF goes silently to
  * the desk's printer, in a browser to the browser's print dialog (browser-print.ts).
  */
+import type { LabelSize } from '../../../main/core/schemas';
 import type { OutputOf } from '../../../main/operations/spec';
 import { api, describeError } from '../api';
 import { stationBridge } from '../api/bridge';
@@ -219,4 +220,84 @@ export function batchPrintItemLine(item: BatchPrinted['results'][number], sent: 
   return item.customsForm === 'CN23' && sent.documentPrinter
     ? `${labels}; CN23 + invoice to ${sent.documentPrinter}`
     : labels;
+}
+
+/** How a shipped order's packing slip went: where, or why not, for the status line. */
+export interface PackingSlipOutcome {
+  ok: boolean;
+  /** "Packing slip sent to Office A4." */
+  text: string;
+  /** The station's printer that took it. */
+  printer?: string;
+}
+
+/** A whole sentence from a failure, for the end of a status line. */
+const notPrinted = (error: unknown) => `The packing slip was not printed: ${describeError(error).replace(/\.?$/, '.')}`;
+
+/**
+ * After shipped orders' labels: each order's packing slip, one job per order in the order
+ * given, when this desk prints them with the label (Settings → This desk; docs/desk.md,
+ * "Packing slips"). The station prints them when it has the printer for them (an A4 printer
+ * for an A4 slip, else the label printer); otherwise they go through the window as labels do.
+ * Null when the desk prints none; never throws, so a slip that fails never reads as a failed ship.
+ * `known`: the desk's printers as already loaded, so that nothing more is asked after a ship.
+ */
+export async function printPackingSlips(
+  orderIds: string[],
+  known?: OutputOf<'listPrinters'> | null,
+): Promise<Map<string, PackingSlipOutcome> | null> {
+  const printers = known === undefined ? await deskPrinters() : known;
+  const choice = printers?.packingSlip;
+  if (!printers || !choice?.printWithLabel || orderIds.length === 0) return null;
+  const { printerId, documentPrinterId } = printers.labelPrinter;
+  const onStation = Boolean(printerId || (choice.size === 'A4' && documentPrinterId));
+  const outcomes = new Map<string, PackingSlipOutcome>();
+  let labelSize: LabelSize | null = null;
+  for (const orderId of orderIds) {
+    try {
+      if (onStation) {
+        const sent = await api.printPackingSlip({ params: { orderId } });
+        outcomes.set(orderId, { ok: true, text: `Packing slip sent to ${sent.printer}.`, printer: sent.printer });
+        continue;
+      }
+      labelSize ??= (await api.getSettings()).labelSize;
+      outcomes.set(
+        orderId,
+        await printPackingSlipInWindow(orderId, choice.size === 'A4' ? 'A4' : labelSize, labelSize),
+      );
+    } catch (error) {
+      outcomes.set(orderId, { ok: false, text: notPrinted(error) });
+    }
+  }
+  return outcomes;
+}
+
+/**
+ * A packing slip through the window: in a browser through its print dialog at the desk's size
+ * (an A4 one asks for an A4 printer there); inside Electron silently on the desk's printer,
+ * which is its label printer, so at the label's size.
+ */
+async function printPackingSlipInWindow(
+  orderId: string,
+  size: LabelSize | 'A4',
+  labelSize: LabelSize,
+): Promise<PackingSlipOutcome> {
+  const bridge = stationBridge();
+  const pageSize = bridge ? labelSize : size;
+  const slip = await api.getPackingSlip({ params: { orderId }, query: { pageSize } });
+  if (!bridge) {
+    await printPdfInBrowser(slip.base64String, pageSize);
+    return {
+      ok: true,
+      text:
+        pageSize === 'A4'
+          ? 'Packing slip opened to print on A4 (choose an A4 printer in the dialog).'
+          : 'Packing slip sent to the browser’s print dialog.',
+    };
+  }
+  const { printer } = useDeskSettings.getState();
+  const result = await bridge.desktop.printLabel({ pdfBase64: slip.base64String, printer, size: labelSize });
+  if (!result.ok) throw problemFromResponse(result.problem.status, result.problem, result.problem.instance);
+  if (!result.value.printed) return { ok: false, text: 'The printer did not take the packing slip; print it again.' };
+  return { ok: true, text: `Packing slip sent to ${printer || 'the default printer'}.` };
 }

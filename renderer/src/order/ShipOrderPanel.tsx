@@ -2,8 +2,9 @@
  * "Ship order" on an order's page (docs/contract.md §18, §20, §21): the shipping rule's choice
  * (carrier, service, preset) with the operator's override beside it, the live weight from the
  * desk's scale, pieces added one box at a time, and Ship: POST /orders/{orderId}/ship, then
- * the label on the desk's label printer. Opened by a scan with "Ship when the weight is
- * steady" on, it ships by itself at the first steady weight above zero, once per scan. The
+ * the label on the desk's label printer, and the packing slip after it when the desk prints
+ * one with the label. Opened by a scan with "Ship when the weight is steady" on, it ships by
+ * itself at the first steady weight above zero, once per scan. The
  * status line says what happened and how long it took from the scan, and takes the keyboard
  * so that the next scan lands on the page.
  */
@@ -14,7 +15,7 @@ import { api, describeError, formErrors } from '../api';
 import { SelectField, TextField, DECIMAL_INPUT } from '../components/Field';
 import { useDeskSettings } from '../lib/desk-settings';
 import { plural } from '../lib/format';
-import { printShipmentLabel } from '../lib/printing';
+import { printPackingSlips, printShipmentLabel } from '../lib/printing';
 import { readingWords, scaleUnavailableReason } from '../lib/scale';
 import { useScaleReading } from '../hooks/use-scale-reading';
 import { CarrierServiceFields } from './CarrierServiceFields';
@@ -133,6 +134,12 @@ export function ShipOrderPanel({
       let tone: ShipLine['tone'] = 'success';
       try {
         text = `${await printForStatusLine(catalog, made.shipmentId, made.shipmentNumber)}, ${seconds(t0)}`;
+        // The packing slip follows its label when the desk says so; the ship stands either way.
+        const slip = (await printPackingSlips([order.orderId], catalog.printers))?.get(order.orderId);
+        if (slip) {
+          text = `${text}. ${slip.text}`;
+          if (!slip.ok) tone = 'error';
+        }
       } catch (printError) {
         tone = 'error';
         text = `${made.shipmentNumber} created, but its label was not printed: ${describeError(printError)}`;

@@ -16,6 +16,8 @@ export interface Catalog {
   presets: Preset[];
   /** The desk's label printer's name, or null when labels print through the window. */
   labelPrinter: string | null;
+  /** The desk's printers and packing-slip choice; null when the station has none to offer. */
+  printers: OutputOf<'listPrinters'> | null;
 }
 
 const KEEP_MS = 60_000;
@@ -41,6 +43,7 @@ async function load(): Promise<Catalog> {
     services: services.flat(),
     presets: presets.items,
     labelPrinter: chosen ? (printers!.items.find((p) => p.id === chosen)?.name ?? chosen) : null,
+    printers,
   };
 }
 
@@ -52,6 +55,11 @@ export function loadCatalog({ fresh = false } = {}): Promise<Catalog> {
     catalog.catch(() => (kept = null));
   }
   return kept.catalog;
+}
+
+/** Forgets the kept catalog: a desk setting changed, and the next order must see it. */
+export function forgetCatalog(): void {
+  kept = null;
 }
 
 /** "Royal Mail · Tracked 48", or the ids when the catalog no longer has them. */

@@ -18,7 +18,7 @@ const KINDS = [
   ['user.create,user.update,user.unlock,user.password', 'Users'],
   ['api-key.create,api-key.revoke', 'API keys'],
   ['settings.update', 'Settings'],
-  ['printer.add,printer.remove,printer.choose', 'Printers'],
+  ['printer.add,printer.remove,printer.choose,printer.packing-slip', 'Printers'],
   ['webhook.create,webhook.delete', 'Webhooks'],
   ['shipment.cancel', 'Cancels'],
   ['manifest.create', 'Manifests'],

@@ -1,7 +1,8 @@
 /**
  * What belongs to this desk: its label printer, "print on create", when a reprint asks first
- * and "ship when the weight is steady" (kept on this computer); where other local tools reach
- * the station's API; the folder it takes order files from; its database and daily backup.
+ * and "ship when the weight is steady" (kept on this computer); its packing slip (kept with its
+ * printers); where other local tools reach the station's API; the folder it takes order files
+ * from; its database and daily backup.
  */
 import { useState, type FormEvent } from 'react';
 import type { StationSettings } from '../../../main/core/schemas';
@@ -13,6 +14,7 @@ import { TextField } from '../components/Field';
 import { ErrorNotice, ErrorText, Notice } from '../components/Notice';
 import { MAX_ASK_REPRINT_AFTER, updateDeskSettings, useDeskSettings } from '../lib/desk-settings';
 import { useLoad } from '../hooks/use-load';
+import { PackingSlipField } from './PackingSlipField';
 import { SettingsSection } from './SettingsSection';
 import { WatchFolderField } from './WatchFolderField';
 
@@ -392,6 +394,7 @@ export function DeskPanel({ isAdmin, settings }: { isAdmin: boolean; settings: S
         </span>
       </label>
       <ReprintQuestion />
+      <PackingSlipField />
       <label className="check-row">
         <input
           type="checkbox"
