@@ -107,6 +107,19 @@ export const auditRules: AuditRules = {
     entries: async (_ctx, _input, after, before) =>
       entry('watch-folder.update', after.path ?? '(none)', { before, after }),
   },
+  replaceRules: {
+    before: (ctx) => ctx.station.rules.list(),
+    entries: async (_ctx, _input, after, before) => {
+      // Each rule by its place and name (the first that matches wins), as it says, not
+      // whether it is broken now: `problem` changes without an edit.
+      const said = ({ rules }: typeof after) =>
+        Object.fromEntries(rules.map(({ name, problem: _problem, ...rule }, i) => [`${i + 1}. ${name}`, rule]));
+      return entry('rules.replace', after.rules.map((r) => r.name).join(', ') || '(none)', {
+        before: said(before as typeof after),
+        after: said(after),
+      });
+    },
+  },
   createWebhook: {
     entries: async (_ctx, _input, { webhook }) =>
       entry('webhook.create', webhook.url, { events: webhook.events, allowRemoteHost: webhook.allowRemoteHost }),
