@@ -13,7 +13,14 @@ import { sqliteAuth } from './auth';
 import { sqliteCarriers } from './carriers';
 import { walCheckpointer } from './checkpointer';
 import type { SqliteBinding } from './connection';
-import { AUTOCHECKPOINT_PAGES, DATABASE_FILE, databaseFileGone, openDatabase, type Db } from './database';
+import {
+  AUTOCHECKPOINT_PAGES,
+  DATABASE_FILE,
+  databaseFileGone,
+  databaseReadOnly,
+  openDatabase,
+  type Db,
+} from './database';
 import { translatingErrors } from '../shared/errors';
 import { translateError } from './errors';
 import { groupCommit, type GroupCommit } from './group-commit';
@@ -62,7 +69,8 @@ export function openSqliteStore(options: {
       checkpoints,
     );
     let closed = false;
-    const translating = <T extends object>(methods: T) => translatingErrors(methods, translateError);
+    const translating = <T extends object>(methods: T) =>
+      translatingErrors(methods, (error) => translateError(error, () => databaseReadOnly(db)));
     // Writes outside the group commit are refused too while the file is gone (a stat each;
     // none of these is on a create's path).
     const whileFileThere = <T extends object>(methods: T): T => {
