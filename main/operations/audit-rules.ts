@@ -21,11 +21,8 @@ const entry = (kind: string, subject: string, detail: Record<string, unknown> = 
   { kind, subject, detail },
 ];
 
-/** A shipment as the trail names it (its number), with the status it had. */
-async function shipmentBefore(ctx: CallContext, uniqueId: string) {
-  const detail = await ctx.station.shipments.view(uniqueId);
-  return { shipmentNumber: detail.shipmentNumber, status: detail.status };
-}
+/** A shipment as the trail names it (its number), with the status it had: one row read, no label drawn. */
+const shipmentBefore = (ctx: CallContext, uniqueId: string) => ctx.station.shipments.identify(uniqueId);
 
 /** One entry per shipment whose labels went to a printer: its first print, or a reprint. */
 async function prints(ctx: CallContext, shipmentNumbers: string[], detail: Record<string, unknown>) {
