@@ -132,13 +132,21 @@ export function openSqliteStore(options: {
   }
 }
 
-/** The audit trail: appended inside the group commit, so an entry shares its batch's transaction and fsync. */
+/**
+ * The audit trail: appended inside the group commit, so an entry shares its batch's
+ * transaction and fsync. It is answered at its commit, not after the fsync: the change it
+ * records was made durable first, and a second wait for the disk on every print cost a
+ * desk's create-and-print a third of its rate (docs/performance.md).
+ */
 function sqliteAudit(db: Db, commit: GroupCommit, run: Run) {
   const insert = db.prepare(insertSql('sqlite', auditEvents, AUDIT_FIELDS));
   const encode = values('sqlite', auditEvents, AUDIT_FIELDS);
   return auditQueries('sqlite', run, (entries) =>
-    commit(() => {
-      for (const entry of entries) insert.run(...encode(entry));
-    }),
+    commit(
+      () => {
+        for (const entry of entries) insert.run(...encode(entry));
+      },
+      { atCommit: true },
+    ),
   );
 }
