@@ -10,6 +10,7 @@ import { isCurrency } from './money';
 import { senderNumbers } from './customs-numbers';
 import {
   ADDRESS_FIELDS,
+  emptyAddress,
   type Address,
   type LabelSize,
   type SenderAddress,
@@ -19,8 +20,7 @@ import {
 import type { SettingsStore } from './storage';
 import { validateAddress } from './validate-shipment';
 
-const EMPTY_ADDRESS = Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ''])) as Address;
-const EMPTY_SENDER: SenderAddress = { ...EMPTY_ADDRESS, eoriNumber: '', vatNumber: '', iossNumber: '' };
+const EMPTY_SENDER: SenderAddress = { ...emptyAddress(), eoriNumber: '', vatNumber: '', iossNumber: '' };
 
 /** A sender address is set once anything but its country is filled (an unset one is all empty). */
 export const isSenderSet = (sender: Address): boolean =>

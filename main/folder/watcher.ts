@@ -33,8 +33,8 @@ export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 /** Orders per POST /orders batch: a crash loses at most one batch's work, which its key then replays. */
 const BATCH = 250;
 /**
- * Batches in flight at once with action `orders` on PostgreSQL: it answers each statement
- * of a batch in turn, so a few batches side by side keep it busy. SQLite writes one at a
+ * Batches in flight at once with action `orders` on PostgreSQL: a batch is one statement, and
+ * the next batch's parsing and checks overlap the server's work on it. SQLite writes one at a
  * time anyway; with `ship` one at a time, so labels print in the file's order.
  */
 const IN_FLIGHT = 4;

@@ -2,7 +2,7 @@
  * Request and response examples for the OpenAPI document. The linter checks each against
  * its operation's schema (test/openapi/openapi.test.ts), so they cannot drift from the shapes.
  */
-import type { WebhookEvent, WEBHOOK_TEST_EVENT } from '../core/schemas';
+import { emptyAddress, type Address, type WebhookEvent, type WEBHOOK_TEST_EVENT } from '../core/schemas';
 import type { OperationName } from '../operations/spec';
 
 interface OperationExample {
@@ -68,20 +68,7 @@ const SIGN_IN = {
   refreshToken: { accessToken: 'r8Kq2mVx7LbN4cZp1sWd9fYh3jTg6uAe0oQi5nRk2Xy', expires: '2026-12-21T09:30:00.000Z' },
   errorMessage: null,
 };
-const fullAddress = (address: Record<string, string>) => ({
-  businessName: '',
-  fullName: '',
-  phoneNumber: '',
-  emailAddress: '',
-  addressLine1: '',
-  addressLine2: '',
-  addressLine3: '',
-  county: '',
-  city: '',
-  countryTwoCharacterISOCode: '',
-  postZipCode: '',
-  ...address,
-});
+const fullAddress = (address: Partial<Address>): Address => ({ ...emptyAddress(), ...address });
 const SHIPMENT = {
   shipmentNumber: 'SS00000042',
   despatchDate: CREATED_ON,
@@ -248,8 +235,7 @@ const SAVED_ADDRESS = {
   ...fullAddress(deliveryAddress),
   updatedOn: CREATED_ON,
 };
-const PRESET = {
-  id: 2,
+const PRESET_REQUEST = {
   name: 'Medium box',
   length: 30,
   width: 20,
@@ -257,9 +243,8 @@ const PRESET = {
   dimensionUnit: 'CM',
   weight: 0.3,
   weightUnit: 'KG',
-  description: 'Double-wall carton',
-  updatedOn: CREATED_ON,
 };
+const PRESET = { id: 2, ...PRESET_REQUEST, description: 'Double-wall carton', updatedOn: CREATED_ON };
 const WATCH_FOLDER = { path: 'D:\\Orders', action: 'orders', enabled: true };
 const SCALE = { port: 'COM3', protocol: 'nci', baudRate: 9600, dataBits: 7, parity: 'even', stopBits: 1 };
 const SETTINGS = {
@@ -659,18 +644,7 @@ export const OPERATION_EXAMPLES: Record<OperationName, OperationExample> = {
   updateAddress: { request: { nickname: 'Sam at home' }, response: { ...SAVED_ADDRESS, nickname: 'Sam at home' } },
   deleteAddress: { response: SUCCESS },
   listPackagePresets: { response: { items: [PRESET] } },
-  createPackagePreset: {
-    request: {
-      name: 'Medium box',
-      length: 30,
-      width: 20,
-      height: 10,
-      dimensionUnit: 'CM',
-      weight: 0.3,
-      weightUnit: 'KG',
-    },
-    response: PRESET,
-  },
+  createPackagePreset: { request: PRESET_REQUEST, response: PRESET },
   updatePackagePreset: { request: { weight: 0.35 }, response: { ...PRESET, weight: 0.35 } },
   deletePackagePreset: { response: SUCCESS },
   listScalePorts: {

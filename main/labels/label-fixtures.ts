@@ -2,22 +2,8 @@
  * Realistic label inputs for tests, previews and benchmarks. Tracking numbers carry
  * valid UPU S10 check digits.
  */
-import type { Address } from '../core/schemas';
+import { emptyAddress } from '../core/schemas';
 import type { LabelData, LabelPiece } from '../core/label-data';
-
-export const emptyAddress = (): Address => ({
-  businessName: '',
-  fullName: '',
-  phoneNumber: '',
-  emailAddress: '',
-  addressLine1: '',
-  addressLine2: '',
-  addressLine3: '',
-  county: '',
-  city: '',
-  countryTwoCharacterISOCode: '',
-  postZipCode: '',
-});
 
 const S10_WEIGHTS = [8, 6, 4, 2, 3, 5, 9, 7];
 

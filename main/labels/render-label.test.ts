@@ -8,7 +8,8 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfBarcodes, pdfFonts, pdfInfo, pdfPageTexts, pdfText } from '../../test/helpers/pdf';
 import type { LabelData } from '../core/label-data';
-import { emptyAddress, longCyrillicLabelData, piece, sampleLabelData } from './label-fixtures';
+import { emptyAddress } from '../core/schemas';
+import { longCyrillicLabelData, piece, sampleLabelData } from './label-fixtures';
 import {
   formatTrackingNumber,
   loadLabelFonts,

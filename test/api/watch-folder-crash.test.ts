@@ -69,8 +69,10 @@ it('a station killed (-9) in the middle of a 2,000-row file finishes it at the n
   running = await serveStation({ dataDir, databaseUrl });
   call = await signIn(running, password);
   const result = join(folder, 'done', 'big.result.json');
+  // The result is written first, then the file leaves processing/ for done/.
+  const finished = () => existsSync(result) && existsSync(join(folder, 'done', 'big.csv'));
   const finish = Date.now() + 60_000;
-  while (!existsSync(result) && Date.now() < finish) await new Promise((r) => setTimeout(r, 50));
+  while (!finished() && Date.now() < finish) await new Promise((r) => setTimeout(r, 50));
   const rows = (
     JSON.parse(readFileSync(result, 'utf8')) as { rows: { row: number; status: string; orderId: string }[] }
   ).rows;

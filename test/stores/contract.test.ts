@@ -573,6 +573,8 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
       ['smith anna', (m) => m.names.includes('anna'), {}],
       ['bo smi', (m) => m.names.includes(' bo'), {}],
       ['tools smith', (m) => m.names.includes('tools'), {}], // two pairs of one shipment in the range
+      ['smith smithson tools', (m) => m.names.includes('smithson'), {}], // three words: every pair
+      ['anna smith smi', (m) => m.names.includes('anna') && m.status === 'Printed', { statuses: ['Printed'] }],
       ['smith', (m) => m.names.includes('smith') && m.status === 'Printed', { statuses: ['Printed'] }],
       [
         'smith',

@@ -114,6 +114,68 @@ describe.each(['sqlite', 'postgres'] as const)('orders on the %s store', (dialec
     });
   });
 
+  it('go in as a whole batch: each with its items, terms and a message a subscription, in the batch’s order', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const known = newOrder();
+    await store.orders.insert([known], undefined, () => '');
+    const subscribe = (events: string[]) =>
+      store.webhooks.insert({
+        url: 'http://127.0.0.1:9/hook',
+        secret: 'whsec_x',
+        events,
+        statuses: [],
+        allowRemote: false,
+        createdOn: T0,
+        createdBy: 'admin',
+      });
+    const created = await subscribe(['order.created']);
+    const both = await subscribe(['order.shipped', 'order.created']);
+    const shippedOnly = await subscribe(['order.shipped']);
+
+    const first = newOrder({}, 'SKU-ALPHA');
+    first.items.push({ ...first.items[0]!, sequenceNumber: 2, sku: 'SKU-BETA', description: 'Blue mug' });
+    const second = newOrder(
+      { collectionAddress: address('Zoë Sender'), package: { presetId: 3 }, tags: [] },
+      'SKU-GAMMA',
+    );
+    const third = newOrder({ package: null, orderDate: T0 - 86_400_000 });
+    const batch = [
+      first,
+      newOrder({ orderNumber: ` ${known.order.orderNumber.toUpperCase()}` }),
+      second,
+      newOrder({ orderNumber: second.order.orderNumber.toLowerCase() }),
+      third,
+    ];
+    const outcome = await store.orders.insert(batch, undefined, () => '');
+    if (!('ids' in outcome)) throw new Error('replayed');
+    const [a, knownAgain, b, twin, c] = outcome.ids;
+    expect([knownAgain, twin]).toEqual([null, null]);
+    // Numbered in the batch's order: the list shows orders made at one moment so.
+    expect(a! < b! && b! < c!).toBe(true);
+    for (const [id, inserted] of [
+      [a, first],
+      [b, second],
+      [c, third],
+    ] as const) {
+      expect(await store.orders.byId(id!)).toEqual({ ...inserted.order, id, shipmentId: null });
+      expect(await store.orders.items(id!)).toEqual(inserted.items);
+    }
+    const find = async (q: string) =>
+      (await store.orders.page({ statuses: [], search: orderSearch(q), limit: 10, offset: 0 })).rows.map(
+        (r) => r.orderNumber,
+      );
+    expect(await find('sku-beta')).toEqual([first.order.orderNumber]);
+    expect(await find('sku-gamma')).toEqual([second.order.orderNumber]);
+    expect(await find(third.order.referenceOne)).toEqual([third.order.orderNumber]);
+
+    const messages = async (webhookId: number) =>
+      (await store.webhooks.deliveries(webhookId, 10)).map((m) => [m.type, m.payload]).reverse();
+    const expected = [first, second, third].map((o) => ['order.created', o.webhookPayload]);
+    expect(await messages(created)).toEqual(expected);
+    expect(await messages(both)).toEqual(expected);
+    expect(await messages(shippedOnly)).toEqual([]);
+  });
+
   it('change by the decision they are given, inside the write; a refusal writes nothing', async () => {
     const [store] = (await openDesks(dialect)) as [Store];
     const inserted = newOrder();

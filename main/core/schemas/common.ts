@@ -77,6 +77,8 @@ export const Address = Type.Object(
 );
 export type Address = Static<typeof Address>;
 export const ADDRESS_FIELDS = Object.keys(addressFields) as AddressField[];
+/** An address with every field empty, in the schema's order: the base an example or a form fills in. */
+export const emptyAddress = (): Address => Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, ''])) as Address;
 
 /**
  * A sender's customs numbers (docs/contract.md §17), beside the sender's address: printed on the

@@ -135,11 +135,15 @@ function searchArms(search: ListSearch, status: StatusFilter): Arm[] {
       sql: `SELECT * FROM (${ranges.map((r) => r.sql).join(' INTERSECT ')}) AS every_word`,
       params: ranges.flatMap((r) => r.params),
       all: search.allPrefixes,
+      // INTERSECT keeps each row once, as everyWord() does.
+      distinct: true,
     });
   }
   return arms;
 }
 
+/** How far a word pair's range is counted to find the rarest: enough to tell a rare pair from a common one. */
+const EVERY_WORD_COUNT_LIMIT = 10_000;
 /** At most this many distinct terms in a prefix range are probed one by one; more, and the hits are sorted instead. */
 const PROBE_TERMS = 32;
 /**
@@ -318,20 +322,59 @@ export function listQueries<Row>(query: Query, columns: string) {
     return { totals, found, newest };
   };
 
+  /** The distinct terms of a prefix range, or undefined when there are more than PROBE_TERMS. */
+  const distinctTerms = async (prefix: string): Promise<string[] | undefined> => {
+    const terms = (
+      await query<{ term: string }>(DISTINCT_TERMS, [prefix, prefixEnd(prefix), prefixEnd(prefix), PROBE_TERMS + 1])
+    ).map((r) => r.term);
+    return terms.length > PROBE_TERMS ? undefined : terms;
+  };
+  /** The shipment `id` holds one of `terms` (primary key lookups). */
+  const holdsOneOf = (terms: string[], id: string) =>
+    terms.length === 0
+      ? '1 = 0'
+      : `EXISTS (SELECT 1 FROM shipment_search_terms t WHERE t.term IN (${terms.map(() => '?').join(', ')}) AND t.shipment_id = ${id} LIMIT 1 OFFSET 0)`;
+
+  /**
+   * Three words or more: the rarest word pair's range, each hit probed for the others by
+   * their terms, instead of an INTERSECT that reads every range whole ("de vries" is on 4 %
+   * of shipments, "lucas vries" on 0.1 %). The INTERSECT stays when a range holds too many terms.
+   */
+  const everyWord = async (arm: Arm, status: StatusFilter): Promise<Arm> => {
+    const all = arm.all!;
+    const sizes = await query<{ i: number; n: number }>(
+      all
+        .map(
+          (_, i) =>
+            `SELECT ${i} AS i, count(*) AS n FROM (SELECT 1 FROM shipment_search_terms WHERE term >= ? AND term < ? LIMIT ${EVERY_WORD_COUNT_LIMIT}) AS r${i}`,
+        )
+        .join(' UNION ALL '),
+      all.flatMap((p) => [p, prefixEnd(p)]),
+    );
+    const rarest = sizes.reduce((a, b) => (Number(b.n) < Number(a.n) ? b : a));
+    const driver = all[Number(rarest.i)]!;
+    const others: string[][] = [];
+    for (const prefix of all.filter((_, i) => i !== Number(rarest.i))) {
+      const terms = await distinctTerms(prefix);
+      if (terms === undefined) return arm;
+      others.push(terms);
+    }
+    return {
+      ...arm,
+      sql: `SELECT DISTINCT d.shipment_id, d.created_on, d.piece_count FROM shipment_search_terms d
+        WHERE d.term >= ? AND d.term < ?${status.terms}${others.map((terms) => ` AND ${holdsOneOf(terms, 'd.shipment_id')}`).join('')}`,
+      params: [driver, prefixEnd(driver), ...status.codes, ...others.flat()],
+    };
+  };
+
   /**
    * How a shipment `s` is probed for an arm, or undefined when the arm's range holds too
    * many distinct terms: by its number, its pieces, or its terms (primary key lookups).
    */
   const probe = async (arm: Arm): Promise<{ sql: string; params: Params } | undefined> => {
     const byTerms = async (prefix: string) => {
-      const terms = (
-        await query<{ term: string }>(DISTINCT_TERMS, [prefix, prefixEnd(prefix), prefixEnd(prefix), PROBE_TERMS + 1])
-      ).map((r) => r.term);
-      if (terms.length > PROBE_TERMS) return undefined;
-      return {
-        sql: `EXISTS (SELECT 1 FROM shipment_search_terms t WHERE t.term IN (${terms.map(() => '?').join(', ')}) AND t.shipment_id = s.id LIMIT 1 OFFSET 0)`,
-        params: terms,
-      };
+      const terms = await distinctTerms(prefix);
+      return terms && { sql: holdsOneOf(terms, 's.id'), params: terms };
     };
     if (arm.prefix !== undefined) return byTerms(arm.prefix);
     if (arm.all !== undefined) {
@@ -359,7 +402,9 @@ export function listQueries<Row>(query: Query, columns: string) {
   const searchPage = async (filter: ListFilter, search: ListSearch): Promise<{ totals: Totals; rows: Row[] }> => {
     const dated = whereClause([], filter.from, filter.to);
     const status = statusFilter(filter.statuses);
-    const { totals, found, newest } = await searchTotals(searchArms(search, status), status, dated);
+    const arms: Arm[] = [];
+    for (const arm of searchArms(search, status)) arms.push(arm.all === undefined ? arm : await everyWord(arm, status));
+    const { totals, found, newest } = await searchTotals(arms, status, dated);
     if (totals.items === 0 || filter.offset >= totals.items) return { totals, rows: [] };
     const dir = filter.newestFirst ? 'DESC' : 'ASC';
     const order = `ORDER BY created_on ${dir}, id ${dir}`;

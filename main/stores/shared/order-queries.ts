@@ -1,83 +1,88 @@
 /**
- * The orders' tables said once (docs/contract.md §18): each record field with its column and how
- * it is stored, the statements made from that map, and the reads both dialects run (`?`
- * placeholders; PostgreSQL's store numbers them). Only how an address and a JSON value are
- * stored differs (SQLite: text; PostgreSQL: jsonb): each store passes its codec. Writes
- * are each store's own (a transaction is synchronous in one, awaited in the other).
+ * The orders' statements and reads both dialects run (docs/contract.md §18), made from the
+ * tables' column maps (tables/orders.ts): which column a record field is and how each
+ * dialect stores it are said there once. `?` placeholders; PostgreSQL's store numbers them.
+ * Writes are each store's own (a transaction is synchronous in one, awaited in the other).
  */
 import { prefixEnd } from '../../core/search';
-import type { Address } from '../../core/schemas';
 import type { NewOrder, OrderFilter, OrderItemRecord, OrderListRecord, OrderRecord } from '../../core/storage';
-import type { OrderStatus } from '../../core/schemas';
+import { columnNames, reader, selectList, setList, values, type FieldOf } from './columns';
 import type { Params, Query } from './list-queries';
+import type { Dialect } from './sql';
+import { orderItems, orders } from './tables/orders';
 
-export interface OrderCodec {
-  encodeAddress(address: Address): string;
-  decodeAddress(stored: unknown): Address;
-  /** JSON text as stored, and a stored JSON value back (SQLite's text is parsed; jsonb comes parsed). */
-  decodeJson(stored: unknown): unknown;
-}
+/** An order's record fields: every column but the number's key, which only the unique index reads. */
+export const ORDER_FIELDS = [
+  'id',
+  'uuid',
+  'orderNumber',
+  'channel',
+  'orderDate',
+  'createdOn',
+  'updatedOn',
+  'status',
+  'deliveryAddress',
+  'collectionAddress',
+  'currency',
+  'referenceOne',
+  'referenceTwo',
+  'referenceThree',
+  'deliveryInstructions',
+  'notes',
+  'requestedService',
+  'tags',
+  'package',
+  'itemCount',
+  'totalWeightKg',
+  'totalValueMinor',
+  'shipmentId',
+  'createdBy',
+] as const satisfies readonly (keyof OrderRecord & FieldOf<typeof orders>)[];
 
-type Kind = 'plain' | 'address' | 'json';
-/** Record field → column and how it is stored: every other statement and mapping is made from this. */
-const ORDER_COLUMNS = {
-  uuid: ['uuid', 'plain'],
-  orderNumber: ['order_number', 'plain'],
-  channel: ['channel', 'plain'],
-  orderDate: ['order_date', 'plain'],
-  createdOn: ['created_on', 'plain'],
-  updatedOn: ['updated_on', 'plain'],
-  status: ['status', 'plain'],
-  deliveryAddress: ['delivery_address', 'address'],
-  collectionAddress: ['collection_address', 'address'],
-  currency: ['currency', 'plain'],
-  referenceOne: ['reference_one', 'plain'],
-  referenceTwo: ['reference_two', 'plain'],
-  referenceThree: ['reference_three', 'plain'],
-  deliveryInstructions: ['delivery_instructions', 'plain'],
-  notes: ['notes', 'plain'],
-  requestedService: ['requested_service', 'plain'],
-  tags: ['tags', 'json'],
-  package: ['package', 'json'],
-  itemCount: ['item_count', 'plain'],
-  totalWeightKg: ['total_weight_kg', 'plain'],
-  totalValueMinor: ['total_value_minor', 'plain'],
-  createdBy: ['created_by', 'plain'],
-} as const satisfies { [K in keyof NewOrder]-?: readonly [string, Kind] };
-const FIELDS = Object.keys(ORDER_COLUMNS) as (keyof NewOrder)[];
+/** What a new order's row is written from: its record without the database's id, and the number's key. */
+export const NEW_ORDER_FIELDS = [
+  ...ORDER_FIELDS.filter(
+    (f): f is Exclude<(typeof ORDER_FIELDS)[number], 'id' | 'shipmentId'> => f !== 'id' && f !== 'shipmentId',
+  ),
+  'orderNumberKey',
+] as const;
+const UPDATED_FIELDS = [...NEW_ORDER_FIELDS, 'shipmentId'] as const;
 
-const ITEM_COLUMNS = {
-  sequenceNumber: 'sequence_number',
-  sku: 'sku',
-  description: 'description',
-  quantity: 'quantity',
-  unitValueMinor: 'unit_value_minor',
-  unitWeight: 'unit_weight',
-  weightUnit: 'weight_unit',
-  hsCode: 'hs_code',
-  originCountry: 'origin_country',
-} as const satisfies { [K in keyof OrderItemRecord]-?: string };
-const ITEM_FIELDS = Object.keys(ITEM_COLUMNS) as (keyof OrderItemRecord)[];
-
-const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+export const ITEM_FIELDS = [
+  'sequenceNumber',
+  'sku',
+  'description',
+  'quantity',
+  'unitValueMinor',
+  'unitWeight',
+  'weightUnit',
+  'hsCode',
+  'originCountry',
+] as const satisfies readonly (keyof OrderItemRecord & FieldOf<typeof orderItems>)[];
 
 /** The order number as its unique key: one order per number, ignoring case. */
 export const orderNumberKey = (orderNumber: string) => orderNumber.trim().toLowerCase();
 
+const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+const ORDER_COLUMNS = selectList(orders, ORDER_FIELDS);
+const ITEM_COLUMNS = selectList(orderItems, ITEM_FIELDS);
+
 export const ORDER_SQL = {
-  /** Parameters: orderValues(), then the number's key. */
-  insert: `INSERT INTO orders (${FIELDS.map((f) => ORDER_COLUMNS[f][0]).join(', ')}, order_number_key)
-    VALUES (${marks(FIELDS.length + 1)}) ON CONFLICT (order_number_key) DO NOTHING RETURNING id`,
-  /** Parameters: orderValues(), the number's key, the shipment's id, then the order's id. */
-  update: `UPDATE orders SET ${FIELDS.map((f) => `${ORDER_COLUMNS[f][0]} = ?`).join(', ')}, order_number_key = ?,
-    shipment_id = ? WHERE id = ?`,
-  /** Parameters: itemValues(). */
-  insertItem: `INSERT INTO order_items (order_id, ${ITEM_FIELDS.map((f) => ITEM_COLUMNS[f]).join(', ')})
+  /** Parameters: orderWriter().insert(). */
+  insert: `INSERT INTO orders (${columnNames(orders, NEW_ORDER_FIELDS)}) VALUES (${marks(NEW_ORDER_FIELDS.length)})
+    ON CONFLICT (order_number_key) DO NOTHING RETURNING id`,
+  /** Parameters: orderWriter().update(), then the order's id. */
+  update: `UPDATE orders SET ${setList('sqlite', orders, UPDATED_FIELDS)} WHERE id = ?`,
+  /** Parameters: orderWriter().item(). */
+  insertItem: `INSERT INTO order_items (${columnNames(orderItems, ['orderId', ...ITEM_FIELDS])})
     VALUES (${marks(ITEM_FIELDS.length + 1)})`,
   deleteItems: 'DELETE FROM order_items WHERE order_id = ?',
   insertTerm: 'INSERT INTO order_search_terms (term, order_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
   deleteTerms: 'DELETE FROM order_search_terms WHERE order_id = ?',
-  byId: 'SELECT * FROM orders WHERE id = ?',
+  /** Read through orderReader(). */
+  byId: `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`,
+  /** Read through itemReader(). */
+  items: `SELECT ${ITEM_COLUMNS} FROM order_items WHERE order_id = ? ORDER BY sequence_number`,
   /** A shipped order's link (parameters: shipment, order, rule name). */
   link: 'INSERT INTO order_shipments (shipment_id, order_id, rule_name) VALUES (?, ?, ?)',
   /** An order shipped as this shipment goes back to Awaiting (parameters: now, the shipment's id). */
@@ -93,48 +98,29 @@ export const ORDER_SQL = {
   pruneRequests: 'DELETE FROM order_requests WHERE created_on < ?',
 } as const;
 
-/** A statement's values: nulls and byte strings among them. */
-export type Values = unknown[];
+/** A new order's row with the key of its number. */
+export const withKey = <O extends NewOrder>(order: O) => ({
+  ...order,
+  orderNumberKey: orderNumberKey(order.orderNumber),
+});
 
-export function orderValues(order: NewOrder, codec: Pick<OrderCodec, 'encodeAddress'>): Values {
-  return FIELDS.map((f) => {
-    const value = order[f];
-    const kind = ORDER_COLUMNS[f][1] as Kind;
-    if (value === null) return null;
-    if (kind === 'address') return codec.encodeAddress(value as Address);
-    if (kind === 'json') return JSON.stringify(value);
-    return value as string | number;
-  });
+/** The values of ORDER_SQL's writes, each as `dialect` binds it. */
+export function orderWriter(dialect: Dialect) {
+  const insert = values(dialect, orders, NEW_ORDER_FIELDS);
+  const update = values(dialect, orders, UPDATED_FIELDS);
+  const item = values(dialect, orderItems, ['orderId', ...ITEM_FIELDS]);
+  return {
+    insert: (order: NewOrder) => insert(withKey(order)),
+    update: (order: OrderRecord) => update(withKey(order)),
+    item: (orderId: number, i: OrderItemRecord) => item({ orderId, ...i }),
+  };
 }
 
-export const itemValues = (orderId: number, item: OrderItemRecord): Values => [
-  orderId,
-  ...ITEM_FIELDS.map((f) => item[f]),
-];
-
-export type OrderRow = Record<string, unknown>;
-
-export function toOrderRecord(row: OrderRow, codec: OrderCodec): OrderRecord {
-  const record = { id: Number(row.id), shipmentId: row.shipment_id === null ? null : Number(row.shipment_id) };
-  for (const f of FIELDS) {
-    const [column, kind] = ORDER_COLUMNS[f] as readonly [string, Kind];
-    const value = row[column];
-    (record as Record<string, unknown>)[f] =
-      value === null || value === undefined
-        ? null
-        : kind === 'address'
-          ? codec.decodeAddress(value)
-          : kind === 'json'
-            ? codec.decodeJson(value)
-            : value;
-  }
-  const r = record as OrderRecord;
-  r.status = r.status as OrderStatus;
-  return r;
-}
-
-export const toOrderItem = (row: OrderRow): OrderItemRecord =>
-  Object.fromEntries(ITEM_FIELDS.map((f) => [f, row[ITEM_COLUMNS[f]]])) as unknown as OrderItemRecord;
+/** A row read through ORDER_SQL's columns as its record. */
+export const orderReader = (dialect: Dialect) =>
+  reader(dialect, orders, ORDER_FIELDS) as unknown as (row: unknown) => OrderRecord;
+export const itemReader = (dialect: Dialect) =>
+  reader(dialect, orderItems, ITEM_FIELDS) as unknown as (row: unknown) => OrderItemRecord;
 
 /** Which orders a filter keeps, as a WHERE clause on `orders o` with its parameters. */
 function whereClause(filter: OrderFilter): { sql: string; params: Params } {
@@ -170,15 +156,32 @@ function whereClause(filter: OrderFilter): { sql: string; params: Params } {
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
-export function orderQueries(query: Query, codec: OrderCodec) {
+/** What a list item needs, and its shipment's number. */
+const LIST_FIELDS = [
+  'uuid',
+  'orderNumber',
+  'status',
+  'createdOn',
+  'channel',
+  'deliveryAddress',
+  'itemCount',
+  'totalWeightKg',
+  'shipmentId',
+] as const satisfies readonly (keyof OrderListRecord & FieldOf<typeof orders>)[];
+
+export function orderQueries(query: Query, dialect: Dialect) {
+  const toOrder = orderReader(dialect);
+  const toItem = itemReader(dialect);
+  // The shipment's uuid and number pass through as read: text in both dialects.
+  const toListed = reader(dialect, orders, LIST_FIELDS) as unknown as (row: unknown) => OrderListRecord;
   return {
     async byId(id: number): Promise<OrderRecord | undefined> {
-      const [row] = await query<OrderRow>(ORDER_SQL.byId, [id]);
-      return row && toOrderRecord(row, codec);
+      const [row] = await query(ORDER_SQL.byId, [id]);
+      return row === undefined ? undefined : toOrder(row);
     },
     async byUuid(uuid: string): Promise<OrderRecord | undefined> {
-      const [row] = await query<OrderRow>('SELECT * FROM orders WHERE uuid = ?', [uuid]);
-      return row && toOrderRecord(row, codec);
+      const [row] = await query(`SELECT ${ORDER_COLUMNS} FROM orders WHERE uuid = ?`, [uuid]);
+      return row === undefined ? undefined : toOrder(row);
     },
     async knownNumbers(orderNumbers: string[]): Promise<string[]> {
       if (orderNumbers.length === 0) return [];
@@ -190,38 +193,19 @@ export function orderQueries(query: Query, codec: OrderCodec) {
       return rows.map((r) => r.order_number);
     },
     async items(orderId: number): Promise<OrderItemRecord[]> {
-      const rows = await query<OrderRow>('SELECT * FROM order_items WHERE order_id = ? ORDER BY sequence_number', [
-        orderId,
-      ]);
-      return rows.map(toOrderItem);
+      return (await query(ORDER_SQL.items, [orderId])).map(toItem);
     },
     /** Run both statements in one snapshot (the PostgreSQL store does): total and rows agree. */
     async page(filter: OrderFilter): Promise<{ total: number; rows: OrderListRecord[] }> {
       const where = whereClause(filter);
       const [counted] = await query<{ n: number }>(`SELECT count(*) AS n FROM orders o ${where.sql}`, where.params);
-      const rows = await query<OrderRow>(
-        `SELECT o.uuid, o.order_number, o.status, o.created_on, o.channel, o.delivery_address, o.item_count,
-           o.total_weight_kg, o.shipment_id, s.uuid AS shipment_uuid, s.shipment_number
+      const rows = await query(
+        `SELECT ${selectList(orders, LIST_FIELDS, 'o')}, s.uuid AS "shipmentUuid", s.shipment_number AS "shipmentNumber"
          FROM orders o LEFT JOIN shipments s ON s.id = o.shipment_id ${where.sql}
          ORDER BY o.created_on DESC, o.id DESC LIMIT ? OFFSET ?`,
         [...where.params, filter.limit, filter.offset],
       );
-      return {
-        total: Number(counted!.n),
-        rows: rows.map((r) => ({
-          uuid: String(r.uuid),
-          orderNumber: r.order_number as string,
-          status: r.status as OrderStatus,
-          createdOn: Number(r.created_on),
-          channel: r.channel as string,
-          deliveryAddress: codec.decodeAddress(r.delivery_address),
-          itemCount: Number(r.item_count),
-          totalWeightKg: Number(r.total_weight_kg),
-          shipmentId: r.shipment_id === null ? null : Number(r.shipment_id),
-          shipmentUuid: r.shipment_uuid === null ? null : String(r.shipment_uuid),
-          shipmentNumber: (r.shipment_number as string | null) ?? null,
-        })),
-      };
+      return { total: Number(counted!.n), rows: rows.map(toListed) };
     },
     async ofShipment(shipmentId: number) {
       const [row] = await query<{ uuid: string; order_number: string; rule_name: string }>(

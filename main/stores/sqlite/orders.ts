@@ -2,26 +2,13 @@
 import { orderSearchTerms } from '../../core/order-search';
 import type { OrderStatus } from '../../core/schemas';
 import type { OrderItemRecord, OrderRecord, OrderShipment, OrderStore } from '../../core/storage';
-import { decodeAddress, encodeAddress } from './address-codec';
 import type { Db } from './database';
 import type { GroupCommit } from './group-commit';
-import {
-  ORDER_SQL,
-  itemValues,
-  orderNumberKey,
-  orderQueries,
-  orderValues,
-  toOrderItem,
-  toOrderRecord,
-  type OrderCodec,
-  type OrderRow,
-} from '../shared/order-queries';
+import { ORDER_SQL, itemReader, orderQueries, orderReader, orderWriter } from '../shared/order-queries';
 
-const codec: OrderCodec = {
-  encodeAddress,
-  decodeAddress: (stored) => decodeAddress(stored as string),
-  decodeJson: (stored) => JSON.parse(stored as string) as unknown,
-};
+const write = orderWriter('sqlite');
+const toOrder = orderReader('sqlite');
+const toItem = itemReader('sqlite');
 
 /** Outbox rows for every subscription to `type` (the webhook service delivers them). */
 const ENQUEUE = `INSERT INTO webhook_outbox (webhook_id, type, payload, created_on, next_attempt_on)
@@ -64,8 +51,8 @@ export function sqliteOrders(db: Db, commit: GroupCommit): OrderStore {
     deleteItems: db.prepare<[number]>(ORDER_SQL.deleteItems),
     insertTerm: db.prepare<[string, number]>(ORDER_SQL.insertTerm),
     deleteTerms: db.prepare<[number]>(ORDER_SQL.deleteTerms),
-    byId: db.prepare<[number], OrderRow>(ORDER_SQL.byId),
-    items: db.prepare<[number], OrderRow>('SELECT * FROM order_items WHERE order_id = ? ORDER BY sequence_number'),
+    byId: db.prepare<[number]>(ORDER_SQL.byId),
+    items: db.prepare<[number]>(ORDER_SQL.items),
     request: db.prepare<[number, string], { request_hash: Buffer; answer: string; created_on: number }>(
       ORDER_SQL.request,
     ),
@@ -75,7 +62,7 @@ export function sqliteOrders(db: Db, commit: GroupCommit): OrderStore {
   };
   const reads = orderQueries(<R>(sql: string, params: (string | number)[]) => {
     return Promise.resolve(db.prepare(sql).all(...params) as R[]);
-  }, codec);
+  }, 'sqlite');
 
   const writeTerms = (
     id: number,
@@ -98,9 +85,9 @@ export function sqliteOrders(db: Db, commit: GroupCommit): OrderStore {
             return { replayOf: { requestHash: previous.request_hash, answer: previous.answer } };
         }
         const ids = batch.map(({ order, items, webhookPayload }) => {
-          const row = s.insert.get(...orderValues(order, codec), orderNumberKey(order.orderNumber));
+          const row = s.insert.get(...write.insert(order));
           if (!row) return null;
-          for (const item of items) s.insertItem.run(...itemValues(row.id, item));
+          for (const item of items) s.insertItem.run(...write.item(row.id, item));
           writeTerms(row.id, order, items);
           s.enqueue.run('order.created', webhookPayload, order.createdOn, 'order.created');
           return row.id;
@@ -118,15 +105,15 @@ export function sqliteOrders(db: Db, commit: GroupCommit): OrderStore {
       return commit(() => {
         const row = s.byId.get(id);
         if (!row) return undefined;
-        const current = toOrderRecord(row, codec);
-        const items = s.items.all(id).map(toOrderItem);
+        const current = toOrder(row);
+        const items = s.items.all(id).map(toItem);
         const next = decide(current, items);
         if (!next) return current;
         const { order } = next;
-        s.update.run(...orderValues(order, codec), orderNumberKey(order.orderNumber), order.shipmentId, id);
+        s.update.run(...write.update(order), id);
         if (next.items) {
           s.deleteItems.run(id);
-          for (const item of next.items) s.insertItem.run(...itemValues(id, item));
+          for (const item of next.items) s.insertItem.run(...write.item(id, item));
         }
         s.deleteTerms.run(id);
         writeTerms(id, order, next.items ?? items);

@@ -10,12 +10,11 @@ import { ORDER_STATUSES } from '../../../main/core/schemas';
 import { api } from '../api';
 import { ErrorNotice } from '../components/Notice';
 import { Pager } from '../components/Pager';
-import { SelectAllCell, SelectCell } from '../components/SelectCells';
+import { ListTable, type ListColumn } from '../components/ListTable';
 import { StatusChip } from '../components/StatusChip';
 import { formatListTime, formatNumber, plural } from '../lib/format';
 import { useLoad } from '../hooks/use-load';
 import { useSearchText } from '../hooks/use-search-text';
-import { useRowKeys } from '../hooks/use-row-keys';
 import { useSelection, type Selection } from '../hooks/use-selection';
 import { OrderBulkActions } from '../order/OrderBulkActions';
 import { openScannedOrder } from '../order/scan-to-ship';
@@ -92,80 +91,75 @@ function OrderSearch({ value, onSearch }: { value: string; onSearch: (text: stri
 
 const open = (item: OrderRow) => navigate({ page: 'order', id: item.orderId });
 
-function OrdersTable({ items, busy, selection }: { items: OrderRow[]; busy: boolean; selection: Selection<OrderRow> }) {
-  const { body, rowProps } = useRowKeys(items, { open, toggle: selection.toggle });
-  const { selected } = selection;
+const COLUMNS: ListColumn<OrderRow>[] = [
+  {
+    heading: 'Order no',
+    cell: (item) => (
+      <td className="mono truncate" title={item.orderNumber}>
+        {item.orderNumber}
+      </td>
+    ),
+  },
+  { heading: 'Received', cell: (item) => <td>{formatListTime(item.createdOn)}</td> },
+  {
+    heading: 'Channel',
+    className: 'col-channel',
+    cell: (item) => (
+      <td className="truncate col-channel" title={item.channel}>
+        {item.channel || <span className="muted">—</span>}
+      </td>
+    ),
+  },
+  {
+    heading: 'Deliver to',
+    cell: (item) => (
+      <td className="truncate" title={`${item.deliveryName}, ${item.postZipCode}, ${item.countryTwoCharacterISOCode}`}>
+        {item.deliveryName}
+        <span className="muted">
+          , {item.postZipCode}, {item.countryTwoCharacterISOCode}
+        </span>
+      </td>
+    ),
+  },
+  { heading: 'Items', className: 'num', cell: (item) => <td className="num">{formatNumber(item.itemCount)}</td> },
+  {
+    heading: 'Weight',
+    className: 'num',
+    cell: (item) => (
+      <td className="num">
+        {formatNumber(item.weight)} <span className="muted">kg</span>
+      </td>
+    ),
+  },
+  {
+    heading: 'Status',
+    cell: (item) => (
+      <td className="status-cell">
+        <StatusChip status={item.status} />
+      </td>
+    ),
+  },
+  {
+    heading: 'Shipment',
+    cell: (item) => <td className="mono">{item.shipmentNumber ?? <span className="muted">—</span>}</td>,
+  },
+];
 
+function OrdersTable({ items, busy, selection }: { items: OrderRow[]; busy: boolean; selection: Selection<OrderRow> }) {
   return (
-    <div className="table-wrap" aria-busy={busy}>
-      <table className="table orders-table" aria-label="Orders">
-        <thead>
-          <tr>
-            <SelectAllCell
-              label="Select every order shown"
-              checked={items.length > 0 && items.every((i) => selected.has(i.orderId))}
-              onToggle={selection.toggleAll}
-            />
-            <th scope="col">Order no</th>
-            <th scope="col">Received</th>
-            <th scope="col" className="col-channel">
-              Channel
-            </th>
-            <th scope="col">Deliver to</th>
-            <th scope="col" className="num">
-              Items
-            </th>
-            <th scope="col" className="num">
-              Weight
-            </th>
-            <th scope="col">Status</th>
-            <th scope="col">Shipment</th>
-          </tr>
-        </thead>
-        <tbody ref={body}>
-          {items.map((item, index) => (
-            <tr
-              key={item.orderId}
-              {...rowProps(index)}
-              className="row-link"
-              data-order-no={item.orderNumber}
-              aria-selected={selected.has(item.orderId)}
-              onClick={() => open(item)}
-            >
-              <SelectCell
-                label={`Select ${item.orderNumber}`}
-                checked={selected.has(item.orderId)}
-                onToggle={() => selection.toggle(item)}
-              />
-              <td className="mono truncate" title={item.orderNumber}>
-                {item.orderNumber}
-              </td>
-              <td>{formatListTime(item.createdOn)}</td>
-              <td className="truncate col-channel" title={item.channel}>
-                {item.channel || <span className="muted">—</span>}
-              </td>
-              <td
-                className="truncate"
-                title={`${item.deliveryName}, ${item.postZipCode}, ${item.countryTwoCharacterISOCode}`}
-              >
-                {item.deliveryName}
-                <span className="muted">
-                  , {item.postZipCode}, {item.countryTwoCharacterISOCode}
-                </span>
-              </td>
-              <td className="num">{formatNumber(item.itemCount)}</td>
-              <td className="num">
-                {formatNumber(item.weight)} <span className="muted">kg</span>
-              </td>
-              <td className="status-cell">
-                <StatusChip status={item.status} />
-              </td>
-              <td className="mono">{item.shipmentNumber ?? <span className="muted">—</span>}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ListTable
+      className="orders-table"
+      label="Orders"
+      items={items}
+      busy={busy}
+      columns={COLUMNS}
+      idOf={(item) => item.orderId}
+      nameOf={(item) => item.orderNumber}
+      selectAllLabel="Select every order shown"
+      selection={selection}
+      open={open}
+      rowData={(item) => ({ 'data-order-no': item.orderNumber })}
+    />
   );
 }
 

@@ -16,6 +16,40 @@ import { ShipmentsTable } from '../shipment/ShipmentsTable';
 import { SearchBox } from '../shipment/SearchBox';
 import { StatusFilter } from '../shipment/StatusFilter';
 
+/** One end of the creation dates' range; the other end bounds its calendar. */
+function DateFilter({
+  id,
+  label,
+  value,
+  min,
+  max,
+  onDate,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string | undefined;
+  max?: string | undefined;
+  onDate: (date: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(e) => onDate(e.target.value)}
+      />
+    </div>
+  );
+}
+
 export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
   const query = listQuery(filters);
   const list = useLoad(JSON.stringify(query), () => api.listShipments({ query }));
@@ -95,32 +129,20 @@ export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
       />
 
       <form className="filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
-        <div className="field">
-          <label className="field-label" htmlFor="filter-from">
-            Created from
-          </label>
-          <input
-            id="filter-from"
-            className="input"
-            type="date"
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(e) => go({ from: e.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label className="field-label" htmlFor="filter-to">
-            Created to
-          </label>
-          <input
-            id="filter-to"
-            className="input"
-            type="date"
-            value={filters.to}
-            min={filters.from || undefined}
-            onChange={(e) => go({ to: e.target.value })}
-          />
-        </div>
+        <DateFilter
+          id="filter-from"
+          label="Created from"
+          value={filters.from}
+          max={filters.to || undefined}
+          onDate={(from) => go({ from })}
+        />
+        <DateFilter
+          id="filter-to"
+          label="Created to"
+          value={filters.to}
+          min={filters.from || undefined}
+          onDate={(to) => go({ to })}
+        />
         <StatusFilter value={filters.statuses} onChange={(statuses) => go({ statuses })} />
         <label className="check-row filters-returns">
           <input type="checkbox" checked={filters.returns} onChange={(e) => go({ returns: e.target.checked })} />

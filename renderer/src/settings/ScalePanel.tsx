@@ -4,18 +4,19 @@
  * it once. Kept by this desk, even when desks share one database.
  */
 import { useState, type FormEvent } from 'react';
-import type { Static } from 'typebox';
-import type { ScalePortList, ScaleSettingsSchema } from '../../../main/core/schemas';
-import { api, describeError, errorsToShow } from '../api';
+import { BAUD_RATES, PARITIES, type ScalePortList, type ScaleSettings as Settings } from '../../../main/core/schemas';
+import { api, describeError } from '../api';
 import { SelectField, TextField } from '../components/Field';
-import { ErrorNotice, Notice } from '../components/Notice';
+import { FormOutcome } from '../components/FormOutcome';
+import { ErrorNotice } from '../components/Notice';
+import { useFormAction } from '../hooks/use-form-action';
 import { useScaleReading } from '../hooks/use-scale-reading';
 import { readingWords } from '../lib/scale';
 import { useLoad } from '../hooks/use-load';
 import { SettingsSection } from './SettingsSection';
 
-type Settings = Static<typeof ScaleSettingsSchema>;
 type Protocol = Settings['protocol'];
+type SerialSetting = 'baudRate' | 'dataBits' | 'parity' | 'stopBits';
 
 const FIELDS = ['port', 'protocol', 'baudRate', 'dataBits', 'parity', 'stopBits'];
 /** The port select's choice for a port typed by hand. */
@@ -28,7 +29,17 @@ const USUAL: Record<Protocol, Omit<Settings, 'port' | 'protocol'>> = {
   continuous: { baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 },
   hid: { baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 },
 };
-const BAUD_RATES = [1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200];
+
+/** The serial settings' selects, in the order a scale's manual gives them. */
+const SERIAL_SETTINGS: { [K in SerialSetting]: { label: string; values: readonly Settings[K][] } } = {
+  baudRate: { label: 'Baud rate', values: BAUD_RATES },
+  dataBits: { label: 'Data bits', values: [7, 8] },
+  parity: { label: 'Parity', values: PARITIES },
+  stopBits: { label: 'Stop bits', values: [1, 2] },
+};
+/** A choice's words: the number itself, or the parity with a capital (None, Even, Odd). */
+const choiceText = (value: string | number) =>
+  typeof value === 'number' ? String(value) : value.charAt(0).toUpperCase() + value.slice(1);
 
 const sameSettings = (a: Settings, b: Settings) =>
   FIELDS.every((f) => a[f as keyof Settings] === b[f as keyof Settings]);
@@ -73,23 +84,10 @@ function ScaleForm({ initial, ports: initialPorts }: { initial: Settings; ports:
   const [ports, setPorts] = useState<ScalePortList>(initialPorts);
   const listed = (port: string | null) => port === null || ports.items.some((p) => p.path === port);
   const [typed, setTyped] = useState(!listed(initial.port));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  // A 400 names fields beside them; the scale's 503 says which port and why, once.
+  const { busy, message, byField, notice, run: act } = useFormAction(FIELDS);
   const dirty = !sameSettings(draft, saved);
 
-  async function act(run: () => Promise<string | null>) {
-    setBusy(true);
-    setError(null);
-    setMessage(null);
-    try {
-      setMessage(await run());
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }
   const save = async () => {
     const kept = await api.setScale({ body: draft });
     setSaved(kept);
@@ -113,9 +111,9 @@ function ScaleForm({ initial, ports: initialPorts }: { initial: Settings; ports:
       return `${fresh.items.length} serial port${fresh.items.length === 1 ? '' : 's'} found.`;
     });
   const set = (change: Partial<Settings>) => setDraft((d) => ({ ...d, ...change }));
+  const setSerial = <K extends SerialSetting>(setting: K, value: Settings[K]) =>
+    setDraft((d) => ({ ...d, [setting]: value }));
 
-  // A 400 names fields beside them; the scale's 503 says which port and why, once.
-  const { byField, notice } = errorsToShow(error, FIELDS);
   return (
     <>
       {ports.listError ? <p className="field-hint">Serial ports could not be listed: {ports.listError}</p> : null}
@@ -180,54 +178,15 @@ function ScaleForm({ initial, ports: initialPorts }: { initial: Settings; ports:
         </SelectField>
         {draft.protocol === 'hid' ? null : (
           <div className="inline-form scale-serial">
-            <SelectField
-              path="baudRate"
-              idScope="scale"
-              label="Baud rate"
-              value={String(draft.baudRate)}
-              onValue={(v) => set({ baudRate: Number(v) as Settings['baudRate'] })}
-              error={byField.baudRate}
-            >
-              {BAUD_RATES.map((rate) => (
-                <option key={rate} value={rate}>
-                  {rate}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField
-              path="dataBits"
-              idScope="scale"
-              label="Data bits"
-              value={String(draft.dataBits)}
-              onValue={(v) => set({ dataBits: Number(v) as Settings['dataBits'] })}
-              error={byField.dataBits}
-            >
-              <option value="7">7</option>
-              <option value="8">8</option>
-            </SelectField>
-            <SelectField
-              path="parity"
-              idScope="scale"
-              label="Parity"
-              value={draft.parity}
-              onValue={(v) => set({ parity: v as Settings['parity'] })}
-              error={byField.parity}
-            >
-              <option value="none">None</option>
-              <option value="even">Even</option>
-              <option value="odd">Odd</option>
-            </SelectField>
-            <SelectField
-              path="stopBits"
-              idScope="scale"
-              label="Stop bits"
-              value={String(draft.stopBits)}
-              onValue={(v) => set({ stopBits: Number(v) as Settings['stopBits'] })}
-              error={byField.stopBits}
-            >
-              <option value="1">1</option>
-              <option value="2">2</option>
-            </SelectField>
+            {(Object.keys(SERIAL_SETTINGS) as SerialSetting[]).map((setting) => (
+              <SerialSelect
+                key={setting}
+                setting={setting}
+                value={draft[setting]}
+                onValue={(value) => setSerial(setting, value)}
+                error={byField[setting]}
+              />
+            ))}
           </div>
         )}
         <div className="button-group">
@@ -243,12 +202,40 @@ function ScaleForm({ initial, ports: initialPorts }: { initial: Settings; ports:
         </div>
       </form>
       <LiveReading active={saved.port !== null} />
-      {notice ? (
-        <p className="notice notice-error" role="alert">
-          {notice}
-        </p>
-      ) : null}
-      {message ? <Notice tone="success">{message}</Notice> : null}
+      <FormOutcome notice={notice} message={message} />
     </>
+  );
+}
+
+function SerialSelect<K extends SerialSetting>({
+  setting,
+  value,
+  onValue,
+  error,
+}: {
+  setting: K;
+  value: Settings[K];
+  onValue: (value: Settings[K]) => void;
+  error: string | undefined;
+}) {
+  const { label, values } = SERIAL_SETTINGS[setting];
+  return (
+    <SelectField
+      path={setting}
+      idScope="scale"
+      label={label}
+      value={String(value)}
+      onValue={(text) => {
+        const chosen = values.find((choice) => String(choice) === text);
+        if (chosen !== undefined) onValue(chosen);
+      }}
+      error={error}
+    >
+      {values.map((choice) => (
+        <option key={choice} value={choice}>
+          {choiceText(choice)}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -4,9 +4,11 @@
  */
 import { Fragment, useState, type FormEvent } from 'react';
 import type { FolderActivity, FolderFile, WatchFolderSettings } from '../../../main/core/schemas';
-import { api, errorsToShow } from '../api';
+import { api } from '../api';
 import { SelectField, TextField } from '../components/Field';
-import { ErrorNotice, Notice } from '../components/Notice';
+import { FormOutcome } from '../components/FormOutcome';
+import { ErrorNotice } from '../components/Notice';
+import { useFormAction } from '../hooks/use-form-action';
 import { useLoad } from '../hooks/use-load';
 import { formatDateTime, formatNumber } from '../lib/format';
 import { rememberedColumns } from '../lib/import-file';
@@ -33,40 +35,29 @@ export function WatchFolderField() {
 
 function WatchFolderForm({ initial, onSaved }: { initial: WatchFolderSettings; onSaved: () => void }) {
   const [draft, setDraft] = useState(initial);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const { busy, message, byField, notice, run } = useFormAction(FIELDS);
   const set = (change: Partial<WatchFolderSettings>) => setDraft((d) => ({ ...d, ...change }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setMessage(null);
-    try {
-      // The columns mapped once on the Import screen serve the folder's files too.
-      const columns = { ...draft.columns, ...rememberedColumns() };
-      const kept = await api.setWatchFolder({
-        body: { ...draft, ...(Object.keys(columns).length > 0 ? { columns } : {}) },
-      });
-      setDraft(kept);
-      setMessage(
-        kept.path === null
-          ? 'No folder is watched.'
-          : kept.enabled
-            ? `Watching ${kept.path}: ${kept.action === 'ship' ? 'orders are added, shipped and printed' : 'orders are added'}.`
-            : `${kept.path} is kept but not watched.`,
-      );
-      onSaved();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+  const save = async () => {
+    // The columns mapped once on the Import screen serve the folder's files too.
+    const columns = { ...draft.columns, ...rememberedColumns() };
+    const kept = await api.setWatchFolder({
+      body: { ...draft, ...(Object.keys(columns).length > 0 ? { columns } : {}) },
+    });
+    setDraft(kept);
+    onSaved();
+    return kept.path === null
+      ? 'No folder is watched.'
+      : kept.enabled
+        ? `Watching ${kept.path}: ${kept.action === 'ship' ? 'orders are added, shipped and printed' : 'orders are added'}.`
+        : `${kept.path} is kept but not watched.`;
   };
-  const { byField, notice } = errorsToShow(error, FIELDS);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(save);
+  };
   return (
-    <form className="stack" onSubmit={(e) => void submit(e)} noValidate aria-label="Watched folder">
+    <form className="stack" onSubmit={submit} noValidate aria-label="Watched folder">
       <TextField
         path="path"
         idScope="watch-folder"
@@ -100,12 +91,7 @@ function WatchFolderForm({ initial, onSaved }: { initial: WatchFolderSettings; o
           Save folder
         </button>
       </div>
-      {notice ? (
-        <p className="notice notice-error" role="alert">
-          {notice}
-        </p>
-      ) : null}
-      {message ? <Notice tone="success">{message}</Notice> : null}
+      <FormOutcome notice={notice} message={message} />
     </form>
   );
 }

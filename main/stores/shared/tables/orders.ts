@@ -1,7 +1,6 @@
 /**
- * Orders (docs/contract.md §18) as migrate copies them and the schema test checks them. The order
- * store's own statements are made from its map in order-queries.ts; moving them onto these
- * maps is the next step.
+ * Orders (docs/contract.md §18): migrate copies them, the schema test checks them, and the
+ * order store's statements and row readers are made from these maps (order-queries.ts).
  */
 import type { OrderStatus, WeightUnit } from '../../../core/schemas';
 import { address, bigint, bytes, int, json, money, real, table, text, uuid } from '../columns';
