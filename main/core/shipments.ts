@@ -611,6 +611,12 @@ export class ShipmentService {
     return row;
   }
 
+  /** A shipment's number and status alone: no pieces, no labels drawn (the audit trail names a shipment so). */
+  async identify(uniqueId: string): Promise<{ shipmentNumber: string; status: ShipmentStatus }> {
+    const row = await this.find(uniqueId);
+    return { shipmentNumber: row.shipmentNumber, status: row.status };
+  }
+
   async view(uniqueId: string): Promise<ShipmentDetail> {
     const row = await this.find(uniqueId);
     const [pieces, customs, order, returns, original] = await Promise.all([

@@ -24,6 +24,7 @@ import { ShipmentService, type LabelRenderer } from './shipments';
 import type { BatchPage, LabelData } from './label-data';
 import type { Store } from './storage';
 import { WebhookService } from './webhooks';
+import type { Resolve } from './webhook-url';
 import { noWatchFolder, type DeskWatchFolder } from './watch-folder';
 
 export const VERSION: string = pkg.version;
@@ -51,6 +52,8 @@ export interface StationOptions {
   packingSlipRenderer?: PackingSlipRenderer;
   /** Seals webhook secrets at rest (open-station.ts reads it off the database); none: a key for this process only. */
   secretKey?: string | Buffer;
+  /** Resolves webhook listeners' host names; none: the system's resolver. Tests hand in their own. */
+  resolveHost?: Resolve;
   /** Makes the daily backup of a SQLite station's database (main/stores/sqlite/backup.ts); none: not offered. */
   dailyBackup?: MakeDailyBackup;
 }
@@ -159,6 +162,7 @@ export async function createStation(
     now,
     version: VERSION,
     secrets: new SecretBox(options.secretKey ?? randomBytes(32)),
+    ...(options.resolveHost ? { resolve: options.resolveHost } : {}),
   });
   await webhooks.sealPlainSecrets();
   const scale = new ScaleService(options.scale ?? noScale, now);

@@ -1,6 +1,6 @@
 import type { LookupAddress } from 'node:dns';
 import { describe, expect, it } from 'vitest';
-import { checkWebhookUrl, isLoopbackHost, linkLocalNameProblem } from './webhook-url';
+import { checkWebhookUrl, deliveryTarget, isLoopbackHost, linkLocalNameProblem } from './webhook-url';
 import { backoffMs, webhookSignature } from './webhooks';
 import { createHmac } from 'node:crypto';
 
@@ -116,5 +116,27 @@ describe('host names that resolve to link-local addresses', () => {
     expect(await linkLocalNameProblem('hooks.test', resolve)).toBeNull();
     expect(await linkLocalNameProblem('nowhere.test', resolve)).toBeNull();
     expect(await linkLocalNameProblem('127.0.0.1', resolve)).toBeNull();
+  });
+
+  it('are refused when a delivery is sent, as is any address off this machine without allowRemoteHost', async () => {
+    expect(await deliveryTarget('metadata.test', true, resolve)).toEqual({
+      refused:
+        "metadata.test resolves to 169.254.169.254, a link-local address (a cloud metadata service), never a webhook's",
+    });
+    expect(await deliveryTarget('mixed.test', true, resolve)).toMatchObject({
+      refused: expect.stringMatching(/fe80::1/),
+    });
+    expect(await deliveryTarget('[fe80::2]', true, resolve)).toMatchObject({
+      refused: expect.stringMatching(/^fe80::2 is a link-local address/),
+    });
+    expect(await deliveryTarget('hooks.test', false, resolve)).toEqual({ addresses: names['hooks.test'] });
+    expect(await deliveryTarget('[::1]', false, resolve)).toEqual({ addresses: [{ address: '::1', family: 6 }] });
+    expect(await deliveryTarget('192.0.2.1', false, resolve)).toEqual({
+      refused: '192.0.2.1 is not this machine; an administrator may allow another host with allowRemoteHost: true',
+    });
+    expect(await deliveryTarget('192.0.2.1', true, resolve)).toEqual({
+      addresses: [{ address: '192.0.2.1', family: 4 }],
+    });
+    await expect(deliveryTarget('nowhere.test', true, resolve)).rejects.toThrow('nowhere.test unknown');
   });
 });

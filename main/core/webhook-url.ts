@@ -74,3 +74,33 @@ export async function linkLocalNameProblem(hostname: string, resolve: Resolve = 
   const bad = (await resolve(host).catch(() => [])).find((a) => isLinkLocalHost(a.address));
   return bad ? linkLocalName(host, bad.address) : null;
 }
+
+/** Where a delivery may connect: every address its host has now, each one allowed; or why it is not sent. */
+export type DeliveryTarget = { addresses: LookupAddress[] } | { refused: string };
+
+/**
+ * The addresses a delivery to `hostname` connects to, checked when it is sent: a name that
+ * was harmless when the webhook was made may resolve elsewhere since (DNS rebinding). Any
+ * link-local address, or without `allowRemoteHost` any address not on this machine, refuses
+ * the delivery. A name that does not resolve rejects, as an unreachable listener would.
+ */
+export async function deliveryTarget(
+  hostname: string,
+  allowRemoteHost: boolean,
+  resolve: Resolve = systemResolve,
+): Promise<DeliveryTarget> {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  const family = isIP(host);
+  const addresses = family !== 0 ? [{ address: host, family }] : await resolve(host);
+  if (addresses.length === 0) throw new Error(`${host} has no address`);
+  const named = (address: string) => (family !== 0 ? `${address} is` : `${host} resolves to ${address},`);
+  for (const { address } of addresses) {
+    if (isLinkLocalHost(address))
+      return { refused: `${named(address)} a link-local address (a cloud metadata service), never a webhook's` };
+    if (!allowRemoteHost && !isLoopbackHost(address))
+      return {
+        refused: `${named(address)} not this machine; an administrator may allow another host with allowRemoteHost: true`,
+      };
+  }
+  return { addresses };
+}

@@ -5,6 +5,10 @@
  * signed with HMAC-SHA256 over `timestamp.body` and carrying an event id for de-duplication.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import type { LookupAddress } from 'node:dns';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { FieldErrors, conflict, notFound } from './errors';
 import {
   STATUSES,
@@ -21,7 +25,7 @@ import {
 } from './schemas';
 import type { OutboxRecord, WebhookRecord, WebhookStore } from './storage';
 import type { SecretBox } from './secret-box';
-import { checkWebhookUrl, linkLocalNameProblem } from './webhook-url';
+import { checkWebhookUrl, deliveryTarget, linkLocalNameProblem, type Resolve } from './webhook-url';
 
 /** The event a shipment's new status stands for; any other status is `tracking.updated`. */
 const EVENT_OF_STATUS: Partial<Record<ShipmentStatus, WebhookEvent>> = {
@@ -52,6 +56,49 @@ export const backoffMs = (attempts: number): number => Math.min(1000 * 2 ** Math
 /** `v1=` + hex HMAC-SHA256 of `${timestamp}.${body}` under the subscription's secret. */
 export function webhookSignature(secret: string, timestamp: string, body: string): string {
   return `v1=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+/** A lookup that answers the addresses already checked, so the connection goes to one of them and nowhere else. */
+const lookupOf =
+  (addresses: LookupAddress[]): LookupFunction =>
+  (_hostname, options, callback) => {
+    if (options.all) callback(null, addresses);
+    else callback(null, addresses[0]!.address, addresses[0]!.family);
+  };
+
+/**
+ * POSTs `body` to `url` on a connection of its own to one of `addresses`: the listener's
+ * status. Redirects are not followed; the body of the answer is not read.
+ */
+function post(url: URL, addresses: LookupAddress[], headers: Record<string, string>, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'Content-Length': String(Buffer.byteLength(body)) },
+        lookup: lookupOf(addresses),
+        // No pooled connection: one kept alive would still go to the address an earlier delivery checked.
+        agent: false,
+      },
+      (response) => {
+        clearTimeout(timer);
+        resolve(response.statusCode ?? 0);
+        response.destroy();
+      },
+    );
+    // The whole delivery, not only a quiet socket: a claim's lease outlasts a batch of them.
+    const timer = setTimeout(
+      () => request.destroy(new Error(`no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`)),
+      DELIVERY_TIMEOUT_MS,
+    );
+    request.on('error', (cause) => {
+      clearTimeout(timer);
+      reject(cause);
+    });
+    request.end(body);
+  });
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -111,6 +158,8 @@ export interface WebhookOptions {
   version: string;
   /** Seals secrets before they are stored, opens them to sign. */
   secrets: SecretBox;
+  /** Resolves a listener's host name (tests hand in their own); the system's resolver otherwise. */
+  resolve?: Resolve;
 }
 
 export class WebhookService {
@@ -136,7 +185,9 @@ export class WebhookService {
     const verdict = checkWebhookUrl(request.url, request.allowRemoteHost === true);
     if (!verdict.ok) errors.add('url', verdict.reason);
     // A name that resolves to a link-local address now is refused as well.
-    const linkLocal = verdict.ok ? await linkLocalNameProblem(new URL(verdict.url).hostname) : null;
+    const linkLocal = verdict.ok
+      ? await linkLocalNameProblem(new URL(verdict.url).hostname, this.options.resolve)
+      : null;
     if (linkLocal) errors.add('url', linkLocal);
     const events = [...new Set(request.events ?? WEBHOOK_EVENTS)];
     events.forEach((event, i) => {
@@ -262,26 +313,27 @@ export class WebhookService {
     }
     if (error === '')
       try {
-        const response = await fetch(webhook.url, {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            'User-Agent': `ShippingStation/${this.options.version}`,
-            'Webhook-Id': eventIdOf(row),
-            'Webhook-Timestamp': timestamp,
-            'Webhook-Signature': webhookSignature(secret, timestamp, body),
-          },
-          body,
-          redirect: 'manual',
-          signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-        });
-        status = response.status;
-        await response.body?.cancel();
-        if (status < 200 || status > 299) error = `the listener answered ${status}`;
+        const url = new URL(webhook.url);
+        // Resolved and checked now, and connected to what was checked: never sent where it may not go.
+        const target = await deliveryTarget(url.hostname, webhook.allowRemote, this.options.resolve);
+        if ('refused' in target) error = `not sent: ${target.refused}`;
+        else {
+          status = await post(
+            url,
+            target.addresses,
+            {
+              'Content-Type': 'application/json',
+              'User-Agent': `ShippingStation/${this.options.version}`,
+              'Webhook-Id': eventIdOf(row),
+              'Webhook-Timestamp': timestamp,
+              'Webhook-Signature': webhookSignature(secret, timestamp, body),
+            },
+            body,
+          );
+          if (status < 200 || status > 299) error = `the listener answered ${status}`;
+        }
       } catch (cause) {
-        const reason =
-          cause instanceof Error ? ((cause.cause as Error | undefined)?.message ?? cause.message) : String(cause);
-        error = `could not reach the listener: ${reason}`;
+        error = `could not reach the listener: ${cause instanceof Error ? cause.message : String(cause)}`;
       }
     const now = this.options.now();
     const delivered = error === '';

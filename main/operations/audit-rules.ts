@@ -21,11 +21,8 @@ const entry = (kind: string, subject: string, detail: Record<string, unknown> = 
   { kind, subject, detail },
 ];
 
-/** A shipment as the trail names it (its number), with the status it had. */
-async function shipmentBefore(ctx: CallContext, uniqueId: string) {
-  const detail = await ctx.station.shipments.view(uniqueId);
-  return { shipmentNumber: detail.shipmentNumber, status: detail.status };
-}
+/** A shipment as the trail names it (its number), with the status it had: one row read, no label drawn. */
+const shipmentBefore = (ctx: CallContext, uniqueId: string) => ctx.station.shipments.identify(uniqueId);
 
 /** One entry per shipment whose labels went to a printer: its first print, or a reprint. */
 async function prints(ctx: CallContext, shipmentNumbers: string[], detail: Record<string, unknown>) {
@@ -111,6 +108,19 @@ export const auditRules: AuditRules = {
     before: (ctx) => ctx.station.watchFolder.settings(),
     entries: async (_ctx, _input, after, before) =>
       entry('watch-folder.update', after.path ?? '(none)', { before, after }),
+  },
+  replaceRules: {
+    before: (ctx) => ctx.station.rules.list(),
+    entries: async (_ctx, _input, after, before) => {
+      // Each rule by its place and name (the first that matches wins), as it says, not
+      // whether it is broken now: `problem` changes without an edit.
+      const said = ({ rules }: typeof after) =>
+        Object.fromEntries(rules.map(({ name, problem: _problem, ...rule }, i) => [`${i + 1}. ${name}`, rule]));
+      return entry('rules.replace', after.rules.map((r) => r.name).join(', ') || '(none)', {
+        before: said(before as typeof after),
+        after: said(after),
+      });
+    },
   },
   createWebhook: {
     entries: async (_ctx, _input, { webhook }) =>

@@ -1,6 +1,6 @@
 /**
  * The audit trail (docs/contract.md §22), on each store: sign-ins accepted and refused, changes of
- * users, keys, settings, printers and webhooks (before → after, never a secret), cancels,
+ * users, keys, settings, printers, rules and webhooks (before → after, never a secret), cancels,
  * manifests, imports and label prints, each with when, who, the door and the API key;
  * GET /audit's filters and paging for administrators only; a shipment's print count; and
  * the trail kept for the setting's days.
@@ -82,7 +82,7 @@ describe('the audit trail', () => {
     }
   });
 
-  it('records changes of users, keys, settings, printers and webhooks, before → after', async () => {
+  it('records changes of users, keys, settings, printers, rules and webhooks, before → after', async () => {
     const user = (
       await call('POST', '/users', { username: 'ann', password: 'a long enough password', role: 'operator' })
     ).json<{
@@ -122,6 +122,23 @@ describe('the audit trail', () => {
     });
     await call('DELETE', `/printers/${encodeURIComponent(zebra.id)}`);
     expect(await latest('printer.remove')).toMatchObject({ subject: zebra.id });
+
+    const domestic = {
+      name: 'Domestic',
+      enabled: true,
+      when: { countries: ['GB'] },
+      then: { carrierId: 1, carrierServiceId: 101 },
+    };
+    expect((await call('PUT', '/rules', { rules: [domestic] })).statusCode).toBe(200);
+    await call('PUT', '/rules', { rules: [{ ...domestic, enabled: false }] });
+    expect(await latest('rules.replace')).toMatchObject({
+      subject: 'Domestic',
+      user: 'admin',
+      detail: {
+        before: { '1. Domestic': { enabled: true, then: { carrierServiceId: 101 } } },
+        after: { '1. Domestic': { enabled: false } },
+      },
+    });
 
     const hook = await call('POST', '/webhooks', { url: 'http://127.0.0.1:9/hook' });
     expect(hook.statusCode, hook.body).toBe(200);

@@ -511,6 +511,42 @@ describe('users', () => {
     expect(users.filter((u) => u.username.toLowerCase() === 'frank')).toHaveLength(1);
   });
 
+  it.each([
+    ['disabling the user', { disabled: true }],
+    ['an administrator setting a new password', { password: 'set by the admin 1' }],
+  ])('%s ends every sign-in of theirs at once, through either door, refresh tokens too', async (_what, change) => {
+    const admin = await t.signIn();
+    const name = `gina${Object.keys(change)[0]}`;
+    const gina = { username: name, password: 'gina password 12' };
+    const created = await postAs(admin, '/users', gina);
+    expect(created.statusCode).toBe(200);
+    const overHttp = (await auth('credentials', { credentials: gina })).json();
+    const overIpc = await signInOverIpc(t.station, { credentials: gina });
+    expect(overIpc.ok).toBe(true);
+    const ipc = (overIpc as { value: { token: { accessToken: string }; refreshToken: { accessToken: string } } }).value;
+    const list = (token: string) => t.request({ method: 'GET', url: '/shipments', token });
+    const ipcList = (token: string) =>
+      callOperation(t.station, 'listShipments', { token, input: { query: {} } }, () => undefined);
+    expect((await list(overHttp.token.accessToken)).statusCode).toBe(200);
+    expect((await ipcList(ipc.token.accessToken)).ok).toBe(true);
+
+    const patched = await t.request({
+      method: 'PATCH',
+      url: `/users/${created.json().id}`,
+      token: admin,
+      payload: change,
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    for (const signedIn of [overHttp, ipc]) {
+      expect((await list(signedIn.token.accessToken)).statusCode).toBe(401);
+      const refused = await ipcList(signedIn.token.accessToken);
+      expect((refused as { problem?: { status: number } }).problem?.status).toBe(401);
+      expect((await auth('refresh', { refreshToken: signedIn.refreshToken.accessToken })).statusCode).toBe(400);
+    }
+    // The administrator who made the change goes on.
+    expect((await list(admin)).statusCode).toBe(200);
+  });
+
   it('the last enabled admin cannot be disabled', async () => {
     const admin = await t.signIn();
     const me = (await t.request({ method: 'GET', url: '/me', token: admin })).json().user;

@@ -5,6 +5,7 @@
  * and macOS's full fsync asked for.
  */
 import { chmodSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
@@ -150,6 +151,32 @@ describe.skipIf(process.platform === 'win32')('8. a database path through a syml
   });
 });
 
+/**
+ * A read-only disk under a running station: Linux will not remount a disk read-only while a
+ * file on it is open for writing (EBUSY), so `chattr +i` stands in: the kernel refuses
+ * writes to an immutable file even to root, through files already open, and lifts it.
+ * Where it cannot (not Linux, not root, a file system without the flag) the test says why.
+ */
+function immutableFlag(): { ok: true } | { ok: false; why: string } {
+  if (process.platform !== 'linux') return { ok: false, why: 'chattr is Linux only' };
+  const dir = mkdtempSync(join(tmpdir(), 'ss-chattr-'));
+  try {
+    writeFileSync(join(dir, 'probe'), '');
+    execFileSync('chattr', ['+i', join(dir, 'probe')], { stdio: 'pipe' });
+    execFileSync('chattr', ['-i', join(dir, 'probe')], { stdio: 'pipe' });
+    return { ok: true };
+  } catch (error) {
+    return {
+      ok: false,
+      why: `chattr +i failed here: ${String((error as { stderr?: unknown }).stderr ?? error).trim()}`,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+const immutable = immutableFlag();
+const chattr = (flag: '+i' | '-i', paths: string[]) => execFileSync('chattr', [flag, ...paths], { stdio: 'pipe' });
+
 describe('10. a full or read-only disk, or the database file gone, under a running station', () => {
   const counts = (db: { prepare: (sql: string) => { get: () => unknown } }) =>
     db
@@ -185,6 +212,38 @@ describe('10. a full or read-only disk, or the database file gone, under a runni
     expect((await s.create()).statusCode).toBe(200);
     expect((await s.patchSettings({ auditDays: 30 })).statusCode).toBe(200);
   });
+
+  it.skipIf(!immutable.ok)(
+    `a read-only file and folder: writes are 503s naming it, nothing is half-written; writable again, they go on${immutable.ok ? '' : ` (skipped: ${immutable.why})`}`,
+    async () => {
+      const dataDir = tempDir();
+      const s = await withStation(dataDir);
+      expect((await s.create()).statusCode).toBe(200);
+      const before = counts(s.db);
+      const file = join(dataDir, DATABASE_FILE);
+      const readOnly = [file, `${file}-wal`, dataDir];
+      chattr('+i', readOnly);
+      cleanup.push(() => void chattr('-i', readOnly));
+      const refused = await s.create();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['content-type']).toContain('application/problem+json');
+      expect(refused.json()).toMatchObject({
+        reason: 'its file or folder is read-only',
+        detail: expect.stringMatching(/its file or folder is read-only\. Nothing of this request was saved/),
+      });
+      const settings = await s.patchSettings({ auditDays: 30 });
+      expect(settings.statusCode).toBe(503);
+      expect(settings.json().reason).toBe('its file or folder is read-only');
+      expect(counts(s.db)).toEqual(before);
+      expect((await s.list()).statusCode).toBe(200);
+      // Writable again: no restart needed, and the refused create is not among what is there.
+      chattr('-i', readOnly);
+      expect((await s.create()).statusCode).toBe(200);
+      expect((await s.patchSettings({ auditDays: 30 })).statusCode).toBe(200);
+      expect((counts(s.db) as { s: number }).s).toBe((before as { s: number }).s + 1);
+      expect(s.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    },
+  );
 
   it('the database file moved away: writes are 503s naming it, nothing goes into the lost file; back, they go on', async () => {
     const dataDir = tempDir();

@@ -182,6 +182,24 @@ describe('the SQLite store', () => {
     wal.close();
   });
 
+  it('a write asked to be answered at its commit (an audit entry) is answered before its fsync ends, which still runs', async () => {
+    const { db, held, wal, repo, settled, commit, tick } = heldSyncs('test-at-commit');
+    const durable = commit('durable');
+    const early = repo
+      .groupCommit(() => repo.allocate('test-at-commit-early', 1), { atCommit: true })
+      .then(() => settled.push('early'));
+    await tick();
+    await early;
+    expect(settled).toEqual(['early']);
+    expect(db.prepare("SELECT value FROM counters WHERE name = 'test-at-commit-early'").get()).toEqual({ value: 1 });
+    expect(held).toHaveLength(1);
+    held[0]!(null);
+    await durable;
+    expect(settled).toEqual(['early', 'durable']);
+    expect(wal.syncs).toBe(1);
+    wal.close();
+  });
+
   it('closing commits the writes still queued and syncs them on the spot', async () => {
     const { db, held, wal, commit, tick } = heldSyncs('test-close');
     // Closing commits the writes still queued and syncs them on the spot, so that they are

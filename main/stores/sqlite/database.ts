@@ -1,7 +1,17 @@
 /** Opens the station's SQLite file: pragmas, then every migration not yet applied. */
 import type Database from 'better-sqlite3';
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, realpathSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  accessSync,
+  chmodSync,
+  closeSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  openSync,
+  realpathSync,
+  statSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { StorageUnavailableError, type OnMigration } from '../../core/storage';
 import { openConnection, type SqliteBinding } from './connection';
 import { MIGRATIONS } from './migrations';
@@ -86,6 +96,24 @@ export function databaseFileGone(db: Db): StorageUnavailableError | undefined {
   const reason =
     'its file was deleted or moved while the station ran; put it back, or restart the station to open the file that is there now';
   return new StorageUnavailableError(reason, { reason });
+}
+
+/**
+ * True when the system refuses now to write the connection's file, its WAL or its folder:
+ * a read-only disk or file, which reaches SQLite only as a failed write. Asked after a
+ * write failed, never before one.
+ */
+export function databaseReadOnly(db: Db): boolean {
+  const opened = openedFiles.get(db);
+  if (!opened) return false;
+  return [opened.path, `${opened.path}-wal`, dirname(opened.path)].some((path) => {
+    try {
+      accessSync(path, constants.W_OK);
+      return false;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code !== 'ENOENT';
+    }
+  });
 }
 
 export function migrate(db: Db, onMigration?: OnMigration): void {

@@ -28,10 +28,16 @@ export interface GroupCommitHooks {
   refusal?(): Error | undefined;
 }
 
-export type GroupCommit = <T>(write: () => T) => Promise<T>;
+/**
+ * `atCommit`: answered once committed, before the WAL's fsync ends (the fsync still runs
+ * at once): for a write whose caller need not wait for the disk, such as an audit entry
+ * written after the change it records was made durable.
+ */
+export type GroupCommit = <T>(write: () => T, options?: { atCommit?: boolean }) => Promise<T>;
 
 interface Queued {
   write: () => unknown;
+  atCommit: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -103,21 +109,22 @@ export function groupCommit(db: Db, wal: WalSync, hooks: GroupCommitHooks, check
     if (written === WRITE_THREW) written = runBatch(batch, true);
     if (written === WRITE_THREW || written === undefined) return;
     checkpoints?.committed();
+    for (const { q, value } of written) if (q.atCommit) q.resolve(value);
     wal.flush().then(
       () => {
-        for (const { q, value } of written) q.resolve(value);
+        for (const { q, value } of written) if (!q.atCommit) q.resolve(value);
       },
       (error: unknown) => {
-        for (const { q } of written) q.reject(error);
+        for (const { q } of written) if (!q.atCommit) q.reject(error);
       },
     );
   };
 
-  return <T>(write: () => T): Promise<T> =>
+  return <T>(write: () => T, options: { atCommit?: boolean } = {}): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       // After a failed fsync nothing more is written: it could never be acknowledged.
       if (wal.failure) return reject(wal.failure);
-      queued.push({ write, resolve: resolve as (value: unknown) => void, reject });
+      queued.push({ write, atCommit: options.atCommit === true, resolve: resolve as (value: unknown) => void, reject });
       if (queued.length === 1) wal.whenIdle(checkpoints ? () => checkpoints.whenIdle(commitQueued) : commitQueued);
     });
 }

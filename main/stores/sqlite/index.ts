@@ -13,7 +13,14 @@ import { sqliteAuth } from './auth';
 import { sqliteCarriers } from './carriers';
 import { walCheckpointer } from './checkpointer';
 import type { SqliteBinding } from './connection';
-import { AUTOCHECKPOINT_PAGES, DATABASE_FILE, databaseFileGone, openDatabase, type Db } from './database';
+import {
+  AUTOCHECKPOINT_PAGES,
+  DATABASE_FILE,
+  databaseFileGone,
+  databaseReadOnly,
+  openDatabase,
+  type Db,
+} from './database';
 import { translatingErrors } from '../shared/errors';
 import { translateError } from './errors';
 import { groupCommit, type GroupCommit } from './group-commit';
@@ -62,7 +69,8 @@ export function openSqliteStore(options: {
       checkpoints,
     );
     let closed = false;
-    const translating = <T extends object>(methods: T) => translatingErrors(methods, translateError);
+    const translating = <T extends object>(methods: T) =>
+      translatingErrors(methods, (error) => translateError(error, () => databaseReadOnly(db)));
     // Writes outside the group commit are refused too while the file is gone (a stat each;
     // none of these is on a create's path).
     const whileFileThere = <T extends object>(methods: T): T => {
@@ -124,13 +132,21 @@ export function openSqliteStore(options: {
   }
 }
 
-/** The audit trail: appended inside the group commit, so an entry shares its batch's transaction and fsync. */
+/**
+ * The audit trail: appended inside the group commit, so an entry shares its batch's
+ * transaction and fsync. It is answered at its commit, not after the fsync: the change it
+ * records was made durable first, and a second wait for the disk on every print cost a
+ * desk's create-and-print a third of its rate (docs/performance.md).
+ */
 function sqliteAudit(db: Db, commit: GroupCommit, run: Run) {
   const insert = db.prepare(insertSql('sqlite', auditEvents, AUDIT_FIELDS));
   const encode = values('sqlite', auditEvents, AUDIT_FIELDS);
   return auditQueries('sqlite', run, (entries) =>
-    commit(() => {
-      for (const entry of entries) insert.run(...encode(entry));
-    }),
+    commit(
+      () => {
+        for (const entry of entries) insert.run(...encode(entry));
+      },
+      { atCommit: true },
+    ),
   );
 }

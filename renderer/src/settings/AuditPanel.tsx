@@ -19,6 +19,7 @@ const KINDS = [
   ['api-key.create,api-key.revoke', 'API keys'],
   ['settings.update', 'Settings'],
   ['printer.add,printer.remove,printer.choose,printer.packing-slip', 'Printers'],
+  ['rules.replace', 'Shipping rules'],
   ['webhook.create,webhook.delete', 'Webhooks'],
   ['shipment.cancel', 'Cancels'],
   ['manifest.create', 'Manifests'],
@@ -32,9 +33,10 @@ const PER_PAGE = 50;
 function describeDetail(detail: Record<string, unknown>): string {
   const before = detail.before as Record<string, unknown> | undefined;
   const after = detail.after as Record<string, unknown> | undefined;
-  const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+  const text = (v: unknown) => (v === undefined ? '(none)' : typeof v === 'string' ? v : JSON.stringify(v));
   if (before && after && typeof before === 'object' && typeof after === 'object') {
-    return Object.keys(after)
+    // Both sides' keys: a shipping rule taken out is in `before` alone.
+    return [...new Set([...Object.keys(before), ...Object.keys(after)])]
       .filter((k) => text(before[k]) !== text(after[k]))
       .map((k) => `${k}: ${text(before[k])} → ${text(after[k])}`)
       .join('; ');
