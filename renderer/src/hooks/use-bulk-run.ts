@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { describeError } from '../api';
+import type { PrintedAnswer } from '../components/DidItPrint';
 
 export interface BulkOutcome {
   /** The item as the operator knows it: a shipment's or an order's number. */
@@ -38,6 +39,14 @@ export function useBulkRun<Action extends string>(onDone: () => void) {
     }
   };
 
+  /** The operator's answer to "Did it print?" after the last action: said after its summary, and on each line it printed. */
+  const printedAnswer = (answer: PrintedAnswer) => {
+    setSummary(`${summary ?? ''} ${answer.text}`.trim());
+    setSummaryTone(answer.tone === 'success' ? 'success' : 'warning');
+    if (answer.tone === 'error') setError(answer.text);
+    if (answer.printed) setOutcomes((all) => all.map((o) => (o.ok ? { ...o, text: `${o.text}; Printed` } : o)));
+  };
+
   /** Forgets the last action's lines and summary (the selection is being cleared). */
   const clear = () => {
     setOutcomes([]);
@@ -55,6 +64,7 @@ export function useBulkRun<Action extends string>(onDone: () => void) {
     summaryTone,
     setSummaryTone,
     run,
+    printedAnswer,
     clear,
   };
 }

@@ -33,7 +33,7 @@ export function OrderBulkActions({
   onClear: () => void;
 }) {
   const bulk = useBulkRun<'ship' | 'cancel'>(onDone);
-  const { busy, summary, setSummary, setSummaryTone, setOutcomes, setError } = bulk;
+  const { busy, summary, setSummary, setSummaryTone, setError } = bulk;
   const [asking, setAsking] = useState(false);
   /** Labels printed through the browser, waiting for the operator to say whether they came out. */
   const [check, setCheck] = useState<PrintedCheck | null>(null);
@@ -163,10 +163,7 @@ export function OrderBulkActions({
           check={check}
           onAnswered={(answer) => {
             setCheck(null);
-            setSummary(`${summary ?? ''} ${answer.text}`.trim());
-            setSummaryTone(answer.tone === 'success' ? 'success' : 'warning');
-            if (answer.tone === 'error') setError(answer.text);
-            if (answer.printed) setOutcomes((all) => all.map((o) => (o.ok ? { ...o, text: `${o.text}; Printed` } : o)));
+            bulk.printedAnswer(answer);
             onDone();
           }}
         />

@@ -33,7 +33,7 @@ export function BulkActions({
   onClear: () => void;
 }) {
   const bulk = useBulkRun<Action>(onDone);
-  const { busy, summary, setSummary, setSummaryTone, setOutcomes, setError } = bulk;
+  const { busy, summary, setSummary } = bulk;
   const [confirming, setConfirming] = useState(false);
   /** Labels printed through the browser, waiting for the operator to say whether they came out. */
   const [check, setCheck] = useState<PrintedCheck | null>(null);
@@ -203,10 +203,7 @@ export function BulkActions({
           check={check}
           onAnswered={(answer) => {
             setCheck(null);
-            setSummary(`${summary ?? ''} ${answer.text}`.trim());
-            setSummaryTone(answer.tone === 'success' ? 'success' : 'warning');
-            if (answer.tone === 'error') setError(answer.text);
-            if (answer.printed) setOutcomes((all) => all.map((o) => (o.ok ? { ...o, text: `${o.text}; Printed` } : o)));
+            bulk.printedAnswer(answer);
             onDone();
           }}
         />
