@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { ShipmentStatus } from '../main/core/schemas';
-import { listSearch, shipmentSearchTerms } from '../main/core/search';
+import { shipmentSearchTerms } from '../main/core/search';
 import type { ListFilter } from '../main/core/storage';
 import { decodeAddress } from '../main/stores/sqlite/address-codec';
 import { listQueries, type Params } from '../main/stores/shared/list-queries';
@@ -23,7 +23,7 @@ import { numberedPlaceholders } from '../main/stores/shared/sql';
 import { statusCode } from '../main/stores/shared/status-codes';
 import { createDatabase, startPostgres, type TestPostgres } from '../test/helpers/postgres';
 import { searchCases } from './service';
-import { ftsMatch, ftsText } from './search-tokens';
+import { ftsMatch, ftsText, shapeFilters } from './search-tokens';
 
 const { values: args } = parseArgs({
   options: {
@@ -271,21 +271,7 @@ async function main() {
         postcodeKey: address.postZipCode.replace(/[\s-]/g, '').toUpperCase(),
         email: address.emailAddress,
       });
-      samples.push(
-        cases.map((c) => {
-          const q = new URLSearchParams(c.query);
-          const filter: ListFilter = {
-            statuses: q.getAll('Status') as ShipmentStatus[],
-            from: null,
-            to: null,
-            newestFirst: true,
-            limit: PAGE,
-            offset: 0,
-            search: listSearch(q.get('Search')!),
-          };
-          return { shape: c.name.replace(/^search: /, ''), filter };
-        }),
-      );
+      samples.push(shapeFilters(cases, PAGE));
     }
     const search: Record<string, unknown> = {};
     for (const [k, { shape }] of samples[0]!.entries()) {

@@ -15,8 +15,7 @@
 import Database from 'better-sqlite3';
 import { readFileSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { ShipmentStatus } from '../main/core/schemas';
-import { listSearch, shipmentSearchTerms, type SearchableShipment } from '../main/core/search';
+import { shipmentSearchTerms, type SearchableShipment } from '../main/core/search';
 import type { ListFilter, ShipmentListRecord } from '../main/core/storage';
 import { decodeAddress } from '../main/stores/sqlite/address-codec';
 import { LIST_COLUMNS } from '../main/stores/sqlite/rows';
@@ -24,7 +23,7 @@ import { setSearchStatus } from '../main/stores/sqlite/search-status';
 import { listQueries, type Params } from '../main/stores/shared/list-queries';
 import { statusCode, statusCodeSql } from '../main/stores/shared/status-codes';
 import { searchCases } from './service';
-import { ftsMatch, ftsText } from './search-tokens';
+import { ftsMatch, ftsText, shapeFilters } from './search-tokens';
 
 const { values: args } = parseArgs({
   options: {
@@ -258,21 +257,7 @@ function shapes(): { shape: string; filter: ListFilter }[][] {
       postcodeKey: row.p,
       email: address.emailAddress,
     });
-    out.push(
-      cases.map((c) => {
-        const q = new URLSearchParams(c.query);
-        const filter: ListFilter = {
-          statuses: q.getAll('Status') as ShipmentStatus[],
-          from: null,
-          to: null,
-          newestFirst: true,
-          limit: PAGE,
-          offset: 0,
-          search: listSearch(q.get('Search')!),
-        };
-        return { shape: c.name.replace(/^search: /, ''), filter };
-      }),
-    );
+    out.push(shapeFilters(cases, PAGE));
   }
   return out;
 }

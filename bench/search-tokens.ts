@@ -3,8 +3,19 @@
  * pg_trgm), and today's search (core/search.ts listSearch) as a query over them: the same
  * folding and the same matches as today's terms, so the bench can check every answer equal.
  */
-import { fold, joinedWords, outwardCode, words, type ListSearch, type SearchableShipment } from '../main/core/search';
+import {
+  fold,
+  joinedWords,
+  listSearch,
+  outwardCode,
+  words,
+  type ListSearch,
+  type SearchableShipment,
+} from '../main/core/search';
 import { postCodeKey } from '../main/core/postcodes';
+import type { ShipmentStatus } from '../main/core/schemas';
+import type { ListFilter } from '../main/core/storage';
+import type { ListCase } from './service';
 /**
  * A term as one token of [a-z0-9]: `z` and every other character escaped, each as a code of its
  * own that no other starts (`zz`; `z` + two hex digits; `zg` + four), so a prefix of a value is
@@ -63,4 +74,21 @@ export function ftsMatch(search: ListSearch): string | null {
   }
   if (search.allPrefixes.length > 0) clauses.push(`(${search.allPrefixes.map(pair).join(' AND ')})`);
   return clauses.length === 0 ? null : clauses.join(' OR ');
+}
+
+/** The bench's search shapes as the store's filters: newest first, the first page of `limit`. */
+export function shapeFilters(cases: ListCase[], limit: number): { shape: string; filter: ListFilter }[] {
+  return cases.map((c) => {
+    const q = new URLSearchParams(c.query);
+    const filter: ListFilter = {
+      statuses: q.getAll('Status') as ShipmentStatus[],
+      from: null,
+      to: null,
+      newestFirst: true,
+      limit,
+      offset: 0,
+      search: listSearch(q.get('Search')!),
+    };
+    return { shape: c.name.replace(/^search: /, ''), filter };
+  });
 }
