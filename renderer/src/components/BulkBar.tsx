@@ -3,7 +3,8 @@
  * under them, what the last action did.
  */
 import type { ReactNode, Ref } from 'react';
-import type { BulkOutcome, SummaryTone } from '../hooks/use-bulk-run';
+import type { BulkRun } from '../hooks/use-bulk-run';
+import { DidItPrint } from './DidItPrint';
 import { Notice } from './Notice';
 
 export function BulkBar({
@@ -41,24 +42,19 @@ export function BulkBar({
   );
 }
 
-/** Under a bulk bar's buttons: what stopped the last action, its summary, and a line per item. */
+/** Under a bulk bar's buttons: what stopped the last action, its summary, "Did it print?", and a line per item. */
 export function BulkResults({
-  error,
-  summary,
-  summaryTone = 'success',
-  outcomes,
+  bulk,
   label,
-  children,
+  onAnswered,
 }: {
-  error: string | null;
-  summary: string | null;
-  summaryTone?: SummaryTone;
-  outcomes: BulkOutcome[];
+  bulk: Pick<BulkRun, 'error' | 'summary' | 'summaryTone' | 'outcomes' | 'check' | 'printedAnswer'>;
   /** Names the list of lines for a screen reader: "Outcome per order". */
   label: string;
-  /** Shown between the summary and the lines (a question about the print). */
-  children?: ReactNode;
+  /** After the operator answered "Did it print?" (the list shows the new statuses). */
+  onAnswered: () => void;
 }) {
+  const { error, summary, summaryTone, outcomes } = bulk;
   return (
     <>
       {error ? (
@@ -67,7 +63,13 @@ export function BulkResults({
         </p>
       ) : null}
       {summary ? <Notice tone={summaryTone}>{summary}</Notice> : null}
-      {children}
+      <DidItPrint
+        check={bulk.check}
+        onAnswered={(answer) => {
+          bulk.printedAnswer(answer);
+          onAnswered();
+        }}
+      />
       {outcomes.length > 0 ? (
         <ul className="bulk-outcomes" aria-label={label}>
           {outcomes.map((o) => (

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { describeError } from '../api';
 import type { PrintedAnswer } from '../components/DidItPrint';
+import type { PrintedCheck } from '../lib/printing';
 
 export interface BulkOutcome {
   /** The item as the operator knows it: a shipment's or an order's number. */
@@ -22,6 +23,8 @@ export function useBulkRun<Action extends string>(onDone: () => void) {
   /** What the last action did as a whole, in a line (a batch print: what went to which printer). */
   const [summary, setSummary] = useState<string | null>(null);
   const [summaryTone, setSummaryTone] = useState<SummaryTone>('success');
+  /** A print that went through the window, waiting for the operator's "Did it print?". */
+  const [check, setCheck] = useState<PrintedCheck | null>(null);
 
   /** Runs `work`, whose lines replace the last action's; the list is reloaded either way. */
   const run = async (name: Action, work: () => Promise<BulkOutcome[]>) => {
@@ -41,6 +44,7 @@ export function useBulkRun<Action extends string>(onDone: () => void) {
 
   /** The operator's answer to "Did it print?" after the last action: said after its summary, and on each line it printed. */
   const printedAnswer = (answer: PrintedAnswer) => {
+    setCheck(null);
     setSummary(`${summary ?? ''} ${answer.text}`.trim());
     setSummaryTone(answer.tone === 'success' ? 'success' : 'warning');
     if (answer.tone === 'error') setError(answer.text);
@@ -64,6 +68,8 @@ export function useBulkRun<Action extends string>(onDone: () => void) {
     summaryTone,
     setSummaryTone,
     run,
+    check,
+    setCheck,
     printedAnswer,
     clear,
   };
@@ -85,3 +91,5 @@ export async function outcomeEach<T>(
   }
   return out;
 }
+
+export type BulkRun = ReturnType<typeof useBulkRun>;

@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { api, describeError } from '../api';
 import { BulkBar, BulkResults } from '../components/BulkBar';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { DidItPrint } from '../components/DidItPrint';
 import { outcomeEach, useBulkRun, type BulkOutcome } from '../hooks/use-bulk-run';
 import { plural } from '../lib/format';
 import {
@@ -33,10 +32,8 @@ export function OrderBulkActions({
   onClear: () => void;
 }) {
   const bulk = useBulkRun<'ship' | 'cancel'>(onDone);
-  const { busy, summary, setSummary, setSummaryTone, setError } = bulk;
+  const { busy, setSummary, setSummaryTone, setError } = bulk;
   const [asking, setAsking] = useState(false);
-  /** Labels printed through the browser, waiting for the operator to say whether they came out. */
-  const [check, setCheck] = useState<PrintedCheck | null>(null);
 
   const run = (name: 'ship' | 'cancel', work: () => Promise<BulkOutcome[]>) => {
     setAsking(false);
@@ -116,7 +113,7 @@ export function OrderBulkActions({
         setSummary((before) => `${before ?? ''} ${line}`.trim());
         if (failed.length) setSummaryTone('warning');
       }
-      if (askAfter) setCheck(askAfter);
+      if (askAfter) bulk.setCheck(askAfter);
       return out;
     });
 
@@ -152,22 +149,7 @@ export function OrderBulkActions({
         </>
       }
     >
-      <BulkResults
-        error={bulk.error}
-        summary={summary}
-        summaryTone={bulk.summaryTone}
-        outcomes={bulk.outcomes}
-        label="Outcome per order"
-      >
-        <DidItPrint
-          check={check}
-          onAnswered={(answer) => {
-            setCheck(null);
-            bulk.printedAnswer(answer);
-            onDone();
-          }}
-        />
-      </BulkResults>
+      <BulkResults bulk={bulk} label="Outcome per order" onAnswered={onDone} />
       <ConfirmDialog
         open={asking}
         title={`Cancel ${plural(selected.length, 'order')}?`}

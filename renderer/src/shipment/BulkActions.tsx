@@ -7,7 +7,6 @@ import { useEffect, useRef, useState } from 'react';
 import type { ListItem } from '../../../main/core/schemas';
 import { api, describeError } from '../api';
 import { BulkBar, BulkResults } from '../components/BulkBar';
-import { DidItPrint } from '../components/DidItPrint';
 import { outcomeEach, useBulkRun, type BulkOutcome } from '../hooks/use-bulk-run';
 import { plural } from '../lib/format';
 import {
@@ -18,7 +17,6 @@ import {
   printBatchCustomsForms,
   printBatchInWindow,
   printLabelsOnLabelPrinter,
-  type PrintedCheck,
 } from '../lib/printing';
 
 type Action = 'print' | 'cancel' | 'manifest';
@@ -33,10 +31,8 @@ export function BulkActions({
   onClear: () => void;
 }) {
   const bulk = useBulkRun<Action>(onDone);
-  const { busy, summary, setSummary } = bulk;
+  const { busy, setSummary, check } = bulk;
   const [confirming, setConfirming] = useState(false);
-  /** Labels printed through the browser, waiting for the operator to say whether they came out. */
-  const [check, setCheck] = useState<PrintedCheck | null>(null);
   // Answered: back on Print labels, never on the page (the dialog has closed by then).
   const printButton = useRef<HTMLButtonElement>(null);
   const bar = useRef<HTMLElement>(null);
@@ -96,7 +92,7 @@ export function BulkActions({
         // The CN23s and invoices follow on A4, as one job or one second print (docs/contract.md §17).
         forms = await printBatchCustomsForms({ shipmentIds: printed });
         setSummary(`Labels of ${plural(printed.length, 'shipment')} sent to print.${forms.message}`);
-        if (went.check) setCheck(went.check);
+        if (went.check) bulk.setCheck(went.check);
       }
       return batch.results.map((r, i) => ({
         name: r.shipmentNumber ?? selected[i]!.shipmentNo,
@@ -192,22 +188,7 @@ export function BulkActions({
         </>
       }
     >
-      <BulkResults
-        error={bulk.error}
-        summary={summary}
-        summaryTone={bulk.summaryTone}
-        outcomes={bulk.outcomes}
-        label="Outcome per shipment"
-      >
-        <DidItPrint
-          check={check}
-          onAnswered={(answer) => {
-            setCheck(null);
-            bulk.printedAnswer(answer);
-            onDone();
-          }}
-        />
-      </BulkResults>
+      <BulkResults bulk={bulk} label="Outcome per shipment" onAnswered={onDone} />
     </BulkBar>
   );
 }
