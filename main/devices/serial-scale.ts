@@ -90,7 +90,18 @@ export class SerialScale {
     this.received = '';
     const answer = this.nextFrame();
     try {
-      await this.link.write(this.protocol.request!);
+      // A write to a port whose far end went away may never be called back: waiting on it
+      // would leave this question, and every read that joins it, unanswered.
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`the port took no data for ${this.options.answerTimeoutMs / 1000} s`)),
+          this.options.answerTimeoutMs,
+        );
+        this.link.write(this.protocol.request!).then(
+          () => (clearTimeout(timer), resolve()),
+          (error: unknown) => (clearTimeout(timer), reject(error as Error)),
+        );
+      });
     } catch (error) {
       // A port that cannot be written to is gone (a pulled USB–serial adapter): let go of it.
       this.gone ??= error as Error;
