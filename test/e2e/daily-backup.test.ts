@@ -38,7 +38,8 @@ describe('the daily backup on screen', () => {
     await waitUntil(
       "today's backup in the folder",
       async () => (existsSync(folder) ? readdirSync(folder) : []),
-      (files) => files.length === 1,
+      // Written beside it as a hidden .tmp file first, then renamed into place.
+      (files) => files.length === 1 && !files[0]!.endsWith('.tmp'),
     );
     expect(readdirSync(folder)[0]).toMatch(/^shipping-station-\d{4}-\d{2}-\d{2}\.db$/);
     // Settings opened again show the last backup.
