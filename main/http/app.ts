@@ -202,6 +202,43 @@ export function responseSerializer(schema: unknown): (data: unknown) => string {
   return fastJson(unescapedBase64(schema) as Parameters<typeof fastJson>[0], { ajv: { formats: { unsafe: true } } });
 }
 
+/**
+ * Response serialisers built on first use, not while the server gets ready: building them
+ * all was the largest part of a start. A schema shared by many routes (the problem
+ * shape) is built once. `warm()` builds the rest one at a time between requests, once
+ * the port is open, so the first answers of each route do not pay for it either.
+ */
+function lazySerializers() {
+  const built = new WeakMap<object, (data: unknown) => string>();
+  const unbuilt = new Set<() => unknown>();
+  const serializerFor = (schema: unknown) => {
+    if (schema === null || typeof schema !== 'object') return responseSerializer(schema);
+    let fn = built.get(schema);
+    if (!fn) built.set(schema, (fn = responseSerializer(schema)));
+    return fn;
+  };
+  return {
+    compiler: ({ schema }: { schema: unknown }) => {
+      let fn: ((data: unknown) => string) | undefined;
+      const build = () => {
+        unbuilt.delete(build);
+        return (fn ??= serializerFor(schema));
+      };
+      unbuilt.add(build);
+      return (data: unknown) => (fn ?? build())(data);
+    },
+    warm(isClosing: () => boolean) {
+      const next = () => {
+        const [build] = unbuilt;
+        if (!build || isClosing()) return;
+        build();
+        setImmediate(next).unref();
+      };
+      setImmediate(next).unref();
+    },
+  };
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { station } = options;
   const app = Fastify({
@@ -222,7 +259,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   app.setValidatorCompiler(() => () => true);
-  app.setSerializerCompiler(({ schema }) => responseSerializer(schema));
+  const serializers = lazySerializers();
+  app.setSerializerCompiler(serializers.compiler);
+  let closing = false;
+  app.addHook('onClose', async () => {
+    closing = true;
+  });
+  app.addHook('onListen', async () => serializers.warm(() => closing));
   // Only JSON bodies (docs/contract.md §1): anything else is 415, text/plain included.
   app.removeContentTypeParser('text/plain');
   // Tools often send Content-Type: application/json on a bodiless DELETE; an empty body is
