@@ -49,8 +49,9 @@ export default defineConfig({
       outDir: resolve(root, 'out/main'),
       // Dependencies stay in node_modules (better-sqlite3 is native and must be rebuilt
       // for Electron, not bundled). fontkit is imported by the label code but reaches
-      // node_modules only through pdfkit, so it is named here too.
-      externalizeDeps: { include: ['fontkit'] },
+      // node_modules only through pdfkit, so it is named here too. TypeBox is bundled: as
+      // ~700 module files of its own, resolving and loading them took a fifth of a start.
+      externalizeDeps: { include: ['fontkit'], exclude: ['typebox'] },
       rollupOptions: {
         input: {
           index: resolve(root, 'main/index.ts'),
