@@ -50,8 +50,9 @@ export default defineConfig({
       // Dependencies stay in node_modules (better-sqlite3 is native and must be rebuilt
       // for Electron, not bundled). fontkit is imported by the label code but reaches
       // node_modules only through pdfkit, so it is named here too. TypeBox is bundled: as
-      // ~700 module files of its own, resolving and loading them took a fifth of a start.
-      externalizeDeps: { include: ['fontkit'], exclude: ['typebox'] },
+      // ~700 module files of its own, resolving and loading them took a fifth of a start;
+      // i18n-iso-countries too, so that only its English names are loaded (main/core/countries.ts).
+      externalizeDeps: { include: ['fontkit'], exclude: ['typebox', 'i18n-iso-countries'] },
       rollupOptions: {
         input: {
           index: resolve(root, 'main/index.ts'),

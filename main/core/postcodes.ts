@@ -4,7 +4,7 @@
  * patterns; the canonical spacing below is the national postal standard of each country
  * whose form is not already fixed by its pattern.
  */
-import countries from 'i18n-iso-countries';
+import countries from './countries';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 
 export function usesPostCodes(country: string): boolean {

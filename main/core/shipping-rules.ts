@@ -3,7 +3,7 @@
  * condition holds chooses the carrier, service, preset, features and contents type. A rule
  * whose service or preset is gone is broken: it never matches, and says why.
  */
-import countries from 'i18n-iso-countries';
+import countries from './countries';
 import type { CarrierCatalog } from './carriers';
 import type { FieldErrors } from './errors';
 import type { RuleThen, RuleWhen, ShippingRule, ShippingRuleInput } from './schemas';

@@ -4,7 +4,7 @@
  * declaration made from the shipment's own fields when none is given. Problems go into the
  * create's FieldErrors, so one 400 names them with every other field's (docs/contract.md §11).
  */
-import countries from 'i18n-iso-countries';
+import countries from './countries';
 import type { FieldErrors } from './errors';
 import { CONTENTS_TYPES, type CustomsItemInput, type WeightUnit } from './schemas';
 import type { CustomsItemRecord, CustomsRecord } from './storage';

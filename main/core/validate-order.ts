@@ -3,7 +3,7 @@
  * items' codes and countries, the package. Returns the order as it will be stored (its
  * totals derived from the items), or the problems, each named by its path in the order.
  */
-import countries from 'i18n-iso-countries';
+import countries from './countries';
 import { parseDateInput } from './dates';
 import { FieldErrors, ProblemError } from './errors';
 import { isCurrency, minorUnitFactor, toMinorUnits } from './money';

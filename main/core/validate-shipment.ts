@@ -3,7 +3,7 @@
  * codes, the carrier catalog, routes, limits, customs and money. Returns the shipment as
  * it will be stored, or throws one 400 naming every field that is wrong.
  */
-import countries from 'i18n-iso-countries';
+import countries from './countries';
 import type { CarrierCatalog } from './carriers';
 import { DAY_MS, parseDateInput, startOfUtcDay } from './dates';
 import { FieldErrors, ProblemError } from './errors';
