@@ -29,6 +29,7 @@ import type {
 import { openPostgresStore, type PostgresStore } from '../../main/stores/postgres';
 import { foldDayTotals } from '../../main/stores/postgres/shipments';
 import { statusCodeSql } from '../../main/stores/shared/status-codes';
+import { LIST_FIELDS } from '../../main/stores/shared/tables/shipments';
 import { openSqliteStore } from '../../main/stores/sqlite';
 import { MIGRATIONS as SQLITE_MIGRATIONS } from '../../main/stores/sqlite/migrations';
 import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../../main/stores/postgres/migrations';
@@ -283,6 +284,31 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     expect(`SS${String(next).padStart(8, '0')}`).toBe(`SS${String(301).padStart(8, '0')}`);
     const [last] = rows;
     expect((await store.shipments.events(last!.id)).at(-1)?.status).toBe(last!.status);
+  });
+
+  it('reads a list row as its shipment, field for field, on each way a page is read', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const catalog = new CarrierCatalog(await store.carriers.all());
+    await fillDemoData(store, catalog, { shipments: 120, days: 10, seed: 11, now: T0 });
+    const everyRow = { ...EVERYTHING, limit: 120 };
+    const [sample] = (await store.shipments.page(everyRow)).rows;
+    const pages = [
+      everyRow,
+      { ...everyRow, statuses: ['Delivered to Receiver', 'Cancelled', 'Not Printed'] as ShipmentStatus[] },
+      { ...everyRow, search: listSearch(sample!.shipmentNumber) },
+      { ...everyRow, newestFirst: false, limit: 7, offset: 30 },
+    ];
+    for (const filter of pages) {
+      const { rows } = await store.shipments.page(filter);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        const whole = await store.shipments.byId(row.id);
+        expect(row).toStrictEqual(
+          Object.fromEntries(Object.keys(row).map((field) => [field, whole![field as keyof typeof whole]])),
+        );
+        expect(Object.keys(row)).toEqual(LIST_FIELDS);
+      }
+    }
   });
 
   it('changes a status by the decision it is given, and keeps the status on the latest event', async () => {

@@ -177,8 +177,11 @@ interface Totals {
   pieces: number;
 }
 
-/** `columns`: the list item's columns, as the dialect names them. */
-export function listQueries<Row>(query: Query, columns: string) {
+/**
+ * `columns`: the list item's columns, as the dialect names them; `readRows`: how the
+ * statements that read them are run, when the dialect reads rows its own way.
+ */
+export function listQueries<Row>(query: Query, columns: string, readRows: Query = query) {
   const one = async (sql: string, params: Params): Promise<Totals> => (await query<Totals>(sql, params))[0]!;
   const dayWhere = (statuses: string[], first: number | null, end: number | null) =>
     whereClause(statuses, first, end, { column: 'day', below: '<' });
@@ -256,7 +259,7 @@ export function listQueries<Row>(query: Query, columns: string) {
       ids = `SELECT id FROM shipments ${where.sql} ${order} LIMIT ? OFFSET ?`;
       params = [...where.params, filter.limit, offset];
     }
-    return query<Row>(`SELECT ${columns} FROM shipments WHERE id IN (${ids}) ${order}`, params);
+    return readRows<Row>(`SELECT ${columns} FROM shipments WHERE id IN (${ids}) ${order}`, params);
   };
   /** Exact totals: whole days from shipment_day_totals, partial boundary days counted. */
   const totals = async (filter: ListFilter): Promise<Totals> => {
@@ -424,7 +427,7 @@ export function listQueries<Row>(query: Query, columns: string) {
           const walked = `SELECT id, created_on FROM shipments ${within.sql} ${order} LIMIT ?`;
           const any = probed.map((p) => p.sql).join(' OR ');
           const ids = `SELECT id FROM (${walked}) AS s WHERE ${any} ${order} LIMIT ? OFFSET ?`;
-          const rows = await query<Row>(`SELECT ${columns} FROM shipments WHERE id IN (${ids}) ${order}`, [
+          const rows = await readRows<Row>(`SELECT ${columns} FROM shipments WHERE id IN (${ids}) ${order}`, [
             ...within.params,
             WALK_LIMIT,
             ...probed.flatMap((p) => p.params),
@@ -440,7 +443,7 @@ export function listQueries<Row>(query: Query, columns: string) {
     const hits = `WITH hits AS (${union(found)})
       SELECT shipment_id FROM hits ${parts.length ? `WHERE ${parts.join(' AND ')}` : ''}
       ORDER BY created_on ${dir}, shipment_id ${dir} LIMIT ? OFFSET ?`;
-    const rows = await query<Row>(
+    const rows = await readRows<Row>(
       `SELECT ${columns} FROM shipments WHERE id IN (SELECT shipment_id FROM (${hits}) AS found) ${order}`,
       [...params, filter.limit, filter.offset],
     );
@@ -469,7 +472,7 @@ export function listQueries<Row>(query: Query, columns: string) {
     const rows =
       filter.offset >= Number(totals.items)
         ? []
-        : await query<Row>(
+        : await readRows<Row>(
             `SELECT ${columns} FROM shipments ${where} ORDER BY created_on ${dir}, id ${dir} LIMIT ? OFFSET ?`,
             [...params, filter.limit, filter.offset],
           );

@@ -1,6 +1,6 @@
 /** The shipment family's statements' column lists and row conversions on SQLite, from the column maps. */
 import type { CustomsItemRecord, EventRecord, NewShipment, PieceRecord, ShipmentRecord } from '../../core/storage';
-import { insertSql, reader, selectList, values } from '../shared/columns';
+import { arrayReader, insertSql, reader, selectList, values } from '../shared/columns';
 import {
   CUSTOMS_ITEM_FIELDS,
   EVENT_FIELDS,
@@ -16,6 +16,8 @@ import {
 export const SHIPMENT_COLUMNS = selectList(shipments);
 /** The list's columns: what a list item needs and nothing more. */
 export const LIST_COLUMNS = selectList(shipments, LIST_FIELDS);
+/** A list row read as an array of LIST_COLUMNS (raw mode) as its record. */
+export const toListRecord = arrayReader('sqlite', shipments, LIST_FIELDS);
 export const PIECE_COLUMNS = selectList(pieces, PIECE_FIELDS);
 export const EVENT_COLUMNS = selectList(trackingEvents, EVENT_FIELDS);
 export const CUSTOMS_ITEM_COLUMNS = selectList(customsItems, CUSTOMS_ITEM_FIELDS);

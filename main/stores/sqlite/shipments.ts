@@ -43,6 +43,7 @@ import {
   pieceRow,
   shipmentValues,
   toEventRecord,
+  toListRecord,
   toShipmentRecord,
 } from './rows';
 
@@ -108,13 +109,21 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
     ),
   };
   const orders = sqliteOrderLinks(db);
-  // One prepared statement per filter shape, made on first use.
-  const prepared = new Map<string, Statement<Params>>();
-  const lists = listQueries<ShipmentListRecord>(<R>(sql: string, params: Params) => {
-    let statement = prepared.get(sql);
-    if (!statement) prepared.set(sql, (statement = db.prepare<Params>(sql)));
-    return Promise.resolve(statement.all(...params) as R[]);
-  }, LIST_COLUMNS);
+  // One prepared statement per filter shape, made on first use; the rows' statements
+  // read arrays (raw mode), made into records by toListRecord.
+  const prepared = [new Map<string, Statement<Params>>(), new Map<string, Statement<Params>>()] as const;
+  const statementFor = (sql: string, raw: boolean) => {
+    const made = prepared[raw ? 1 : 0];
+    let statement = made.get(sql);
+    if (!statement) made.set(sql, (statement = db.prepare<Params>(sql).raw(raw)));
+    return statement;
+  };
+  const lists = listQueries<ShipmentListRecord>(
+    <R>(sql: string, params: Params) => Promise.resolve(statementFor(sql, false).all(...params) as R[]),
+    LIST_COLUMNS,
+    <R>(sql: string, params: Params) =>
+      Promise.resolve((statementFor(sql, true).all(...params) as unknown[][]).map(toListRecord) as R[]),
+  );
 
   const idempotencyKey = (userId: number, key: string): IdempotencyRecord | undefined => s.idempotency.get(userId, key);
   const one = (row: unknown) => (row === undefined ? undefined : toShipmentRecord(row));
