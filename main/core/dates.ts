@@ -26,7 +26,32 @@ export function parseDateInput(value: string): ParsedDate | null {
 
 export const DAY_MS = 86_400_000;
 export const startOfUtcDay = (ms: number): number => Math.floor(ms / DAY_MS) * DAY_MS;
-export const iso = (ms: number): string => new Date(ms).toISOString();
+/** The ISO date part (`2026-11-27T`) of recent days: a list page writes hundreds of times on a few days. */
+const dayPrefixes = new Map<number, string>();
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+const pad3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : String(n));
+/** Years 0000 to 9999: four-digit years, the date part the same length. */
+const FIRST_MS = -62_167_219_200_000;
+const END_MS = 253_402_300_800_000;
+
+/**
+ * Epoch milliseconds as Date#toISOString writes them, byte for byte, with the date part
+ * reused: a list page of 100 rows formats 300 times, and Date formatting them all was a
+ * tenth of the page's cost.
+ */
+export function iso(ms: number): string {
+  if (!Number.isInteger(ms) || ms < FIRST_MS || ms >= END_MS) return new Date(ms).toISOString();
+  const day = Math.floor(ms / DAY_MS);
+  let prefix = dayPrefixes.get(day);
+  if (prefix === undefined) {
+    if (dayPrefixes.size >= 64) dayPrefixes.clear();
+    prefix = new Date(day * DAY_MS).toISOString().slice(0, 11);
+    dayPrefixes.set(day, prefix);
+  }
+  const inDay = ms - day * DAY_MS;
+  const seconds = Math.floor(inDay / 1000);
+  return `${prefix}${pad2(Math.floor(seconds / 3600))}:${pad2(Math.floor(seconds / 60) % 60)}:${pad2(seconds % 60)}.${pad3(inDay % 1000)}Z`;
+}
 
 /**
  * A list's DateFrom and DateTo (docs/contract.md §6) as inclusive bounds, null where not given; a

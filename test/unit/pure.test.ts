@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDataDir } from '../../main/core/data-dir';
-import { parseDateInput } from '../../main/core/dates';
+import fc from 'fast-check';
+import { iso, parseDateInput } from '../../main/core/dates';
 import { canonicalPostCode, postCodeKey, usesPostCodes } from '../../main/core/postcodes';
 import { isValidTrackingNumber, makeTrackingNumber, s10CheckDigit } from '../../main/core/s10';
 import { STATUSES, type ShipmentStatus } from '../../main/core/schemas';
@@ -182,5 +183,24 @@ describe('response serialiser', () => {
     };
     const text = responseSerializer(schema)(value);
     expect(JSON.parse(text)).toEqual(value);
+  });
+});
+
+describe('iso', () => {
+  it('writes every instant as Date#toISOString does, byte for byte', () => {
+    const edges = [0, -0, 1, -1, 999, 86_399_999, 86_400_000, -62_167_219_200_000, -62_167_219_200_001];
+    edges.push(253_402_300_799_999, 253_402_300_800_000, 8.64e15, -8.64e15, 1.5, Date.UTC(2024, 1, 29, 23, 59, 59, 9));
+    for (const ms of edges) expect(iso(ms)).toBe(new Date(ms).toISOString());
+    for (const bad of [NaN, Infinity, 8.64e15 + 1]) expect(() => iso(bad)).toThrow(RangeError);
+    fc.assert(
+      fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (ms) => iso(ms) === new Date(ms).toISOString()),
+      { numRuns: 20_000 },
+    );
+    // Many instants of a few days, as a list page has them (the date part reused).
+    const recent = fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2026, 0, 4) });
+    fc.assert(
+      fc.property(recent, (ms) => iso(ms) === new Date(ms).toISOString()),
+      { numRuns: 20_000 },
+    );
   });
 });
