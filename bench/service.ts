@@ -19,8 +19,9 @@ export const pct = (xs: number[], p: number) => {
 export const r2 = (x: number) => Math.round(x * 100) / 100;
 
 /**
- * The node arguments of `npm run serve` (its last command, `node [flags] out/main/serve.js`),
- * so the bench measures the service exactly as it is started.
+ * The node arguments of `npm run serve` (its last command, `node [flags]
+ * scripts/ensure-build.mjs out/main/serve.js`: the build check, then the service in the same
+ * process), so the bench measures the service exactly as it is started.
  */
 export const SERVE_ARGS: string[] = (() => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } };
