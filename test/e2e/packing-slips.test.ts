@@ -10,7 +10,7 @@
  * Screenshots at 1280×720 and 1024×768 land in test-results/screenshots/.
  */
 import { describe, expect, it } from 'vitest';
-import { startTestPrinter } from '../helpers/cups';
+import { networkPrinterId, switchedOffPrinterAddress, zplLabelPrinter } from '../helpers/desk-printers';
 import { pdfInfo, pdfText } from '../helpers/pdf';
 import { zplBarcodes, zplTexts } from '../helpers/zpl';
 import { allPrints, countAllPrints, deskForFile, signIn } from './station';
@@ -68,15 +68,9 @@ const viewOrder = (n: string) => callAsAdmin<OrderView>(station, 'GET', `/orders
 const shipmentStatus = async (n: string) =>
   (await callAsAdmin<{ status: string }>(station, 'GET', `/shipments/${(await viewOrder(n)).shipmentId}`)).status;
 const useLabelPrinter = (printerId: string | null, documentPrinterId: string | null) =>
-  callAsAdmin(station, 'PUT', '/printers/label-printer', {
-    printerId,
-    format: 'zpl',
-    dpi: 203,
-    pageSize: '4x6',
-    documentPrinterId,
-  });
-const ZEBRA = `network:127.0.0.1:${zebra!.port}`;
-const OFFICE = `network:127.0.0.1:${office!.port}`;
+  callAsAdmin(station, 'PUT', '/printers/label-printer', zplLabelPrinter(printerId, documentPrinterId));
+const ZEBRA = networkPrinterId(zebra!.port);
+const OFFICE = networkPrinterId(office!.port);
 
 async function shipOnItsPage(n: string): Promise<string> {
   await page.goto(`${station.url}/#/orders/${ids.get(n)}`);
@@ -137,10 +131,9 @@ describe('shipping an order prints its packing slip after its label', () => {
   }, 60_000);
 
   it('a slip that does not print says so in the status line; the order stays shipped and its label printed', async () => {
-    const off = await startTestPrinter();
-    await off.close();
-    await callAsAdmin(station, 'POST', '/printers', { address: `127.0.0.1:${off.port}`, name: 'Office off' });
-    await useLabelPrinter(ZEBRA, `network:127.0.0.1:${off.port}`);
+    const off = await switchedOffPrinterAddress();
+    await callAsAdmin(station, 'POST', '/printers', { address: off, name: 'Office off' });
+    await useLabelPrinter(ZEBRA, `network:${off}`);
     await callAsAdmin(station, 'PUT', '/printers/packing-slip', { size: 'A4', printWithLabel: true });
     const labelJob = zebra!.nextJob();
     const line = await shipOnItsPage('PS-2');
