@@ -124,7 +124,7 @@ function DesktopAddressForm<T>({
   children?: ReactNode;
 }) {
   const [url, setUrl] = useState('');
-  const { busy, byField, notice, message, run } = useFormAction(URL_FIELD);
+  const { busy, byField, notice, message, run, form } = useFormAction(URL_FIELD);
   const choose = (given: string | null) =>
     run(async () => {
       const result = await send(given);
@@ -135,6 +135,7 @@ function DesktopAddressForm<T>({
     });
   return (
     <form
+      ref={form}
       className="field stack"
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
@@ -309,7 +310,7 @@ function DailyBackupField({ initial }: { initial: DailyBackup }) {
   const [enabled, setEnabled] = useState(initial.enabled);
   const [folder, setFolder] = useState(initial.folder);
   const [keep, setKeep] = useState(String(initial.keep));
-  const { busy, byField, notice, message, run } = useFormAction(BACKUP_FIELDS);
+  const { busy, byField, notice, message, run, form } = useFormAction(BACKUP_FIELDS);
   if (!shown.available) {
     return (
       <div className="field">
@@ -332,7 +333,13 @@ function DailyBackupField({ initial }: { initial: DailyBackup }) {
     });
   };
   return (
-    <form className="field stack" onSubmit={(event) => void save(event)} aria-labelledby="desk-backup-label" noValidate>
+    <form
+      ref={form}
+      className="field stack"
+      onSubmit={(event) => void save(event)}
+      aria-labelledby="desk-backup-label"
+      noValidate
+    >
       <span className="field-label" id="desk-backup-label">
         Daily backup
       </span>
