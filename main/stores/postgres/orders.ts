@@ -46,9 +46,9 @@ const MESSAGES = TERMS + 2;
 const INSERT_BATCH = `WITH o AS (
     INSERT INTO orders (${columnNames(orders, NEW_ORDER_FIELDS)})
     SELECT * FROM ${ORDERS.sql}
-    ON CONFLICT (order_number_key) DO NOTHING RETURNING id, uuid),
+    ON CONFLICT (order_number_key) DO NOTHING RETURNING id, uuid, created_on, status),
   placed AS (
-    SELECT o.id, b.place FROM unnest($${NEW_ORDER_FIELDS.indexOf('uuid') + 1}::uuid[]) WITH ORDINALITY AS b(uuid, place)
+    SELECT o.id, o.created_on, o.status, b.place FROM unnest($${NEW_ORDER_FIELDS.indexOf('uuid') + 1}::uuid[]) WITH ORDINALITY AS b(uuid, place)
     JOIN o ON o.uuid = b.uuid),
   i AS (
     INSERT INTO order_items (${columnNames(orderItems, ['orderId', ...ITEM_FIELDS])})
@@ -56,8 +56,8 @@ const INSERT_BATCH = `WITH o AS (
     FROM ${ITEMS.sql} AS u(${columnNames(orderItems, ['orderId', ...ITEM_FIELDS])})
     JOIN placed ON placed.place = u.order_id),
   t AS (
-    INSERT INTO order_search_terms (term, order_id)
-    SELECT DISTINCT u.term, placed.id FROM unnest($${TERMS}::bigint[], $${TERMS + 1}::text[]) AS u(place, term)
+    INSERT INTO order_search_terms (term, created_on, order_id, status)
+    SELECT DISTINCT u.term, placed.created_on, placed.id, placed.status FROM unnest($${TERMS}::bigint[], $${TERMS + 1}::text[]) AS u(place, term)
     JOIN placed ON placed.place = u.place),
   m AS (
     INSERT INTO webhook_outbox (webhook_id, type, payload, created_on, next_attempt_on)
@@ -116,23 +116,28 @@ export const postgresOrderLinks = {
   },
   async ship(tx: Tx, order: OrderShipment, shipmentId: number, now: number) {
     await tx.query(SQL.ship, [shipmentId, now, order.orderId]);
+    await tx.query(SQL.shipTerms, [order.orderId]);
     await tx.query(SQL.link, [shipmentId, order.orderId, order.ruleName]);
     await tx.query(ENQUEUE, ['order.shipped', order.webhookPayload, now]);
   },
   async release(tx: Tx, shipmentId: number, now: number) {
+    await tx.query(SQL.releaseTerms, [shipmentId]);
     await tx.query(SQL.release, [now, shipmentId]);
   },
 };
 
 async function writeTerms(tx: Tx, id: number, order: OrderRecord, items: OrderItemRecord[]): Promise<void> {
   await tx.query(
-    'INSERT INTO order_search_terms (term, order_id) SELECT DISTINCT u.term, $2::bigint FROM unnest($1::text[]) AS u(term)',
+    `INSERT INTO order_search_terms (term, created_on, order_id, status)
+     SELECT DISTINCT u.term, $2::bigint, $3::bigint, $4 FROM unnest($1::text[]) AS u(term)`,
     [
       orderSearchTerms(
         order,
         items.map((i) => i.sku),
       ),
+      order.createdOn,
       id,
+      order.status,
     ],
   );
 }
