@@ -94,38 +94,59 @@ export async function orderSearchPage(
     ...search.exact.map((term): Arm => ({ from: term, to: null, also: [] })),
     ...search.prefixes.map(range),
   ];
-  // Each arm's hits (an order twice where a range holds two of its terms), and the size of each
-  // word pair's range, in one statement: on PostgreSQL each statement is a round trip.
+  // Each arm's hits (an order twice where a range holds two of its terms), the size of each word
+  // pair's range, and the first and last term of each range (one term alone when they are the
+  // same), in one statement: on PostgreSQL each statement is a round trip.
   const pairs = search.allPrefixes;
-  const counted = await query<{ arm: number; n: number }>(
+  const ends = (i: number) =>
+    i < search.exact.length
+      ? 'NULL AS lo, NULL AS hi'
+      : `(SELECT min(term) FROM order_search_terms WHERE term >= ? AND term < ?) AS lo,
+         (SELECT max(term) FROM order_search_terms WHERE term >= ? AND term < ?) AS hi`;
+  const endParams = (arm: Arm): Params => (arm.to === null ? [] : [arm.from, arm.to, arm.from, arm.to]);
+  const counted = await query<{ arm: number; n: number; lo: string | null; hi: string | null }>(
     [
       ...arms.map((arm, i) => {
         const h = hits(arm, statuses);
-        return `SELECT ${i} AS arm, count(*) AS n FROM (${h.sql}) AS hits${i}`;
+        return `SELECT ${i} AS arm, (SELECT count(*) FROM (${h.sql}) AS hits) AS n, ${ends(i)}`;
       }),
       ...pairs.map(
         (_, j) =>
-          `SELECT ${arms.length + j} AS arm, count(*) AS n FROM (SELECT 1 FROM order_search_terms WHERE term >= ? AND term < ? LIMIT ${EVERY_WORD_COUNT_LIMIT}) AS pair${j}`,
+          `SELECT ${arms.length + j} AS arm, (SELECT count(*) FROM (SELECT 1 FROM order_search_terms WHERE term >= ? AND term < ?
+            LIMIT ${EVERY_WORD_COUNT_LIMIT}) AS pair) AS n, ${ends(arms.length + j)}`,
       ),
     ].join(' UNION ALL '),
-    [...arms.flatMap((arm) => hits(arm, statuses).params), ...pairs.flatMap((p) => [p, prefixEnd(p)])],
+    [
+      ...arms.flatMap((arm) => [...hits(arm, statuses).params, ...endParams(arm)]),
+      ...pairs.flatMap((p) => [p, prefixEnd(p), ...endParams(range(p))]),
+    ],
   );
-  const count = (i: number) => Number(counted.find((c) => Number(c.arm) === i)?.n ?? 0);
-  const found: { arm: Arm; rows: number }[] = arms.flatMap((arm, i) => (count(i) > 0 ? [{ arm, rows: count(i) }] : []));
+  const row = (i: number) => counted.find((c) => Number(c.arm) === i);
+  const count = (i: number) => Number(row(i)?.n ?? 0);
+  /** The range's one term, when it holds only one. */
+  const single = (i: number, arm: Arm) => {
+    const r = row(i);
+    if (arm.to === null) return [arm.from];
+    return r?.lo != null && r.lo === r.hi ? [r.lo] : undefined;
+  };
+  const found: { arm: Arm; rows: number; terms?: string[] }[] = arms.flatMap((arm, i) =>
+    count(i) > 0 ? [{ arm, rows: count(i), terms: single(i, arm) }] : [],
+  );
   if (pairs.length > 0 && pairs.every((_, j) => count(arms.length + j) > 0)) {
     // The rarest pair drives; each of its hits is probed for the others.
     const sizes = pairs.map((_, j) => count(arms.length + j));
     const rarest = sizes.indexOf(Math.min(...sizes));
-    found.push({ arm: { ...range(pairs[rarest]!), also: pairs.filter((_, j) => j !== rarest) }, rows: Infinity });
+    const arm = { ...range(pairs[rarest]!), also: pairs.filter((_, j) => j !== rarest) };
+    found.push({ arm, rows: Infinity, terms: single(arms.length + rarest, arm) });
   }
   if (found.length === 0) return { total: 0, page: null };
 
   // The distinct terms of each range found, when few: one term's orders are each there once.
   const termsOf: (string[] | undefined)[] = [];
-  for (const { arm } of found) {
-    if (arm.to === null) termsOf.push([arm.from]);
+  for (const { arm, terms } of found) {
+    if (terms) termsOf.push(terms);
     else {
-      const rows = await query<{ term: string }>(DISTINCT_TERMS, [arm.from, arm.to, arm.to, MERGE_TERMS + 1]);
+      const rows = await query<{ term: string }>(DISTINCT_TERMS, [arm.from, arm.to!, arm.to!, MERGE_TERMS + 1]);
       termsOf.push(rows.length > MERGE_TERMS ? undefined : rows.map((r) => r.term));
     }
   }
