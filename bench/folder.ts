@@ -1,16 +1,17 @@
 /**
  * A file of orders through the watched folder, on one store, in process: `tsx bench/folder.ts
  * [--store postgres] [--rows N] [--items-per-order K]` (default 10,000 rows, one order a
- * row; postgres: a new database on the server SHIPPING_STATION_DATABASE_URL names). Renames the CSV into the folder and waits for its result in done/: prints the time
+ * row; postgres: a new database on an embedded server, the tests' own, or on the server
+ * SHIPPING_STATION_DATABASE_URL names). Renames the CSV into the folder and waits for its result in done/: prints the time
  * from the drop to the result, and from taking the file to finishing it.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openStation } from '../main/open-station';
 import type { Station } from '../main/core/station';
+import { createDatabase, startPostgres, type TestPostgres } from '../test/helpers/postgres';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -19,31 +20,20 @@ const flag = (name: string) => {
 };
 const ROWS = Number(flag('--rows') ?? 10_000);
 const PER_ORDER = Number(flag('--items-per-order') ?? 1);
-const serverUrl = flag('--store') === 'postgres' ? process.env.SHIPPING_STATION_DATABASE_URL : undefined;
-if (flag('--store') === 'postgres' && !serverUrl)
-  throw new Error('--store postgres needs SHIPPING_STATION_DATABASE_URL (a server the bench may create a database on)');
-
-/** A new database on the server, so that each run starts empty. */
-async function freshDatabase(url: string): Promise<string> {
-  const name = `ss_bench_folder_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  const fresh = new URL(url);
-  fresh.pathname = `/${name}`;
-  return fresh.toString();
-}
+const postgres = flag('--store') === 'postgres';
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ss-bench-folder-'));
   const folder = mkdtempSync(join(tmpdir(), 'ss-bench-watched-'));
   let station: Station | undefined;
+  let server: TestPostgres | undefined;
   try {
-    const databaseUrl = serverUrl && (await freshDatabase(serverUrl));
+    let databaseUrl: string | undefined;
+    if (postgres) {
+      const given = process.env.SHIPPING_STATION_DATABASE_URL;
+      if (!given) server = await startPostgres();
+      databaseUrl = await createDatabase(given ?? server!.url, `ss_bench_folder_${randomBytes(6).toString('hex')}`);
+    }
     station = await openStation({ dataDir, databaseUrl, watch: { pollMs: 100, settleMs: 0 } });
     const user = await station.auth.createUser({ username: 'admin', password: 'bench password 123', role: 'admin' });
     await station.settings.update({
@@ -84,6 +74,7 @@ async function main(): Promise<void> {
     if (created !== ROWS) throw new Error(`only ${created} of ${ROWS} rows were created`);
   } finally {
     await station?.close();
+    await server?.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(folder, { recursive: true, force: true });
   }

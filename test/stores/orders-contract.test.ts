@@ -4,13 +4,29 @@
  * and a shipment's create that ships an order, linked in its own transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { orderSearch } from '../../main/core/order-search';
-import type { Address } from '../../main/core/schemas';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { orderSearch, orderSearchTerms } from '../../main/core/order-search';
+import type { Address, OrderStatus } from '../../main/core/schemas';
 import { stationEvent } from '../../main/core/statuses';
-import type { NewOrder, NewShipment, OrderInsert, OrderShipment, PieceRecord, Store } from '../../main/core/storage';
+import type {
+  NewOrder,
+  NewShipment,
+  OnMigration,
+  OrderInsert,
+  OrderShipment,
+  PieceRecord,
+  Store,
+} from '../../main/core/storage';
 import { leedsAddress, newShipmentRecord, onePiece } from '../helpers/records';
-import { storeOpener } from '../helpers/stores';
+import { openPostgresStore, type PostgresStore } from '../../main/stores/postgres';
+import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../../main/stores/postgres/migrations';
+import { openSqliteStore, type SqliteStore } from '../../main/stores/sqlite';
+import { MIGRATIONS as SQLITE_MIGRATIONS } from '../../main/stores/sqlite/migrations';
+import { createDatabase } from '../helpers/postgres';
+import { TEST_CATALOG, storeOpener } from '../helpers/stores';
 
 const openDesks = storeOpener('ss-orders-');
 const T0 = Date.parse('2026-11-01T10:00:00.000Z');
@@ -224,6 +240,88 @@ describe.each(['sqlite', 'postgres'] as const)('orders on the %s store', (dialec
     ).toBe(2);
   });
 
+  it('find a common word or SKU with exact totals in the list’s order, on every page, as statuses change', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    // 240 orders, three made at each moment (the id breaks the tie): one in four holds TEE-M,
+    // some TEE-S too (two terms in the range `tee`), some a Smith in both names (two in `smith`).
+    const firsts = ['Ada', 'Anna Maria', 'Jan', 'Maria'];
+    const lasts = ['Nowak', 'Smith', 'Wójcik'];
+    const batch = Array.from({ length: 240 }, (_, i) => {
+      const skus = i % 4 === 0 ? ['TEE-M', ...(i % 3 === 0 ? ['TEE-S'] : [])] : [i % 2 ? 'MUG' : 'TEE-L'];
+      const inserted = newOrder({ orderNumber: `SRCH-${1000 + i}`, createdOn: T0 + Math.floor(i / 3) * 1000 }, skus[0]);
+      inserted.items.push(...skus.slice(1).map((sku, k) => ({ ...inserted.items[0]!, sequenceNumber: k + 2, sku })));
+      inserted.order.deliveryAddress = {
+        ...address(`${firsts[i % 4]} ${lasts[i % 3]}`, `LS${1 + (i % 2)} 1UR`),
+        businessName: i % 5 === 0 ? `${lasts[i % 3]} Tools` : '',
+      };
+      return inserted;
+    });
+    const { ids } = (await store.orders.insert(batch, undefined, () => '')) as { ids: number[] };
+    const state = batch.map(({ order, items }, i) => ({
+      id: ids[i]!,
+      order: { ...order },
+      skus: items.map((t) => t.sku),
+    }));
+
+    // Statuses changed every way an order's can: by an edit, by its shipment, and back by the shipment's cancel.
+    for (const [i, status] of [
+      ...[3, 8, 40, 41, 100, 199].map((i) => [i, 'Cancelled'] as const),
+      ...[4, 12, 77, 150].map((i) => [i, 'On Hold'] as const),
+    ]) {
+      await store.orders.change(state[i]!.id, (order) => ({ order: { ...order, status } }));
+      state[i]!.order.status = status;
+    }
+    const shipped = new Map<number, number>();
+    for (const i of [0, 16, 20, 24, 32, 60, 61, 62, 64, 200, 236]) {
+      const outcome = await ship(store, state[i]!.id);
+      if (!('created' in outcome)) throw new Error('not shipped');
+      shipped.set(i, outcome.created.id);
+      state[i]!.order.status = 'Shipped';
+    }
+    for (const i of [16, 61, 236]) {
+      await store.shipments.changeStatus(shipped.get(i)!, () =>
+        stationEvent('Cancelled', 'Shipment cancelled', 'olga', T0 + 1),
+      );
+      state[i]!.order.status = 'Awaiting';
+    }
+
+    // What each query must find, from the orders' own terms.
+    const expected = (q: string, statuses: OrderStatus[]) => {
+      const search = orderSearch(q);
+      return state
+        .filter(({ order, skus }) => {
+          if (statuses.length > 0 && !statuses.includes(order.status)) return false;
+          const terms = orderSearchTerms(order, skus);
+          const has = (prefix: string) => terms.some((t) => t.startsWith(prefix));
+          return (
+            search.exact.some((t) => terms.includes(t)) ||
+            search.prefixes.some(has) ||
+            (search.allPrefixes.length > 0 && search.allPrefixes.every(has))
+          );
+        })
+        .sort((a, b) => b.order.createdOn - a.order.createdOn || b.id - a.id)
+        .map(({ order }) => order.orderNumber);
+    };
+    const LIMIT = 7;
+    for (const q of ['TEE-M', 'tee', 'nowak', 'smith', 'maria smith', 'anna maria smith', 'srch-1', 'LS2 1UR'])
+      for (const statuses of [[], ['Awaiting'], ['Shipped'], ['Cancelled', 'On Hold']] as OrderStatus[][]) {
+        const all = expected(q, statuses);
+        // Each query finds many orders; a rarer status, some or none.
+        if (statuses.length === 0 || statuses[0] === 'Awaiting') expect(all.length, q).toBeGreaterThan(10);
+        const last = Math.max(0, Math.floor((all.length - 1) / LIMIT) * LIMIT);
+        for (const offset of new Set([0, LIMIT, Math.floor(all.length / 2), last, all.length + LIMIT])) {
+          const page = await store.orders.page({ statuses, search: orderSearch(q), limit: LIMIT, offset });
+          expect({ q, statuses, offset, total: page.total, rows: page.rows.map((r) => r.orderNumber) }).toEqual({
+            q,
+            statuses,
+            offset,
+            total: all.length,
+            rows: all.slice(offset, offset + LIMIT),
+          });
+        }
+      }
+  });
+
   it('ship through the create: linked in its write, refused once shipped, and back to Awaiting when it is cancelled', async () => {
     const [store] = (await openDesks(dialect)) as [Store];
     const { ids } = (await store.orders.insert([newOrder()], undefined, () => '')) as { ids: number[] };
@@ -248,6 +346,99 @@ describe.each(['sqlite', 'postgres'] as const)('orders on the %s store', (dialec
     expect(await store.orders.byId(orderId)).toMatchObject({ status: 'Awaiting', shipmentId: null, updatedOn: T0 + 1 });
     // The cancelled shipment still names its order.
     expect(await store.orders.ofShipment(shipmentId)).toMatchObject({ ruleName: 'Domestic' });
+  });
+});
+
+describe.each(['sqlite', 'postgres'] as const)('the migration of order terms on the %s store', (dialect) => {
+  const open: Store[] = [];
+  const folders: string[] = [];
+  afterAll(async () => {
+    await Promise.all(open.map((s) => s.close()));
+    for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  });
+  /** A store, and one that opens the same database again (running the migrations it lacks). */
+  const reopenable = async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ss-orders-migration-'));
+    folders.push(dataDir);
+    const url = dialect === 'postgres' ? await createDatabase(inject('postgresUrl')) : '';
+    const reopen = async (onMigration?: OnMigration) => {
+      const store = url ? await openPostgresStore({ url, onMigration }) : openSqliteStore({ dataDir, onMigration });
+      open.push(store);
+      return store;
+    };
+    return { store: await reopen(), reopen };
+  };
+  const run = async (store: Store, sql: string) => {
+    if (dialect === 'sqlite') (store as SqliteStore).db.exec(sql);
+    else await (store as PostgresStore).pool.query(sql);
+  };
+  /** The terms whose created_on or status is not their order's, and how many terms there are. */
+  const mismatched = async (store: Store) => {
+    const sql = `SELECT count(*) AS terms, coalesce(sum(CASE WHEN t.created_on = o.created_on AND t.status = o.status
+      THEN 0 ELSE 1 END), 0) AS wrong FROM order_search_terms t JOIN orders o ON o.id = t.order_id`;
+    const row =
+      dialect === 'sqlite'
+        ? ((store as SqliteStore).db.prepare(sql).get() as { terms: number; wrong: number })
+        : (await (store as PostgresStore).pool.query<{ terms: string; wrong: string }>(sql)).rows[0]!;
+    return { terms: Number(row.terms), wrong: Number(row.wrong) };
+  };
+
+  it('keep each order’s created_on and status beside its terms, for orders made before it, and run again harmlessly', async () => {
+    const { store, reopen } = await reopenable();
+    await store.carriers.sync(TEST_CATALOG);
+    const batch = [newOrder({}, 'TEE-M'), newOrder({}, 'TEE-M'), newOrder({}, 'TEE-M'), newOrder({}, 'MUG')];
+    const { ids } = (await store.orders.insert(batch, undefined, () => '')) as { ids: number[] };
+    await store.orders.change(ids[1]!, (order) => ({ order: { ...order, status: 'On Hold' } }));
+    expect('created' in (await ship(store, ids[2]!))).toBe(true);
+    const version = (dialect === 'sqlite' ? SQLITE_MIGRATIONS : POSTGRES_MIGRATIONS).find(
+      (m) => m.name === 'order-search-list-order',
+    )!.version;
+    // The terms as they were before it: each term and its order, nothing beside them.
+    await run(
+      store,
+      dialect === 'sqlite'
+        ? `CREATE TABLE old_terms (term TEXT NOT NULL, order_id INTEGER NOT NULL REFERENCES orders(id),
+             PRIMARY KEY (term, order_id)) STRICT, WITHOUT ROWID;
+           INSERT INTO old_terms SELECT term, order_id FROM order_search_terms;
+           DROP TABLE order_search_terms;
+           ALTER TABLE old_terms RENAME TO order_search_terms;
+           CREATE INDEX order_search_terms_by_order ON order_search_terms (order_id);
+           PRAGMA user_version = ${version - 1}`
+        : `CREATE TABLE old_terms (term text COLLATE "C" NOT NULL, order_id bigint NOT NULL REFERENCES orders(id),
+             PRIMARY KEY (term, order_id));
+           INSERT INTO old_terms SELECT term, order_id FROM order_search_terms;
+           DROP TABLE order_search_terms;
+           ALTER TABLE old_terms RENAME TO order_search_terms;
+           CREATE INDEX order_search_terms_by_order ON order_search_terms (order_id);
+           DELETE FROM schema_migrations WHERE version >= ${version}`,
+    );
+    await store.close();
+    const told: string[] = [];
+    const upgraded = await reopen((m) => told.push(m.name));
+    expect(told).toEqual(['order-search-list-order']);
+    const found = async (target: Store, statuses: OrderStatus[]) => {
+      const page = await target.orders.page({ statuses, search: orderSearch('tee-m'), limit: 10, offset: 0 });
+      return { total: page.total, rows: page.rows.map((r) => r.orderNumber) };
+    };
+    const [a, b, c] = batch.map((o) => o.order.orderNumber);
+    expect(await found(upgraded, [])).toEqual({ total: 3, rows: [c, b, a] });
+    expect(await found(upgraded, ['Awaiting'])).toEqual({ total: 1, rows: [a] });
+    expect(await found(upgraded, ['Shipped', 'On Hold'])).toEqual({ total: 2, rows: [c, b] });
+    const after = await mismatched(upgraded);
+    expect(after.terms).toBeGreaterThan(4 * 5);
+    expect(after.wrong).toBe(0);
+
+    // Run again over terms that have their status already: nothing changes.
+    await run(
+      upgraded,
+      dialect === 'sqlite'
+        ? `PRAGMA user_version = ${version - 1}`
+        : `DELETE FROM schema_migrations WHERE version >= ${version}`,
+    );
+    await upgraded.close();
+    const again = await reopen();
+    expect(await mismatched(again)).toEqual(after);
+    expect(await found(again, ['Shipped', 'On Hold'])).toEqual({ total: 2, rows: [c, b] });
   });
 });
 

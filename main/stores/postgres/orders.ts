@@ -34,17 +34,26 @@ const ENQUEUE = `INSERT INTO webhook_outbox (webhook_id, type, payload, created_
   SELECT id, $1, $2, $3, 0 FROM webhooks WHERE $1 = ANY(events)`;
 
 /**
- * The order marked Shipped, its link and its `order.shipped` messages in one statement: a ship
- * holds its order's lock for one round trip fewer than three (parameters: the shipment's id,
- * now, the order's id, the rule's name, the message).
+ * The order and its search terms marked Shipped, its link and its `order.shipped` messages in
+ * one statement: a ship holds its order's lock for one round trip fewer than three
+ * (parameters: the shipment's id, now, the order's id, the rule's name, the message).
  */
 const SHIP = `WITH shipped AS (
     UPDATE orders SET status = 'Shipped', shipment_id = $1, updated_on = $2 WHERE id = $3
+  ), terms AS (
+    UPDATE order_search_terms SET status = 'Shipped' WHERE order_id = $3
   ), linked AS (
     INSERT INTO order_shipments (shipment_id, order_id, rule_name) VALUES ($1, $3, $4)
   )
   INSERT INTO webhook_outbox (webhook_id, type, payload, created_on, next_attempt_on)
     SELECT id, 'order.shipped', $5, $2, 0 FROM webhooks WHERE 'order.shipped' = ANY(events)`;
+
+/**
+ * The order shipped as this shipment back to Awaiting, its search terms too, in one statement
+ * (parameters: now, the shipment's id). Both parts see the orders as they were before it.
+ */
+const RELEASE = `WITH terms AS (${ORDER_SQL.releaseTerms.replace('?', '$2')})
+  ${ORDER_SQL.release.replace('?', '$1').replace('?', '$2')}`;
 
 /**
  * A batch of new orders in one statement, one array parameter a column: the orders (those
@@ -59,9 +68,9 @@ const MESSAGES = TERMS + 2;
 const INSERT_BATCH = `WITH o AS (
     INSERT INTO orders (${columnNames(orders, NEW_ORDER_FIELDS)})
     SELECT * FROM ${ORDERS.sql}
-    ON CONFLICT (order_number_key) DO NOTHING RETURNING id, uuid),
+    ON CONFLICT (order_number_key) DO NOTHING RETURNING id, uuid, created_on, status),
   placed AS (
-    SELECT o.id, b.place FROM unnest($${NEW_ORDER_FIELDS.indexOf('uuid') + 1}::uuid[]) WITH ORDINALITY AS b(uuid, place)
+    SELECT o.id, o.created_on, o.status, b.place FROM unnest($${NEW_ORDER_FIELDS.indexOf('uuid') + 1}::uuid[]) WITH ORDINALITY AS b(uuid, place)
     JOIN o ON o.uuid = b.uuid),
   i AS (
     INSERT INTO order_items (${columnNames(orderItems, ['orderId', ...ITEM_FIELDS])})
@@ -69,8 +78,8 @@ const INSERT_BATCH = `WITH o AS (
     FROM ${ITEMS.sql} AS u(${columnNames(orderItems, ['orderId', ...ITEM_FIELDS])})
     JOIN placed ON placed.place = u.order_id),
   t AS (
-    INSERT INTO order_search_terms (term, order_id)
-    SELECT DISTINCT u.term, placed.id FROM unnest($${TERMS}::bigint[], $${TERMS + 1}::text[]) AS u(place, term)
+    INSERT INTO order_search_terms (term, created_on, order_id, status)
+    SELECT DISTINCT u.term, placed.created_on, placed.id, placed.status FROM unnest($${TERMS}::bigint[], $${TERMS + 1}::text[]) AS u(place, term)
     JOIN placed ON placed.place = u.place),
   m AS (
     INSERT INTO webhook_outbox (webhook_id, type, payload, created_on, next_attempt_on)
@@ -131,19 +140,22 @@ export const postgresOrderLinks = {
     await tx.query(SHIP, [shipmentId, now, order.orderId, order.ruleName, order.webhookPayload]);
   },
   async release(tx: Tx, shipmentId: number, now: number) {
-    await tx.query(SQL.release, [now, shipmentId]);
+    await tx.query(RELEASE, [now, shipmentId]);
   },
 };
 
 async function writeTerms(tx: Tx, id: number, order: OrderRecord, items: OrderItemRecord[]): Promise<void> {
   await tx.query(
-    'INSERT INTO order_search_terms (term, order_id) SELECT DISTINCT u.term, $2::bigint FROM unnest($1::text[]) AS u(term)',
+    `INSERT INTO order_search_terms (term, created_on, order_id, status)
+     SELECT DISTINCT u.term, $2::bigint, $3::bigint, $4 FROM unnest($1::text[]) AS u(term)`,
     [
       orderSearchTerms(
         order,
         items.map((i) => i.sku),
       ),
+      order.createdOn,
       id,
+      order.status,
     ],
   );
 }

@@ -27,6 +27,7 @@ export const MIGRATION_KEYS = [
   'orders',
   'returns',
   'search-districts',
+  'order-search-list-order',
 ] as const;
 
 export type MigrationKey = (typeof MIGRATION_KEYS)[number];

@@ -4,10 +4,10 @@
  * dialect stores it are said there once. `?` placeholders; PostgreSQL's store numbers them.
  * Writes are each store's own (a transaction is synchronous in one, awaited in the other).
  */
-import { prefixEnd } from '../../core/search';
 import type { NewOrder, OrderFilter, OrderItemRecord, OrderListRecord, OrderRecord } from '../../core/storage';
 import { columnNames, reader, selectList, setList, values, type FieldOf } from './columns';
 import type { Params, Query } from './list-queries';
+import { orderSearchPage } from './order-search-queries';
 import type { Dialect } from './sql';
 import { orderItems, orders } from './tables/orders';
 
@@ -77,7 +77,9 @@ export const ORDER_SQL = {
   insertItem: `INSERT INTO order_items (${columnNames(orderItems, ['orderId', ...ITEM_FIELDS])})
     VALUES (${marks(ITEM_FIELDS.length + 1)})`,
   deleteItems: 'DELETE FROM order_items WHERE order_id = ?',
-  insertTerm: 'INSERT INTO order_search_terms (term, order_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
+  /** Parameters: term, the order's created_on, id and status. */
+  insertTerm:
+    'INSERT INTO order_search_terms (term, created_on, order_id, status) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
   deleteTerms: 'DELETE FROM order_search_terms WHERE order_id = ?',
   /** Read through orderReader(). */
   byId: `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = ?`,
@@ -88,8 +90,13 @@ export const ORDER_SQL = {
   /** An order shipped as this shipment goes back to Awaiting (parameters: now, the shipment's id). */
   release: `UPDATE orders SET status = 'Awaiting', shipment_id = NULL, updated_on = ?
     WHERE shipment_id = ? AND status = 'Shipped'`,
+  /** Its terms' status, before `release` (parameter: the shipment's id). */
+  releaseTerms: `UPDATE order_search_terms SET status = 'Awaiting'
+    WHERE order_id IN (SELECT id FROM orders WHERE shipment_id = ? AND status = 'Shipped')`,
   /** Parameters: the shipment's id, now, the order's id. */
   ship: `UPDATE orders SET status = 'Shipped', shipment_id = ?, updated_on = ? WHERE id = ?`,
+  /** Parameter: the order's id. */
+  shipTerms: `UPDATE order_search_terms SET status = 'Shipped' WHERE order_id = ?`,
   request: 'SELECT request_hash, answer, created_on FROM order_requests WHERE user_id = ? AND key = ?',
   /** Parameters: user, key, hash, answer, created on. */
   saveRequest: `INSERT INTO order_requests (user_id, key, request_hash, answer, created_on) VALUES (?, ?, ?, ?, ?)
@@ -122,38 +129,11 @@ export const orderReader = (dialect: Dialect) =>
 export const itemReader = (dialect: Dialect) =>
   reader(dialect, orderItems, ITEM_FIELDS) as unknown as (row: unknown) => OrderItemRecord;
 
-/** Which orders a filter keeps, as a WHERE clause on `orders o` with its parameters. */
-function whereClause(filter: OrderFilter): { sql: string; params: Params } {
-  const parts: string[] = [];
-  const params: Params = [];
-  if (filter.statuses.length > 0) {
-    parts.push(`o.status IN (${marks(filter.statuses.length)})`);
-    params.push(...filter.statuses);
-  }
-  const search = filter.search;
-  if (search) {
-    const any = [
-      ...(search.exact.length ? [`term IN (${marks(search.exact.length)})`] : []),
-      ...search.prefixes.map(() => '(term >= ? AND term < ?)'),
-    ];
-    const arms: string[] = [];
-    const armParams: Params = [];
-    if (any.length) {
-      arms.push(`o.id IN (SELECT order_id FROM order_search_terms WHERE ${any.join(' OR ')})`);
-      armParams.push(...search.exact, ...search.prefixes.flatMap((p) => [p, prefixEnd(p)]));
-    }
-    if (search.allPrefixes.length) {
-      arms.push(
-        `(${search.allPrefixes
-          .map(() => 'o.id IN (SELECT order_id FROM order_search_terms WHERE term >= ? AND term < ?)')
-          .join(' AND ')})`,
-      );
-      armParams.push(...search.allPrefixes.flatMap((p) => [p, prefixEnd(p)]));
-    }
-    parts.push(arms.length ? `(${arms.join(' OR ')})` : '1 = 0');
-    params.push(...armParams);
-  }
-  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+/** Which orders a status filter keeps, as a WHERE clause on `orders o` with its parameters. */
+function statusWhere(statuses: string[]): { sql: string; params: Params } {
+  return statuses.length > 0
+    ? { sql: `WHERE o.status IN (${marks(statuses.length)})`, params: statuses }
+    : { sql: '', params: [] };
 }
 
 /** What a list item needs, and its shipment's number. */
@@ -195,16 +175,30 @@ export function orderQueries(query: Query, dialect: Dialect) {
     async items(orderId: number): Promise<OrderItemRecord[]> {
       return (await query(ORDER_SQL.items, [orderId])).map(toItem);
     },
-    /** Run both statements in one snapshot (the PostgreSQL store does): total and rows agree. */
+    /** Run its statements in one snapshot (the PostgreSQL store does): total and rows agree. */
     async page(filter: OrderFilter): Promise<{ total: number; rows: OrderListRecord[] }> {
-      const where = whereClause(filter);
+      const listed = (where: string, params: Params, paged = '') =>
+        query(
+          `SELECT ${selectList(orders, LIST_FIELDS, 'o')}, s.uuid AS "shipmentUuid", s.shipment_number AS "shipmentNumber"
+           FROM orders o LEFT JOIN shipments s ON s.id = o.shipment_id ${where}
+           ORDER BY o.created_on DESC, o.id DESC ${paged}`,
+          params,
+        );
+      if (filter.search) {
+        const { total, page } = await orderSearchPage(
+          query,
+          filter.search,
+          filter.statuses,
+          filter.limit,
+          filter.offset,
+        );
+        if (page === null) return { total, rows: [] };
+        const rows = await listed(`WHERE o.id IN (SELECT order_id FROM (${page.sql}) AS page)`, page.params);
+        return { total, rows: rows.map(toListed) };
+      }
+      const where = statusWhere(filter.statuses);
       const [counted] = await query<{ n: number }>(`SELECT count(*) AS n FROM orders o ${where.sql}`, where.params);
-      const rows = await query(
-        `SELECT ${selectList(orders, LIST_FIELDS, 'o')}, s.uuid AS "shipmentUuid", s.shipment_number AS "shipmentNumber"
-         FROM orders o LEFT JOIN shipments s ON s.id = o.shipment_id ${where.sql}
-         ORDER BY o.created_on DESC, o.id DESC LIMIT ? OFFSET ?`,
-        [...where.params, filter.limit, filter.offset],
-      );
+      const rows = await listed(where.sql, [...where.params, filter.limit, filter.offset], 'LIMIT ? OFFSET ?');
       return { total: Number(counted!.n), rows: rows.map(toListed) };
     },
     async ofShipment(shipmentId: number) {

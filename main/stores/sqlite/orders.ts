@@ -21,6 +21,8 @@ export function sqliteOrderLinks(db: Db) {
       'SELECT status, shipment_id FROM orders WHERE id = ?',
     ),
     ship: db.prepare<[number, number, number]>(ORDER_SQL.ship),
+    shipTerms: db.prepare<[number]>(ORDER_SQL.shipTerms),
+    releaseTerms: db.prepare<[number]>(ORDER_SQL.releaseTerms),
     link: db.prepare<[number, number, string]>(ORDER_SQL.link),
     release: db.prepare<[number, number]>(ORDER_SQL.release),
     enqueue: db.prepare<[string, string, number, string]>(ENQUEUE),
@@ -34,10 +36,12 @@ export function sqliteOrderLinks(db: Db) {
     },
     ship(order: OrderShipment, shipmentId: number, now: number) {
       s.ship.run(shipmentId, now, order.orderId);
+      s.shipTerms.run(order.orderId);
       s.link.run(shipmentId, order.orderId, order.ruleName);
       s.enqueue.run('order.shipped', order.webhookPayload, now, 'order.shipped');
     },
     release(shipmentId: number, now: number) {
+      s.releaseTerms.run(shipmentId);
       s.release.run(now, shipmentId);
     },
   };
@@ -49,7 +53,7 @@ export function sqliteOrders(db: Db, commit: GroupCommit): OrderStore {
     update: db.prepare<unknown[]>(ORDER_SQL.update),
     insertItem: db.prepare<unknown[]>(ORDER_SQL.insertItem),
     deleteItems: db.prepare<[number]>(ORDER_SQL.deleteItems),
-    insertTerm: db.prepare<[string, number]>(ORDER_SQL.insertTerm),
+    insertTerm: db.prepare<[string, number, number, string]>(ORDER_SQL.insertTerm),
     deleteTerms: db.prepare<[number]>(ORDER_SQL.deleteTerms),
     byId: db.prepare<[number]>(ORDER_SQL.byId),
     items: db.prepare<[number]>(ORDER_SQL.items),
@@ -73,7 +77,7 @@ export function sqliteOrders(db: Db, commit: GroupCommit): OrderStore {
       order,
       items.map((i) => i.sku),
     ))
-      s.insertTerm.run(term, id);
+      s.insertTerm.run(term, order.createdOn, id, order.status);
   };
 
   return {

@@ -16,6 +16,7 @@ import auditTrail from './0013-audit-trail';
 import orders from './0014-orders';
 import returns from './0015-returns';
 import searchDistricts, { addDistrictTerms } from './0016-search-districts';
+import orderSearchListOrder, { afterCommit as orderSearchVacuum } from './0017-order-search-list-order';
 
 /**
  * PostgreSQL's change for each key (shared/migrations.ts), null where it has none;
@@ -52,4 +53,5 @@ export const MIGRATIONS = numbered<{
   orders: { sql: orders },
   returns: { sql: returns },
   'search-districts': { sql: searchDistricts, backfill: addDistrictTerms },
+  'order-search-list-order': { sql: orderSearchListOrder, afterCommit: orderSearchVacuum },
 });

@@ -50,7 +50,13 @@ export const orderItems = table('order_items', {
   originCountry: text('origin_country'),
 });
 
-export const orderSearchTerms = table('order_search_terms', { term: text('term'), orderId: bigint('order_id') });
+/** Each term keeps its order's created_on and status: a search is counted and paged from the terms alone. */
+export const orderSearchTerms = table('order_search_terms', {
+  term: text('term'),
+  createdOn: bigint('created_on'),
+  orderId: bigint('order_id'),
+  status: text<OrderStatus>('status'),
+});
 
 export const orderShipments = table('order_shipments', {
   shipmentId: bigint('shipment_id'),
