@@ -27,6 +27,7 @@ export const MIGRATION_KEYS = [
   'orders',
   'returns',
   'search-districts',
+  'event-status-codes',
 ] as const;
 
 export type MigrationKey = (typeof MIGRATION_KEYS)[number];

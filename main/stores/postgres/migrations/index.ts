@@ -52,4 +52,6 @@ export const MIGRATIONS = numbered<{
   orders: { sql: orders },
   returns: { sql: returns },
   'search-districts': { sql: searchDistricts, backfill: addDistrictTerms },
+  // A tracking event's status stays its name: PostgreSQL's bytes are not the desk's file.
+  'event-status-codes': null,
 });

@@ -20,6 +20,7 @@ import auditTrail from './0017-audit-trail';
 import orders from './0018-orders';
 import returns, { addReturnColumns } from './0019-returns';
 import searchDistricts, { addDistrictTerms } from './0020-search-districts';
+import eventStatusCodes, { eventStatusCodes as rebuildEvents } from './0021-event-status-codes';
 
 /**
  * SQLite's change for each key (shared/migrations.ts), null where it has none; the
@@ -49,4 +50,5 @@ export const MIGRATIONS = numbered<{ sql: string; backfill?: (db: Db) => void }>
   orders: { sql: orders },
   returns: { sql: returns, backfill: addReturnColumns },
   'search-districts': { sql: searchDistricts, backfill: addDistrictTerms },
+  'event-status-codes': { sql: eventStatusCodes, backfill: rebuildEvents },
 });
