@@ -223,6 +223,8 @@ describe('a tracking event’s status', () => {
       expect(stored()).toEqual([{ type: 'text', status: 'Not Printed' }]);
       const station = await reopen();
       expect(stored()).toEqual([{ type: 'integer', status: 1 }]);
+      // Made again with foreign keys off, which are on again after it.
+      expect(sqliteDb(station).pragma('foreign_keys', { simple: true })).toBe(1);
       const { id } = (await station.store.shipments.byUuid(created.shipmentId))!;
       expect((await station.store.shipments.events(id)).map((e) => e.status)).toEqual(['Not Printed']);
       // The outbox row made before still finds its event; the trigger made again compares codes.

@@ -25,9 +25,11 @@ import eventStatusCodes, { eventStatusCodes as rebuildEvents } from './0021-even
 /**
  * SQLite's change for each key (shared/migrations.ts), null where it has none; the
  * database's user_version is the number applied so far. `backfill` runs after the SQL, in
- * the same transaction, for data only code can compute.
+ * the same transaction, for data only code can compute. `rebuildsTables`: run with foreign
+ * keys off, as SQLite's way to change a table others refer to asks (make it again, drop the
+ * old, rename); the migration checks what refers to it before its transaction commits.
  */
-export const MIGRATIONS = numbered<{ sql: string; backfill?: (db: Db) => void }>({
+export const MIGRATIONS = numbered<{ sql: string; backfill?: (db: Db) => void; rebuildsTables?: true }>({
   initial: { sql: initial },
   'list-totals': { sql: listTotals },
   'compact-rows': { sql: compactRows },
@@ -50,5 +52,5 @@ export const MIGRATIONS = numbered<{ sql: string; backfill?: (db: Db) => void }>
   orders: { sql: orders },
   returns: { sql: returns, backfill: addReturnColumns },
   'search-districts': { sql: searchDistricts, backfill: addDistrictTerms },
-  'event-status-codes': { sql: eventStatusCodes, backfill: rebuildEvents },
+  'event-status-codes': { sql: eventStatusCodes, backfill: rebuildEvents, rebuildsTables: true },
 });
