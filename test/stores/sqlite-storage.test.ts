@@ -318,6 +318,9 @@ describe('housekeeping', () => {
       expect(
         plan('DELETE FROM sign_ins WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM tokens WHERE sign_in_id = 1)'),
       ).toMatch(/USING (COVERING )?INDEX tokens_by_sign_in/);
+      // A batch's references shipped already are found through the search terms' key.
+      const indexed = sqliteDb(t.station).prepare("SELECT name FROM pragma_index_list('shipments')").pluck().all();
+      expect(indexed).not.toContain('shipments_by_reference_one');
     } finally {
       await t.close();
     }

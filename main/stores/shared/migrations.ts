@@ -28,6 +28,7 @@ export const MIGRATION_KEYS = [
   'returns',
   'search-districts',
   'event-status-codes',
+  'no-reference-index',
 ] as const;
 
 export type MigrationKey = (typeof MIGRATION_KEYS)[number];

@@ -16,6 +16,7 @@ import auditTrail from './0013-audit-trail';
 import orders from './0014-orders';
 import returns from './0015-returns';
 import searchDistricts, { addDistrictTerms } from './0016-search-districts';
+import noReferenceIndex from './0017-no-reference-index';
 
 /**
  * PostgreSQL's change for each key (shared/migrations.ts), null where it has none;
@@ -54,4 +55,5 @@ export const MIGRATIONS = numbered<{
   'search-districts': { sql: searchDistricts, backfill: addDistrictTerms },
   // A tracking event's status stays its name: PostgreSQL's bytes are not the desk's file.
   'event-status-codes': null,
+  'no-reference-index': { sql: noReferenceIndex },
 });

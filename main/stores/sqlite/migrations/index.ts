@@ -21,6 +21,7 @@ import orders from './0018-orders';
 import returns, { addReturnColumns } from './0019-returns';
 import searchDistricts, { addDistrictTerms } from './0020-search-districts';
 import eventStatusCodes, { eventStatusCodes as rebuildEvents } from './0021-event-status-codes';
+import noReferenceIndex from './0022-no-reference-index';
 
 /**
  * SQLite's change for each key (shared/migrations.ts), null where it has none; the
@@ -53,4 +54,5 @@ export const MIGRATIONS = numbered<{ sql: string; backfill?: (db: Db) => void; r
   returns: { sql: returns, backfill: addReturnColumns },
   'search-districts': { sql: searchDistricts, backfill: addDistrictTerms },
   'event-status-codes': { sql: eventStatusCodes, backfill: rebuildEvents, rebuildsTables: true },
+  'no-reference-index': { sql: noReferenceIndex },
 });
