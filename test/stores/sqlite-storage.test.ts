@@ -55,7 +55,7 @@ describe('stored addresses', () => {
     db.exec(`UPDATE shipments SET collection_address = ${asObject('collection_address')},
                                   delivery_address = ${asObject('delivery_address')};
              DROP INDEX tokens_by_expiry; DROP INDEX idempotency_keys_by_created; DROP INDEX live_sign_ins_by_user;
-             DROP TABLE manifest_shipments; DROP TABLE manifests; DROP TABLE imports; DROP INDEX shipments_by_reference_one;
+             DROP TABLE manifest_shipments; DROP TABLE manifests; DROP TABLE imports;
              DROP TRIGGER tracking_events_to_webhook_outbox; DROP TABLE webhook_outbox; DROP TABLE webhooks;
              DROP TABLE limit_hits;
              DROP TABLE shipment_search_terms; DROP TABLE saved_addresses; DROP TABLE package_presets;
