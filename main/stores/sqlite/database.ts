@@ -128,6 +128,7 @@ export function migrate(db: Db, onMigration?: OnMigration): void {
     if (migration.version <= current) continue;
     if (current > 0) onMigration?.(migration);
     // Outside a transaction: SQLite ignores this pragma inside one.
+    const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
     if (migration.rebuildsTables) db.pragma('foreign_keys = OFF');
     try {
       db.transaction(() => {
@@ -136,7 +137,7 @@ export function migrate(db: Db, onMigration?: OnMigration): void {
         db.pragma(`user_version = ${migration.version}`);
       }).immediate();
     } finally {
-      if (migration.rebuildsTables) db.pragma('foreign_keys = ON');
+      if (migration.rebuildsTables) db.pragma(`foreign_keys = ${foreignKeys}`);
     }
   }
 }
