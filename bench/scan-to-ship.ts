@@ -10,15 +10,19 @@
  *   after the scan and settles in 0.5 s; "Ship when the weight is steady" does the rest.
  *   Parcels per minute, and every order shipped once with one label (none twice).
  *
- * The desk holds a ready fill of N shipments (1,000,000; 600 with --quick) and awaiting orders
- * (100,000; 300 with --quick) beside the ones scanned; the morning is 100 orders either way.
+ * The desk holds a ready fill of N shipments (1,000,000; 600 with --quick), or a copy of
+ * DATA_DIR, and awaiting orders (100,000; 300 with --quick) beside the ones scanned; the
+ * morning is 100 orders either way. Each timed scan also records when the window's requests
+ * went out and were answered, so a slow p95 says which step it came from.
  */
-import { chromium, type Page } from 'playwright-core';
+import { cpSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { chromium, type Page, type Request } from 'playwright-core';
 import { startTestPrinter, type TestPrinter } from '../test/helpers/cups';
 import { startTestScale, type TestScale } from '../test/helpers/scale';
 import { readyFill } from './fills';
 import { scaleOf, type BenchOptions, type Outcome } from './options';
-import { pct, r2, startService, type Service } from './service';
+import { WORK, pct, r2, startService, type Service } from './service';
 
 const address = (i: number) => ({
   fullName: `Scan Customer ${i}`,
@@ -65,17 +69,91 @@ async function addOrders(
   return ids;
 }
 
+/** One scan's moments, ms from its first key: each of the window's requests sent and answered. */
+interface ScanTrace {
+  total: number;
+  enter: number;
+  requests: { what: string; sent: number; answered: number }[];
+}
+
+/** `GET /orders?Search=TIMED-4` → `GET /orders?Search`: the same step of every scan under one name. */
+const stepName = (method: string, url: string) => {
+  const u = new URL(url);
+  const path = u.pathname.replace(/\/[0-9a-f-]{8,}|\/\d+(?=\/|$)/gi, '/:id');
+  const keys = [...u.searchParams.keys()];
+  return `${method} ${path}${keys.length ? `?${keys.join('&')}` : ''}`;
+};
+
 /** Types `text` and Enter as a wedge scanner does; resolves when the printer has the whole job. */
-async function scanUntilPrinted(page: Page, printer: TestPrinter, text: string): Promise<number> {
+async function scanUntilPrinted(page: Page, printer: TestPrinter, text: string): Promise<ScanTrace> {
   const job = printer.nextJob();
   const t0 = performance.now();
-  await page.keyboard.type(text);
-  await page.keyboard.press('Enter');
-  await Promise.race([
-    job,
-    new Promise((_, reject) => setTimeout(() => reject(new Error(`no label for ${text} within 20 s`)), 20_000)),
-  ]);
-  return performance.now() - t0;
+  const sent = new Map<object, { what: string; sent: number; answered: number }>();
+  const onRequest = (r: Request) => {
+    if (r.resourceType() === 'fetch' || r.resourceType() === 'xhr')
+      sent.set(r, { what: stepName(r.method(), r.url()), sent: performance.now() - t0, answered: NaN });
+  };
+  const onDone = (r: Request) => {
+    const step = sent.get(r);
+    if (step) step.answered = performance.now() - t0;
+  };
+  page.on('request', onRequest);
+  page.on('requestfinished', onDone);
+  page.on('requestfailed', onDone);
+  try {
+    await page.keyboard.type(text);
+    const enter = performance.now() - t0;
+    await page.keyboard.press('Enter');
+    await Promise.race([
+      job,
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`no label for ${text} within 20 s`)), 20_000)),
+    ]);
+    const total = performance.now() - t0;
+    // The print's answer comes after the printer's last byte: wait for it, so the next scan's trace starts clean.
+    for (let waited = 0; [...sent.values()].some((r) => Number.isNaN(r.answered)) && waited < 2000; waited += 10)
+      await new Promise((r) => setTimeout(r, 10));
+    return { total, enter, requests: [...sent.values()] };
+  } finally {
+    page.off('request', onRequest);
+    page.off('requestfinished', onDone);
+    page.off('requestfailed', onDone);
+  }
+}
+
+const answeredOf = (step: ReturnType<typeof stepsOf>[number]) =>
+  step.answered ? `${step.answered.p50}/${step.answered.p95}` : 'never';
+
+/** Per step, in the order of a scan: how many scans made it, and p50/p95 of when it went out and was answered. */
+function stepsOf(traces: ScanTrace[]) {
+  const steps = new Map<string, { sent: number[]; answered: number[] }>();
+  steps.set('Enter pressed (the scan typed)', {
+    sent: traces.map((t) => t.enter),
+    answered: traces.map((t) => t.enter),
+  });
+  for (const t of traces) {
+    // A request made twice in a scan is two steps: `GET /orders/:id`, then `GET /orders/:id #2`.
+    const seen = new Map<string, number>();
+    for (const r of [...t.requests].sort((a, b) => a.sent - b.sent)) {
+      const k = (seen.get(r.what) ?? 0) + 1;
+      seen.set(r.what, k);
+      const what = k === 1 ? r.what : `${r.what} #${k}`;
+      const step = steps.get(what) ?? { sent: [], answered: [] };
+      step.sent.push(r.sent);
+      step.answered.push(r.answered);
+      steps.set(what, step);
+    }
+  }
+  steps.set('last label byte at the printer', {
+    sent: traces.map((t) => t.total),
+    answered: traces.map((t) => t.total),
+  });
+  const figure = (ms: number[]) => {
+    const done = ms.filter(Number.isFinite);
+    return done.length ? { p50: r2(pct(done, 50)), p95: r2(pct(done, 95)) } : null;
+  };
+  return [...steps]
+    .map(([what, { sent, answered }]) => ({ what, n: sent.length, sent: figure(sent)!, answered: figure(answered) }))
+    .sort((a, b) => a.sent.p50 - b.sent.p50);
 }
 
 export async function scanToShipBench(options: BenchOptions): Promise<Outcome> {
@@ -84,8 +162,15 @@ export async function scanToShipBench(options: BenchOptions): Promise<Outcome> {
   const awaiting = options.quick ? 300 : 100_000;
   const timedScans = options.quick ? 20 : 100;
   const morning = 100;
-  log(options.from ? `scanning on ${options.from}` : `a ready fill of ${scale.large} shipments, or filling it`);
-  const dir = options.from ?? readyFill('scan', scale.large, options).dir;
+  log(
+    options.from ? `scanning on a copy of ${options.from}` : `a ready fill of ${scale.large} shipments, or filling it`,
+  );
+  let dir: string;
+  if (options.from) {
+    // A copy: the service migrates and writes, and a kept fill stays as it was made.
+    dir = join(WORK, 'scan');
+    cpSync(options.from, dir, { recursive: true, filter: (f) => !/-(shm|wal)$/.test(basename(f)) });
+  } else dir = readyFill('scan', scale.large, options).dir;
   let service: Service | undefined;
   let printer: TestPrinter | undefined;
   let scaleStandIn: TestScale | undefined;
@@ -163,13 +248,19 @@ export async function scanToShipBench(options: BenchOptions): Promise<Outcome> {
 
     // Scan → last label byte, the parcel already steady on the scale.
     scaleStandIn.set({ weight: 1.2 });
-    const latencies: number[] = [];
+    const traces: ScanTrace[] = [];
     let k = 0;
     for (const number of timedIds.keys()) {
-      const ms = await scanUntilPrinted(page, printer, number);
-      if (k++ >= 2) latencies.push(ms); // the first scans load the screens' code
+      const trace = await scanUntilPrinted(page, printer, number);
+      if (k++ >= 2) traces.push(trace); // the first scans load the screens' code
     }
+    const latencies = traces.map((t) => t.total);
     log(`scan → last byte: p50 ${r2(pct(latencies, 50))} ms, p95 ${r2(pct(latencies, 95))} ms`);
+    const steps = stepsOf(traces);
+    for (const step of steps)
+      log(
+        `  ${step.what} (${step.n}): sent p50/p95 ${step.sent.p50}/${step.sent.p95}, answered ${answeredOf(step)} ms`,
+      );
 
     // The morning: scan, the parcel goes on and settles in 0.5 s, the label comes out; next.
     const jobsBefore = printer.jobs.length;
@@ -202,6 +293,7 @@ export async function scanToShipBench(options: BenchOptions): Promise<Outcome> {
       shipments: scale.large,
       awaitingOrders: awaiting,
       scanToLastByte: { n: latencies.length, p50: r2(pct(latencies, 50)), p95: r2(pct(latencies, 95)) },
+      scanSteps: steps,
       morning: { orders: morning, labels, shipped: shipped.totalItems, minutes: r2(minutes), perMinute },
     };
     return {
@@ -212,6 +304,11 @@ export async function scanToShipBench(options: BenchOptions): Promise<Outcome> {
           `${results.scanToLastByte.p50} / ${results.scanToLastByte.p95}`,
           'p95 ≤ 1000',
         ],
+        ...steps.map((step): [string, string, string] => [
+          `  ${step.what}: sent / answered p50 ms (p95)`,
+          `${step.sent.p50} / ${step.answered?.p50 ?? '–'} (${step.sent.p95} / ${step.answered?.p95 ?? '–'})`,
+          '',
+        ]),
         [`morning: parcels a minute (${morning} scans, scale settles in 0.5 s)`, String(perMinute), '≥ 30'],
         [
           'morning: labels / orders shipped',

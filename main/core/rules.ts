@@ -41,7 +41,12 @@ export class RuleService {
   }
 
   async match(subject: RuleSubject): Promise<{ rule: StoredRule; index: number } | null> {
+    return (await this.matcher())(subject);
+  }
+
+  /** The rules read now and matched later, so a caller reads them alongside what the subject needs. */
+  async matcher(): Promise<(subject: RuleSubject) => { rule: StoredRule; index: number } | null> {
     const [rules, world] = await Promise.all([this.stored(), this.world()]);
-    return matchRule(rules, subject, world);
+    return (subject) => matchRule(rules, subject, world);
   }
 }

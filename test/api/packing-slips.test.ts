@@ -6,6 +6,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestPrinter } from '../helpers/cups';
+import { networkPrinterId, switchedOffPrinterAddress, zplLabelPrinter } from '../helpers/desk-printers';
 import { pdfBarcodes, pdfInfo, pdfText } from '../helpers/pdf';
 import { stationWithPrinter } from '../helpers/station';
 import { zplBarcodes, zplTexts } from '../helpers/zpl';
@@ -13,8 +14,8 @@ import { zplBarcodes, zplTexts } from '../helpers/zpl';
 const { call, printer: zebra } = await stationWithPrinter('Dock Zebra');
 const office = await startTestPrinter();
 afterAll(() => office.close());
-const ZEBRA = `network:127.0.0.1:${zebra.port}`;
-const OFFICE = `network:127.0.0.1:${office.port}`;
+const ZEBRA = networkPrinterId(zebra.port);
+const OFFICE = networkPrinterId(office.port);
 
 let serial = 0;
 async function addOrder(): Promise<{ orderId: string; orderNumber: string }> {
@@ -42,13 +43,7 @@ const chooseSlip = async (size: 'A4' | 'label', printWithLabel = true) => {
   return res.json();
 };
 const useLabelPrinter = async (documentPrinterId: string | null) => {
-  const res = await call('PUT', '/printers/label-printer', {
-    printerId: ZEBRA,
-    format: 'zpl',
-    dpi: 203,
-    pageSize: '4x6',
-    documentPrinterId,
-  });
+  const res = await call('PUT', '/printers/label-printer', zplLabelPrinter(ZEBRA, documentPrinterId));
   expect(res.statusCode, res.body).toBe(200);
 };
 const printSlip = (orderId: string) => call('POST', `/orders/${orderId}/packing-slip/print`);
@@ -114,17 +109,9 @@ describe('the desk’s packing slip', () => {
   });
 
   it('a printer that is off is a 503 naming it, and the job is recorded as failed', async () => {
-    const dead = await startTestPrinter();
-    const address = `127.0.0.1:${dead.port}`;
-    await dead.close();
+    const address = await switchedOffPrinterAddress();
     await call('POST', '/printers', { address, name: 'Switched off' });
-    const chosen = await call('PUT', '/printers/label-printer', {
-      printerId: `network:${address}`,
-      format: 'zpl',
-      dpi: 203,
-      pageSize: '4x6',
-      documentPrinterId: null,
-    });
+    const chosen = await call('PUT', '/printers/label-printer', zplLabelPrinter(`network:${address}`, null));
     expect(chosen.statusCode, chosen.body).toBe(200);
     const { orderId, orderNumber } = await addOrder();
     const res = await printSlip(orderId);

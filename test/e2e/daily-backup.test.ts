@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Desk, deskPage, signIn, startDesk } from './station';
-import { screenshot, waitForText, waitUntil } from './ui';
+import { focusBecomes, screenshot, waitForText, waitUntil } from './ui';
 
 let desk: Desk | undefined;
 let page: Page;
@@ -30,6 +30,8 @@ describe('the daily backup on screen', () => {
     await form.getByLabel('Keep the last').fill('5');
     await form.getByRole('button', { name: 'Save daily backup' }).click();
     await waitForText(form.locator('.field-error').first(), /must be a full path/);
+    // The refusal gives the keyboard to the field it names.
+    await focusBecomes(page, /^INPUT Backup folder$/);
 
     const folder = join(desk!.station.dataDir, 'daily');
     await form.getByLabel('Backup folder').fill(folder);

@@ -4,16 +4,18 @@
  * label"; Ship on an order's page prints the label, then the slip, on the desk's ZPL label
  * printer (a TCP listener); an A4 printer that is off leaves the order shipped and says so;
  * Ship selected prints the labels as one job, then each slip on the A4 printer; and with no
- * label printer, a browser's Ship selected opens the labels and asks "Did it print?".
+ * label printer, a browser's Ship selected opens the labels and asks "Did it print?". An
+ * order's own Print packing slip, by keyboard, prints on the desk's printer for slips (ZPL on
+ * the label printer, an A4 PDF on the A4 printer) and, with none, opens the PDF to print.
  * Screenshots at 1280×720 and 1024×768 land in test-results/screenshots/.
  */
 import { describe, expect, it } from 'vitest';
-import { startTestPrinter } from '../helpers/cups';
-import { pdfText } from '../helpers/pdf';
+import { networkPrinterId, switchedOffPrinterAddress, zplLabelPrinter } from '../helpers/desk-printers';
+import { pdfInfo, pdfText } from '../helpers/pdf';
 import { zplBarcodes, zplTexts } from '../helpers/zpl';
 import { allPrints, countAllPrints, deskForFile, signIn } from './station';
 import { addOrders, callAsAdmin, chooseZplPrinter, setSenderAddress } from './station-api';
-import { answerDidItPrint, fitsAtDeskSizes, waitForText } from './ui';
+import { answerDidItPrint, fitsAtDeskSizes, focusBecomes, tabTo, waitForText } from './ui';
 
 const {
   station,
@@ -53,6 +55,7 @@ const ids = await addOrders(station, [
   order('PS-3', 'Cara Dunn'),
   order('PS-4', 'Dev Patel'),
   order('PS-5', 'Eve Stone'),
+  order('PS-6', 'Fay Green'),
 ]);
 await countAllPrints(page);
 await signIn(page, station);
@@ -65,15 +68,9 @@ const viewOrder = (n: string) => callAsAdmin<OrderView>(station, 'GET', `/orders
 const shipmentStatus = async (n: string) =>
   (await callAsAdmin<{ status: string }>(station, 'GET', `/shipments/${(await viewOrder(n)).shipmentId}`)).status;
 const useLabelPrinter = (printerId: string | null, documentPrinterId: string | null) =>
-  callAsAdmin(station, 'PUT', '/printers/label-printer', {
-    printerId,
-    format: 'zpl',
-    dpi: 203,
-    pageSize: '4x6',
-    documentPrinterId,
-  });
-const ZEBRA = `network:127.0.0.1:${zebra!.port}`;
-const OFFICE = `network:127.0.0.1:${office!.port}`;
+  callAsAdmin(station, 'PUT', '/printers/label-printer', zplLabelPrinter(printerId, documentPrinterId));
+const ZEBRA = networkPrinterId(zebra!.port);
+const OFFICE = networkPrinterId(office!.port);
 
 async function shipOnItsPage(n: string): Promise<string> {
   await page.goto(`${station.url}/#/orders/${ids.get(n)}`);
@@ -134,10 +131,9 @@ describe('shipping an order prints its packing slip after its label', () => {
   }, 60_000);
 
   it('a slip that does not print says so in the status line; the order stays shipped and its label printed', async () => {
-    const off = await startTestPrinter();
-    await off.close();
-    await callAsAdmin(station, 'POST', '/printers', { address: `127.0.0.1:${off.port}`, name: 'Office off' });
-    await useLabelPrinter(ZEBRA, `network:127.0.0.1:${off.port}`);
+    const off = await switchedOffPrinterAddress();
+    await callAsAdmin(station, 'POST', '/printers', { address: off, name: 'Office off' });
+    await useLabelPrinter(ZEBRA, `network:${off}`);
     await callAsAdmin(station, 'PUT', '/printers/packing-slip', { size: 'A4', printWithLabel: true });
     const labelJob = zebra!.nextJob();
     const line = await shipOnItsPage('PS-2');
@@ -195,6 +191,67 @@ describe('shipping an order prints its packing slip after its label', () => {
     await answerDidItPrint(page);
     await waitForText(bar.getByRole('status'), /Marked Printed\./);
     expect(await shipmentStatus('PS-5')).toBe('Printed');
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+});
+
+describe('an order’s page: Print packing slip', () => {
+  /** On PS-6's page, Tab to Print packing slip and Enter: the status line, once it says where. */
+  async function printSlipByKeys(): Promise<string> {
+    await page.goto(`${station.url}/#/orders/${ids.get('PS-6')}`);
+    // A new document: the order's page loads the desk's printers as they are now.
+    await page.reload();
+    await page.getByRole('heading', { name: /Order PS-6/, level: 1 }).waitFor();
+    await tabTo(page, /^BUTTON Print packing slip$/);
+    await page.keyboard.press('Enter');
+    const line = await waitForText(page.getByTestId('scan-line'), /^Packing slip of PS-6 /);
+    // The status line keeps the keyboard, as after a ship: the next scan lands on the page.
+    await focusBecomes(page, /^P Packing slip of PS-6/);
+    return line;
+  }
+
+  it('at the label’s size goes to the ZPL label printer, its Code 128 the order number', async () => {
+    await useLabelPrinter(ZEBRA, OFFICE);
+    await callAsAdmin(station, 'PUT', '/printers/packing-slip', { size: 'label', printWithLabel: false });
+    const job = zebra!.nextJob();
+    expect(await printSlipByKeys()).toBe('Packing slip of PS-6 sent to Dock Zebra.');
+    const zpl = (await job).toString('latin1');
+    expect(zplTexts(zpl).flat().join(' ')).toMatch(/PACKING SLIP.*PS-6/);
+    expect((await zplBarcodes(zpl, 203)).flat()).toContainEqual(
+      expect.objectContaining({ type: 'CODE-128', data: 'PS-6' }),
+    );
+    // Printing the slip ships nothing.
+    expect((await viewOrder('PS-6')).status).toBe('Awaiting');
+  }, 60_000);
+
+  it('on A4 goes to the desk’s A4 printer as an A4 PDF', async () => {
+    await callAsAdmin(station, 'PUT', '/printers/packing-slip', { size: 'A4', printWithLabel: false });
+    const job = office!.nextJob();
+    expect(await printSlipByKeys()).toBe('Packing slip of PS-6 sent to Office A4.');
+    const pdf = await job;
+    expect(await pdfInfo(pdf)).toMatchObject({ pages: 1, width: 595.28, height: 841.89 });
+    expect(await pdfText(pdf)).toMatch(/Order PS-6[\s\S]*MUG-1\s+Blue mug\s+2/);
+    await fitsAtDeskSizes(page, 'packing-slip-05-order-page-printed', page.locator('.detail-header'));
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }, 60_000);
+
+  it('with no printer for slips, opens the PDF in the browser’s print dialog and says why', async () => {
+    await useLabelPrinter(null, null);
+    const printsBefore = await allPrints(page);
+    const jobsBefore = zebra!.jobs.length + office!.jobs.length;
+    const fetched = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/packing-slip'));
+    const line = await printSlipByKeys();
+    expect(line).toBe(
+      'Packing slip of PS-6 opened to print on A4 (choose an A4 printer in the dialog). This desk has no printer for packing slips (Settings → Printers).',
+    );
+    expect((await allPrints(page)) - printsBefore).toBe(1);
+    const { base64String } = (await (await fetched).json()) as { base64String: string };
+    const pdf = Buffer.from(base64String, 'base64');
+    expect(await pdfInfo(pdf)).toMatchObject({ pages: 1, width: 595.28, height: 841.89 });
+    expect(await pdfText(pdf)).toContain('Order PS-6');
+    expect(zebra!.jobs.length + office!.jobs.length).toBe(jobsBefore);
+    await fitsAtDeskSizes(page, 'packing-slip-06-order-page-browser', page.getByTestId('scan-line'));
+    await page.setViewportSize({ width: 1280, height: 720 });
     expect(pageErrors).toEqual([]);
   }, 60_000);
 });

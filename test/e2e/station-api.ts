@@ -1,5 +1,6 @@
 /** Setting a scene for a screen test straight through the station's HTTP API. */
 import type { RunningStation } from './station';
+import { networkPrinterId, zplLabelPrinter } from '../helpers/desk-printers';
 import { SENDER_ADDRESS } from '../helpers/station';
 
 export async function apiToken(
@@ -92,12 +93,7 @@ export function createByApi(
 /** Adds a TCP listener as the network printer `name` and makes it this desk's ZPL label printer at 203 dpi. */
 export async function chooseZplPrinter(station: RunningStation, port: number, name: string): Promise<void> {
   await callAsAdmin(station, 'POST', '/printers', { address: `127.0.0.1:${port}`, name });
-  await callAsAdmin(station, 'PUT', '/printers/label-printer', {
-    printerId: `network:127.0.0.1:${port}`,
-    format: 'zpl',
-    dpi: 203,
-    pageSize: '4x6',
-  });
+  await callAsAdmin(station, 'PUT', '/printers/label-printer', zplLabelPrinter(networkPrinterId(port)));
 }
 
 /** Adds orders as one batch (POST /orders); their ids by order number. */

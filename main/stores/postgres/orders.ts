@@ -34,6 +34,19 @@ const ENQUEUE = `INSERT INTO webhook_outbox (webhook_id, type, payload, created_
   SELECT id, $1, $2, $3, 0 FROM webhooks WHERE $1 = ANY(events)`;
 
 /**
+ * The order marked Shipped, its link and its `order.shipped` messages in one statement: a ship
+ * holds its order's lock for one round trip fewer than three (parameters: the shipment's id,
+ * now, the order's id, the rule's name, the message).
+ */
+const SHIP = `WITH shipped AS (
+    UPDATE orders SET status = 'Shipped', shipment_id = $1, updated_on = $2 WHERE id = $3
+  ), linked AS (
+    INSERT INTO order_shipments (shipment_id, order_id, rule_name) VALUES ($1, $3, $4)
+  )
+  INSERT INTO webhook_outbox (webhook_id, type, payload, created_on, next_attempt_on)
+    SELECT id, 'order.shipped', $5, $2, 0 FROM webhooks WHERE 'order.shipped' = ANY(events)`;
+
+/**
  * A batch of new orders in one statement, one array parameter a column: the orders (those
  * whose number is stored already are passed by), then for those written their items, search
  * terms and `order.created` messages. Items, terms and messages name their order by its
@@ -115,9 +128,7 @@ export const postgresOrderLinks = {
     return { status: row?.status ?? ('Cancelled' as const), shipmentId: row?.shipment_id ?? null };
   },
   async ship(tx: Tx, order: OrderShipment, shipmentId: number, now: number) {
-    await tx.query(SQL.ship, [shipmentId, now, order.orderId]);
-    await tx.query(SQL.link, [shipmentId, order.orderId, order.ruleName]);
-    await tx.query(ENQUEUE, ['order.shipped', order.webhookPayload, now]);
+    await tx.query(SHIP, [shipmentId, now, order.orderId, order.ruleName, order.webhookPayload]);
   },
   async release(tx: Tx, shipmentId: number, now: number) {
     await tx.query(SQL.release, [now, shipmentId]);

@@ -247,29 +247,55 @@ export async function printPackingSlips(
   known?: OutputOf<'listPrinters'> | null,
 ): Promise<Map<string, PackingSlipOutcome> | null> {
   const printers = known === undefined ? await deskPrinters() : known;
-  const choice = printers?.packingSlip;
-  if (!printers || !choice?.printWithLabel || orderIds.length === 0) return null;
-  const { printerId, documentPrinterId } = printers.labelPrinter;
-  const onStation = Boolean(printerId || (choice.size === 'A4' && documentPrinterId));
+  if (!printers?.packingSlip.printWithLabel || orderIds.length === 0) return null;
   const outcomes = new Map<string, PackingSlipOutcome>();
-  let labelSize: LabelSize | null = null;
+  let labelSize: Promise<LabelSize> | null = null;
+  const labelSizeOnce = () => (labelSize ??= api.getSettings().then((s) => s.labelSize));
   for (const orderId of orderIds) {
     try {
-      if (onStation) {
-        const sent = await api.printPackingSlip({ params: { orderId } });
-        outcomes.set(orderId, { ok: true, text: `Packing slip sent to ${sent.printer}.`, printer: sent.printer });
-        continue;
-      }
-      labelSize ??= (await api.getSettings()).labelSize;
-      outcomes.set(
-        orderId,
-        await printPackingSlipInWindow(orderId, choice.size === 'A4' ? 'A4' : labelSize, labelSize),
-      );
+      outcomes.set(orderId, await printOnePackingSlip(orderId, printers, labelSizeOnce));
     } catch (error) {
       outcomes.set(orderId, { ok: false, text: notPrinted(error) });
     }
   }
   return outcomes;
+}
+
+/**
+ * An order's packing slip printed now (its page's Print packing slip), whatever the desk says
+ * about printing it with the label: where printPackingSlips would print it. The line says
+ * where, and, through a browser, that the desk has no printer for slips; never throws.
+ */
+export async function printOrderPackingSlip(orderId: string, orderNumber: string): Promise<PackingSlipOutcome> {
+  try {
+    const printers = await deskPrinters();
+    const slip = await printOnePackingSlip(orderId, printers, async () => (await api.getSettings()).labelSize);
+    const text = slip.text.replace(/^Packing slip/, `Packing slip of ${orderNumber}`);
+    if (slip.printer || stationBridge()) return { ...slip, text };
+    return { ...slip, text: `${text} This desk has no printer for packing slips (Settings → Printers).` };
+  } catch (error) {
+    return { ok: false, text: notPrinted(error) };
+  }
+}
+
+/** Whether the station prints this desk's slips itself: a label printer, or an A4 printer for an A4 slip. */
+function slipPrinterOnStation(printers: OutputOf<'listPrinters'>): boolean {
+  const { printerId, documentPrinterId } = printers.labelPrinter;
+  return Boolean(printerId || (printers.packingSlip.size === 'A4' && documentPrinterId));
+}
+
+/** One order's packing slip on the station's printer for slips, else through the window; throws when not printed. */
+async function printOnePackingSlip(
+  orderId: string,
+  printers: OutputOf<'listPrinters'> | null,
+  labelSize: () => Promise<LabelSize>,
+): Promise<PackingSlipOutcome> {
+  if (printers && slipPrinterOnStation(printers)) {
+    const sent = await api.printPackingSlip({ params: { orderId } });
+    return { ok: true, text: `Packing slip sent to ${sent.printer}.`, printer: sent.printer };
+  }
+  const size = await labelSize();
+  return printPackingSlipInWindow(orderId, printers?.packingSlip.size === 'label' ? size : 'A4', size);
 }
 
 /**

@@ -3,7 +3,7 @@
  * service. A service the catalog no longer has stays shown, named as gone, so it is not lost
  * silently.
  */
-import { SelectField } from '../components/Field';
+import { CatalogSelect } from './CatalogSelect';
 import type { Catalog } from './catalog';
 
 export function CarrierServiceFields({
@@ -29,7 +29,7 @@ export function CarrierServiceFields({
   const services = catalog.services.filter((s) => String(s.carrierId) === carrierId);
   return (
     <>
-      <SelectField
+      <CatalogSelect
         path={paths.carrier}
         idScope={idScope}
         label="Carrier"
@@ -37,15 +37,10 @@ export function CarrierServiceFields({
         value={carrierId}
         onValue={(v) => onChange(v, '')}
         error={errors.carrier}
-      >
-        <option value="">Choose…</option>
-        {catalog.carriers.map((c) => (
-          <option key={c.id} value={String(c.id)}>
-            {c.name}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
+        empty="Choose…"
+        items={catalog.carriers}
+      />
+      <CatalogSelect
         path={paths.service}
         idScope={idScope}
         label="Service"
@@ -53,17 +48,10 @@ export function CarrierServiceFields({
         value={serviceId}
         onValue={(v) => onChange(carrierId, v)}
         error={errors.service}
-      >
-        <option value="">Choose…</option>
-        {services.map((s) => (
-          <option key={s.id} value={String(s.id)}>
-            {s.name}
-          </option>
-        ))}
-        {serviceId && !services.some((s) => String(s.id) === serviceId) ? (
-          <option value={serviceId}>Service {serviceId} (gone)</option>
-        ) : null}
-      </SelectField>
+        empty="Choose…"
+        items={services}
+        gone={(id) => `Service ${id} (gone)`}
+      />
     </>
   );
 }

@@ -12,13 +12,14 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { OutputOf } from '../../../main/operations/spec';
 import { DIMENSION_UNITS, type ShipOrderRequest } from '../../../main/core/schemas';
 import { api, describeError, formErrors } from '../api';
-import { SelectField, TextField, DECIMAL_INPUT } from '../components/Field';
+import { TextField, DECIMAL_INPUT } from '../components/Field';
 import { useDeskSettings } from '../lib/desk-settings';
 import { plural } from '../lib/format';
 import { printPackingSlips, printShipmentLabel } from '../lib/printing';
 import { readingWords, scaleUnavailableReason } from '../lib/scale';
 import { useScaleReading } from '../hooks/use-scale-reading';
 import { CarrierServiceFields } from './CarrierServiceFields';
+import { CatalogSelect } from './CatalogSelect';
 import { presetWords, serviceWords, type Catalog } from './catalog';
 
 type Order = OutputOf<'getOrder'>;
@@ -227,21 +228,17 @@ export function ShipOrderPanel({
           }}
           errors={{ service: byField.carrierServiceId }}
         />
-        <SelectField
+        <CatalogSelect
           path="presetId"
           idScope="ship"
           label="Package preset"
           value={presetId}
           onValue={setPresetId}
           error={byField.presetId}
-        >
-          <option value="">{order.package ? 'The order’s own package' : 'None'}</option>
-          {catalog.presets.map((p) => (
-            <option key={p.id} value={String(p.id)}>
-              {p.name} ({p.length}×{p.width}×{p.height} {p.dimensionUnit.toLowerCase()})
-            </option>
-          ))}
-        </SelectField>
+          empty={order.package ? 'The order’s own package' : 'None'}
+          items={catalog.presets}
+          text={(p) => `${p.name} (${p.length}×${p.width}×${p.height} ${p.dimensionUnit.toLowerCase()})`}
+        />
       </div>
       <div className="ship-weight">
         <TextField

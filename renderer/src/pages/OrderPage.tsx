@@ -10,9 +10,9 @@ import type { Address } from '../../../main/core/schemas';
 import { api, describeError, formErrors } from '../api';
 import { ErrorNotice } from '../components/Notice';
 import { StatusChip } from '../components/StatusChip';
-import { printPdfInBrowser } from '../lib/browser-print';
 import { formatDateTime, formatMoney, formatNumber, plural } from '../lib/format';
 import { downloadPdf } from '../lib/pdf-bytes';
+import { printOrderPackingSlip } from '../lib/printing';
 import { useLoad } from '../hooks/use-load';
 import { loadCatalog } from '../order/catalog';
 import { leaveScannedOrder, scanStartedAt } from '../order/scan-to-ship';
@@ -195,17 +195,22 @@ export function OrderPage({ id, scan }: { id: string; scan?: string | undefined 
     }
   }
 
-  async function packingSlip(mode: 'print' | 'download') {
+  /** On the desk's printer for slips, as a ship prints it; through the window when the desk has none. */
+  async function printSlip() {
+    if (!order) return;
+    setBusy('print-slip');
+    const slip = await printOrderPackingSlip(id, order.orderNumber);
+    say({ tone: slip.ok ? 'success' : 'error', text: slip.text });
+    setBusy(null);
+  }
+
+  async function downloadSlip() {
     if (!order) return;
     setBusy('slip');
     try {
       const slip = await api.getPackingSlip({ params: { orderId: id }, query: {} });
-      if (mode === 'print') await printPdfInBrowser(slip.base64String, 'A4');
-      else downloadPdf(slip.base64String, `packing-slip-${order.orderNumber}.pdf`);
-      say({
-        tone: 'success',
-        text: `Packing slip of ${order.orderNumber} ${mode === 'print' ? 'sent to print' : 'saved'}.`,
-      });
+      downloadPdf(slip.base64String, `packing-slip-${order.orderNumber}.pdf`);
+      say({ tone: 'success', text: `Packing slip of ${order.orderNumber} saved.` });
     } catch (error) {
       say({ tone: 'error', text: `The packing slip was not made: ${describeError(error)}` });
     } finally {
@@ -279,15 +284,10 @@ export function OrderPage({ id, scan }: { id: string; scan?: string | undefined 
               {hold ? 'Hold' : 'Release'}
             </button>
           ) : null}
-          <button type="button" className="button" disabled={busy !== null} onClick={() => void packingSlip('print')}>
-            Print packing slip
+          <button type="button" className="button" disabled={busy !== null} onClick={() => void printSlip()}>
+            {busy === 'print-slip' ? 'Printing…' : 'Print packing slip'}
           </button>
-          <button
-            type="button"
-            className="button"
-            disabled={busy !== null}
-            onClick={() => void packingSlip('download')}
-          >
+          <button type="button" className="button" disabled={busy !== null} onClick={() => void downloadSlip()}>
             Download packing slip
           </button>
         </div>

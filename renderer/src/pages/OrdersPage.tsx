@@ -8,7 +8,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { OutputOf } from '../../../main/operations/spec';
 import { ORDER_STATUSES } from '../../../main/core/schemas';
 import { api } from '../api';
+import { ListPageHeader } from '../components/ListPageHeader';
 import { ErrorNotice } from '../components/Notice';
+import { SearchField } from '../components/SearchField';
 import { Pager } from '../components/Pager';
 import { ListTable, type ListColumn } from '../components/ListTable';
 import { StatusChip } from '../components/StatusChip';
@@ -40,52 +42,43 @@ function OrderSearch({ value, onSearch }: { value: string; onSearch: (text: stri
     return () => window.removeEventListener('keydown', onKey);
   }, []);
   return (
-    <form className="search" role="search" onSubmit={(e) => e.preventDefault()}>
-      <label className="visually-hidden" htmlFor="order-search">
-        Search orders
-      </label>
-      <input
-        ref={input}
-        id="order-search"
-        className="input search-input"
-        type="search"
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={100}
-        placeholder="Scan or search: order number, SKU, name, post code, email"
-        aria-keyshortcuts="/"
-        aria-describedby="order-search-hint"
-        value={text}
-        onChange={(e) => type(e.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') {
-            event.preventDefault();
-            const query = text.trim();
-            // An order's number, typed or scanned, opens that order to ship.
-            setOpening(true);
-            void openScannedOrder(query).then((opened) => {
-              setOpening(false);
-              if (!opened) searchNow(query);
-            });
-          } else if (event.key === 'ArrowDown') {
-            event.preventDefault();
-            document.querySelector<HTMLElement>('.orders-table tbody tr')?.focus();
-          } else if (event.key === 'Escape' && text !== '') {
-            event.preventDefault();
-            clear();
-          }
-        }}
-      />
-      <span id="order-search-hint" className="search-hint muted" aria-live="polite">
-        {opening ? (
+    <SearchField
+      id="order-search"
+      label="Search orders"
+      placeholder="Scan or search: order number, SKU, name, post code, email"
+      maxLength={100}
+      keyShortcuts="/"
+      input={input}
+      value={text}
+      onValue={type}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          const query = text.trim();
+          // An order's number, typed or scanned, opens that order to ship.
+          setOpening(true);
+          void openScannedOrder(query).then((opened) => {
+            setOpening(false);
+            if (!opened) searchNow(query);
+          });
+        } else if (event.key === 'ArrowDown') {
+          event.preventDefault();
+          document.querySelector<HTMLElement>('.orders-table tbody tr')?.focus();
+        } else if (event.key === 'Escape' && text !== '') {
+          event.preventDefault();
+          clear();
+        }
+      }}
+      hint={
+        opening ? (
           'Opening…'
         ) : (
           <>
             <kbd>/</kbd> to search · <kbd>↓</kbd> to the orders · an order’s number opens it to ship
           </>
-        )}
-      </span>
-    </form>
+        )
+      }
+    />
   );
 }
 
@@ -200,23 +193,17 @@ export function OrdersPage({ filters }: { filters: OrderFilters }) {
 
   return (
     <div className="page page-wide">
-      <header className="page-header">
-        <div>
-          <h1>Orders</h1>
-          {list.data ? (
-            <p className="page-sub tabular" aria-live="polite" data-testid="orders-total">
-              {plural(list.data.totalItems, 'order')}
-              {filters.status ? ` ${filters.status}` : ''}
-              {searching ? ` matching “${query.Search}”` : ''}
-            </p>
-          ) : null}
-        </div>
-        <div className="toolbar-right">
-          <button type="button" className="button" onClick={list.reload} disabled={list.loading}>
-            {list.loading ? 'Refreshing…' : 'Refresh'}
-          </button>
-        </div>
-      </header>
+      <ListPageHeader
+        title="Orders"
+        total={
+          list.data
+            ? `${plural(list.data.totalItems, 'order')}${filters.status ? ` ${filters.status}` : ''}${searching ? ` matching “${query.Search}”` : ''}`
+            : null
+        }
+        totalTestId="orders-total"
+        loading={list.loading}
+        onRefresh={list.reload}
+      />
 
       <OrderSearch
         value={filters.search}

@@ -4,6 +4,7 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { api } from '../api';
+import { ListPageHeader } from '../components/ListPageHeader';
 import { ErrorNotice } from '../components/Notice';
 import { Pager } from '../components/Pager';
 import { plural } from '../lib/format';
@@ -105,21 +106,14 @@ export function ShipmentsPage({ filters }: { filters: ShipmentFilters }) {
 
   return (
     <div className="page page-wide">
-      <header className="page-header">
-        <div>
-          <h1>Shipments</h1>
-          {list.data ? (
-            <p className="page-sub tabular" aria-live="polite">
-              {plural(list.data.totalItems, 'shipment')} · {plural(list.data.totalPieces, 'piece')}
-            </p>
-          ) : null}
-        </div>
-        <div className="toolbar-right">
-          <button type="button" className="button" onClick={list.reload} disabled={list.loading}>
-            {list.loading ? 'Refreshing…' : 'Refresh'}
-          </button>
-        </div>
-      </header>
+      <ListPageHeader
+        title="Shipments"
+        total={
+          list.data ? `${plural(list.data.totalItems, 'shipment')} · ${plural(list.data.totalPieces, 'piece')}` : null
+        }
+        loading={list.loading}
+        onRefresh={list.reload}
+      />
 
       {/* While typing, each search replaces the history entry: Back leaves the list, not each letter. */}
       <SearchBox

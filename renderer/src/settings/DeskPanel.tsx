@@ -4,19 +4,24 @@
  * printers); where other local tools reach the station's API; the folder it takes order files
  * from; its database and daily backup.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { StationSettings } from '../../../main/core/schemas';
-import type { DatabaseChoice, UpdateFeedChoice } from '../../../main/ipc/bridge';
+import type { BridgeResult, DatabaseChoice, UpdateFeedChoice } from '../../../main/ipc/bridge';
 import { api, useSession } from '../api';
 import { stationBridge } from '../api/bridge';
-import { errorsToShow, problemFromResponse } from '../api/problem';
+import { problemFromResponse } from '../api/problem';
 import { TextField } from '../components/Field';
-import { ErrorNotice, ErrorText, Notice } from '../components/Notice';
+import { FormOutcome } from '../components/FormOutcome';
+import { ErrorNotice, Notice } from '../components/Notice';
 import { MAX_ASK_REPRINT_AFTER, updateDeskSettings, useDeskSettings } from '../lib/desk-settings';
+import { useFormAction } from '../hooks/use-form-action';
 import { useLoad } from '../hooks/use-load';
 import { PackingSlipField } from './PackingSlipField';
 import { SettingsSection } from './SettingsSection';
 import { WatchFolderField } from './WatchFolderField';
+
+/** The one field of the database and update address forms. */
+const URL_FIELD = ['url'] as const;
 
 function PrinterChoice() {
   const bridge = stationBridge();
@@ -88,58 +93,65 @@ function LocalApi() {
 }
 
 /**
- * Which database this desk uses: its own file, or the warehouse's shared PostgreSQL. The
- * address is checked by connecting, kept encrypted on this computer, and used from the
- * next start.
+ * An address the desktop app keeps for this desk (a database, an update feed): typed and sent
+ * to the app, which checks it and answers what is now chosen; the second button, when shown,
+ * goes back to none. A refusal is shown beside the field.
  */
-function DatabaseChoiceField() {
-  const bridge = stationBridge();
-  const current = useLoad(bridge ? 'database-choice' : null, () => bridge!.desktop.databaseChoice());
+function DesktopAddressForm<T>({
+  idScope,
+  title,
+  now,
+  label,
+  hint,
+  useLabel,
+  forgetLabel,
+  send,
+  onChosen,
+  children,
+}: {
+  idScope: string;
+  title: string;
+  /** What is chosen now, above the field. */
+  now: ReactNode;
+  label: string;
+  hint: string;
+  useLabel: string;
+  /** The second button, or null when there is nothing to go back from. */
+  forgetLabel: string | null;
+  send: (url: string | null) => Promise<BridgeResult<T>>;
+  onChosen: (chosen: T) => void;
+  /** Shown under the outcome: what the choice means. */
+  children?: ReactNode;
+}) {
   const [url, setUrl] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [next, setNext] = useState<DatabaseChoice | null>(null);
-  if (!bridge) return null;
-
-  const choose = async (given: string | null) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await bridge.desktop.chooseDatabase(useSession.getState().accessToken, given);
+  const { busy, byField, notice, message, run, form } = useFormAction(URL_FIELD);
+  const choose = (given: string | null) =>
+    run(async () => {
+      const result = await send(given);
       if (!result.ok) throw problemFromResponse(result.problem.status, result.problem, result.problem.instance);
-      setNext(result.value);
+      onChosen(result.value);
       setUrl('');
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void choose(url);
-  };
-  const { byField, notice } = errorsToShow(error, ['url']);
-  const describe = (choice: DatabaseChoice) =>
-    choice.kind === 'sqlite'
-      ? `this computer’s own file, ${choice.location}`
-      : `the shared database ${choice.location}`;
+      return null;
+    });
   return (
-    <form className="field stack" onSubmit={submit} aria-labelledby="desk-database-label">
-      <span className="field-label" id="desk-database-label">
-        Database
+    <form
+      ref={form}
+      className="field stack"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        void choose(url);
+      }}
+      aria-labelledby={`${idScope}-label`}
+    >
+      <span className="field-label" id={`${idScope}-label`}>
+        {title}
       </span>
-      {current.data ? <p>Now: {describe(current.data)}.</p> : <span className="muted">Checking…</span>}
-      {current.data?.fromEnvironment ? (
-        <p className="field-hint">
-          SHIPPING_STATION_DATABASE_URL is set on this computer: it decides, whatever is chosen here.
-        </p>
-      ) : null}
+      {now}
       <TextField
         path="url"
-        idScope="desk-database"
-        label="Shared PostgreSQL database"
-        hint="For several desks in one warehouse: postgres://user:password@host:5432/database. Checked by connecting; kept encrypted on this computer."
+        idScope={idScope}
+        label={label}
+        hint={hint}
         autoComplete="off"
         spellCheck={false}
         value={url}
@@ -148,21 +160,63 @@ function DatabaseChoiceField() {
       />
       <div className="button-group">
         <button type="submit" className="button button-primary" disabled={busy || url.trim() === ''}>
-          Use this database
+          {useLabel}
         </button>
-        {current.data?.kind === 'postgres' || next?.kind === 'postgres' ? (
+        {forgetLabel ? (
           <button type="button" className="button" disabled={busy} onClick={() => void choose(null)}>
-            Use this computer’s own file
+            {forgetLabel}
           </button>
         ) : null}
       </div>
-      {notice ? <ErrorText text={notice} /> : null}
+      <FormOutcome notice={notice} message={message} />
+      {children}
+    </form>
+  );
+}
+
+/**
+ * Which database this desk uses: its own file, or the warehouse's shared PostgreSQL. The
+ * address is checked by connecting, kept encrypted on this computer, and used from the
+ * next start.
+ */
+function DatabaseChoiceField() {
+  const bridge = stationBridge();
+  const current = useLoad(bridge ? 'database-choice' : null, () => bridge!.desktop.databaseChoice());
+  const [next, setNext] = useState<DatabaseChoice | null>(null);
+  if (!bridge) return null;
+  const describe = (choice: DatabaseChoice) =>
+    choice.kind === 'sqlite'
+      ? `this computer’s own file, ${choice.location}`
+      : `the shared database ${choice.location}`;
+  return (
+    <DesktopAddressForm
+      idScope="desk-database"
+      title="Database"
+      now={
+        <>
+          {current.data ? <p>Now: {describe(current.data)}.</p> : <span className="muted">Checking…</span>}
+          {current.data?.fromEnvironment ? (
+            <p className="field-hint">
+              SHIPPING_STATION_DATABASE_URL is set on this computer: it decides, whatever is chosen here.
+            </p>
+          ) : null}
+        </>
+      }
+      label="Shared PostgreSQL database"
+      hint="For several desks in one warehouse: postgres://user:password@host:5432/database. Checked by connecting; kept encrypted on this computer."
+      useLabel="Use this database"
+      forgetLabel={
+        current.data?.kind === 'postgres' || next?.kind === 'postgres' ? 'Use this computer’s own file' : null
+      }
+      send={(url) => bridge.desktop.chooseDatabase(useSession.getState().accessToken, url)}
+      onChosen={setNext}
+    >
       {next ? (
         <Notice tone="success">
           From the next start, this desk uses {describe(next)}. Close and open Shipping Station to switch.
         </Notice>
       ) : null}
-    </form>
+    </DesktopAddressForm>
   );
 }
 
@@ -174,73 +228,32 @@ function DatabaseChoiceField() {
 function UpdateFeedField() {
   const bridge = stationBridge();
   const current = useLoad(bridge ? 'update-feed' : null, () => bridge!.desktop.updateFeed());
-  const [url, setUrl] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const [chosen, setChosen] = useState<UpdateFeedChoice | null>(null);
   if (!bridge) return null;
-
-  const choose = async (given: string | null) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await bridge.desktop.chooseUpdateFeed(given);
-      if (!result.ok) throw problemFromResponse(result.problem.status, result.problem, result.problem.instance);
-      setChosen(result.value);
-      setUrl('');
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  };
   const shown = chosen ?? current.data;
-  const { byField, notice } = errorsToShow(error, ['url']);
   return (
-    <form
-      className="field stack"
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        void choose(url);
-      }}
-      aria-labelledby="desk-updates-label"
-    >
-      <span className="field-label" id="desk-updates-label">
-        Updates
-      </span>
-      {shown ? (
-        <p>
-          Version {shown.version}.{' '}
-          {shown.url
-            ? `Looks for updates at ${shown.url}${shown.fromSettings ? '' : ' (set when the app was built)'}.`
-            : 'Updates are off: no update address is set.'}
-        </p>
-      ) : (
-        <span className="muted">Checking…</span>
-      )}
-      <TextField
-        path="url"
-        idScope="desk-updates"
-        label="Update address"
-        hint="The https:// folder your IT department publishes Shipping Station’s installers to."
-        autoComplete="off"
-        spellCheck={false}
-        value={url}
-        onValue={setUrl}
-        error={byField.url}
-      />
-      <div className="button-group">
-        <button type="submit" className="button button-primary" disabled={busy || url.trim() === ''}>
-          Use this address
-        </button>
-        {shown?.fromSettings ? (
-          <button type="button" className="button" disabled={busy} onClick={() => void choose(null)}>
-            Forget this address
-          </button>
-        ) : null}
-      </div>
-      {notice ? <ErrorText text={notice} /> : null}
-    </form>
+    <DesktopAddressForm
+      idScope="desk-updates"
+      title="Updates"
+      now={
+        shown ? (
+          <p>
+            Version {shown.version}.{' '}
+            {shown.url
+              ? `Looks for updates at ${shown.url}${shown.fromSettings ? '' : ' (set when the app was built)'}.`
+              : 'Updates are off: no update address is set.'}
+          </p>
+        ) : (
+          <span className="muted">Checking…</span>
+        )
+      }
+      label="Update address"
+      hint="The https:// folder your IT department publishes Shipping Station’s installers to."
+      useLabel="Use this address"
+      forgetLabel={shown?.fromSettings ? 'Forget this address' : null}
+      send={(url) => bridge.desktop.chooseUpdateFeed(url)}
+      onChosen={setChosen}
+    />
   );
 }
 
@@ -285,6 +298,8 @@ function ReprintQuestion() {
 
 type DailyBackup = StationSettings['dailyBackup'];
 
+const BACKUP_FIELDS = ['dailyBackup.folder', 'dailyBackup.keep'] as const;
+
 /**
  * The backup the station makes of this desk's database each day: the folder, how many to
  * keep, on or off, and how the last one went. A shared PostgreSQL database is backed up
@@ -295,9 +310,7 @@ function DailyBackupField({ initial }: { initial: DailyBackup }) {
   const [enabled, setEnabled] = useState(initial.enabled);
   const [folder, setFolder] = useState(initial.folder);
   const [keep, setKeep] = useState(String(initial.keep));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [saved, setSaved] = useState(false);
+  const { busy, byField, notice, message, run, form } = useFormAction(BACKUP_FIELDS);
   if (!shown.available) {
     return (
       <div className="field">
@@ -309,26 +322,24 @@ function DailyBackupField({ initial }: { initial: DailyBackup }) {
       </div>
     );
   }
-  const save = async (event: FormEvent) => {
+  const save = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    setSaved(false);
-    try {
+    return run(async () => {
       // A keep that is not a whole number goes as typed: the station names what is wrong with it.
       const kept = /^\d+$/.test(keep.trim()) ? Number(keep.trim()) : (keep as unknown as number);
       const next = await api.updateSettings({ body: { dailyBackup: { enabled, folder: folder.trim(), keep: kept } } });
       setShown(next.dailyBackup);
-      setSaved(true);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+      return 'Daily backup saved.';
+    });
   };
-  const { byField, notice } = errorsToShow(error, ['dailyBackup.folder', 'dailyBackup.keep']);
   return (
-    <form className="field stack" onSubmit={(event) => void save(event)} aria-labelledby="desk-backup-label" noValidate>
+    <form
+      ref={form}
+      className="field stack"
+      onSubmit={(event) => void save(event)}
+      aria-labelledby="desk-backup-label"
+      noValidate
+    >
       <span className="field-label" id="desk-backup-label">
         Daily backup
       </span>
@@ -371,8 +382,7 @@ function DailyBackupField({ initial }: { initial: DailyBackup }) {
           Last backup: {shown.lastBackupFile}, {new Date(shown.lastBackupOn!).toLocaleString()}.
         </p>
       ) : null}
-      {notice ? <ErrorText text={notice} /> : null}
-      {saved ? <Notice tone="success">Daily backup saved.</Notice> : null}
+      <FormOutcome notice={notice} message={message} />
     </form>
   );
 }

@@ -13,6 +13,7 @@ import { DECIMAL_INPUT, SelectField, TextField } from '../components/Field';
 import { Notice } from '../components/Notice';
 import { useLoad } from '../hooks/use-load';
 import { CarrierServiceFields } from '../order/CarrierServiceFields';
+import { CatalogSelect } from '../order/CatalogSelect';
 import { loadCatalog, presetWords, serviceWords, type Catalog } from '../order/catalog';
 import { SettingsSection } from './SettingsSection';
 
@@ -292,24 +293,17 @@ function RuleEditor({
             onChange={(carrierId, carrierServiceId) => setForm((f) => ({ ...f, carrierId, carrierServiceId }))}
             errors={{ carrier: mine['then.carrierId'], service: mine['then.carrierServiceId'] }}
           />
-          <SelectField
+          <CatalogSelect
             path="then.presetId"
             idScope="rule"
             label="Package preset"
             value={form.presetId}
             onValue={(v) => set('presetId', v)}
             error={mine['then.presetId']}
-          >
-            <option value="">None: the order’s own package</option>
-            {catalog.presets.map((p) => (
-              <option key={p.id} value={String(p.id)}>
-                {p.name}
-              </option>
-            ))}
-            {form.presetId && !catalog.presets.some((p) => String(p.id) === form.presetId) ? (
-              <option value={form.presetId}>Preset {form.presetId} (gone)</option>
-            ) : null}
-          </SelectField>
+            empty="None: the order’s own package"
+            items={catalog.presets}
+            gone={(id) => `Preset ${id} (gone)`}
+          />
           <SelectField
             path="then.contentsType"
             idScope="rule"

@@ -6,6 +6,7 @@
  * order's number scanned here opens that order to ship (order/scan-to-ship.ts).
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { SearchField } from '../components/SearchField';
 import { useSearchText } from '../hooks/use-search-text';
 import { SEARCH_MAX_LENGTH, SEARCH_MIN_LENGTH } from '../router/routes';
 import { openScannedOrder } from '../order/scan-to-ship';
@@ -87,27 +88,18 @@ export function SearchBox({ value, onSearch, onArrowDown }: SearchBoxProps) {
 
   const tooShort = text.trim().length > 0 && text.trim().length < SEARCH_MIN_LENGTH;
   return (
-    <form className="search" role="search" onSubmit={(e) => e.preventDefault()}>
-      <label className="visually-hidden" htmlFor="shipment-search">
-        Search shipments
-      </label>
-      <input
-        ref={input}
-        id="shipment-search"
-        className="input search-input"
-        type="search"
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={SEARCH_MAX_LENGTH}
-        placeholder="Scan or search: number, reference, name, post code, email"
-        aria-keyshortcuts="/ Control+F Meta+F"
-        aria-describedby="shipment-search-hint"
-        value={text}
-        onChange={(e) => type(e.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      <span id="shipment-search-hint" className="search-hint muted" aria-live="polite">
-        {opening ? (
+    <SearchField
+      id="shipment-search"
+      label="Search shipments"
+      placeholder="Scan or search: number, reference, name, post code, email"
+      maxLength={SEARCH_MAX_LENGTH}
+      keyShortcuts="/ Control+F Meta+F"
+      input={input}
+      value={text}
+      onValue={type}
+      onKeyDown={onKeyDown}
+      hint={
+        opening ? (
           'Opening…'
         ) : tooShort ? (
           `Type at least ${SEARCH_MIN_LENGTH} characters`
@@ -115,8 +107,8 @@ export function SearchBox({ value, onSearch, onArrowDown }: SearchBoxProps) {
           <>
             <kbd>/</kbd> to search · <kbd>↓</kbd> to the results · Enter on a scanned number opens it
           </>
-        )}
-      </span>
-    </form>
+        )
+      }
+    />
   );
 }
