@@ -104,6 +104,12 @@ export function districtTerm(postZipCode: string): string | null {
   return outward === '' ? null : KIND.district + outward;
 }
 
+/** The term that finds a shipment by one of its references, or null for an empty one. */
+export function referenceTerm(reference: string): string | null {
+  const folded = fold(reference.trim());
+  return folded === '' ? null : KIND.reference + folded;
+}
+
 export interface SearchableShipment {
   deliveryAddress: Pick<Address, 'fullName' | 'businessName' | 'postZipCode' | 'emailAddress'>;
   referenceOne: string;
@@ -123,8 +129,8 @@ export function shipmentSearchTerms(s: SearchableShipment): string[] {
   for (const term of [...nameTerms(a.fullName), ...nameTerms(a.businessName)]) terms.add(KIND.name + term);
   for (const term of [...pairTerms(a.fullName), ...pairTerms(a.businessName)]) terms.add(KIND.pair + term);
   for (const reference of [s.referenceOne, s.referenceTwo, s.referenceThree]) {
-    const folded = fold(reference.trim());
-    if (folded !== '') terms.add(KIND.reference + folded);
+    const term = referenceTerm(reference);
+    if (term !== null) terms.add(term);
   }
   const postCode = postCodeKey(a.postZipCode);
   if (postCode !== '') terms.add(KIND.postCode + postCode);

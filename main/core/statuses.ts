@@ -21,8 +21,10 @@ export const TERMINAL_STATUSES: readonly ShipmentStatus[] = [
 ];
 /**
  * Each status as a small integer, kept beside a shipment's search terms in both databases,
- * so that a search's status filter is then a column test inside the index range. A code
- * is stored, so it never changes and is never reused; a new status takes the next number.
+ * so that a search's status filter is then a column test inside the index range, and as a
+ * tracking event's status in SQLite. A code is stored, so it never changes and is never
+ * reused; a new status takes the next number, with a migration that writes SQLite's webhook
+ * trigger again (it names each code's status).
  */
 export const STATUS_CODES: Readonly<Record<ShipmentStatus, number>> = {
   'Not Printed': 1,

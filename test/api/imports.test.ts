@@ -115,11 +115,26 @@ describe('importing a file', () => {
     await createShipment(t, token, shipmentRequest({ referenceOne: 'DUP-1' }));
     const cancelled = await createShipment(t, token, shipmentRequest({ referenceOne: 'DUP-2' }));
     await t.request({ method: 'DELETE', url: `/shipments/${cancelled.shipmentId}`, token });
-    const csv =
-      'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height\n' +
-      'DUP-1,A,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\nDUP-2,B,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10\nDUP-2,C,1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10';
+    // Neither is DUP-3 or DUP-4 as a first reference, written so: those rows are new.
+    await createShipment(t, token, shipmentRequest({ referenceOne: 'dup-3' }));
+    await createShipment(t, token, shipmentRequest({ referenceOne: 'OTHER-4', referenceTwo: 'DUP-4' }));
+    const row = (reference: string, name: string) => `${reference},${name},1 Oak Road,Leeds,LS1 1UR,GB,1,30,20,10`;
+    const csv = [
+      'Reference,Name,Address 1,City,Post code,Country,Weight,Length,Width,Height',
+      row('DUP-1', 'A'),
+      row('DUP-2', 'B'),
+      row('DUP-2', 'C'),
+      row('DUP-3', 'D'),
+      row('DUP-4', 'E'),
+    ].join('\n');
     const r = (await upload(csv)).json();
-    expect(r.rows.map((row: { status: string }) => row.status)).toEqual(['skipped', 'created', 'skipped']);
+    expect(r.rows.map((row: { status: string }) => row.status)).toEqual([
+      'skipped',
+      'created',
+      'skipped',
+      'created',
+      'created',
+    ]);
     expect(r.rows[0].reason).toMatch(/DUP-1 exists already/);
     expect(await count('DUP-1')).toBe(1);
     expect(await count('DUP-2')).toBe(2); // the cancelled one and the new one

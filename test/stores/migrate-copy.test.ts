@@ -15,6 +15,7 @@ import { openPostgresStore } from '../../main/stores/postgres';
 import { copyLine, copyText, copyTextArray, copyValue } from '../../main/stores/postgres/copy-text';
 import { connectionConfig } from '../../main/stores/postgres/pool';
 import { decodeAddress } from '../../main/stores/sqlite/address-codec';
+import { statusOfCode } from '../../main/stores/shared/status-codes';
 import { createDatabase } from '../helpers/postgres';
 import {
   addUsers,
@@ -55,6 +56,8 @@ const BOOLEAN_COLUMNS = new Set([
   'carrier_services.is_return',
   'customs_declarations.ioss_applied',
 ]);
+/** Statuses SQLite keeps as their codes, PostgreSQL as their names. */
+const STATUS_CODE_COLUMNS = new Set(['tracking_events.status']);
 /** Kept as they are: a CHECK, a uuid, or a value the copy itself reads. */
 const FIXED_TEXT = new Set([
   'carriers.tracking_prefix',
@@ -205,6 +208,7 @@ function asPostgres(key: string, value: unknown): unknown {
   if (JSON_COLUMNS.has(key) || ARRAY_COLUMNS.has(key)) return JSON.parse(value as string);
   if (ADDRESS_COLUMNS.has(key)) return decodeAddress(value as string);
   if (BOOLEAN_COLUMNS.has(key)) return value === 1;
+  if (STATUS_CODE_COLUMNS.has(key)) return statusOfCode(value as number);
   return value;
 }
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Address } from '../../main/core/schemas';
 import { openStation } from '../../main/open-station';
+import { stationEvent } from '../../main/core/statuses';
 import { ADDRESS_FIELDS, decodeAddress, encodeAddress } from '../../main/stores/sqlite/address-codec';
 import { DATABASE_FILE } from '../../main/stores/sqlite/database';
 import { MIGRATIONS } from '../../main/stores/sqlite/migrations';
@@ -54,7 +55,7 @@ describe('stored addresses', () => {
     db.exec(`UPDATE shipments SET collection_address = ${asObject('collection_address')},
                                   delivery_address = ${asObject('delivery_address')};
              DROP INDEX tokens_by_expiry; DROP INDEX idempotency_keys_by_created; DROP INDEX live_sign_ins_by_user;
-             DROP TABLE manifest_shipments; DROP TABLE manifests; DROP TABLE imports; DROP INDEX shipments_by_reference_one;
+             DROP TABLE manifest_shipments; DROP TABLE manifests; DROP TABLE imports;
              DROP TRIGGER tracking_events_to_webhook_outbox; DROP TABLE webhook_outbox; DROP TABLE webhooks;
              DROP TABLE limit_hits;
              DROP TABLE shipment_search_terms; DROP TABLE saved_addresses; DROP TABLE package_presets;
@@ -167,6 +168,96 @@ describe('a tracking event’s user', () => {
   });
 });
 
+describe('a tracking event’s status', () => {
+  it('is stored as its code; events stored with names are converted, their outbox kept, however often it runs', async () => {
+    const t = await startTestStation({ sqlite: true });
+    await addUsers(t);
+    const hook = await t.station.store.webhooks.insert({
+      url: 'http://127.0.0.1:9/hook',
+      secret: 'whsec_x',
+      events: ['x'],
+      statuses: ['Not Printed', 'Printed'],
+      allowRemote: false,
+      createdOn: t.clock.now,
+      createdBy: 'admin',
+    });
+    const created = await createShipment(t, await t.signIn());
+    const dataDir = t.dataDir;
+    await t.app.close();
+    await t.station.close();
+    const file = join(dataDir, DATABASE_FILE);
+    const stored = () => {
+      const db = new Database(file);
+      try {
+        return db.prepare('SELECT typeof(status) AS type, status FROM tracking_events ORDER BY id').all();
+      } finally {
+        db.close();
+      }
+    };
+    const setBack = (sql: string) => {
+      const db = new Database(file);
+      db.exec(`${sql} PRAGMA user_version = 20;`);
+      db.close();
+    };
+    const opened: Awaited<ReturnType<typeof openStation>>[] = [];
+    const reopen = async () => {
+      const station = await openStation({ dataDir, labelPool: false, now: () => t.clock.now });
+      opened.push(station);
+      return station;
+    };
+    try {
+      expect(stored()).toEqual([{ type: 'integer', status: 1 }]);
+      // As every database before the codes had it: the name, and a trigger comparing names.
+      setBack(`DROP TRIGGER tracking_events_to_webhook_outbox;
+        ALTER TABLE tracking_events ADD COLUMN status_name TEXT NOT NULL DEFAULT '';
+        UPDATE tracking_events SET status_name = 'Not Printed';
+        ALTER TABLE tracking_events DROP COLUMN status;
+        ALTER TABLE tracking_events RENAME COLUMN status_name TO status;
+        CREATE TRIGGER tracking_events_to_webhook_outbox AFTER INSERT ON tracking_events
+        BEGIN
+          INSERT INTO webhook_outbox (webhook_id, tracking_event_id, created_on, next_attempt_on)
+          SELECT w.id, NEW.id, CAST(unixepoch('subsec') * 1000 AS INTEGER), 0
+          FROM webhooks w
+          WHERE EXISTS (SELECT 1 FROM json_each(w.statuses) WHERE json_each.value = NEW.status);
+        END;`);
+      expect(stored()).toEqual([{ type: 'text', status: 'Not Printed' }]);
+      const station = await reopen();
+      expect(stored()).toEqual([{ type: 'integer', status: 1 }]);
+      // Made again with foreign keys off, which are on again after it.
+      expect(sqliteDb(station).pragma('foreign_keys', { simple: true })).toBe(1);
+      const { id } = (await station.store.shipments.byUuid(created.shipmentId))!;
+      expect((await station.store.shipments.events(id)).map((e) => e.status)).toEqual(['Not Printed']);
+      // The outbox row made before still finds its event; the trigger made again compares codes.
+      await station.store.shipments.markPrinted([{ shipmentId: id, description: 'Label printed' }], {
+        user: 'olga',
+        occurredOn: t.clock.now + 1000,
+      });
+      await station.store.shipments.changeStatus(id, () =>
+        stationEvent('Cancelled', 'Shipment cancelled', 'olga', t.clock.now + 2000),
+      );
+      const outbox = await station.store.webhooks.deliveries(hook, 10);
+      expect(outbox.map((o) => o.event?.status).reverse()).toEqual(['Not Printed', 'Printed']);
+      await opened.pop()!.close();
+      expect(stored()).toEqual([
+        { type: 'integer', status: 1 },
+        { type: 'integer', status: 2 },
+        { type: 'integer', status: 16 },
+      ]);
+      // Set back without the column: the conversion runs again, as a no-op.
+      setBack('');
+      const again = await reopen();
+      expect((await again.store.shipments.events(id)).map((e) => e.status)).toEqual([
+        'Not Printed',
+        'Printed',
+        'Cancelled',
+      ]);
+    } finally {
+      for (const station of opened) await station.close();
+      await t.close();
+    }
+  });
+});
+
 /**
  * Group commit (wal-sync.ts) fsyncs a descriptor opened on the `-wal` file once. That is
  * only right while the file stays the same inode: these are the SQLite behaviours it rests on.
@@ -227,6 +318,9 @@ describe('housekeeping', () => {
       expect(
         plan('DELETE FROM sign_ins WHERE id = 1 AND NOT EXISTS (SELECT 1 FROM tokens WHERE sign_in_id = 1)'),
       ).toMatch(/USING (COVERING )?INDEX tokens_by_sign_in/);
+      // A batch's references shipped already are found through the search terms' key.
+      const indexed = sqliteDb(t.station).prepare("SELECT name FROM pragma_index_list('shipments')").pluck().all();
+      expect(indexed).not.toContain('shipments_by_reference_one');
     } finally {
       await t.close();
     }

@@ -2,6 +2,7 @@
 import type pg from 'pg';
 import type { ImportRecord, ImportStore } from '../../core/storage';
 import { insertSql, selectList, values } from '../shared/columns';
+import { referenceTerms } from '../shared/reference-terms';
 import { imports } from '../shared/tables/imports';
 
 const NEW = ['userId', 'key', 'fileHash', 'createdOn', 'result'] as const;
@@ -30,9 +31,10 @@ export function postgresImports(pool: pg.Pool): ImportStore {
     liveReferences: async (references) =>
       (
         await pool.query<{ ref: string }>(
-          `SELECT DISTINCT reference_one AS ref FROM shipments
-           WHERE reference_one = ANY($1::text[]) AND reference_one <> '' AND status <> 'Cancelled'`,
-          [references],
+          // Found by their search terms, as on SQLite: no index of their own.
+          `SELECT DISTINCT s.reference_one AS ref FROM shipment_search_terms t JOIN shipments s ON s.id = t.shipment_id
+           WHERE t.term = ANY($1::text[]) AND s.reference_one = ANY($2::text[]) AND s.status <> 'Cancelled'`,
+          [referenceTerms(references), references],
         )
       ).rows.map((r) => r.ref),
   };

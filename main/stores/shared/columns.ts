@@ -5,10 +5,11 @@
  * new column is one line there plus one migration per dialect. The names are the same in
  * both stores.
  */
-import type { Address } from '../../core/schemas';
+import type { Address, ShipmentStatus } from '../../core/schemas';
 import { copyBoolean, copyText, copyTextArray, copyValue, type CopyEncoder } from '../postgres/copy-text';
 import { addressObjectJson, decodeAddress, encodeAddress } from '../sqlite/address-codec';
 import type { Dialect } from './sql';
+import { statusCode, statusOfCode } from './status-codes';
 
 /** How one kind of value is kept: its type in each dialect, and how it is written and read there. */
 export interface Kind<V> {
@@ -93,6 +94,17 @@ export const textArray = kindOf<string[]>({
   toSqlite: (value) => JSON.stringify(value),
   fromSqlite: (value) => JSON.parse(value as string) as string[],
   copy: copyTextArray,
+});
+/**
+ * A status: its name in PostgreSQL; its code in SQLite (core/statuses.ts STATUS_CODES), one
+ * byte where the name takes up to 23, on each of a shipment's handful of tracking events.
+ */
+export const status = kindOf<ShipmentStatus>({
+  sqlite: 'INTEGER',
+  postgres: 'text',
+  toSqlite: statusCode,
+  fromSqlite: (value) => statusOfCode(value as number),
+  copy: (value) => copyText(statusOfCode(value as number)),
 });
 /** A JSON array of its fields in SQLite (address-codec.ts), a jsonb object in PostgreSQL. */
 export const address = kindOf<Address>({

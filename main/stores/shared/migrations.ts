@@ -28,6 +28,8 @@ export const MIGRATION_KEYS = [
   'returns',
   'search-districts',
   'order-search-list-order',
+  'event-status-codes',
+  'no-reference-index',
 ] as const;
 
 export type MigrationKey = (typeof MIGRATION_KEYS)[number];

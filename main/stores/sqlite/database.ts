@@ -127,10 +127,17 @@ export function migrate(db: Db, onMigration?: OnMigration): void {
   for (const migration of MIGRATIONS) {
     if (migration.version <= current) continue;
     if (current > 0) onMigration?.(migration);
-    db.transaction(() => {
-      db.exec(migration.sql);
-      migration.backfill?.(db);
-      db.pragma(`user_version = ${migration.version}`);
-    }).immediate();
+    // Outside a transaction: SQLite ignores this pragma inside one.
+    const foreignKeys = db.pragma('foreign_keys', { simple: true }) as number;
+    if (migration.rebuildsTables) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        db.exec(migration.sql);
+        migration.backfill?.(db);
+        db.pragma(`user_version = ${migration.version}`);
+      }).immediate();
+    } finally {
+      if (migration.rebuildsTables) db.pragma(`foreign_keys = ${foreignKeys}`);
+    }
   }
 }

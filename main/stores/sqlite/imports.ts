@@ -1,5 +1,6 @@
 /** Batch imports over SQLite. */
 import type { ImportRecord, ImportStore } from '../../core/storage';
+import { referenceTerms } from '../shared/reference-terms';
 import { insertSql, reader, selectList, values } from '../shared/columns';
 import { imports } from '../shared/tables/imports';
 import type { Db } from './database';
@@ -14,9 +15,12 @@ export function sqliteImports(db: Db, commit: GroupCommit): ImportStore {
     byKey: db.prepare<[number, string]>(
       `SELECT ${selectList(imports)} FROM imports WHERE user_id = ? AND idempotency_key = ?`,
     ),
-    live: db.prepare<[string], { reference_one: string }>(
-      `SELECT DISTINCT reference_one FROM shipments
-       WHERE reference_one IN (SELECT value FROM json_each(?)) AND reference_one <> '' AND status <> 'Cancelled'`,
+    // Found by their search terms (a reference's folded term, then the exact reference): no
+    // index of their own on a column every shipment fills.
+    live: db.prepare<[string, string], { reference_one: string }>(
+      `SELECT DISTINCT s.reference_one FROM shipment_search_terms t JOIN shipments s ON s.id = t.shipment_id
+       WHERE t.term IN (SELECT value FROM json_each(?)) AND s.reference_one IN (SELECT value FROM json_each(?))
+         AND s.status <> 'Cancelled'`,
     ),
   };
   const encode = values('sqlite', imports, NEW);
@@ -31,6 +35,7 @@ export function sqliteImports(db: Db, commit: GroupCommit): ImportStore {
       }),
     byId: async (id) => one(s.byId.get(id)),
     byKey: async (userId, key) => one(s.byKey.get(userId, key)),
-    liveReferences: async (references) => s.live.all(JSON.stringify(references)).map((r) => r.reference_one),
+    liveReferences: async (references) =>
+      s.live.all(JSON.stringify(referenceTerms(references)), JSON.stringify(references)).map((r) => r.reference_one),
   };
 }

@@ -12,14 +12,17 @@ const JOINED = `SELECT ${selectList(webhookOutbox, OUTBOX_FIELDS, 'o')}, e.id AS
   ${selectList(trackingEvents, EVENT_FIELDS, 'e', 'e.')}, s.uuid AS "e.shipmentUuid", s.shipment_number AS "e.shipmentNumber"
   FROM webhook_outbox o LEFT JOIN tracking_events e ON e.id = o.tracking_event_id LEFT JOIN shipments s ON s.id = e.shipment_id`;
 
+const toEvent = reader('sqlite', trackingEvents, EVENT_FIELDS);
+
 function toOutbox(row: unknown): OutboxRecord {
   const r = row as Record<string, unknown>;
   const outbox: Record<string, unknown> = {};
   for (const field of OUTBOX_FIELDS) outbox[field] = r[field];
   let event: Record<string, unknown> | null = null;
   if (r['e.id'] !== null) {
-    event = { shipmentUuid: r['e.shipmentUuid'], shipmentNumber: r['e.shipmentNumber'] };
-    for (const field of EVENT_FIELDS) event[field] = r[`e.${field}`];
+    const fields: Record<string, unknown> = {};
+    for (const field of EVENT_FIELDS) fields[field] = r[`e.${field}`];
+    event = { ...toEvent(fields), shipmentUuid: r['e.shipmentUuid'], shipmentNumber: r['e.shipmentNumber'] };
   }
   return { ...outbox, event } as unknown as OutboxRecord;
 }

@@ -17,6 +17,7 @@ import orders from './0014-orders';
 import returns from './0015-returns';
 import searchDistricts, { addDistrictTerms } from './0016-search-districts';
 import orderSearchListOrder, { afterCommit as orderSearchVacuum } from './0017-order-search-list-order';
+import noReferenceIndex from './0018-no-reference-index';
 
 /**
  * PostgreSQL's change for each key (shared/migrations.ts), null where it has none;
@@ -54,4 +55,7 @@ export const MIGRATIONS = numbered<{
   returns: { sql: returns },
   'search-districts': { sql: searchDistricts, backfill: addDistrictTerms },
   'order-search-list-order': { sql: orderSearchListOrder, afterCommit: orderSearchVacuum },
+  // A tracking event's status stays its name: PostgreSQL's bytes are not the desk's file.
+  'event-status-codes': null,
+  'no-reference-index': { sql: noReferenceIndex },
 });

@@ -1,6 +1,6 @@
 /** A shipment and what belongs to it: pieces, tracking events, customs, search terms, idempotency keys. */
 import type { ShipmentStatus } from '../../../core/schemas';
-import { address, bigint, bool, bytes, int, json, money, real, smallint, table, text, uuid } from '../columns';
+import { address, bigint, bool, bytes, int, json, money, real, smallint, status, table, text, uuid } from '../columns';
 
 export const shipments = table(
   'shipments',
@@ -109,7 +109,7 @@ export const trackingEvents = table(
   {
     id: bigint('id'),
     shipmentId: bigint('shipment_id'),
-    status: text<ShipmentStatus>('status'),
+    status: status('status'),
     description: text('description'),
     location: text('location'),
     signatory: text('signatory'),

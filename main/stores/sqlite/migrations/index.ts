@@ -21,13 +21,17 @@ import orders from './0018-orders';
 import returns, { addReturnColumns } from './0019-returns';
 import searchDistricts, { addDistrictTerms } from './0020-search-districts';
 import orderSearchListOrder, { rebuildOrderSearchTerms } from './0021-order-search-list-order';
+import eventStatusCodes, { eventStatusCodes as rebuildEvents } from './0022-event-status-codes';
+import noReferenceIndex from './0023-no-reference-index';
 
 /**
  * SQLite's change for each key (shared/migrations.ts), null where it has none; the
  * database's user_version is the number applied so far. `backfill` runs after the SQL, in
- * the same transaction, for data only code can compute.
+ * the same transaction, for data only code can compute. `rebuildsTables`: run with foreign
+ * keys off, as SQLite's way to change a table others refer to asks (make it again, drop the
+ * old, rename); the migration checks what refers to it before its transaction commits.
  */
-export const MIGRATIONS = numbered<{ sql: string; backfill?: (db: Db) => void }>({
+export const MIGRATIONS = numbered<{ sql: string; backfill?: (db: Db) => void; rebuildsTables?: true }>({
   initial: { sql: initial },
   'list-totals': { sql: listTotals },
   'compact-rows': { sql: compactRows },
@@ -51,4 +55,6 @@ export const MIGRATIONS = numbered<{ sql: string; backfill?: (db: Db) => void }>
   returns: { sql: returns, backfill: addReturnColumns },
   'search-districts': { sql: searchDistricts, backfill: addDistrictTerms },
   'order-search-list-order': { sql: orderSearchListOrder, backfill: rebuildOrderSearchTerms },
+  'event-status-codes': { sql: eventStatusCodes, backfill: rebuildEvents, rebuildsTables: true },
+  'no-reference-index': { sql: noReferenceIndex },
 });
