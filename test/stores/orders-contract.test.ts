@@ -390,9 +390,8 @@ describe.each(['sqlite', 'postgres'] as const)('the migration of order terms on 
     const { ids } = (await store.orders.insert(batch, undefined, () => '')) as { ids: number[] };
     await store.orders.change(ids[1]!, (order) => ({ order: { ...order, status: 'On Hold' } }));
     expect('created' in (await ship(store, ids[2]!))).toBe(true);
-    const version = (dialect === 'sqlite' ? SQLITE_MIGRATIONS : POSTGRES_MIGRATIONS).find(
-      (m) => m.name === 'order-search-list-order',
-    )!.version;
+    const migrations = dialect === 'sqlite' ? SQLITE_MIGRATIONS : POSTGRES_MIGRATIONS;
+    const version = migrations.find((m) => m.name === 'order-search-list-order')!.version;
     // The terms as they were before it: each term and its order, nothing beside them.
     await run(
       store,
@@ -415,7 +414,8 @@ describe.each(['sqlite', 'postgres'] as const)('the migration of order terms on 
     await store.close();
     const told: string[] = [];
     const upgraded = await reopen((m) => told.push(m.name));
-    expect(told).toEqual(['order-search-list-order']);
+    // Set back, it runs again, and so does every migration after it.
+    expect(told).toEqual(migrations.filter((m) => m.version >= version).map((m) => m.name));
     const found = async (target: Store, statuses: OrderStatus[]) => {
       const page = await target.orders.page({ statuses, search: orderSearch('tee-m'), limit: 10, offset: 0 });
       return { total: page.total, rows: page.rows.map((r) => r.orderNumber) };
