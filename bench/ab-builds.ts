@@ -10,7 +10,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { ROOT, SERVE_ARGS, listCases, pct, r2 } from './service';
+import { NODE_FLAGS, ROOT, listCases, pct, r2 } from './service';
 
 const { values, positionals: builds } = parseArgs({
   allowPositionals: true,
@@ -23,12 +23,11 @@ const { values, positionals: builds } = parseArgs({
 });
 const dataDir = values['data-dir'];
 if (!dataDir || !values['api-key'] || builds.length < 2) throw new Error('usage: see the head of bench/ab-builds.ts');
-const flags = SERVE_ARGS.filter((a) => a.startsWith('--'));
 const load = () => r2(loadavg()[0]!);
 
 function serve(entry: string): Promise<{ child: ChildProcess; url: string; ms: number }> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...flags, entry, '--port', '0', '--data-dir', dataDir!, '--quiet'], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, entry, '--port', '0', '--data-dir', dataDir!, '--quiet'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

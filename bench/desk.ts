@@ -21,7 +21,7 @@ import { scaleOf, type BenchOptions, type Outcome, type Scale } from './options'
 import { createdLabels, newestId, sqliteCount, sqliteSearchCases } from './sqlite-data';
 import {
   ROOT,
-  SERVE_ARGS,
+  NODE_FLAGS,
   listFigures,
   loopDelay,
   pct,
@@ -127,7 +127,7 @@ async function createsAndRenderer(
       return { n: batch.length, seconds: (performance.now() - t0) / 1000 };
     };
     await renderAll(first.map((c) => c.label)); // warms the pool up on the warm-up's labels
-    ceiling = await startCeiling(ROOT, SERVE_ARGS.slice(0, -1));
+    ceiling = await startCeiling(ROOT, NODE_FLAGS);
     /** Each of `batch` rendered once by the ceiling route, for the same clients. */
     const ceilingAll = async (batch: CeilingLabel[]) => {
       await ceiling!.feed(batch);

@@ -31,6 +31,9 @@ export const SERVE_ARGS: string[] = (() => {
   return args;
 })();
 
+/** The node flags alone of `npm run serve`, for other processes the bench starts beside it. */
+export const NODE_FLAGS: string[] = SERVE_ARGS.filter((a) => a.startsWith('-'));
+
 export interface Service {
   child: ChildProcess;
   url: string;
