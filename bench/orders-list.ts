@@ -31,6 +31,7 @@ import type { Params, Query } from '../main/stores/shared/list-queries';
 import { numberedPlaceholders } from '../main/stores/shared/sql';
 import type { SqliteStore } from '../main/stores/sqlite';
 import { createDatabase, startPostgres, type TestPostgres } from '../test/helpers/postgres';
+import { addAwaitingOrders } from './awaiting-orders';
 import { pct, r2 } from './service';
 
 const { values: args } = parseArgs({
@@ -46,18 +47,7 @@ const REQUESTS = 200;
 const postgres = args.store === 'postgres';
 if (postgres && (args.keep || args.from)) throw new Error('--keep and --from are for a SQLite desk');
 
-const FIRST = ['Ada', 'Lucas', 'Maria', 'Sam', 'Ola', 'Jan', 'Amara', 'Chen', 'Fatima', 'Tom', 'Zofia', 'Ivan'];
-const LAST = ['Lovelace', 'de Vries', 'García', 'Nowak', 'Smith', 'Okafor', 'Wójcik', 'Jones', 'Khan', 'Brown'];
 const SKUS = ['MUG', 'TEE-S', 'TEE-M', 'TEE-L', 'CAP', 'BAG', 'BOOK', 'PEN'];
-const customer = (i: number) => ({
-  fullName: `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`,
-  addressLine1: `${1 + (i % 200)} High Street`,
-  city: 'Leeds',
-  countryTwoCharacterISOCode: 'GB',
-  postZipCode: `LS${1 + (i % 28)} ${1 + (i % 9)}UR`,
-  emailAddress: `customer${i % 3000}@example.com`,
-});
-const caller = { userId: 1, username: 'admin' };
 const load = () =>
   loadavg()
     .map((x) => x.toFixed(2))
@@ -105,20 +95,9 @@ async function previousPage(query: Query, filter: OrderFilter): Promise<{ total:
 
 async function fill(s: Station): Promise<void> {
   const filled = performance.now();
-  for (let from = 0; from < N; from += 1000) {
-    const orders = Array.from({ length: Math.min(1000, N - from) }, (_, k) => {
-      const i = from + k;
-      return {
-        orderNumber: `WEB-${String(100000 + i)}`,
-        deliveryAddress: customer(i * 7919),
-        items: [
-          { sku: SKUS[i % SKUS.length]!, description: 'Item', quantity: 1 + (i % 3), unitValue: 5, unitWeight: 0.4 },
-        ],
-      };
-    });
-    const answer = await s.orders.create({ orders }, caller, () => ({}));
-    if (!('created' in answer) || answer.created.some((c) => c === null)) throw new Error('a batch was refused');
-  }
+  await addAwaitingOrders(s, N, (i) => ({
+    items: [{ sku: SKUS[i % SKUS.length]!, description: 'Item', quantity: 1 + (i % 3), unitValue: 5, unitWeight: 0.4 }],
+  }));
   console.log(`${N} orders in ${r2((performance.now() - filled) / 1000)} s (load ${load()})`);
 }
 

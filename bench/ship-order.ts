@@ -22,6 +22,7 @@ import type { Station } from '../main/core/station';
 import { startServer } from '../main/http/server';
 import { createLabelPool, type LabelPool } from '../main/labels/label-pool';
 import { createDatabase, startPostgres, type TestPostgres } from '../test/helpers/postgres';
+import { addAwaitingOrders, benchCustomer } from './awaiting-orders';
 import { ROOT, pct, r2 } from './service';
 
 const { values } = parseArgs({
@@ -39,15 +40,6 @@ const SHIPS = Number(values.ships ?? 300);
 const AT_ONCE = Number(values['at-once'] ?? 1);
 const WARM = Math.min(20, Math.floor(SHIPS / 10));
 
-const FIRST = ['Ada', 'Lucas', 'Maria', 'Sam', 'Ola', 'Jan', 'Amara', 'Chen', 'Fatima', 'Tom', 'Zofia', 'Ivan'];
-const LAST = ['Lovelace', 'de Vries', 'García', 'Nowak', 'Smith', 'Okafor', 'Wójcik', 'Jones', 'Khan', 'Brown'];
-const customer = (i: number) => ({
-  fullName: `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`,
-  addressLine1: `${1 + (i % 200)} High Street`,
-  city: 'Leeds',
-  countryTwoCharacterISOCode: 'GB',
-  postZipCode: `LS${1 + (i % 28)} ${1 + (i % 9)}UR`,
-});
 const sender = {
   businessName: 'Acme Ltd',
   addressLine1: '1 Dock Road',
@@ -55,7 +47,6 @@ const sender = {
   countryTwoCharacterISOCode: 'GB',
   postZipCode: 'E1 1AA',
 };
-const caller = { userId: 1, username: 'admin' };
 const log = (m: string) => console.error(`[ship-order] ${m}`);
 
 /** Each shipment's label time at the pool, by its number (the response names the shipment it made). */
@@ -154,22 +145,15 @@ async function main(): Promise<void> {
       rules: [{ name: 'Domestic', when: { zones: ['domestic'] }, then: { carrierId: 1, carrierServiceId: 101 } }],
     });
     const filled = performance.now();
-    const ids: string[] = [];
-    for (let from = 0; from < AWAITING; from += 1000) {
-      const orders = Array.from({ length: Math.min(1000, AWAITING - from) }, (_, k) => {
-        const i = from + k;
-        return {
-          orderNumber: `WEB-${String(100000 + i)}`,
-          deliveryAddress: customer(i * 7919),
-          items: [{ sku: 'MUG', description: 'Mug', quantity: 1 + (i % 3), unitValue: 5, unitWeight: 0.4 }],
-          package: { length: 20, width: 20, height: 10 },
-        };
-      });
-      const answer = await s.orders.create({ orders }, caller, () => ({}));
-      if (!('created' in answer) || answer.created.some((c) => c === null)) throw new Error('a batch was refused');
-      ids.push(...answer.created.map((c) => c.orderId));
-      if (from % 20_000 === 0 && from > 0) log(`${from} orders added`);
-    }
+    const ids = await addAwaitingOrders(
+      s,
+      AWAITING,
+      (i) => ({
+        items: [{ sku: 'MUG', description: 'Mug', quantity: 1 + (i % 3), unitValue: 5, unitWeight: 0.4 }],
+        package: { length: 20, width: 20, height: 10 },
+      }),
+      (added) => added % 20_000 === 0 && added < AWAITING && log(`${added} orders added`),
+    );
     const fillSeconds = r2((performance.now() - filled) / 1000);
     log(`${AWAITING} awaiting orders in ${fillSeconds} s`);
 
@@ -195,7 +179,7 @@ async function main(): Promise<void> {
       carrierId: 1,
       carrierServiceId: 101,
       collectionAddress: sender,
-      deliveryAddress: customer(i * 104_729),
+      deliveryAddress: benchCustomer(i * 104_729),
       referenceOne: `BENCH-${i}`,
       shipmentPieces: [{ weight: 0.8, length: 20, width: 20, height: 10 }],
     });
