@@ -24,10 +24,11 @@ const TABLES = MAPPED_TABLES;
 
 /**
  * SQLite tables whose content reaches PostgreSQL otherwise: counters become sequences
- * (copySequences), day totals are counted afresh after the rows (rebuildDayTotals). Any table in neither list
- * stops the copy before it starts, so a table added later cannot be silently left behind.
+ * (copySequences), day totals are counted afresh after the rows (rebuildDayTotals); a bulk load's
+ * set-aside indexes are put back when the desk opens, which empties load_set_aside. Any table in
+ * neither list stops the copy before it starts, so a table added later cannot be silently left behind.
  */
-const NOT_COPIED_AS_ROWS = new Set(['counters', 'shipment_day_totals']);
+const NOT_COPIED_AS_ROWS = new Set(['counters', 'shipment_day_totals', 'load_set_aside']);
 
 export function uncopiedTables(db: Db): string[] {
   const known = new Set([...TABLES.map((t) => t.name), ...NOT_COPIED_AS_ROWS]);

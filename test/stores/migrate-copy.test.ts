@@ -70,7 +70,7 @@ const FIXED_TEXT = new Set([
   'orders.uuid',
   'orders.status',
 ]);
-const NOT_COPIED = new Set(['counters', 'shipment_day_totals']);
+const NOT_COPIED = new Set(['counters', 'shipment_day_totals', 'load_set_aside']);
 
 let desk: TestStation;
 const adminUrl = () => inject('postgresUrl');

@@ -14,6 +14,7 @@ import {
 import { dirname, join } from 'node:path';
 import { StorageUnavailableError, type OnMigration } from '../../core/storage';
 import { openConnection, type SqliteBinding } from './connection';
+import { restoreSetAside } from './load-index';
 import { MIGRATIONS } from './migrations';
 
 export type Db = Database.Database;
@@ -71,6 +72,8 @@ export function openDatabase(dataDir: string, onMigration?: OnMigration, binding
   db.pragma('checkpoint_fullfsync = ON');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // A bulk load cut short: what it set aside comes back as the schema it was taken from.
+  db.transaction(() => restoreSetAside(db))();
   migrate(db, onMigration);
   return db;
 }

@@ -1,11 +1,17 @@
 /**
- * The search terms of a bulk load (ShipmentStore.loadAll), written once after its rows: a
- * batch's terms land on pages all over the index, so batch by batch the whole index was
- * rewritten to the WAL once a batch; sorted at the end, each page is written once.
+ * The bookkeeping of a bulk load (ShipmentStore.loadAll) around its batches.
  *
- * Until they are written, the shipments the load began with are marked by a row in
- * `counters` (a name no sequence has): a load cut short has its terms written when the
- * store next opens, so no loaded shipment stays unfindable.
+ * Search terms are written once after the rows: a batch's terms land on pages all over the
+ * index, so batch by batch the whole index was rewritten to the WAL once a batch; sorted at
+ * the end, each page is written once. Until they are written, the shipments the load began
+ * with are marked by a row in `counters` (a name no sequence has): a load cut short has its
+ * terms written when the store next opens, so no loaded shipment stays unfindable.
+ *
+ * Into a desk with no shipments, the load also sets aside the indexes that are not keys and
+ * the triggers that keep derived rows, and puts them back at its end: one sorted build an
+ * index and one count of the day totals instead of an entry and an upsert a row. What it
+ * set aside is kept in `load_set_aside`, in the same transaction as the drops, so a load
+ * cut short is put right at the next open.
  */
 import { shipmentSearchTerms } from '../../core/search';
 import { statusCode } from '../shared/status-codes';
@@ -16,12 +22,62 @@ const PENDING_FROM = 'search-terms-pending-from';
 /** Shipments read at a time while their terms are computed. */
 const CHUNK = 10_000;
 
-/** Marks the shipments after the current last one as loaded without their terms (in the load's first write). */
-export function markLoadUnindexed(db: Db): void {
-  db.prepare(
-    `INSERT INTO counters (name, value) SELECT ?, coalesce(max(id), 0) + 1 FROM shipments
-     WHERE true ON CONFLICT (name) DO NOTHING`,
-  ).run(PENDING_FROM);
+/**
+ * Set aside by a load into an empty desk: the day totals, counted again at its end, and the
+ * webhook outbox's trigger while no webhook exists (with none, it writes nothing).
+ */
+const DAY_TOTALS_TRIGGERS = ['shipment_day_totals_insert', 'shipment_day_totals_update', 'shipment_day_totals_delete'];
+const OUTBOX_TRIGGER = 'tracking_events_to_webhook_outbox';
+/** The tables whose indexes a load sets aside; their keys (UNIQUE, PRIMARY KEY) stay. */
+const LOADED_TABLES = ['shipments', 'pieces', 'tracking_events'];
+
+/**
+ * The load's first write, in its transaction: marks the shipments after the current last one
+ * as loaded without their terms and, into a desk with no shipments, sets indexes and
+ * triggers aside.
+ */
+export function beginLoad(db: Db): void {
+  const first = db.prepare<[], { next: number }>('SELECT coalesce(max(id), 0) + 1 AS next FROM shipments').get()!;
+  db.prepare('INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING').run(
+    PENDING_FROM,
+    first.next,
+  );
+  if (first.next !== 1) return;
+  const noWebhooks = db.prepare('SELECT NOT EXISTS (SELECT 1 FROM webhooks) AS none').pluck().get() === 1;
+  const triggers = [...DAY_TOTALS_TRIGGERS, ...(noWebhooks ? [OUTBOX_TRIGGER] : [])];
+  const aside = db
+    .prepare<[string, string], { name: string; type: string; sql: string }>(
+      `SELECT name, type, sql FROM sqlite_master
+       WHERE (type = 'index' AND sql IS NOT NULL AND tbl_name IN (SELECT value FROM json_each(?)))
+          OR (type = 'trigger' AND name IN (SELECT value FROM json_each(?)))`,
+    )
+    .all(JSON.stringify(LOADED_TABLES), JSON.stringify(triggers));
+  const keep = db.prepare('INSERT INTO load_set_aside (name, type, sql) VALUES (?, ?, ?)');
+  for (const { name, type, sql } of aside) {
+    keep.run(name, type, sql);
+    db.exec(`DROP ${type === 'index' ? 'INDEX' : 'TRIGGER'} "${name}"`);
+  }
+}
+
+/**
+ * Puts back what beginLoad set aside, each as it was, and counts the day totals again from
+ * the rows (the desk had no shipments, so the count is all of them). Nothing when nothing is
+ * set aside. Inside one transaction of the caller's; run before the migrations on open, so
+ * they meet the schema they made.
+ */
+export function restoreSetAside(db: Db): void {
+  const kept = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'load_set_aside'").get();
+  if (!kept) return;
+  const aside = db.prepare<[], { name: string; sql: string }>('SELECT name, sql FROM load_set_aside').all();
+  if (aside.length === 0) return;
+  const exists = db.prepare<[string]>('SELECT 1 FROM sqlite_master WHERE name = ?');
+  for (const { name, sql } of aside) if (!exists.get(name)) db.exec(sql);
+  if (aside.some((a) => DAY_TOTALS_TRIGGERS.includes(a.name))) {
+    db.exec(`DELETE FROM shipment_day_totals;
+      INSERT INTO shipment_day_totals (day, status, items, pieces)
+        SELECT created_on / 86400000, status, count(*), sum(piece_count) FROM shipments GROUP BY 1, 2`);
+  }
+  db.exec('DELETE FROM load_set_aside');
 }
 
 /**

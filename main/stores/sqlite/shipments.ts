@@ -23,7 +23,7 @@ import { AUTOCHECKPOINT_PAGES, type Db } from './database';
 import type { GroupCommit } from './group-commit';
 import { listQueries, type Params } from '../shared/list-queries';
 import { statusCode } from '../shared/status-codes';
-import { indexLoaded, markLoadUnindexed } from './load-index';
+import { beginLoad, indexLoaded, restoreSetAside } from './load-index';
 import { setSearchStatus } from './search-status';
 import { sqliteOrderLinks } from './orders';
 import { insertSql, reader, selectList, values } from '../shared/columns';
@@ -243,14 +243,26 @@ export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Prom
     loadAll: (batches: AsyncIterable<ShipmentHistory[]>) =>
       bulk(async () => {
         let first = true;
-        for await (const batch of batches) {
-          await commit(() => {
-            if (first) markLoadUnindexed(db);
-            writeHistories(batch, false);
+        const finish = () =>
+          commit(() => {
+            restoreSetAside(db);
+            indexLoaded(db);
           });
-          first = false;
+        try {
+          for await (const batch of batches) {
+            await commit(() => {
+              if (first) beginLoad(db);
+              writeHistories(batch, false);
+            });
+            first = false;
+          }
+        } catch (error) {
+          // The batches written so far get their indexes, totals and terms now; if even
+          // that fails, the next open does it.
+          await finish().catch(() => undefined);
+          throw error;
         }
-        await commit(() => indexLoaded(db));
+        await finish();
       }),
 
     byId: (id: number) => Promise.resolve(one(s.byId.get(id))),
