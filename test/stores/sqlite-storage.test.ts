@@ -140,7 +140,10 @@ describe('a tracking event’s user', () => {
     const users = () => {
       const db = new Database(file);
       try {
-        return db.prepare('SELECT user_name FROM tracking_events').pluck().all();
+        return db
+          .prepare('SELECT (SELECT text FROM event_texts WHERE id = user_name) FROM tracking_events')
+          .pluck()
+          .all();
       } finally {
         db.close();
       }
