@@ -76,6 +76,12 @@ const shipmentValues: (s: NewShipment) => unknown[] = values('postgres', shipmen
 const newEventValues = values('postgres', trackingEvents, EVENT_INSERTED);
 const eventValues = (shipmentId: number, e: EventRecord): unknown[] => newEventValues({ shipmentId, ...e });
 
+/** A bulk load's events after each shipment's first, as arrays: unnest keeps their order, and so their ids. */
+const LOADED_EVENTS = unnestColumns(trackingEvents, EVENT_INSERTED, 1);
+const INSERT_LOADED_EVENTS = `INSERT INTO tracking_events (${columnNames(trackingEvents, EVENT_INSERTED)})
+  SELECT * FROM ${LOADED_EVENTS.sql}`;
+const LOADED_EVENTS_A_STATEMENT = 5000;
+
 /** jsonb comes back parsed; everything else is already the record's type (pool.ts). */
 const toShipment = (row: ShipmentRecord): ShipmentRecord => ({
   ...row,
@@ -156,12 +162,20 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
       )
     ).rows[0];
 
+  /**
+   * A batch: each shipment with its pieces, first event and terms in one statement, then the
+   * rest of the batch's events a few thousand a statement, in their order (a round trip an
+   * event was most of a load's time).
+   */
   const load = (batch: ShipmentHistory[]) =>
     inTransaction(pool, async (tx) => {
+      const later: (EventRecord & { shipmentId: number })[] = [];
       for (const { shipment, pieces, events } of batch) {
         const id = await insertWhole(tx, shipment, pieces, events[0]!);
-        for (const event of events.slice(1)) await tx.query(INSERT_EVENT, eventValues(id, event));
+        for (const event of events.slice(1)) later.push({ shipmentId: id, ...event });
       }
+      for (let from = 0; from < later.length; from += LOADED_EVENTS_A_STATEMENT)
+        await tx.query(INSERT_LOADED_EVENTS, LOADED_EVENTS.arrays(later.slice(from, from + LOADED_EVENTS_A_STATEMENT)));
     });
 
   return {
