@@ -24,7 +24,8 @@ const CHUNK = 10_000;
 
 /**
  * Set aside by a load into an empty desk: the day totals, counted again at its end, and the
- * webhook outbox's trigger while no webhook exists (with none, it writes nothing).
+ * webhook outbox's trigger while no webhook exists (with none, it writes nothing; a webhook
+ * added during the load hears of the events written after the load's end).
  */
 const DAY_TOTALS_TRIGGERS = ['shipment_day_totals_insert', 'shipment_day_totals_update', 'shipment_day_totals_delete'];
 const OUTBOX_TRIGGER = 'tracking_events_to_webhook_outbox';
@@ -48,7 +49,8 @@ export function beginLoad(db: Db): void {
   const aside = db
     .prepare<[string, string], { name: string; type: string; sql: string }>(
       `SELECT name, type, sql FROM sqlite_master
-       WHERE (type = 'index' AND sql IS NOT NULL AND tbl_name IN (SELECT value FROM json_each(?)))
+       WHERE (type = 'index' AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'
+              AND tbl_name IN (SELECT value FROM json_each(?)))
           OR (type = 'trigger' AND name IN (SELECT value FROM json_each(?)))`,
     )
     .all(JSON.stringify(LOADED_TABLES), JSON.stringify(triggers));
