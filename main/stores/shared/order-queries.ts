@@ -197,7 +197,12 @@ export function orderQueries(query: Query, dialect: Dialect) {
         return { total, rows: rows.map(toListed) };
       }
       const where = statusWhere(filter.statuses);
-      const [counted] = await query<{ n: number }>(`SELECT count(*) AS n FROM orders o ${where.sql}`, where.params);
+      // The totals the writes keep (order_status_totals), not a count of every order.
+      const [counted] = await query<{ n: number }>(
+        `SELECT coalesce(sum(items), 0) AS n FROM order_status_totals
+         ${filter.statuses.length > 0 ? `WHERE status IN (${marks(filter.statuses.length)})` : ''}`,
+        filter.statuses,
+      );
       const rows = await listed(where.sql, [...where.params, filter.limit, filter.offset], 'LIMIT ? OFFSET ?');
       return { total: Number(counted!.n), rows: rows.map(toListed) };
     },

@@ -18,6 +18,7 @@ import returns from './0015-returns';
 import searchDistricts, { addDistrictTerms } from './0016-search-districts';
 import orderSearchListOrder, { afterCommit as orderSearchVacuum } from './0017-order-search-list-order';
 import noReferenceIndex from './0018-no-reference-index';
+import orderStatusTotals from './0019-order-status-totals';
 
 /**
  * PostgreSQL's change for each key (shared/migrations.ts), null where it has none;
@@ -58,4 +59,5 @@ export const MIGRATIONS = numbered<{
   // A tracking event's status stays its name: PostgreSQL's bytes are not the desk's file.
   'event-status-codes': null,
   'no-reference-index': { sql: noReferenceIndex },
+  'order-status-totals': { sql: orderStatusTotals },
 });
