@@ -37,8 +37,11 @@ interface Arm {
 }
 const range = (prefix: string): Arm => ({ from: prefix, to: prefixEnd(prefix), also: [] });
 
-/** An arm's hits (order_id, created_on) among the terms `d`, in `statuses`, limited to `terms` when given. */
-function hits(arm: Arm, statuses: string[], terms?: string[]): { sql: string; params: Params } {
+/**
+ * An arm's hits (order_id, created_on, and each hit's term when `withTerm`) among the terms `d`,
+ * in `statuses`, limited to `terms` when given.
+ */
+function hits(arm: Arm, statuses: string[], terms?: string[], withTerm = false): { sql: string; params: Params } {
   const parts: string[] = [];
   const params: Params = [];
   if (terms) {
@@ -62,7 +65,10 @@ function hits(arm: Arm, statuses: string[], terms?: string[]): { sql: string; pa
     );
     params.push(prefix, prefixEnd(prefix));
   }
-  return { sql: `SELECT d.order_id, d.created_on FROM order_search_terms d WHERE ${parts.join(' AND ')}`, params };
+  return {
+    sql: `SELECT d.order_id, d.created_on${withTerm ? ', d.term' : ''} FROM order_search_terms d WHERE ${parts.join(' AND ')}`,
+    params,
+  };
 }
 
 /** The orders found by any of `found`, each once, as rows (order_id[, created_on]). */
@@ -95,31 +101,26 @@ export async function orderSearchPage(
     ...search.prefixes.map(range),
   ];
   // Each arm's hits (an order twice where a range holds two of its terms), the size of each word
-  // pair's range, and the first and last term of each range (one term alone when they are the
-  // same), in one statement: on PostgreSQL each statement is a round trip.
+  // pair's range, and the first and last term of each range's hits (one term alone when they are
+  // the same), in one statement: on PostgreSQL each statement is a round trip, and each subquery
+  // more is planned at every request. The first and last term come from the counted range itself.
   const pairs = search.allPrefixes;
-  const ends = (i: number) =>
-    i < search.exact.length
-      ? 'NULL AS lo, NULL AS hi'
-      : `(SELECT min(term) FROM order_search_terms WHERE term >= ? AND term < ?) AS lo,
-         (SELECT max(term) FROM order_search_terms WHERE term >= ? AND term < ?) AS hi`;
-  const endParams = (arm: Arm): Params => (arm.to === null ? [] : [arm.from, arm.to, arm.from, arm.to]);
   const counted = await query<{ arm: number; n: number; lo: string | null; hi: string | null }>(
     [
-      ...arms.map((arm, i) => {
-        const h = hits(arm, statuses);
-        return `SELECT ${i} AS arm, (SELECT count(*) FROM (${h.sql}) AS hits) AS n, ${ends(i)}`;
-      }),
+      ...arms.map((arm, i) =>
+        arm.to === null
+          ? `SELECT ${i} AS arm, (SELECT count(*) FROM (${hits(arm, statuses).sql}) AS hits) AS n, NULL AS lo, NULL AS hi`
+          : `SELECT ${i} AS arm, count(*) AS n, min(term) AS lo, max(term) AS hi FROM (${hits(arm, statuses, undefined, true).sql}) AS hits`,
+      ),
+      // A pair's range read up to the limit: its last term is known only when it was read whole.
       ...pairs.map(
         (_, j) =>
-          `SELECT ${arms.length + j} AS arm, (SELECT count(*) FROM (SELECT 1 FROM order_search_terms WHERE term >= ? AND term < ?
-            LIMIT ${EVERY_WORD_COUNT_LIMIT}) AS pair) AS n, ${ends(arms.length + j)}`,
+          `SELECT ${arms.length + j} AS arm, count(*) AS n, min(term) AS lo,
+            CASE WHEN count(*) < ${EVERY_WORD_COUNT_LIMIT} THEN max(term) END AS hi
+          FROM (SELECT term FROM order_search_terms WHERE term >= ? AND term < ? LIMIT ${EVERY_WORD_COUNT_LIMIT}) AS pair`,
       ),
     ].join(' UNION ALL '),
-    [
-      ...arms.flatMap((arm) => [...hits(arm, statuses).params, ...endParams(arm)]),
-      ...pairs.flatMap((p) => [p, prefixEnd(p), ...endParams(range(p))]),
-    ],
+    [...arms.flatMap((arm) => hits(arm, statuses).params), ...pairs.flatMap((p) => [p, prefixEnd(p)])],
   );
   const row = (i: number) => counted.find((c) => Number(c.arm) === i);
   const count = (i: number) => Number(row(i)?.n ?? 0);
