@@ -9,9 +9,9 @@ import type { BatchPage, LabelData, LabelOptions } from '../core/label-data';
 import { SHEET_LABEL_SIZE } from '../core/label-data';
 import { a4FormPages, labelPrinterPages } from './customs-layout';
 import { onSheets } from './office-sheet';
-import { drawCode128, drawQr, planCode128, planQr } from './label-barcodes';
 import { asciiOnly, loadLabelFonts, resolveFontsDir, type LabelFonts } from './label-fonts';
-import { layoutPage, selectPieces, type LabelPart, type PageLayout, type TextPart } from './label-layout';
+import { layoutPage, selectPieces, type PageLayout, type TextPart } from './label-layout';
+import { ContentWriter } from './pdf-content';
 import { BASE_GLYPHS, TextFit, type Weight } from './label-text';
 
 export { formatTrackingNumber } from './label-text';
@@ -106,12 +106,11 @@ export function writePdf(pages: Iterable<PageLayout>, fonts: LabelFonts, meta: {
       ModDate: meta.date,
     },
   });
-  const pen = new PdfPen(doc, fonts);
+  const writer = new ContentWriter(doc, fonts);
   const out = new PdfOutput(doc);
   let drawn = 0;
   for (const page of pages) {
-    doc.addPage({ size: [page.width, page.height], margin: 0 });
-    for (const part of page.parts) drawPart(doc, pen, part);
+    writer.page(page);
     if (++drawn % 64 === 0) out.drain();
   }
   // Fonts are embedded at end(), after the pages: stored without compression, which costs
@@ -141,33 +140,6 @@ export class PdfOutput {
   finish(): Buffer {
     this.drain();
     return this.blocks.length === 1 ? this.blocks[0]! : Buffer.concat(this.blocks);
-  }
-}
-
-function drawPart(doc: PDFKit.PDFDocument, pen: PdfPen, part: LabelPart): void {
-  switch (part.kind) {
-    case 'fill':
-      doc.rect(part.box.x, part.box.y, part.box.width, part.box.height).fill(part.color);
-      return;
-    case 'stroke':
-      doc.lineWidth(part.lineWidth);
-      for (const [x1, y1, x2, y2] of part.segments) doc.moveTo(x1, y1).lineTo(x2, y2);
-      for (const r of part.rects) doc.rect(r.x, r.y, r.width, r.height);
-      doc.stroke('black');
-      return;
-    case 'text':
-      pen.put(part);
-      return;
-    case 'code128': {
-      const plan = planCode128(part.value);
-      if (plan) drawCode128(doc, plan, part.box);
-      return;
-    }
-    case 'qr': {
-      const matrix = planQr(part.value);
-      if (matrix) drawQr(doc, matrix, part.box);
-      return;
-    }
   }
 }
 
