@@ -31,6 +31,8 @@ interface PdfKitFont {
   unicode: number[][];
   encode(text: string): [hex: string[], positions: Position[]];
   ref(): unknown;
+  toUnicodeCmap(): unknown;
+  document: { ref(): { end(chunk: string | Uint8Array): void } };
 }
 /** A page's content stream (PDFReference): finalize() writes `buffer`, deflating it if `compress`. */
 interface PdfKitStream {
@@ -55,6 +57,8 @@ const MAX_LINES = 4000;
 
 interface FontState {
   base?: BaseSubset;
+  /** The ToUnicode CMap of the base subset, as PDFKit writes it. */
+  baseCmap?: Uint8Array;
   /** A line's TJ operator, for lines whose glyphs are all in the base subset. */
   lines: LRUCache<string, string>;
 }
@@ -103,6 +107,7 @@ export class ContentWriter {
       pdf.layoutCache = shared.pdfkitLayoutCache();
       const state = stateOf(shared);
       seedBase(pdf, state);
+      reuseBaseCmap(pdf, state);
       return { shared, pdf, state };
     };
     // Regular is the document's default font (F1), bold the second (F2).
@@ -251,6 +256,28 @@ function seedBase(font: PdfKitFont, state: FontState): void {
   for (const id of state.base.glyphs) font.subset.includeGlyph(id);
   font.widths = [...state.base.widths];
   font.unicode = [...state.base.unicode];
+}
+
+/**
+ * A document whose subset of `font` is still the base subset (every plain label) gets the
+ * base subset's ToUnicode CMap as bytes made once, by PDFKit's own toUnicodeCmap.
+ */
+function reuseBaseCmap(font: PdfKitFont, state: FontState): void {
+  const own = font.toUnicodeCmap;
+  font.toUnicodeCmap = function (this: PdfKitFont) {
+    const base = state.base;
+    if (!base || this.unicode.length !== base.unicode.length) return own.call(this);
+    if (!state.baseCmap) {
+      let text = '';
+      const recorder = { ref: () => ({ end: (chunk: string | Uint8Array) => (text = String(chunk)) }) };
+      own.call({ unicode: base.unicode, document: recorder } as unknown as PdfKitFont);
+      // What PDFKit's stream would hold: the text and a newline, one byte a character.
+      state.baseCmap = Buffer.from(`${text}\n`, 'latin1');
+    }
+    const cmap = this.document.ref();
+    cmap.end(state.baseCmap);
+    return cmap;
+  };
 }
 
 /** One page's operators and the graphics state they leave, so nothing is set twice. */

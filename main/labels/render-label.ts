@@ -121,19 +121,45 @@ export function writePdf(pages: Iterable<PageLayout>, fonts: LabelFonts, meta: {
 }
 
 /**
- * PDFKit writes synchronously into its stream's buffer, in many small chunks. Read out
- * every few pages and joined into blocks, a batch of thousands of pages holds a few
- * hundred Buffers instead of hundreds of thousands (whose garbage collection made a
- * 10,000-label batch take twice as long per label as a 4,000-label one).
+ * Collects a document's bytes. PDFKit writes synchronously, one small chunk a token (an
+ * object header, a dictionary, each xref line), each converted to a Uint8Array and pushed
+ * through its Readable. Taking over its `_write` keeps its text as one string until a
+ * binary chunk (a stream) or a drain, so a label is a few Buffers instead of hundreds. A
+ * batch drains every few pages into one block, so thousands of pages hold a few hundred
+ * Buffers (whose garbage collection once made a 10,000-label batch twice as slow per label).
  */
 export class PdfOutput {
   private readonly blocks: Buffer[] = [];
-  constructor(private readonly doc: PDFKit.PDFDocument) {}
+  private parts: Uint8Array[] = [];
+  private text = '';
+
+  constructor(doc: PDFKit.PDFDocument) {
+    // The header, written by PDFKit's constructor before this took over.
+    for (let chunk: Buffer | null; (chunk = doc.read() as Buffer | null) !== null;) this.parts.push(chunk);
+    const pdfkit = doc as unknown as { _write(data: string | Uint8Array): void; _offset: number };
+    pdfkit._write = (data) => {
+      if (data instanceof Uint8Array) {
+        this.flushText();
+        this.parts.push(data);
+        pdfkit._offset += data.length;
+      } else {
+        // One byte a UTF-16 code unit, as PDFKit's own conversion: the xref offsets stay exact.
+        const line = `${data}\n`;
+        this.text += line;
+        pdfkit._offset += line.length;
+      }
+    };
+  }
+
+  private flushText(): void {
+    if (this.text) this.parts.push(Buffer.from(this.text, 'latin1'));
+    this.text = '';
+  }
 
   drain(): void {
-    const chunks: Buffer[] = [];
-    for (let chunk: Buffer | null; (chunk = this.doc.read() as Buffer | null) !== null;) chunks.push(chunk);
-    if (chunks.length) this.blocks.push(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    this.flushText();
+    if (this.parts.length) this.blocks.push(Buffer.concat(this.parts));
+    this.parts = [];
   }
 
   /** After doc.end(): the whole document. */
