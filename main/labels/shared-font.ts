@@ -24,6 +24,12 @@ interface Subset {
   glyphs: number[];
   encode(): Uint8Array;
 }
+/** fontkit's GlyphRun: its advanceWidth is the sum of its positions' xAdvance. */
+interface PdfKitRun {
+  advanceWidth: number;
+  glyphs: { advanceWidth: number }[];
+  positions: Record<string, number>[];
+}
 interface FontInternals {
   getGlyph(id: number, codePoints?: number[]): Glyph | null;
   layout(text: string): { advanceWidth: number };
@@ -110,14 +116,26 @@ export function shareFont(font: Font): SharedFont {
     return pdfkitRuns;
   };
 
+  // A word measured here is then drawn by PDFKit: its run goes into PDFKit's cache as
+  // PDFKit's layoutRun would make it (positions in thousandths of the size), so that a
+  // word is laid out once, not once for its width and again for drawing.
+  const toPdf = 1000 / base.unitsPerEm;
   const advances = new LRUCache<string, number>({ max: MAX_WORDS });
   shared.advanceOf = (text: string): number => {
     let total = 0;
     for (const chunk of text.split(/(?<=[ \t])/u)) {
       let advance = advances.get(chunk);
       if (advance === undefined) {
-        advance = base.layout.call(shared, chunk).advanceWidth;
+        const run = base.layout.call(shared, chunk) as PdfKitRun;
+        advance = run.advanceWidth;
         advances.set(chunk, advance);
+        if (!(chunk in pdfkitRuns)) {
+          run.positions.forEach((position, i) => {
+            for (const key of Object.keys(position)) position[key]! *= toPdf;
+            position.advanceWidth = run.glyphs[i]!.advanceWidth * toPdf;
+          });
+          pdfkitRuns[chunk] = run;
+        }
       }
       total += advance;
     }
