@@ -25,10 +25,11 @@ const TABLES = MAPPED_TABLES;
 /**
  * SQLite tables whose content reaches PostgreSQL otherwise: counters become sequences
  * (copySequences), day totals and order totals are counted afresh after the rows (rebuildDayTotals,
- * ORDER_TOTALS). Any table in neither list stops the copy before it starts, so a table added
- * later cannot be silently left behind.
+ * ORDER_TOTALS), event texts go as the events' own texts (copyColumns' reads). Any table in
+ * neither list stops the copy before it starts, so a table added later cannot be silently
+ * left behind.
  */
-const NOT_COPIED_AS_ROWS = new Set(['counters', 'shipment_day_totals', 'order_status_totals']);
+const NOT_COPIED_AS_ROWS = new Set(['counters', 'shipment_day_totals', 'event_texts', 'order_status_totals']);
 
 /** The orders' totals by status, counted from the copied orders (postgres/migrations/0019). */
 const ORDER_TOTALS = `DELETE FROM order_status_totals;
@@ -77,10 +78,10 @@ const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)}
 async function copyTable(db: Db, client: pg.ClientBase, table: Table, progress: (line: string) => void) {
   const t0 = performance.now();
   const { name } = table;
-  const { names, encoders } = copyColumns(table);
+  const { names, reads, encoders } = copyColumns(table);
   const total = db.prepare(`SELECT count(*) FROM ${name}`).pluck().get() as number;
   const rows = db
-    .prepare(`SELECT ${names.join(', ')} FROM ${name}`)
+    .prepare(`SELECT ${reads.join(', ')} FROM ${name}`)
     .raw()
     .iterate() as IterableIterator<unknown[]>;
   let done = 0;

@@ -10,6 +10,8 @@ import { stationEvent } from '../../main/core/statuses';
 import { ADDRESS_FIELDS, decodeAddress, encodeAddress } from '../../main/stores/sqlite/address-codec';
 import { DATABASE_FILE } from '../../main/stores/sqlite/database';
 import { MIGRATIONS } from '../../main/stores/sqlite/migrations';
+import { openSqliteStore, type SqliteStore } from '../../main/stores/sqlite';
+import { TEST_CATALOG, newShipmentRecord, onePiece } from '../helpers/records';
 import { addUsers, createShipment, gbAddress, shipmentRequest, sqliteDb, startTestStation } from '../helpers/station';
 
 describe('stored addresses', () => {
@@ -140,7 +142,10 @@ describe('a tracking event’s user', () => {
     const users = () => {
       const db = new Database(file);
       try {
-        return db.prepare('SELECT user_name FROM tracking_events').pluck().all();
+        return db
+          .prepare('SELECT (SELECT text FROM event_texts WHERE id = user_name) FROM tracking_events')
+          .pluck()
+          .all();
       } finally {
         db.close();
       }
@@ -323,6 +328,156 @@ describe('housekeeping', () => {
       expect(indexed).not.toContain('shipments_by_reference_one');
     } finally {
       await t.close();
+    }
+  });
+});
+
+const T0 = Date.parse('2026-11-20T09:00:00.000Z');
+
+describe('a tracking event’s texts', () => {
+  it('are kept once each and read back as written; events stored with texts are converted, their outbox and trigger kept, however often it runs', async () => {
+    const t = await startTestStation({ sqlite: true });
+    await addUsers(t);
+    const hook = await t.station.store.webhooks.insert({
+      url: 'http://127.0.0.1:9/hook',
+      secret: 'whsec_x',
+      events: ['x'],
+      statuses: ['Not Printed', 'Returned to Sender', 'Delivered to Receiver'],
+      allowRemote: false,
+      createdOn: t.clock.now,
+      createdBy: 'admin',
+    });
+    const created = await createShipment(t, await t.signIn());
+    const { id } = (await t.station.store.shipments.byUuid(created.shipmentId))!;
+    await t.station.store.shipments.changeStatus(id, () => ({
+      ...stationEvent('Delivered to Receiver', 'Delivered', 'northline-scanner', t.clock.now + 1000),
+      location: 'Leeds',
+      signatory: 'Brown',
+    }));
+    const history = await t.station.store.shipments.events(id);
+    const dataDir = t.dataDir;
+    await t.app.close();
+    await t.station.close();
+    const file = join(dataDir, DATABASE_FILE);
+    const read = <R>(query: string) => {
+      const db = new Database(file);
+      try {
+        return db.prepare(query).all() as R[];
+      } finally {
+        db.close();
+      }
+    };
+    const stored = () =>
+      read('SELECT typeof(description) AS d, typeof(location) AS l, typeof(user_name) AS u FROM tracking_events');
+    const schema = () =>
+      read<{ name: string }>("SELECT name FROM sqlite_schema WHERE tbl_name = 'tracking_events' ORDER BY name").map(
+        (r) => r.name,
+      );
+    const setBack = (sql: string) => {
+      const db = new Database(file);
+      db.exec(`${sql} PRAGMA user_version = 23;`);
+      db.close();
+    };
+    const opened: Awaited<ReturnType<typeof openStation>>[] = [];
+    const reopen = async () => {
+      const station = await openStation({ dataDir, labelPool: false, now: () => t.clock.now });
+      opened.push(station);
+      return station;
+    };
+    try {
+      expect(history.map((e) => [e.description, e.location, e.user, e.signatory])).toEqual([
+        ['Shipment created', '', 'admin', ''],
+        ['Delivered', 'Leeds', 'northline-scanner', 'Brown'],
+      ]);
+      expect(stored()).toEqual(Array(2).fill({ d: 'integer', l: 'integer', u: 'integer' }));
+      // '' is id 0: no row of its own in the events, no bytes.
+      expect(read('SELECT location FROM tracking_events ORDER BY id')[0]).toEqual({ location: 0 });
+      const shape = schema();
+      expect(shape).toEqual(['tracking_events', 'tracking_events_by_shipment', 'tracking_events_to_webhook_outbox']);
+      // As every database before the texts' ids had it: the texts in the events, no event_texts.
+      setBack(`${['description', 'location', 'user_name']
+        .map(
+          (c) => `ALTER TABLE tracking_events ADD COLUMN ${c}_text TEXT NOT NULL DEFAULT '';
+            UPDATE tracking_events SET ${c}_text = (SELECT text FROM event_texts WHERE id = ${c});
+            ALTER TABLE tracking_events DROP COLUMN ${c};
+            ALTER TABLE tracking_events RENAME COLUMN ${c}_text TO ${c};`,
+        )
+        .join('\n')}
+        DROP TABLE event_texts;`);
+      expect(stored()).toEqual(Array(2).fill({ d: 'text', l: 'text', u: 'text' }));
+      const station = await reopen();
+      expect(stored()).toEqual(Array(2).fill({ d: 'integer', l: 'integer', u: 'integer' }));
+      expect(schema()).toEqual(shape);
+      expect(sqliteDb(station).pragma('foreign_keys', { simple: true })).toBe(1);
+      expect(await station.store.shipments.events(id)).toEqual(history);
+      // The outbox rows made before find their events, texts and all; the trigger kept adds the next.
+      await station.store.shipments.changeStatus(id, () =>
+        stationEvent('Returned to Sender', 'Returned, refused', 'olga', t.clock.now + 2000),
+      );
+      const outbox = await station.store.webhooks.deliveries(hook, 10);
+      expect(outbox.map((o) => [o.event?.status, o.event?.description, o.event?.location, o.event?.user])).toEqual([
+        ['Returned to Sender', 'Returned, refused', '', 'olga'],
+        ['Delivered to Receiver', 'Delivered', 'Leeds', 'northline-scanner'],
+        ['Not Printed', 'Shipment created', '', 'admin'],
+      ]);
+      await opened.pop()!.close();
+      const after = read('SELECT * FROM event_texts ORDER BY id');
+      // Set back with the ids in place: the conversion runs again, as a no-op.
+      setBack('');
+      const again = await reopen();
+      expect(read('SELECT * FROM event_texts ORDER BY id')).toEqual(after);
+      expect((await again.store.shipments.events(id)).map((e) => e.description)).toEqual([
+        'Shipment created',
+        'Delivered',
+        'Returned, refused',
+      ]);
+    } finally {
+      for (const station of opened) await station.close();
+      await t.close();
+    }
+  });
+
+  it('are given the right ids after a write that added one was undone, and by two stores on one file', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ss-event-texts-'));
+    const a = openSqliteStore({ dataDir });
+    const b = openSqliteStore({ dataDir });
+    try {
+      await a.carriers.sync(TEST_CATALOG);
+      const ids: number[] = [];
+      for (let serial = 1; serial <= 2; serial++) {
+        const outcome = await a.shipments.create(
+          newShipmentRecord(serial, T0),
+          [onePiece(serial)],
+          stationEvent('Not Printed', 'Shipment created', 'admin', T0),
+        );
+        ids.push('created' in outcome ? outcome.created.id : 0);
+      }
+      const [first, second] = ids as [number, number];
+      const scan = (description: string, at: number) => () =>
+        stationEvent('Awaiting Collection', description, 'scanner', at);
+      // A write that stored a new text and then threw: its text's id goes to the next new text.
+      a.db.exec(`CREATE TEMP TRIGGER undo_boom AFTER INSERT ON tracking_events
+        WHEN (SELECT text FROM event_texts WHERE id = NEW.description) = 'boom'
+        BEGIN SELECT RAISE(ABORT, 'boom'); END`);
+      await expect(a.shipments.changeStatus(first, scan('boom', T0 + 1))).rejects.toThrow('boom');
+      await a.shipments.changeStatus(first, scan('After the undo', T0 + 2));
+      a.db.exec('DROP TRIGGER temp.undo_boom');
+      await a.shipments.changeStatus(second, scan('boom', T0 + 3));
+      // Store b, another connection (as the CLI beside a desk), adds texts a has not seen, and a b has not.
+      await b.shipments.changeStatus(second, scan('From b', T0 + 4));
+      await b.shipments.changeStatus(first, scan('boom', T0 + 5));
+      await a.shipments.changeStatus(first, scan('From b', T0 + 6));
+      const descriptions = async (store: SqliteStore, id: number) =>
+        (await store.shipments.events(id)).map((e) => e.description);
+      for (const store of [a, b]) {
+        expect(await descriptions(store, first)).toEqual(['Shipment created', 'After the undo', 'boom', 'From b']);
+        expect(await descriptions(store, second)).toEqual(['Shipment created', 'boom', 'From b']);
+      }
+      expect(a.db.prepare('SELECT count(*) FROM event_texts WHERE text = ?').pluck().get('boom')).toBe(1);
+    } finally {
+      await b.close();
+      await a.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -21,7 +21,12 @@ export interface Kind<V> {
   toSqlite?(value: V): unknown;
   fromSqlite?(stored: unknown): V;
   toPostgres?(value: V): unknown;
-  /** A SQLite value as a field of PostgreSQL's COPY text. */
+  /**
+   * SQLite: the expression that reads the column as its value, where SQLite keeps something
+   * else in it (an id of event_texts); absent: the column as it is.
+   */
+  sqliteRead?(column: string): string;
+  /** A SQLite value, as sqliteRead reads it, as a field of PostgreSQL's COPY text. */
   copy: CopyEncoder;
 }
 
@@ -42,6 +47,7 @@ function orNull<V>(kind: Kind<V>): Kind<V | null> {
     ...(kind.toSqlite && { toSqlite: pass(kind.toSqlite.bind(kind)) }),
     ...(kind.fromSqlite && { fromSqlite: pass(kind.fromSqlite.bind(kind)) }),
     ...(kind.toPostgres && { toPostgres: pass(kind.toPostgres.bind(kind)) }),
+    ...(kind.sqliteRead && { sqliteRead: kind.sqliteRead.bind(kind) }),
     // A NULL is COPY's \N whatever the kind (an order's collection address may be absent).
     copy: (value) => (value === null || value === undefined ? copyValue(null) : kind.copy(value)),
   };
@@ -106,6 +112,23 @@ export const status = kindOf<ShipmentStatus>({
   fromSqlite: (value) => statusOfCode(value as number),
   copy: (value) => copyText(statusOfCode(value as number)),
 });
+/**
+ * A text repeated across millions of rows (a tracking event's description, location, user):
+ * the text in PostgreSQL; in SQLite the id of its row in event_texts, one or two bytes
+ * where the text takes tens. The store writes the ids (sqlite/event-texts.ts, through
+ * `values`' `idEncoders`); reads go through sqliteSelectList.
+ */
+export const eventText = kindOf<string>({
+  sqlite: 'INTEGER',
+  postgres: 'text',
+  sqliteRead: (column) => `(SELECT et.text FROM event_texts et WHERE et.id = ${column})`,
+  fromSqlite(value) {
+    if (typeof value !== 'string')
+      throw new Error(`an event text read as its id ${String(value)}: read it through sqliteSelectList`);
+    return value;
+  },
+  copy: copyValue,
+});
 /** A JSON array of its fields in SQLite (address-codec.ts), a jsonb object in PostgreSQL. */
 export const address = kindOf<Address>({
   sqlite: 'TEXT',
@@ -157,6 +180,22 @@ export function selectList<T extends Table>(
   return fields.map((field) => `${prefixed(alias, columnOf(t, field).name)} AS "${as}${field}"`).join(', ');
 }
 
+/** selectList as SQLite reads it: a column kept as an id is read as its value (Kind.sqliteRead). */
+export function sqliteSelectList<T extends Table>(
+  t: T,
+  fields: readonly FieldOf<T>[] = fieldsOf(t),
+  alias?: string,
+  as = '',
+) {
+  return fields
+    .map((field) => {
+      const { name, kind } = columnOf(t, field);
+      const column = prefixed(alias, name);
+      return `${kind.sqliteRead ? kind.sqliteRead(column) : column} AS "${as}${field}"`;
+    })
+    .join(', ');
+}
+
 /** PostgreSQL: `'fieldA', alias.a, …`, the arguments of a json_build_object of the record's fields. */
 export function jsonFields<T extends Table>(t: T, fields: readonly FieldOf<T>[], alias: string) {
   return fields.map((field) => `'${field}', ${alias}.${columnOf(t, field).name}`).join(', ');
@@ -183,14 +222,24 @@ export function setFromExcluded<T extends Table>(t: T, key: readonly FieldOf<T>[
     .join(', ');
 }
 
-/** The record's values in the order of `fields`, each as `dialect` binds it. Made once per statement. */
+/**
+ * The record's values in the order of `fields`, each as `dialect` binds it. Made once per
+ * statement. `idEncoders`: the store's own, for the columns SQLite keeps as ids (it must give
+ * one for each of them that `fields` names).
+ */
 export function values<T extends Table, F extends FieldOf<T>>(
   dialect: Dialect,
   t: T,
   fields: readonly F[] = fieldsOf(t) as F[],
+  idEncoders: Partial<Record<F, (value: string) => unknown>> = {},
 ): (record: Pick<RowOf<T>, F>) => unknown[] {
   const encoders = fields.map((field) => {
     const kind = columnOf(t, field).kind;
+    if (dialect === 'sqlite' && kind.sqliteRead) {
+      const own = idEncoders[field];
+      if (!own) throw new Error(`${t.name}.${columnOf(t, field).name} is kept as an id on SQLite: give its encoder`);
+      return own as (value: unknown) => unknown;
+    }
     return (dialect === 'sqlite' ? kind.toSqlite : kind.toPostgres)?.bind(kind);
   });
   return (record) => {
@@ -267,10 +316,17 @@ export function unnestColumns<T extends Table, F extends FieldOf<T>>(t: T, field
   };
 }
 
-/** migrate's COPY of a table: its columns, and each one's encoder from SQLite's value to COPY text. */
-export function copyColumns(t: Table): { names: string[]; encoders: CopyEncoder[] } {
+/**
+ * migrate's COPY of a table: its columns, the expression reading each from SQLite
+ * (Kind.sqliteRead) and each one's encoder from that value to COPY text.
+ */
+export function copyColumns(t: Table): { names: string[]; reads: string[]; encoders: CopyEncoder[] } {
   const columns = fieldsOf(t).map((field) => columnOf(t, field));
-  return { names: columns.map((c) => c.name), encoders: columns.map((c) => c.kind.copy) };
+  return {
+    names: columns.map((c) => c.name),
+    reads: columns.map((c) => c.kind.sqliteRead?.(c.name) ?? c.name),
+    encoders: columns.map((c) => c.kind.copy),
+  };
 }
 
 /** Each column's name and its type in `dialect`: what a test compares with the live schema. */

@@ -30,6 +30,7 @@ export const MIGRATION_KEYS = [
   'order-search-list-order',
   'event-status-codes',
   'no-reference-index',
+  'event-texts',
   'order-status-totals',
 ] as const;
 

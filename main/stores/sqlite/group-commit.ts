@@ -20,6 +20,10 @@ export interface GroupCommitHooks {
   beforeCommit(): void;
   /** After a batch's transaction failed as a whole. */
   afterRollback(): void;
+  /** After a batch's transaction committed. */
+  afterCommit?(): void;
+  /** After any write was undone: the batch's transaction rolled back, or one write's savepoint. */
+  afterUndo?(): void;
   /**
    * Why no batch may commit now (the database file deleted or moved: its commits would be
    * lost at the next start), or undefined. Asked before each batch; the batch is refused
@@ -83,12 +87,14 @@ export function groupCommit(db: Db, wal: WalSync, hooks: GroupCommitHooks, check
             }
             rollbackTo.run();
             release.run();
+            hooks.afterUndo?.();
             q.reject(error);
           }
         }
         hooks.beforeCommit();
       });
     } catch (error) {
+      hooks.afterUndo?.();
       if (writeThrew) return WRITE_THREW;
       hooks.afterRollback();
       for (const { q } of written) q.reject(error);
@@ -108,6 +114,7 @@ export function groupCommit(db: Db, wal: WalSync, hooks: GroupCommitHooks, check
     let written = runBatch(batch, false);
     if (written === WRITE_THREW) written = runBatch(batch, true);
     if (written === WRITE_THREW || written === undefined) return;
+    hooks.afterCommit?.();
     checkpoints?.committed();
     for (const { q, value } of written) if (q.atCommit) q.resolve(value);
     wal.flush().then(

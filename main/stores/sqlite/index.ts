@@ -23,6 +23,7 @@ import {
 } from './database';
 import { translatingErrors } from '../shared/errors';
 import { translateError } from './errors';
+import { eventTexts } from './event-texts';
 import { groupCommit, type GroupCommit } from './group-commit';
 import { sqliteImports } from './imports';
 import { sqliteLimits } from './limits';
@@ -54,6 +55,7 @@ export function openSqliteStore(options: {
     db.transaction(() => indexLoaded(db)).immediate();
     const wal = walSync(`${db.name}-wal`, options.fsync ? { fsync: options.fsync } : {});
     const numbers = sqliteNumbers(db);
+    const texts = eventTexts(db);
     const checkpoints = walCheckpointer(
       db.name,
       () => {
@@ -65,7 +67,13 @@ export function openSqliteStore(options: {
     const commit = groupCommit(
       db,
       wal,
-      { beforeCommit: numbers.writeReserved, afterRollback: numbers.reread, refusal: () => databaseFileGone(db) },
+      {
+        beforeCommit: numbers.writeReserved,
+        afterRollback: numbers.reread,
+        afterCommit: texts.committed,
+        afterUndo: texts.undone,
+        refusal: () => databaseFileGone(db),
+      },
       checkpoints,
     );
     let closed = false;
@@ -95,13 +103,13 @@ export function openSqliteStore(options: {
       dialect: 'sqlite',
       location: join(options.dataDir, DATABASE_FILE),
       db,
-      shipments: translating(sqliteShipments(db, commit, () => wal.flush())),
+      shipments: translating(sqliteShipments(db, commit, () => wal.flush(), texts)),
       numbers: translating({ take: numbers.take }),
       auth: translating(sqliteAuth(db)),
       settings: whileFileThere(sqliteSettings(db)),
       limits: translating(sqliteLimits(db)),
       carriers: translating(sqliteCarriers(db)),
-      manifests: translating(sqliteManifests(db, commit, numbers)),
+      manifests: translating(sqliteManifests(db, commit, numbers, texts)),
       imports: translating(sqliteImports(db, commit)),
       webhooks: whileFileThere(sqliteWebhooks(db)),
       addressBook: whileFileThere(addressBookQueries('sqlite', run)),

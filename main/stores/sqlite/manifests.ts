@@ -8,6 +8,7 @@ import type {
   ManifestStore,
 } from '../../core/storage';
 import type { Db } from './database';
+import { eventTextIds, type EventTexts } from './event-texts';
 import type { GroupCommit } from './group-commit';
 import type { SqliteNumbers } from './numbers';
 import { columnNames, insertSql, reader, selectList, values } from '../shared/columns';
@@ -41,7 +42,7 @@ const WAITING_FIELDS = [
   'referenceThree',
 ] as const;
 
-export function sqliteManifests(db: Db, commit: GroupCommit, numbers: SqliteNumbers): ManifestStore {
+export function sqliteManifests(db: Db, commit: GroupCommit, numbers: SqliteNumbers, texts: EventTexts): ManifestStore {
   const WAITING = `SELECT ${selectList(shipments, WAITING_FIELDS)} FROM shipments s
     WHERE status = 'Printed' AND carrier_id = ?
       AND NOT EXISTS (SELECT 1 FROM manifest_shipments m WHERE m.shipment_id = s.id)`;
@@ -78,7 +79,7 @@ export function sqliteManifests(db: Db, commit: GroupCommit, numbers: SqliteNumb
 
   const encode = values('sqlite', manifests, NEW);
   const link = values('sqlite', manifestShipments);
-  const eventValues = values('sqlite', trackingEvents, EVENT_FIELDS);
+  const eventValues = values('sqlite', trackingEvents, EVENT_FIELDS, eventTextIds(texts));
   const toWaiting = reader('sqlite', shipments, WAITING_FIELDS);
 
   return {

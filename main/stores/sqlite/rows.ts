@@ -1,6 +1,6 @@
 /** The shipment family's statements' column lists and row conversions on SQLite, from the column maps. */
 import type { CustomsItemRecord, EventRecord, NewShipment, PieceRecord, ShipmentRecord } from '../../core/storage';
-import { arrayReader, insertSql, reader, selectList, values } from '../shared/columns';
+import { arrayReader, insertSql, reader, selectList, sqliteSelectList, values } from '../shared/columns';
 import {
   CUSTOMS_ITEM_FIELDS,
   EVENT_FIELDS,
@@ -12,6 +12,7 @@ import {
   shipments,
   trackingEvents,
 } from '../shared/tables/shipments';
+import { eventTextIds, type EventTexts } from './event-texts';
 
 export const SHIPMENT_COLUMNS = selectList(shipments);
 /** The list's columns: what a list item needs and nothing more. */
@@ -19,7 +20,8 @@ export const LIST_COLUMNS = selectList(shipments, LIST_FIELDS);
 /** A list row read as an array of LIST_COLUMNS (raw mode) as its record. */
 export const toListRecord = arrayReader('sqlite', shipments, LIST_FIELDS);
 export const PIECE_COLUMNS = selectList(pieces, PIECE_FIELDS);
-export const EVENT_COLUMNS = selectList(trackingEvents, EVENT_FIELDS);
+/** An event's texts read from event_texts (event-texts.ts). */
+export const EVENT_COLUMNS = sqliteSelectList(trackingEvents, EVENT_FIELDS);
 export const CUSTOMS_ITEM_COLUMNS = selectList(customsItems, CUSTOMS_ITEM_FIELDS);
 
 export const INSERT_SHIPMENT = insertSql('sqlite', shipments, NEW_SHIPMENT_FIELDS);
@@ -33,9 +35,12 @@ export const toEventRecord: (row: unknown) => EventRecord = reader('sqlite', tra
 
 export const shipmentValues: (s: NewShipment) => unknown[] = values('sqlite', shipments, NEW_SHIPMENT_FIELDS);
 const pieceValues = values('sqlite', pieces, ['shipmentId', ...PIECE_FIELDS]);
-const eventValues = values('sqlite', trackingEvents, ['shipmentId', ...EVENT_FIELDS]);
 const customsItemValues = values('sqlite', customsItems, ['shipmentId', ...CUSTOMS_ITEM_FIELDS]);
 
 export const pieceRow = (shipmentId: number, p: PieceRecord) => pieceValues({ shipmentId, ...p });
-export const eventRow = (shipmentId: number, e: EventRecord) => eventValues({ shipmentId, ...e });
+/** An event's values for INSERT_EVENT, its texts as their ids in `texts`. */
+export function eventRows(texts: EventTexts): (shipmentId: number, e: EventRecord) => unknown[] {
+  const eventValues = values('sqlite', trackingEvents, ['shipmentId', ...EVENT_FIELDS], eventTextIds(texts));
+  return (shipmentId, e) => eventValues({ shipmentId, ...e });
+}
 export const customsItemRow = (shipmentId: number, i: CustomsItemRecord) => customsItemValues({ shipmentId, ...i });

@@ -23,6 +23,7 @@ import { AUTOCHECKPOINT_PAGES, type Db } from './database';
 import type { GroupCommit } from './group-commit';
 import { listQueries, type Params } from '../shared/list-queries';
 import { statusCode } from '../shared/status-codes';
+import type { EventTexts } from './event-texts';
 import { indexLoaded, markLoadUnindexed } from './load-index';
 import { setSearchStatus } from './search-status';
 import { sqliteOrderLinks } from './orders';
@@ -39,7 +40,7 @@ import {
   PIECE_COLUMNS,
   SHIPMENT_COLUMNS,
   customsItemRow,
-  eventRow,
+  eventRows,
   pieceRow,
   shipmentValues,
   toEventRecord,
@@ -55,7 +56,13 @@ const toDeclaration = reader('sqlite', customsDeclarations, DECLARATION_FIELDS);
 const BULK_CACHE_KIB = -2 * 1024 * 1024;
 
 /** `durable` resolves once everything committed before it was called is on disk. */
-export function sqliteShipments(db: Db, commit: GroupCommit, durable: () => Promise<void>): ShipmentStore {
+export function sqliteShipments(
+  db: Db,
+  commit: GroupCommit,
+  durable: () => Promise<void>,
+  texts: EventTexts,
+): ShipmentStore {
+  const eventRow = eventRows(texts);
   const s = {
     insertShipment: db.prepare(INSERT_SHIPMENT),
     insertPiece: db.prepare(INSERT_PIECE),

@@ -1,6 +1,6 @@
 /** Webhook subscriptions and their outbox over SQLite (the trigger in 0005 fills the outbox). */
 import type { OutboxRecord, WebhookStore } from '../../core/storage';
-import { insertSql, reader, selectList, values } from '../shared/columns';
+import { insertSql, reader, selectList, sqliteSelectList, values } from '../shared/columns';
 import { EVENT_FIELDS, trackingEvents } from '../shared/tables/shipments';
 import { OUTBOX_FIELDS, webhookOutbox, webhooks } from '../shared/tables/webhooks';
 import type { Db } from './database';
@@ -9,7 +9,7 @@ const NEW_WEBHOOK = ['url', 'secret', 'events', 'statuses', 'allowRemote', 'crea
 
 /** The outbox row, its tracking event (`e.` before each field) and the event's shipment. */
 const JOINED = `SELECT ${selectList(webhookOutbox, OUTBOX_FIELDS, 'o')}, e.id AS "e.id",
-  ${selectList(trackingEvents, EVENT_FIELDS, 'e', 'e.')}, s.uuid AS "e.shipmentUuid", s.shipment_number AS "e.shipmentNumber"
+  ${sqliteSelectList(trackingEvents, EVENT_FIELDS, 'e', 'e.')}, s.uuid AS "e.shipmentUuid", s.shipment_number AS "e.shipmentNumber"
   FROM webhook_outbox o LEFT JOIN tracking_events e ON e.id = o.tracking_event_id LEFT JOIN shipments s ON s.id = e.shipment_id`;
 
 const toEvent = reader('sqlite', trackingEvents, EVENT_FIELDS);

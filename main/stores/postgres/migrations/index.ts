@@ -59,5 +59,7 @@ export const MIGRATIONS = numbered<{
   // A tracking event's status stays its name: PostgreSQL's bytes are not the desk's file.
   'event-status-codes': null,
   'no-reference-index': { sql: noReferenceIndex },
+  // An event's texts stay texts, as its status stays its name.
+  'event-texts': null,
   'order-status-totals': { sql: orderStatusTotals },
 });

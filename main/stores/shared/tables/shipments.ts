@@ -1,6 +1,21 @@
 /** A shipment and what belongs to it: pieces, tracking events, customs, search terms, idempotency keys. */
 import type { ShipmentStatus } from '../../../core/schemas';
-import { address, bigint, bool, bytes, int, json, money, real, smallint, status, table, text, uuid } from '../columns';
+import {
+  address,
+  bigint,
+  bool,
+  bytes,
+  eventText,
+  int,
+  json,
+  money,
+  real,
+  smallint,
+  status,
+  table,
+  text,
+  uuid,
+} from '../columns';
 
 export const shipments = table(
   'shipments',
@@ -110,15 +125,16 @@ export const trackingEvents = table(
     id: bigint('id'),
     shipmentId: bigint('shipment_id'),
     status: status('status'),
-    description: text('description'),
-    location: text('location'),
+    // Kept once each in SQLite's event_texts: they repeat across millions of events.
+    description: eventText('description'),
+    location: eventText('location'),
     signatory: text('signatory'),
     signatoryFileName: text('signatory_file_name'),
     latitude: real.orNull('latitude'),
     longitude: real.orNull('longitude'),
     depotId: bigint.orNull('depot_id'),
     trackingNumber: text('tracking_number'),
-    user: text('user_name'),
+    user: eventText('user_name'),
     occurredOn: bigint('occurred_on'),
   },
   { identity: true },

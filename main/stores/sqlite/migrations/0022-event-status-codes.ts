@@ -7,6 +7,7 @@
  */
 import type { Db } from '../database';
 import { statusCodeSql, statusNameSql } from '../../shared/status-codes';
+import { remadeTable } from './remake-table';
 
 export default /* sql */ `
 -- Only eventStatusCodes: it checks the column first, since a database set back to an older
@@ -25,21 +26,7 @@ export function eventStatusCodes(db: Db): void {
   const columns = db.prepare<[], { name: string; type: string }>('PRAGMA table_info(tracking_events)').all();
   if (columns.find((c) => c.name === 'status')?.type === 'INTEGER') return;
   db.exec(`
-CREATE TABLE tracking_events_by_code (
-  id                  INTEGER PRIMARY KEY,
-  shipment_id         INTEGER NOT NULL REFERENCES shipments(id),
-  status              INTEGER NOT NULL,
-  description         TEXT NOT NULL,
-  location            TEXT NOT NULL,
-  signatory           TEXT NOT NULL,
-  signatory_file_name TEXT NOT NULL,
-  latitude            REAL,
-  longitude           REAL,
-  depot_id            INTEGER,
-  tracking_number     TEXT NOT NULL,
-  user_name           TEXT NOT NULL,
-  occurred_on         INTEGER NOT NULL
-) STRICT;
+${remadeTable(db, 'tracking_events', 'tracking_events_by_code', { status: 'INTEGER' })};
 INSERT INTO tracking_events_by_code (${COLUMNS})
   SELECT ${COLUMNS.replace('status', statusCodeSql('status'))} FROM tracking_events ORDER BY id;
 DROP TABLE tracking_events;

@@ -23,7 +23,8 @@ import searchDistricts, { addDistrictTerms } from './0020-search-districts';
 import orderSearchListOrder, { rebuildOrderSearchTerms } from './0021-order-search-list-order';
 import eventStatusCodes, { eventStatusCodes as rebuildEvents } from './0022-event-status-codes';
 import noReferenceIndex from './0023-no-reference-index';
-import orderStatusTotals from './0024-order-status-totals';
+import eventTexts, { eventTextIds } from './0024-event-texts';
+import orderStatusTotals from './0025-order-status-totals';
 
 /**
  * SQLite's change for each key (shared/migrations.ts), null where it has none; the
@@ -58,5 +59,6 @@ export const MIGRATIONS = numbered<{ sql: string; backfill?: (db: Db) => void; r
   'order-search-list-order': { sql: orderSearchListOrder, backfill: rebuildOrderSearchTerms },
   'event-status-codes': { sql: eventStatusCodes, backfill: rebuildEvents, rebuildsTables: true },
   'no-reference-index': { sql: noReferenceIndex },
+  'event-texts': { sql: eventTexts, backfill: eventTextIds, rebuildsTables: true },
   'order-status-totals': { sql: orderStatusTotals },
 });
