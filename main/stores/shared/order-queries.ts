@@ -187,6 +187,7 @@ export function orderQueries(query: Query, dialect: Dialect) {
       if (filter.search) {
         const { total, page } = await orderSearchPage(
           query,
+          dialect,
           filter.search,
           filter.statuses,
           filter.limit,
