@@ -47,12 +47,35 @@ export default defineConfig({
     define: { __UPDATE_FEED_URL__: JSON.stringify(process.env.SHIPPING_STATION_UPDATE_URL ?? '') },
     build: {
       outDir: resolve(root, 'out/main'),
-      // Dependencies stay in node_modules (better-sqlite3 is native and must be rebuilt
-      // for Electron, not bundled). fontkit is imported by the label code but reaches
-      // node_modules only through pdfkit, so it is named here too. TypeBox is bundled: as
-      // ~700 module files of its own, resolving and loading them took a fifth of a start;
-      // i18n-iso-countries too, so that only its English names are loaded (main/core/countries.ts).
-      externalizeDeps: { include: ['fontkit'], exclude: ['typebox', 'i18n-iso-countries'] },
+      // The pure-JS dependencies are bundled: one file per chunk resolves, parses and loads
+      // faster than hundreds of module files (TypeBox alone is ~700; Fastify, Ajv and their
+      // kin several hundred more, each imported from ESM through Node's CommonJS export
+      // scan), and i18n-iso-countries loads only its English names (main/core/countries.ts).
+      // What stays in node_modules: native modules (better-sqlite3, serialport, node-hid:
+      // rebuilt for Electron), PDFKit and fontkit (they read their font data beside their
+      // own files; fontkit is named because it reaches node_modules only through pdfkit),
+      // and electron-updater (the desktop's only).
+      externalizeDeps: {
+        include: ['fontkit'],
+        exclude: [
+          'typebox',
+          'i18n-iso-countries',
+          'fastify',
+          '@fastify/static',
+          'ajv',
+          'ajv-formats',
+          'fast-json-stringify',
+          'pg',
+          'pg-copy-streams',
+          'csv-parse',
+          'lru-cache',
+          'marked',
+          'postcode-validator',
+          'any-ascii',
+          'qrcode',
+          'bwip-js',
+        ],
+      },
       rollupOptions: {
         input: {
           index: resolve(root, 'main/index.ts'),

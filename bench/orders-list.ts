@@ -6,8 +6,9 @@
  * screen asks, and prints p50 and p95 of each with its total.
  *
  * Each shape is also asked of the store both ways, alternating request by request on the same
- * data: today's search (`order-search-queries.ts`) and the one before it (PREVIOUS below: the
- * hits joined to their orders, counted and sorted), so that their ratio holds whatever the load.
+ * data: today's (`order-queries.ts`, `order-search-queries.ts`) and the one before it
+ * (previousPage below: a plain list counting every order of its statuses; a search's hits
+ * joined to their orders, counted and sorted), so that their ratio holds whatever the load.
  *
  * `--store postgres` starts an embedded PostgreSQL server (the tests' own) for a new database,
  * or uses the server SHIPPING_STATION_DATABASE_URL names; the fill is then vacuumed, as
@@ -65,7 +66,20 @@ async function previousPage(query: Query, filter: OrderFilter): Promise<{ total:
     parts.push(`o.status IN (${marks(filter.statuses.length)})`);
     params.push(...filter.statuses);
   }
-  const search = filter.search!;
+  const search = filter.search;
+  if (!search) {
+    // The plain list before the kept totals: every order of the statuses counted.
+    const where = parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '';
+    const [counted] = await query<{ n: number }>(`SELECT count(*) AS n FROM orders o ${where}`, params);
+    const rows = await query(
+      `SELECT o.uuid, o.order_number, o.status, o.created_on, o.channel, o.delivery_address, o.item_count,
+         o.total_weight_kg, o.shipment_id, s.uuid AS "shipmentUuid", s.shipment_number AS "shipmentNumber"
+       FROM orders o LEFT JOIN shipments s ON s.id = o.shipment_id ${where}
+       ORDER BY o.created_on DESC, o.id DESC LIMIT ? OFFSET ?`,
+      [...params, filter.limit, filter.offset],
+    );
+    return { total: Number(counted!.n), rows };
+  }
   const any = [
     ...(search.exact.length ? [`term IN (${marks(search.exact.length)})`] : []),
     ...search.prefixes.map(() => '(term >= ? AND term < ?)'),
@@ -170,10 +184,10 @@ async function main(): Promise<void> {
         total = list.totalItems;
       }
       let ab = '– | –';
-      if (asked.Search !== undefined) {
+      {
         const filter: OrderFilter = {
           statuses: asked.Status ? [asked.Status] : [],
-          search: orderSearch(asked.Search),
+          ...(asked.Search !== undefined ? { search: orderSearch(asked.Search) } : {}),
           limit: 50,
           offset: ((asked.Page ?? 1) - 1) * 50,
         };

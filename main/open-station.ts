@@ -31,7 +31,14 @@ export type OpenStationOptions = StoreOptions &
     watch?: boolean | { pollMs?: number; settleMs?: number };
   };
 
-export async function openStation(options: OpenStationOptions): Promise<Station> {
+/**
+ * A station as opened here. Its label pool's workers spawn on the first document drawn, or
+ * at `startLabelWorkers()`: the shells that serve call it once they listen, so that the
+ * workers' own start does not take CPU from theirs.
+ */
+export type OpenedStation = Station & { startLabelWorkers(): void };
+
+export async function openStation(options: OpenStationOptions): Promise<OpenedStation> {
   const store = await openStore(options);
   const pool = options.labelPool === false ? undefined : labelPoolFromEnv();
   const pooled = pool ? poolRenderers(pool) : undefined;
@@ -83,9 +90,10 @@ export async function openStation(options: OpenStationOptions): Promise<Station>
         }
       : opened;
     watcher?.start();
-    if (!pool) return station;
+    if (!pool) return { ...station, startLabelWorkers: () => undefined };
     return {
       ...station,
+      startLabelWorkers: () => pool.start(),
       // The store first: writes still queued may wait on a label being drawn.
       close: async () => {
         await station.close();

@@ -49,6 +49,7 @@ async function main(): Promise<void> {
   });
   console.log(`data in ${station.store.location}`);
   console.log(`listening on ${url}`);
+  station.startLabelWorkers();
 
   let closing = false;
   const shutdown = async () => {

@@ -87,6 +87,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
           : `The API for other local tools could not start: ${error instanceof Error ? error.message : String(error)}`,
     };
   }
+  station.startLabelWorkers();
 
   let closing: Promise<void> | null = null;
   return {

@@ -6,6 +6,7 @@
 // The explicit node entry: the bare specifier's export map has no condition that
 // TypeScript's Bundler resolution or Electron's main process would pick reliably.
 import bwipjs from 'bwip-js/node';
+import { LRUCache } from 'lru-cache';
 import { create as createQr } from 'qrcode/lib/core/qrcode.js';
 
 /** One printer dot at 203 dpi, in PDF points. */
@@ -90,9 +91,45 @@ export function drawCode128(sink: RectSink, plan: LinearPlan, box: Box, maxDots 
  */
 export function planQr(text: string): Matrix | null {
   if (!text) return null;
-  const { modules } = createQr(text, { errorCorrectionLevel: 'M', maskPattern: 1 });
+  const { modules } = qrSymbol(text);
   return { pixs: modules.data, pixx: modules.size, pixy: modules.size };
 }
+
+const QR_OPTIONS = { errorCorrectionLevel: 'M', maskPattern: 1 } as const;
+
+/**
+ * qrcode splits a string into numeric, alphanumeric and byte segments by a shortest-path
+ * search, over half the time of a label's QR code. For printable ASCII the split depends
+ * only on which of the three classes each character is in, so it is found once per
+ * pattern (a desk's payloads share a few: tracking number, shipment number, post code)
+ * and handed over as segments, which gives the very same symbol.
+ */
+function qrSymbol(text: string): ReturnType<typeof createQr> {
+  let key = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e) return createQr(text, QR_OPTIONS);
+    key += c >= 0x30 && c <= 0x39 ? 'n' : QR_ALPHANUMERIC.has(c) ? 'a' : 'b';
+  }
+  const plan = qrSplits.get(key);
+  if (plan) {
+    let at = 0;
+    return createQr(
+      plan.map(({ mode, length }) => ({ data: text.slice(at, (at += length)), mode })),
+      QR_OPTIONS,
+    );
+  }
+  const symbol = createQr(text, QR_OPTIONS);
+  qrSplits.set(
+    key,
+    symbol.segments.map((s) => ({ mode: s.mode, length: s.getLength() })),
+  );
+  return symbol;
+}
+
+/** Non-digit characters of QR's alphanumeric mode: A–Z, space and $%*+-./: */
+const QR_ALPHANUMERIC = new Set(Array.from('ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:', (ch) => ch.charCodeAt(0)));
+const qrSplits = new LRUCache<string, { mode: object; length: number }[]>({ max: 1000 });
 
 /**
  * Draws the QR code as large as whole-dot modules allow inside `box` (quiet zone

@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pdfInfo } from '../../test/helpers/pdf';
 import { longCyrillicLabelData, piece, sampleLabelData } from './label-fixtures';
@@ -118,5 +119,30 @@ describe('label pool (worker threads)', () => {
     const closing = createLabelPool(1);
     await closing.close();
     await expect(closing.render(sampleLabelData(1), { size: '4x6' })).rejects.toThrow('closed');
+  });
+
+  it('spawns its workers at start() or on its first job, not when made', async () => {
+    // Thread ids count every thread this process started: a probe's id shows whether any
+    // came before it. (Under tsx a worker may start a loader thread of its own as well.)
+    const probe = async () => {
+      const worker = new Worker('', { eval: true });
+      const id = worker.threadId;
+      await worker.terminate();
+      return id;
+    };
+    const before = await probe();
+    const made = createLabelPool(2);
+    const idle = await probe();
+    expect(idle).toBe(before + 1);
+    made.start();
+    expect(await probe()).toBeGreaterThanOrEqual(idle + 3);
+    await made.close();
+
+    const onDemand = createLabelPool(1);
+    const waiting = await probe();
+    const pdf = await onDemand.render(sampleLabelData(1), { size: '4x6' });
+    expect(pdf.equals(renderLabelSync(sampleLabelData(1), { size: '4x6' }))).toBe(true);
+    expect(await probe()).toBeGreaterThanOrEqual(waiting + 2);
+    await onDemand.close();
   });
 });

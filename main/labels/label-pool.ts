@@ -16,6 +16,12 @@ import { workerBeside } from '../worker-thread';
 
 export interface LabelPool extends LabelRenderer {
   readonly size: number;
+  /**
+   * Spawns the workers now, if the first job has not: a shell calls it once it listens, so
+   * that their start (each loads PDFKit, the fonts and the barcodes) does not take CPU
+   * from its own.
+   */
+  start(): void;
   /** Several shipments' labels, or their A4 customs forms, as one PDF (renderLabelBatch), drawn in a worker. */
   renderBatch(items: LabelData[], page: BatchPage): Promise<Buffer>;
   /** The driver's copy of a manifest (renderManifestPdf), drawn in a worker. */
@@ -75,6 +81,7 @@ function spawnWorker(): Worker {
   return workerBeside(import.meta.url, 'label-worker', labelWorkerOptions());
 }
 
+/** A pool of `size` workers, spawned at start() or on the first job. */
 export function createLabelPool(size: number = availableParallelism()): LabelPool {
   const queue: Pending[] = [];
   const slots: Slot[] = [];
@@ -122,10 +129,15 @@ export function createLabelPool(size: number = availableParallelism()): LabelPoo
     }
   };
 
-  for (let i = 0; i < Math.max(1, size); i++) slots.push(spawn());
+  const count = Math.max(1, size);
+  const start = () => {
+    if (closed || slots.length) return;
+    for (let i = 0; i < count; i++) slots.push(spawn());
+  };
 
   const submit = (job: LabelJob): Promise<Buffer> => {
     if (closed) return Promise.reject(new Error('the label pool is closed'));
+    start();
     return new Promise<Buffer>((resolve, reject) => {
       queue.push({ task: { ...job, id: nextId++ }, resolve, reject });
       dispatch();
@@ -133,7 +145,8 @@ export function createLabelPool(size: number = availableParallelism()): LabelPoo
   };
 
   return {
-    size: slots.length,
+    size: count,
+    start,
     render: (data, options) => submit({ kind: 'label', data, options }),
     renderBatch: (items, page) => submit({ kind: 'batch', items, page }),
     renderManifest: (manifest) => submit({ kind: 'manifest', manifest }),

@@ -9,9 +9,9 @@ import type { BatchPage, LabelData, LabelOptions } from '../core/label-data';
 import { SHEET_LABEL_SIZE } from '../core/label-data';
 import { a4FormPages, labelPrinterPages } from './customs-layout';
 import { onSheets } from './office-sheet';
-import { drawCode128, drawQr, planCode128, planQr } from './label-barcodes';
 import { asciiOnly, loadLabelFonts, resolveFontsDir, type LabelFonts } from './label-fonts';
-import { layoutPage, selectPieces, type LabelPart, type PageLayout, type TextPart } from './label-layout';
+import { layoutPage, selectPieces, type PageLayout, type TextPart } from './label-layout';
+import { ContentWriter } from './pdf-content';
 import { BASE_GLYPHS, TextFit, type Weight } from './label-text';
 
 export { formatTrackingNumber } from './label-text';
@@ -106,12 +106,11 @@ export function writePdf(pages: Iterable<PageLayout>, fonts: LabelFonts, meta: {
       ModDate: meta.date,
     },
   });
-  const pen = new PdfPen(doc, fonts);
+  const writer = new ContentWriter(doc, fonts);
   const out = new PdfOutput(doc);
   let drawn = 0;
   for (const page of pages) {
-    doc.addPage({ size: [page.width, page.height], margin: 0 });
-    for (const part of page.parts) drawPart(doc, pen, part);
+    writer.page(page);
     if (++drawn % 64 === 0) out.drain();
   }
   // Fonts are embedded at end(), after the pages: stored without compression, which costs
@@ -122,52 +121,51 @@ export function writePdf(pages: Iterable<PageLayout>, fonts: LabelFonts, meta: {
 }
 
 /**
- * PDFKit writes synchronously into its stream's buffer, in many small chunks. Read out
- * every few pages and joined into blocks, a batch of thousands of pages holds a few
- * hundred Buffers instead of hundreds of thousands (whose garbage collection made a
- * 10,000-label batch take twice as long per label as a 4,000-label one).
+ * Collects a document's bytes. PDFKit writes synchronously, one small chunk a token (an
+ * object header, a dictionary, each xref line), each converted to a Uint8Array and pushed
+ * through its Readable. Taking over its `_write` keeps its text as one string until a
+ * binary chunk (a stream) or a drain, so a label is a few Buffers instead of hundreds. A
+ * batch drains every few pages into one block, so thousands of pages hold a few hundred
+ * Buffers (whose garbage collection once made a 10,000-label batch twice as slow per label).
  */
 export class PdfOutput {
   private readonly blocks: Buffer[] = [];
-  constructor(private readonly doc: PDFKit.PDFDocument) {}
+  private parts: Uint8Array[] = [];
+  private text = '';
+
+  constructor(doc: PDFKit.PDFDocument) {
+    // The header, written by PDFKit's constructor before this took over.
+    for (let chunk: Buffer | null; (chunk = doc.read() as Buffer | null) !== null;) this.parts.push(chunk);
+    const pdfkit = doc as unknown as { _write(data: string | Uint8Array): void; _offset: number };
+    pdfkit._write = (data) => {
+      if (data instanceof Uint8Array) {
+        this.flushText();
+        this.parts.push(data);
+        pdfkit._offset += data.length;
+      } else {
+        // One byte a UTF-16 code unit, as PDFKit's own conversion: the xref offsets stay exact.
+        const line = `${data}\n`;
+        this.text += line;
+        pdfkit._offset += line.length;
+      }
+    };
+  }
+
+  private flushText(): void {
+    if (this.text) this.parts.push(Buffer.from(this.text, 'latin1'));
+    this.text = '';
+  }
 
   drain(): void {
-    const chunks: Buffer[] = [];
-    for (let chunk: Buffer | null; (chunk = this.doc.read() as Buffer | null) !== null;) chunks.push(chunk);
-    if (chunks.length) this.blocks.push(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    this.flushText();
+    if (this.parts.length) this.blocks.push(Buffer.concat(this.parts));
+    this.parts = [];
   }
 
   /** After doc.end(): the whole document. */
   finish(): Buffer {
     this.drain();
     return this.blocks.length === 1 ? this.blocks[0]! : Buffer.concat(this.blocks);
-  }
-}
-
-function drawPart(doc: PDFKit.PDFDocument, pen: PdfPen, part: LabelPart): void {
-  switch (part.kind) {
-    case 'fill':
-      doc.rect(part.box.x, part.box.y, part.box.width, part.box.height).fill(part.color);
-      return;
-    case 'stroke':
-      doc.lineWidth(part.lineWidth);
-      for (const [x1, y1, x2, y2] of part.segments) doc.moveTo(x1, y1).lineTo(x2, y2);
-      for (const r of part.rects) doc.rect(r.x, r.y, r.width, r.height);
-      doc.stroke('black');
-      return;
-    case 'text':
-      pen.put(part);
-      return;
-    case 'code128': {
-      const plan = planCode128(part.value);
-      if (plan) drawCode128(doc, plan, part.box);
-      return;
-    }
-    case 'qr': {
-      const matrix = planQr(part.value);
-      if (matrix) drawQr(doc, matrix, part.box);
-      return;
-    }
   }
 }
 

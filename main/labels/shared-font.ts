@@ -24,6 +24,15 @@ interface Subset {
   glyphs: number[];
   encode(): Uint8Array;
 }
+/** fontkit's GlyphRun, as far as PDFKit and the writers read it: advanceWidth is the sum of xAdvance. */
+interface PdfKitRun {
+  readonly advanceWidth: number;
+  glyphs: { advanceWidth: number }[];
+  positions: { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number; [key: string]: number }[];
+}
+
+/** Printable ASCII with at least one digit. */
+const WITH_DIGITS = /^(?=[^0-9]*[0-9])[\x20-\x7e]+$/;
 interface FontInternals {
   getGlyph(id: number, codePoints?: number[]): Glyph | null;
   layout(text: string): { advanceWidth: number };
@@ -110,14 +119,63 @@ export function shareFont(font: Font): SharedFont {
     return pdfkitRuns;
   };
 
+  // A word measured here is then drawn by PDFKit: its run goes into PDFKit's cache as
+  // PDFKit's layoutRun would make it (positions in thousandths of the size), so that a
+  // word is laid out once, not once for its width and again for drawing.
+  // Shaping a word is most of its cost, and a label's new words are mostly numbers
+  // (shipment and tracking numbers, post codes, weights). In the label fonts a digit
+  // neither forms a ligature nor kerns with anything beside it (a test checks every pair
+  // and mixed strings), so a printable-ASCII word with digits is shaped as its runs
+  // between the digits, each digit alone, and the same glyphs and positions put together.
+  const baseLayout = base.layout;
+  const parts = new LRUCache<string, PdfKitRun>({ max: MAX_WORDS });
+  const shapedPart = (part: string): PdfKitRun => {
+    let run = parts.get(part);
+    if (!run) {
+      run = baseLayout.call(shared, part) as PdfKitRun;
+      parts.set(part, run);
+    }
+    return run;
+  };
+  shared.layout = (text: string, ...rest: unknown[]) => {
+    if (rest.some((r) => r !== undefined) || !WITH_DIGITS.test(text))
+      return (baseLayout as (t: string, ...r: unknown[]) => PdfKitRun).call(shared, text, ...rest);
+    const glyphs: PdfKitRun['glyphs'] = [];
+    const positions: PdfKitRun['positions'] = [];
+    for (const part of text.split(/([0-9])/)) {
+      if (!part) continue;
+      const run = shapedPart(part);
+      glyphs.push(...run.glyphs);
+      // Copies: PDFKit scales the positions of the runs it is given in place.
+      for (const { xAdvance, yAdvance, xOffset, yOffset } of run.positions)
+        positions.push({ xAdvance, yAdvance, xOffset, yOffset });
+    }
+    return {
+      glyphs,
+      positions,
+      get advanceWidth() {
+        return positions.reduce((sum, p) => sum + p.xAdvance, 0);
+      },
+    };
+  };
+
+  const toPdf = 1000 / base.unitsPerEm;
   const advances = new LRUCache<string, number>({ max: MAX_WORDS });
   shared.advanceOf = (text: string): number => {
     let total = 0;
     for (const chunk of text.split(/(?<=[ \t])/u)) {
       let advance = advances.get(chunk);
       if (advance === undefined) {
-        advance = base.layout.call(shared, chunk).advanceWidth;
+        const run = shared.layout(chunk) as PdfKitRun;
+        advance = run.advanceWidth;
         advances.set(chunk, advance);
+        if (!(chunk in pdfkitRuns)) {
+          run.positions.forEach((position, i) => {
+            for (const key of Object.keys(position)) position[key]! *= toPdf;
+            position.advanceWidth = run.glyphs[i]!.advanceWidth * toPdf;
+          });
+          pdfkitRuns[chunk] = run;
+        }
       }
       total += advance;
     }

@@ -24,12 +24,23 @@ const TABLES = MAPPED_TABLES;
 
 /**
  * SQLite tables whose content reaches PostgreSQL otherwise: counters become sequences
- * (copySequences), day totals are counted afresh after the rows (rebuildDayTotals), event
- * texts go as the events' own texts (copyColumns' reads); a bulk load's set-aside indexes are
- * put back when the desk opens, which empties load_set_aside. Any table in neither list
- * stops the copy before it starts, so a table added later cannot be silently left behind.
+ * (copySequences), day totals and order totals are counted afresh after the rows (rebuildDayTotals,
+ * ORDER_TOTALS), event texts go as the events' own texts (copyColumns' reads); a bulk load's
+ * set-aside indexes are put back when the desk opens, which empties load_set_aside. Any table
+ * in neither list stops the copy before it starts, so a table added later cannot be silently
+ * left behind.
  */
-const NOT_COPIED_AS_ROWS = new Set(['counters', 'shipment_day_totals', 'event_texts', 'load_set_aside']);
+const NOT_COPIED_AS_ROWS = new Set([
+  'counters',
+  'shipment_day_totals',
+  'event_texts',
+  'order_status_totals',
+  'load_set_aside',
+]);
+
+/** The orders' totals by status, counted from the copied orders (postgres/migrations/0019). */
+const ORDER_TOTALS = `DELETE FROM order_status_totals;
+  INSERT INTO order_status_totals (status, stripe, items) SELECT status, 0, count(*) FROM orders GROUP BY status`;
 
 export function uncopiedTables(db: Db): string[] {
   const known = new Set([...TABLES.map((t) => t.name), ...NOT_COPIED_AS_ROWS]);
@@ -128,16 +139,19 @@ async function copyRows(db: Db, client: pg.ClientBase, progress: (line: string) 
     // Locks out a desk starting on the target meanwhile (it would add its own admin). The
     // catalog and settings a desk syncs at start are replaced by the desk's own; emptied
     // in this transaction, the tables take COPY FREEZE.
-    await client.query(`LOCK TABLE ${tables}, shipment_day_totals IN ACCESS EXCLUSIVE MODE`);
+    await client.query(`LOCK TABLE ${tables}, shipment_day_totals, order_status_totals IN ACCESS EXCLUSIVE MODE`);
     await client.query(`TRUNCATE ${tables}`);
     const aside = await setAsideIndexes(client, BULK_TABLES);
     // The desk's outbox is copied as it stands: the trigger would add every event to it
     // again. The day totals are counted once at the end rather than upserted per row.
     await client.query('ALTER TABLE tracking_events DISABLE TRIGGER tracking_events_to_webhook_outbox');
     await client.query('ALTER TABLE shipments DISABLE TRIGGER shipment_day_totals_insert_delete');
+    await client.query('ALTER TABLE orders DISABLE TRIGGER order_status_totals_insert');
     for (const copy of TABLES) await copyTable(db, client, copy, progress);
     await client.query('ALTER TABLE tracking_events ENABLE TRIGGER tracking_events_to_webhook_outbox');
     await client.query('ALTER TABLE shipments ENABLE TRIGGER shipment_day_totals_insert_delete');
+    await client.query('ALTER TABLE orders ENABLE TRIGGER order_status_totals_insert');
+    await client.query(ORDER_TOTALS);
     let t0 = performance.now();
     await rebuildDayTotals(client);
     progress(`day totals (${seconds(t0)})`);

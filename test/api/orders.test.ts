@@ -248,6 +248,38 @@ describe('shipping an order', () => {
     expect(Number(links[0]!.n)).toBe(1);
   });
 
+  it('keeps the list’s totals by status equal to a count of the orders after every kind of change', async () => {
+    const expectTotalsCounted = async () => {
+      const rows = await t.sql<{ status: string; n: number | string }>(
+        'SELECT status, count(*) AS n FROM orders GROUP BY status',
+      );
+      const counted = (status?: string) =>
+        rows.filter((r) => !status || r.status === status).reduce((sum, r) => sum + Number(r.n), 0);
+      for (const status of [undefined, 'Awaiting', 'On Hold', 'Shipped', 'Cancelled']) {
+        const url = `/orders?ItemsPerPage=1${status ? `&Status=${encodeURIComponent(status)}` : ''}`;
+        expect((await call('GET', url)).json().totalItems, url).toBe(counted(status));
+      }
+      return counted('Awaiting');
+    };
+    const awaiting = await expectTotalsCounted();
+    const batch = await call('POST', '/orders', { orders: [order(), order(), order(), order()] });
+    const ids = batch.json().created.map((c: { orderId: string }) => c.orderId) as string[];
+    expect(await expectTotalsCounted()).toBe(awaiting + 4);
+    await call('PATCH', `/orders/${ids[0]}`, { hold: true });
+    await call('DELETE', `/orders/${ids[1]}`);
+    expect(await expectTotalsCounted()).toBe(awaiting + 2);
+    // Ten ships of one order and one of another, at once.
+    const ships = await Promise.all([
+      ...Array.from({ length: 10 }, () => call('POST', `/orders/${ids[2]}/ship`, { carrierServiceId: 101 })),
+      call('POST', `/orders/${ids[3]}/ship`, { carrierServiceId: 101 }),
+    ]);
+    expect(ships.filter((a) => a.statusCode === 200)).toHaveLength(2);
+    expect(await expectTotalsCounted()).toBe(awaiting);
+    // The shipment cancelled: its order is Awaiting again.
+    expect((await call('DELETE', `/shipments/${ships.at(-1)!.json().shipmentId}`)).statusCode).toBe(200);
+    expect(await expectTotalsCounted()).toBe(awaiting + 1);
+  });
+
   it('cancelling the shipment puts the order back to Awaiting; it ships again as a new shipment', async () => {
     const { orderId } = await addOrder();
     const first = (await call('POST', `/orders/${orderId}/ship`, { carrierServiceId: 101 })).json();

@@ -3,7 +3,7 @@
  * what a viewer, a text extractor and a barcode scanner actually see.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -151,6 +151,26 @@ export async function zbar(image: string): Promise<DecodedSymbol[]> {
 // pdftoppm pads page numbers to the page count's width (page-01.png…), but sort by the
 // number anyway so that order never depends on that.
 function byPageNumber(a: string, b: string): number {
-  const n = (s: string) => Number(/-(\d+)\.png$/.exec(s)?.[1] ?? 0);
+  const n = (s: string) => Number(/-(\d+)\.(?:png|pgm)$/.exec(s)?.[1] ?? 0);
   return n(a) - n(b);
+}
+
+/**
+ * Every page as a printer's dots: `pdftoppm -gray` at `dpi` without anti-aliasing, one
+ * byte a dot (0 black, 255 white). Two PDFs that print alike give equal buffers.
+ */
+export async function pdfDots(pdf: Buffer, dpi = 203): Promise<Buffer[]> {
+  return withPdfFile(pdf, async (file, dir) => {
+    await run('pdftoppm', ['-r', String(dpi), '-gray', '-aa', 'no', '-aaVector', 'no', file, join(dir, 'page')]);
+    const images = (await readdir(dir)).filter((f) => f.endsWith('.pgm')).sort(byPageNumber);
+    // A binary PGM: "P5", width and height, the maximum value, then the dots.
+    return Promise.all(
+      images.map(async (image) => {
+        const data = await readFile(join(dir, image));
+        let at = 0;
+        for (let fields = 0; fields < 4; at++) if (data[at] === 0x0a || data[at] === 0x20) fields++;
+        return data.subarray(at);
+      }),
+    );
+  });
 }

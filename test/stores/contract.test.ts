@@ -573,6 +573,69 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     expect(await found('lodz', { limit: 1, offset: 5 })).toEqual({ totals: { items: 2, pieces: 4 }, ids: [] });
   });
 
+  it('finds a name of three words, its rarest pair probed once for its page and totals, on every page and filter', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const HOUR = 3_600_000;
+    const model: { id: number; createdOn: number; status: ShipmentStatus; name: string }[] = [];
+    // Few hits (fewer than a walk is tried for): each page is counted and paged in one probe of the rarest pair.
+    const names = ['Lucas de Vries', 'Anna de Vries', 'Lucas Vries', 'Lucas de Vries Jr', 'Vries de Lucas'];
+    for (let i = 0; i < 60; i++) {
+      const createdOn = T0 + ((i * 11) % 60) * HOUR;
+      const name = names[i % names.length]!;
+      const outcome = await store.shipments.create(
+        shipment(createdOn, { deliveryAddress: address(name) }),
+        pieces(),
+        event('Not Printed', createdOn),
+      );
+      if (!('created' in outcome)) throw new Error('not created');
+      const status: ShipmentStatus = i % 3 === 0 ? 'Printed' : 'Not Printed';
+      if (status === 'Printed')
+        await store.shipments.changeStatus(outcome.created.id, () => event('Printed', createdOn + 1));
+      model.push({ id: outcome.created.id, createdOn, status, name: name.toLowerCase() });
+    }
+    const lucasDeVries = (m: (typeof model)[number]) =>
+      ['lucas', 'de', 'vries'].every((w) => m.name.split(' ').includes(w));
+    const cases: [(m: (typeof model)[number]) => boolean, Partial<ListFilter>][] = [
+      [lucasDeVries, {}],
+      [(m) => lucasDeVries(m) && m.status === 'Printed', { statuses: ['Printed'] }],
+      [(m) => lucasDeVries(m), { statuses: ['Printed', 'Not Printed'] }],
+      [
+        (m) => lucasDeVries(m) && m.createdOn >= T0 + 10 * HOUR && m.createdOn <= T0 + 40 * HOUR,
+        { from: T0 + 10 * HOUR, to: T0 + 40 * HOUR },
+      ],
+    ];
+    for (const [want, more] of cases) {
+      const wanted = model.filter(want);
+      expect(wanted.length).toBeGreaterThan(4);
+      for (const [newestFirst, offset, limit] of [
+        [true, 0, 5],
+        [false, 0, 100],
+        [true, 5, 5],
+        [false, wanted.length - 1, 5],
+        [true, wanted.length, 5],
+        [true, 500, 5],
+      ] as const) {
+        const { totals, rows } = await store.shipments.page({
+          ...EVERYTHING,
+          newestFirst,
+          offset,
+          limit,
+          ...more,
+          search: listSearch('Lucas de Vries'),
+        });
+        const order = [...wanted].sort((a, b) => (a.createdOn - b.createdOn || a.id - b.id) * (newestFirst ? -1 : 1));
+        expect(totals, `${JSON.stringify(more)} ${offset}`).toEqual({
+          items: wanted.length,
+          pieces: wanted.length * 2,
+        });
+        expect(
+          rows.map((r) => r.id),
+          `${JSON.stringify(more)} ${newestFirst} ${offset}`,
+        ).toEqual(order.slice(offset, offset + limit).map((m) => m.id));
+      }
+    }
+  });
+
   it('finds a common word by walking the list in order, totals exact where one shipment holds the word twice', async () => {
     const [store] = (await openDesks(dialect)) as [Store];
     const HOUR = 3_600_000;

@@ -77,6 +77,23 @@ beforeAll(async () => {
   await desk.request({ method: 'DELETE', url: `/shipments/${made[2]}`, token });
   await desk.request({ method: 'PATCH', url: '/settings', token, payload: { labelSize: 'A6' } });
   apiKey = (await desk.request({ method: 'POST', url: '/api-keys', token, payload: { name: 'warehouse' } })).json().key;
+  // Orders, one of them cancelled: their totals by status are counted afresh in PostgreSQL.
+  for (const orderNumber of ['MIG-ORDER-1', 'MIG-ORDER-2', 'MIG-ORDER-3']) {
+    const res = await desk.request({
+      method: 'POST',
+      url: '/orders',
+      token,
+      payload: {
+        orderNumber,
+        channel: 'webshop',
+        deliveryAddress: shipmentRequest().deliveryAddress,
+        items: [{ sku: 'MUG', description: 'Mug', quantity: 1, unitValue: 5, unitWeight: 0.4 }],
+      },
+    });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    if (orderNumber.endsWith('3'))
+      await desk.request({ method: 'DELETE', url: `/orders/${res.json().orderId}`, token });
+  }
 });
 afterAll(() => desk.close());
 
@@ -130,7 +147,15 @@ describe('migrate', () => {
         'A6',
       );
       // The address book (found by a folded name), the presets and the webhooks.
-      for (const url of ['/addresses?Search=lucja', '/addresses', '/package-presets', '/webhooks']) {
+      for (const url of [
+        '/addresses?Search=lucja',
+        '/addresses',
+        '/package-presets',
+        '/webhooks',
+        '/orders',
+        '/orders?Status=Awaiting',
+        '/orders?Status=Cancelled',
+      ]) {
         const page = (t: TestStation, tk: string) => t.request({ method: 'GET', url, token: tk });
         const theirs = (await page(shared, sharedToken)).json();
         expect(theirs, url).toEqual((await page(desk, token)).json());

@@ -107,6 +107,47 @@ const ship = (store: Store, orderId: number) => {
   );
 };
 
+/** Runs SQL on the store's own database, for what no store method does (a raw delete, a count). */
+async function rawQuery<R>(store: Store, sql: string): Promise<R[]> {
+  if (store.dialect === 'sqlite') {
+    const db = (store as SqliteStore).db;
+    return /^\s*SELECT/i.test(sql) ? (db.prepare(sql).all() as R[]) : (db.exec(sql), []);
+  }
+  return (await (store as PostgresStore).pool.query(sql)).rows as R[];
+}
+
+const STATUSES: OrderStatus[] = ['Awaiting', 'On Hold', 'Shipped', 'Cancelled'];
+
+/**
+ * The list's totals for every status alone, every pair and every status at once, beside a
+ * naive count of the orders: the two must agree.
+ */
+async function totalsAndCounts(store: Store) {
+  const rows = await rawQuery<{ status: string; n: number | string }>(
+    store,
+    'SELECT status, count(*) AS n FROM orders GROUP BY status',
+  );
+  const counted = (statuses: OrderStatus[]) =>
+    rows
+      .filter((r) => statuses.length === 0 || statuses.includes(r.status as OrderStatus))
+      .reduce((sum, r) => sum + Number(r.n), 0);
+  const asked: OrderStatus[][] = [[], ...STATUSES.map((s) => [s]), ['Awaiting', 'On Hold'], ['Shipped', 'Cancelled']];
+  const totals: Record<string, number> = {};
+  const counts: Record<string, number> = {};
+  for (const statuses of asked) {
+    const key = statuses.join('+') || 'every';
+    totals[key] = (await store.orders.page({ statuses, limit: 1, offset: 0 })).total;
+    counts[key] = counted(statuses);
+  }
+  return { totals, counts };
+}
+
+const expectExactTotals = async (store: Store) => {
+  const { totals, counts } = await totalsAndCounts(store);
+  expect(totals).toEqual(counts);
+  return totals;
+};
+
 describe.each(['sqlite', 'postgres'] as const)('orders on the %s store', (dialect) => {
   it('go in unless their number is known (ignoring case), with items, and a keyed batch is answered again', async () => {
     const [store] = (await openDesks(dialect)) as [Store];
@@ -322,6 +363,61 @@ describe.each(['sqlite', 'postgres'] as const)('orders on the %s store', (dialec
       }
   });
 
+  it('keep the plain list’s totals by status exact after every kind of write, concurrent ships too', async () => {
+    const [store] = (await openDesks(dialect)) as [Store];
+    const batch = Array.from({ length: 30 }, (_, i) => newOrder({ status: i % 5 === 0 ? 'On Hold' : 'Awaiting' }));
+    // A number twice in the batch, and one known already: neither is written twice.
+    batch.push(newOrder({ orderNumber: batch[1]!.order.orderNumber.toLowerCase() }));
+    const { ids } = (await store.orders.insert(batch, undefined, () => '')) as { ids: (number | null)[] };
+    await store.orders.insert([newOrder({ orderNumber: batch[2]!.order.orderNumber })], undefined, () => '');
+    expect(await expectExactTotals(store)).toMatchObject({ every: 30, Awaiting: 24, 'On Hold': 6 });
+
+    // Batches at once.
+    await Promise.all(
+      [0, 1, 2].map(() =>
+        store.orders.insert(
+          Array.from({ length: 20 }, () => newOrder()),
+          undefined,
+          () => '',
+        ),
+      ),
+    );
+    expect(await expectExactTotals(store)).toMatchObject({ every: 90, Awaiting: 84 });
+
+    // Edits: held, released, cancelled, and an edit that keeps the status.
+    const [, b, c, d] = ids as number[];
+    await store.orders.change(ids[6]!, (order) => ({ order: { ...order, status: 'On Hold' } }));
+    await store.orders.change(b!, (order) => ({ order: { ...order, status: 'Cancelled' } }));
+    await store.orders.change(ids[5]!, (order) => ({ order: { ...order, status: 'Awaiting' } }));
+    await store.orders.change(c!, (order) => ({ order: { ...order, notes: 'Leave at the door' } }));
+    expect(await expectExactTotals(store)).toMatchObject({ Awaiting: 83, 'On Hold': 6, Cancelled: 1 });
+
+    // Ten ships of one order at once, and five other orders shipped at the same moment.
+    const others = [11, 12, 13, 14, 16].map((i) => ids[i]!);
+    const outcomes = await Promise.all([
+      ...Array.from({ length: 10 }, () => ship(store, d!)),
+      ...others.map((id) => ship(store, id)),
+    ]);
+    expect(outcomes.filter((o) => 'created' in o)).toHaveLength(6);
+    expect(await expectExactTotals(store)).toMatchObject({ Awaiting: 77, Shipped: 6 });
+
+    // Cancelling a shipment puts its order back to Awaiting.
+    const shipped = outcomes.find((o) => 'created' in o) as { created: { id: number } };
+    await store.shipments.changeStatus(shipped.created.id, () =>
+      stationEvent('Cancelled', 'Shipment cancelled', 'olga', T0 + 1),
+    );
+    expect(await expectExactTotals(store)).toMatchObject({ Awaiting: 78, Shipped: 5 });
+
+    // An order deleted outright (no store method does; the totals follow any write).
+    const gone = ids[21]!;
+    await rawQuery(
+      store,
+      `DELETE FROM order_search_terms WHERE order_id = ${gone}; DELETE FROM order_items WHERE order_id = ${gone};
+       DELETE FROM orders WHERE id = ${gone}`,
+    );
+    expect(await expectExactTotals(store)).toMatchObject({ every: 89, Awaiting: 77 });
+  });
+
   it('ship through the create: linked in its write, refused once shipped, and back to Awaiting when it is cancelled', async () => {
     const [store] = (await openDesks(dialect)) as [Store];
     const { ids } = (await store.orders.insert([newOrder()], undefined, () => '')) as { ids: number[] };
@@ -440,6 +536,47 @@ describe.each(['sqlite', 'postgres'] as const)('the migration of order terms on 
     expect(await mismatched(again)).toEqual(after);
     expect(await found(again, ['Shipped', 'On Hold'])).toEqual({ total: 2, rows: [c, b] });
   });
+
+  it('count the totals by status for orders made before them, and again when run again', async () => {
+    const { store, reopen } = await reopenable();
+    await store.carriers.sync(TEST_CATALOG);
+    const { ids } = (await store.orders.insert(
+      [newOrder(), newOrder(), newOrder({ status: 'On Hold' }), newOrder()],
+      undefined,
+      () => '',
+    )) as { ids: number[] };
+    expect('created' in (await ship(store, ids[0]!))).toBe(true);
+    const migrations = dialect === 'sqlite' ? SQLITE_MIGRATIONS : POSTGRES_MIGRATIONS;
+    const version = migrations.find((m) => m.name === 'order-status-totals')!.version;
+    // As before it: no totals, no triggers; then an order written by the code before.
+    await run(
+      store,
+      dialect === 'sqlite'
+        ? `DROP TRIGGER order_status_totals_insert; DROP TRIGGER order_status_totals_update;
+           DROP TRIGGER order_status_totals_delete; DROP TABLE order_status_totals; PRAGMA user_version = ${version - 1}`
+        : `DROP TABLE order_status_totals; DROP TRIGGER order_status_totals_insert ON orders;
+           DROP TRIGGER order_status_totals_update ON orders; DROP TRIGGER order_status_totals_delete ON orders;
+           DELETE FROM schema_migrations WHERE version >= ${version}`,
+    );
+    await run(store, `UPDATE orders SET status = 'Cancelled' WHERE id = ${ids[3]!}`);
+    await store.close();
+    const told: string[] = [];
+    const upgraded = await reopen((m) => told.push(m.name));
+    expect(told).toEqual(migrations.filter((m) => m.version >= version).map((m) => m.name));
+    expect(await expectExactTotals(upgraded)).toMatchObject({ every: 4, Awaiting: 1, Shipped: 1, Cancelled: 1 });
+
+    // Run again over totals that are wrong (written by hand): counted again, exact.
+    await run(
+      upgraded,
+      dialect === 'sqlite'
+        ? `UPDATE order_status_totals SET items = items + 7; PRAGMA user_version = ${version - 1}`
+        : `UPDATE order_status_totals SET items = items + 7; DELETE FROM schema_migrations WHERE version >= ${version}`,
+    );
+    await upgraded.close();
+    const again = await reopen();
+    await again.orders.insert([newOrder()], undefined, () => '');
+    expect(await expectExactTotals(again)).toMatchObject({ every: 5, Awaiting: 2 });
+  });
 });
 
 describe('two desks on one PostgreSQL database', () => {
@@ -449,5 +586,40 @@ describe('two desks on one PostgreSQL database', () => {
     const outcomes = await Promise.all([a, b, a, b, a, b].map((desk) => ship(desk, ids[0]!)));
     expect(outcomes.filter((o) => 'created' in o)).toHaveLength(1);
     expect(outcomes.filter((o) => 'orderNotShippable' in o)).toHaveLength(5);
+  });
+
+  it('keep the totals exact while two desks add, ship and cancel orders at once', async () => {
+    const [a, b] = (await openDesks('postgres', 2)) as [Store, Store];
+    const { ids } = (await a.orders.insert(
+      Array.from({ length: 40 }, () => newOrder()),
+      undefined,
+      () => '',
+    )) as { ids: number[] };
+    await Promise.all([
+      ...ids.slice(0, 20).map((id, i) => ship(i % 2 ? a : b, id)),
+      ...ids.slice(0, 5).map((id) => ship(a, id)),
+      ...ids
+        .slice(20, 30)
+        .map((id, i) => (i % 2 ? b : a).orders.change(id, (order) => ({ order: { ...order, status: 'Cancelled' } }))),
+      ...[a, b, a, b].map((desk) =>
+        desk.orders.insert(
+          Array.from({ length: 25 }, () => newOrder({ status: 'On Hold' })),
+          undefined,
+          () => '',
+        ),
+      ),
+    ]);
+    expect(await expectExactTotals(a)).toEqual({
+      every: 140,
+      Awaiting: 10,
+      'On Hold': 100,
+      Shipped: 20,
+      Cancelled: 10,
+      'Awaiting+On Hold': 110,
+      'Shipped+Cancelled': 30,
+    });
+    // Each transaction wrote one stripe of a status's total.
+    const stripes = await rawQuery<{ n: string }>(a, 'SELECT count(*) AS n FROM order_status_totals');
+    expect(Number(stripes[0]!.n)).toBeLessThanOrEqual(4 * 8);
   });
 });

@@ -221,6 +221,52 @@ describe('the SQLite store', () => {
   });
 });
 
+describe('closing the store', () => {
+  it('commits and answers the creates asked before close; one asked after is refused, and nothing throws outside it', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ss-close-'));
+    const store = openSqliteStore({ dataDir });
+    const escaped: unknown[] = [];
+    const onEscape = (error: unknown) => escaped.push(error);
+    process.on('uncaughtException', onEscape);
+    try {
+      await store.carriers.sync(TEST_CATALOG);
+      const at = Date.parse('2026-11-01T10:00:00Z');
+      const create = (i: number) =>
+        store.shipments.create(
+          newShipmentRecord(i, at + i),
+          [onePiece(i)],
+          stationEvent('Not Printed', 'Shipment created', 'olga', at + i),
+        );
+      const before = Array.from({ length: 16 }, (_, i) => create(i + 1));
+      // Asked while it closes: still queued when the WAL closes, so committed with the rest.
+      const closed = store.close();
+      before.push(create(17));
+      await closed;
+      expect(await Promise.allSettled(before)).toEqual(
+        before.map(() => expect.objectContaining({ status: 'fulfilled' })),
+      );
+      const after = await Promise.race([
+        create(99).then(
+          () => 'answered',
+          (error: unknown) => (error instanceof Error ? error.message : String(error)),
+        ),
+        new Promise((r) => setTimeout(() => r('never answered'), 1000)),
+      ]);
+      expect(after).toBe('The station is closing.');
+      // A turn or two for anything scheduled after close to run (and throw, if it did).
+      await new Promise((r) => setTimeout(r, 50));
+      expect(escaped).toEqual([]);
+      const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });
+      expect(db.prepare('SELECT count(*) AS n FROM shipments').get()).toEqual({ n: 17 });
+      db.close();
+    } finally {
+      process.off('uncaughtException', onEscape);
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('WAL checkpoints', () => {
   it('run on a thread of their own between commits: the station’s connection never checkpoints, the WAL stays small', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ss-checkpoint-'));

@@ -57,6 +57,8 @@ interface Arm {
   distinct?: boolean;
   /** The number, tracking number or exact term looked for (its probe's parameter). */
   key?: string;
+  /** At most this many hits: the size of the word pair range that drives it (everyWord). */
+  bound?: number;
 }
 
 /** The arms' hits, each shipment once (one arm may hold a shipment's several terms). */
@@ -283,7 +285,9 @@ export function listQueries<Row>(query: Query, columns: string, readRows: Query 
     arms: Arm[],
     status: StatusFilter,
     dated: { sql: string; params: Params },
-  ): Promise<{ totals: Totals; found: Arm[]; newest: number }> => {
+    /** Asked only whether it finds anything; when it alone does, its totals are left to its page (null). */
+    later?: Arm,
+  ): Promise<{ totals: Totals | null; found: Arm[]; newest: number }> => {
     // Every arm's rows, each prefix arm's corrections, and the newest id, in one statement:
     // on PostgreSQL each statement is a round trip.
     const ranges = [
@@ -292,9 +296,11 @@ export function listQueries<Row>(query: Query, columns: string, readRows: Query 
     ];
     const counts = await query<{ arm: number; items: number; pieces: number }>(
       [
-        ...ranges.map(
-          (r, i) =>
-            `SELECT ${i} AS arm, count(*) AS items, coalesce(sum(piece_count), 0) AS pieces FROM (${r.sql}) AS hits ${dated.sql}`,
+        ...ranges.map((r, i) =>
+          r === later
+            ? // Without DISTINCT, which would read every hit before the first: the first hit is enough.
+              `SELECT ${i} AS arm, count(*) AS items, 0 AS pieces FROM (SELECT 1 FROM (${r.sql.replace(/^SELECT DISTINCT /, 'SELECT ')}) AS hits ${dated.sql} LIMIT 1) AS one`
+            : `SELECT ${i} AS arm, count(*) AS items, coalesce(sum(piece_count), 0) AS pieces FROM (${r.sql}) AS hits ${dated.sql}`,
         ),
         'SELECT -1 AS arm, coalesce(max(id), 0) AS items, 0 AS pieces FROM shipments',
       ].join(' UNION ALL '),
@@ -308,6 +314,7 @@ export function listQueries<Row>(query: Query, columns: string, readRows: Query 
     const found = arms.filter((_, i) => of(i).items > 0);
     if (found.length === 0) return { totals: { items: 0, pieces: 0 }, found, newest };
     const only = found.length === 1 ? found[0]! : undefined;
+    if (only !== undefined && only === later) return { totals: null, found, newest };
     if (only?.prefix !== undefined) {
       const raw = of(arms.indexOf(only));
       const extra = of(arms.length + arms.filter((a) => a.prefix !== undefined).indexOf(only));
@@ -362,8 +369,10 @@ export function listQueries<Row>(query: Query, columns: string, readRows: Query 
       if (terms === undefined) return arm;
       others.push(terms);
     }
+    const n = Number(rarest.n);
     return {
       ...arm,
+      ...(n < EVERY_WORD_COUNT_LIMIT ? { bound: n } : {}),
       sql: `SELECT DISTINCT d.shipment_id, d.created_on, d.piece_count FROM shipment_search_terms d
         WHERE d.term >= ? AND d.term < ?${status.terms}${others.map((terms) => ` AND ${holdsOneOf(terms, 'd.shipment_id')}`).join('')}`,
       params: [driver, prefixEnd(driver), ...status.codes, ...others.flat()],
@@ -407,11 +416,40 @@ export function listQueries<Row>(query: Query, columns: string, readRows: Query 
     const status = statusFilter(filter.statuses);
     const arms: Arm[] = [];
     for (const arm of searchArms(search, status)) arms.push(arm.all === undefined ? arm : await everyWord(arm, status));
-    const { totals, found, newest } = await searchTotals(arms, status, dated);
-    if (totals.items === 0 || filter.offset >= totals.items) return { totals, rows: [] };
     const dir = filter.newestFirst ? 'DESC' : 'ASC';
     const order = `ORDER BY created_on ${dir}, id ${dir}`;
     const page = filter.offset + filter.limit;
+    // A name of three words or more, whose rarest pair bounds its hits: when those hits alone
+    // are found and are too sparse to walk for, they are probed once, counted and paged in one
+    // statement, instead of once to count and again to page.
+    const bounded = arms.find((a) => a.bound !== undefined);
+    const counted = await searchTotals(arms, status, dated, bounded);
+    const { found, newest } = counted;
+    let totals = counted.totals;
+    if (totals === null) {
+      const sparse = bounded!.bound! < WALK_FROM_HITS || (page * newest) / bounded!.bound! > WALK_PROBES;
+      if (sparse || filter.statuses.length > 1) {
+        const parts = dated.sql ? [dated.sql.replace(/^WHERE /, '')] : [];
+        const ids = await query<{ shipment_id: number; items: number; pieces: number }>(
+          `WITH hits AS (${union(found)})
+           SELECT shipment_id, count(*) OVER () AS items, coalesce(sum(piece_count) OVER (), 0) AS pieces FROM hits
+           ${parts.length ? `WHERE ${parts.join(' AND ')}` : ''}
+           ORDER BY created_on ${dir}, shipment_id ${dir} LIMIT ? OFFSET ?`,
+          [...found.flatMap((a) => a.params), ...dated.params, filter.limit, filter.offset],
+        );
+        if (ids.length > 0) {
+          const first = ids[0]!;
+          const rows = await readRows<Row>(
+            `SELECT ${columns} FROM shipments WHERE id IN (${ids.map(() => '?').join(', ')}) ${order}`,
+            ids.map((r) => Number(r.shipment_id)),
+          );
+          return { totals: { items: Number(first.items), pieces: Number(first.pieces) }, rows };
+        }
+      }
+      // A page past the end, or hits that may be dense enough to walk for: counted first.
+      totals = (await searchTotals(found, status, dated)).totals!;
+    }
+    if (totals.items === 0 || filter.offset >= totals.items) return { totals, rows: [] };
     // Several statuses have no one index in the list's order to walk.
     if (totals.items >= WALK_FROM_HITS && filter.statuses.length <= 1) {
       // Every shipment ever made bounds those in the filter's window: the estimate errs towards sorting.

@@ -31,6 +31,7 @@ export const MIGRATION_KEYS = [
   'event-status-codes',
   'no-reference-index',
   'event-texts',
+  'order-status-totals',
   'load-set-aside',
 ] as const;
 

@@ -177,16 +177,17 @@ export function orderQueries(query: Query, dialect: Dialect) {
     },
     /** Run its statements in one snapshot (the PostgreSQL store does): total and rows agree. */
     async page(filter: OrderFilter): Promise<{ total: number; rows: OrderListRecord[] }> {
-      const listed = (where: string, params: Params, paged = '') =>
+      const listed = (where: string, params: Params) =>
         query(
           `SELECT ${selectList(orders, LIST_FIELDS, 'o')}, s.uuid AS "shipmentUuid", s.shipment_number AS "shipmentNumber"
            FROM orders o LEFT JOIN shipments s ON s.id = o.shipment_id ${where}
-           ORDER BY o.created_on DESC, o.id DESC ${paged}`,
+           ORDER BY o.created_on DESC, o.id DESC`,
           params,
         );
       if (filter.search) {
         const { total, page } = await orderSearchPage(
           query,
+          dialect,
           filter.search,
           filter.statuses,
           filter.limit,
@@ -197,8 +198,18 @@ export function orderQueries(query: Query, dialect: Dialect) {
         return { total, rows: rows.map(toListed) };
       }
       const where = statusWhere(filter.statuses);
-      const [counted] = await query<{ n: number }>(`SELECT count(*) AS n FROM orders o ${where.sql}`, where.params);
-      const rows = await listed(where.sql, [...where.params, filter.limit, filter.offset], 'LIMIT ? OFFSET ?');
+      // The totals the writes keep (order_status_totals), not a count of every order.
+      const [counted] = await query<{ n: number }>(
+        `SELECT coalesce(sum(items), 0) AS n FROM order_status_totals
+         ${filter.statuses.length > 0 ? `WHERE status IN (${marks(filter.statuses.length)})` : ''}`,
+        filter.statuses,
+      );
+      // The page's ids from the index alone, then only its 50 orders read whole: a deep page
+      // skips index entries, not orders and their shipments.
+      const rows = await listed(
+        `WHERE o.id IN (SELECT o.id FROM orders o ${where.sql} ORDER BY o.created_on DESC, o.id DESC LIMIT ? OFFSET ?)`,
+        [...where.params, filter.limit, filter.offset],
+      );
       return { total: Number(counted!.n), rows: rows.map(toListed) };
     },
     async ofShipment(shipmentId: number) {

@@ -9,6 +9,7 @@
 import { prefixEnd } from '../../core/search';
 import type { OrderFilter } from '../../core/storage';
 import type { Params, Query } from './list-queries';
+import type { Dialect } from './sql';
 
 type OrderSearch = NonNullable<OrderFilter['search']>;
 
@@ -37,8 +38,11 @@ interface Arm {
 }
 const range = (prefix: string): Arm => ({ from: prefix, to: prefixEnd(prefix), also: [] });
 
-/** An arm's hits (order_id, created_on) among the terms `d`, in `statuses`, limited to `terms` when given. */
-function hits(arm: Arm, statuses: string[], terms?: string[]): { sql: string; params: Params } {
+/**
+ * An arm's hits (order_id, created_on, and each hit's term when `withTerm`) among the terms `d`,
+ * in `statuses`, limited to `terms` when given.
+ */
+function hits(arm: Arm, statuses: string[], terms?: string[], withTerm = false): { sql: string; params: Params } {
   const parts: string[] = [];
   const params: Params = [];
   if (terms) {
@@ -62,7 +66,10 @@ function hits(arm: Arm, statuses: string[], terms?: string[]): { sql: string; pa
     );
     params.push(prefix, prefixEnd(prefix));
   }
-  return { sql: `SELECT d.order_id, d.created_on FROM order_search_terms d WHERE ${parts.join(' AND ')}`, params };
+  return {
+    sql: `SELECT d.order_id, d.created_on${withTerm ? ', d.term' : ''} FROM order_search_terms d WHERE ${parts.join(' AND ')}`,
+    params,
+  };
 }
 
 /** The orders found by any of `found`, each once, as rows (order_id[, created_on]). */
@@ -85,6 +92,7 @@ function union(found: { arm: Arm }[], statuses: string[], columns: 'order_id' | 
  */
 export async function orderSearchPage(
   query: Query,
+  dialect: Dialect,
   search: OrderSearch,
   statuses: string[],
   limit: number,
@@ -96,24 +104,32 @@ export async function orderSearchPage(
   ];
   // Each arm's hits (an order twice where a range holds two of its terms), the size of each word
   // pair's range, and the first and last term of each range (one term alone when they are the
-  // same), in one statement: on PostgreSQL each statement is a round trip.
+  // same), in one statement: on PostgreSQL each statement is a round trip. PostgreSQL plans
+  // every subquery at each request, so there the first and last term are the counted hits' own
+  // min and max; SQLite counts a range without reading its terms, and seeks each end instead.
   const pairs = search.allPrefixes;
+  const fromHits = dialect === 'postgres';
   const ends = (i: number) =>
     i < search.exact.length
       ? 'NULL AS lo, NULL AS hi'
       : `(SELECT min(term) FROM order_search_terms WHERE term >= ? AND term < ?) AS lo,
          (SELECT max(term) FROM order_search_terms WHERE term >= ? AND term < ?) AS hi`;
-  const endParams = (arm: Arm): Params => (arm.to === null ? [] : [arm.from, arm.to, arm.from, arm.to]);
+  const endParams = (arm: Arm): Params => (arm.to === null || fromHits ? [] : [arm.from, arm.to, arm.from, arm.to]);
   const counted = await query<{ arm: number; n: number; lo: string | null; hi: string | null }>(
     [
-      ...arms.map((arm, i) => {
-        const h = hits(arm, statuses);
-        return `SELECT ${i} AS arm, (SELECT count(*) FROM (${h.sql}) AS hits) AS n, ${ends(i)}`;
-      }),
-      ...pairs.map(
-        (_, j) =>
-          `SELECT ${arms.length + j} AS arm, (SELECT count(*) FROM (SELECT 1 FROM order_search_terms WHERE term >= ? AND term < ?
-            LIMIT ${EVERY_WORD_COUNT_LIMIT}) AS pair) AS n, ${ends(arms.length + j)}`,
+      ...arms.map((arm, i) =>
+        fromHits && arm.to !== null
+          ? `SELECT ${i} AS arm, count(*) AS n, min(term) AS lo, max(term) AS hi FROM (${hits(arm, statuses, undefined, true).sql}) AS hits`
+          : `SELECT ${i} AS arm, (SELECT count(*) FROM (${hits(arm, statuses).sql}) AS hits) AS n, ${ends(i)}`,
+      ),
+      // A pair's range read up to the limit: its last term is known only when it was read whole.
+      ...pairs.map((_, j) =>
+        fromHits
+          ? `SELECT ${arms.length + j} AS arm, count(*) AS n, min(term) AS lo,
+              CASE WHEN count(*) < ${EVERY_WORD_COUNT_LIMIT} THEN max(term) END AS hi
+            FROM (SELECT term FROM order_search_terms WHERE term >= ? AND term < ? LIMIT ${EVERY_WORD_COUNT_LIMIT}) AS pair`
+          : `SELECT ${arms.length + j} AS arm, (SELECT count(*) FROM (SELECT 1 FROM order_search_terms WHERE term >= ? AND term < ?
+              LIMIT ${EVERY_WORD_COUNT_LIMIT}) AS pair) AS n, ${ends(arms.length + j)}`,
       ),
     ].join(' UNION ALL '),
     [

@@ -11,6 +11,7 @@
  * spill a savepoint journal to a new temp file for most batches: docs/performance.md.)
  * Writes only touch the database, so running one again is safe.
  */
+import { StorageUnavailableError } from '../../core/storage';
 import type { Checkpointer } from './checkpointer';
 import { DURABLE_SYNCHRONOUS, type Db } from './database';
 import type { WalSync } from './wal-sync';
@@ -46,6 +47,8 @@ interface Queued {
   reject: (error: unknown) => void;
 }
 type Written = { q: Queued; value: unknown }[];
+
+const closing = () => new StorageUnavailableError('The station is closing.');
 
 /** What a batch run together returns when one of its writes threw: all of it is undone. */
 const WRITE_THREW = Symbol('a write threw');
@@ -106,7 +109,7 @@ export function groupCommit(db: Db, wal: WalSync, hooks: GroupCommitHooks, check
   const commitQueued = () => {
     const batch = queued;
     queued = [];
-    const refused = wal.failure ?? hooks.refusal?.();
+    const refused = wal.failure ?? (wal.closed ? closing() : hooks.refusal?.());
     if (refused) {
       for (const q of batch) q.reject(refused);
       return;
@@ -131,6 +134,8 @@ export function groupCommit(db: Db, wal: WalSync, hooks: GroupCommitHooks, check
     new Promise<T>((resolve, reject) => {
       // After a failed fsync nothing more is written: it could never be acknowledged.
       if (wal.failure) return reject(wal.failure);
+      // After close nothing more commits: the connection is closed or about to be.
+      if (wal.closed) return reject(closing());
       queued.push({ write, atCommit: options.atCommit === true, resolve: resolve as (value: unknown) => void, reject });
       if (queued.length === 1) wal.whenIdle(checkpoints ? () => checkpoints.whenIdle(commitQueued) : commitQueued);
     });

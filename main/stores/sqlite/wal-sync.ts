@@ -36,6 +36,8 @@ export interface WalSync {
    * flush rejects with it.
    */
   readonly failure: StorageFailedError | undefined;
+  /** Set once close() has run: nothing more commits (the connection closes with it). */
+  readonly closed: boolean;
   /** Syncs what is pending, synchronously, and lets go of the file. */
   close(): void;
 }
@@ -120,6 +122,9 @@ export function walSync(walPath: string, options: { fsync?: Fsync } = {}): WalSy
     },
     get failure() {
       return failure;
+    },
+    get closed() {
+      return closed;
     },
     close() {
       if (closed) return;

@@ -18,6 +18,7 @@ import returns from './0015-returns';
 import searchDistricts, { addDistrictTerms } from './0016-search-districts';
 import orderSearchListOrder, { afterCommit as orderSearchVacuum } from './0017-order-search-list-order';
 import noReferenceIndex from './0018-no-reference-index';
+import orderStatusTotals from './0019-order-status-totals';
 
 /**
  * PostgreSQL's change for each key (shared/migrations.ts), null where it has none;
@@ -60,6 +61,7 @@ export const MIGRATIONS = numbered<{
   'no-reference-index': { sql: noReferenceIndex },
   // An event's texts stay texts, as its status stays its name.
   'event-texts': null,
+  'order-status-totals': { sql: orderStatusTotals },
   // A load into PostgreSQL keeps its indexes: see loadAll there.
   'load-set-aside': null,
 });

@@ -24,7 +24,8 @@ import orderSearchListOrder, { rebuildOrderSearchTerms } from './0021-order-sear
 import eventStatusCodes, { eventStatusCodes as rebuildEvents } from './0022-event-status-codes';
 import noReferenceIndex from './0023-no-reference-index';
 import eventTexts, { eventTextIds } from './0024-event-texts';
-import loadSetAside from './0025-load-set-aside';
+import orderStatusTotals from './0025-order-status-totals';
+import loadSetAside from './0026-load-set-aside';
 
 /**
  * SQLite's change for each key (shared/migrations.ts), null where it has none; the
@@ -60,5 +61,6 @@ export const MIGRATIONS = numbered<{ sql: string; backfill?: (db: Db) => void; r
   'event-status-codes': { sql: eventStatusCodes, backfill: rebuildEvents, rebuildsTables: true },
   'no-reference-index': { sql: noReferenceIndex },
   'event-texts': { sql: eventTexts, backfill: eventTextIds, rebuildsTables: true },
+  'order-status-totals': { sql: orderStatusTotals },
   'load-set-aside': { sql: loadSetAside },
 });
