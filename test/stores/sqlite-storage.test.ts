@@ -199,17 +199,7 @@ describe('a tracking event’s status', () => {
         db.close();
       }
     };
-    const setBack = (sql: string) => {
-      const db = new Database(file);
-      db.exec(`${sql} PRAGMA user_version = 20;`);
-      db.close();
-    };
-    const opened: Awaited<ReturnType<typeof openStation>>[] = [];
-    const reopen = async () => {
-      const station = await openStation({ dataDir, labelPool: false, now: () => t.clock.now });
-      opened.push(station);
-      return station;
-    };
+    const { setBack, reopen, opened } = settingBack(dataDir, 20, () => t.clock.now);
     try {
       expect(stored()).toEqual([{ type: 'integer', status: 1 }]);
       // As every database before the codes had it: the name, and a trigger comparing names.
@@ -373,17 +363,7 @@ describe('a tracking event’s texts', () => {
       read<{ name: string }>("SELECT name FROM sqlite_schema WHERE tbl_name = 'tracking_events' ORDER BY name").map(
         (r) => r.name,
       );
-    const setBack = (sql: string) => {
-      const db = new Database(file);
-      db.exec(`${sql} PRAGMA user_version = 23;`);
-      db.close();
-    };
-    const opened: Awaited<ReturnType<typeof openStation>>[] = [];
-    const reopen = async () => {
-      const station = await openStation({ dataDir, labelPool: false, now: () => t.clock.now });
-      opened.push(station);
-      return station;
-    };
+    const { setBack, reopen, opened } = settingBack(dataDir, 23, () => t.clock.now);
     try {
       expect(history.map((e) => [e.description, e.location, e.user, e.signatory])).toEqual([
         ['Shipment created', '', 'admin', ''],
@@ -481,3 +461,25 @@ describe('a tracking event’s texts', () => {
     }
   });
 });
+
+/**
+ * A closed desk's database set back to schema `version` by `setBack(sql)`, and `reopen()`:
+ * a station on it again, which runs the migrations from there (closed by the caller from `opened`).
+ */
+function settingBack(dataDir: string, version: number, now: () => number) {
+  const file = join(dataDir, DATABASE_FILE);
+  const opened: Awaited<ReturnType<typeof openStation>>[] = [];
+  return {
+    opened,
+    setBack(sql: string) {
+      const db = new Database(file);
+      db.exec(`${sql} PRAGMA user_version = ${version};`);
+      db.close();
+    },
+    async reopen() {
+      const station = await openStation({ dataDir, labelPool: false, now });
+      opened.push(station);
+      return station;
+    },
+  };
+}
