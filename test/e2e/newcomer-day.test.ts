@@ -198,6 +198,14 @@ describe('a newcomer’s keyboard-only day at 1280×720', () => {
     // The remembered service is the international one: back to a domestic one first.
     await tabTo(/^SELECT Service$/, { back: true });
     await page.keyboard.type('N');
+    await waitUntil(
+      'the domestic service chosen',
+      () =>
+        page
+          .getByLabel('Service', { exact: true })
+          .evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? ''),
+      (label) => label.startsWith('Next Day'),
+    );
     await tabTo(/^INPUT Delivery address › Full name$/);
     await page.keyboard.type('Rex');
     await page.getByRole('option', { name: /Depot Bristol/ }).waitFor();
