@@ -66,10 +66,8 @@ async function previousPage(query: Query, filter: OrderFilter): Promise<{ total:
     parts.push(`o.status IN (${marks(filter.statuses.length)})`);
     params.push(...filter.statuses);
   }
-  const search = filter.search;
-  if (!search) {
-    // The plain list before the kept totals: every order of the statuses counted.
-    const where = parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '';
+  /** The orders `where` keeps, counted, and the filter's page of them in list order. */
+  const countedPage = async (where: string) => {
     const [counted] = await query<{ n: number }>(`SELECT count(*) AS n FROM orders o ${where}`, params);
     const rows = await query(
       `SELECT o.uuid, o.order_number, o.status, o.created_on, o.channel, o.delivery_address, o.item_count,
@@ -79,6 +77,11 @@ async function previousPage(query: Query, filter: OrderFilter): Promise<{ total:
       [...params, filter.limit, filter.offset],
     );
     return { total: Number(counted!.n), rows };
+  };
+  const search = filter.search;
+  if (!search) {
+    // The plain list before the kept totals: every order of the statuses counted.
+    return countedPage(parts.length > 0 ? `WHERE ${parts.join(' AND ')}` : '');
   }
   const any = [
     ...(search.exact.length ? [`term IN (${marks(search.exact.length)})`] : []),
@@ -95,16 +98,7 @@ async function previousPage(query: Query, filter: OrderFilter): Promise<{ total:
     params.push(...search.allPrefixes.flatMap((p) => [p, prefixEnd(p)]));
   }
   parts.push(`(${arms.join(' OR ')})`);
-  const where = `WHERE ${parts.join(' AND ')}`;
-  const [counted] = await query<{ n: number }>(`SELECT count(*) AS n FROM orders o ${where}`, params);
-  const rows = await query(
-    `SELECT o.uuid, o.order_number, o.status, o.created_on, o.channel, o.delivery_address, o.item_count,
-       o.total_weight_kg, o.shipment_id, s.uuid AS "shipmentUuid", s.shipment_number AS "shipmentNumber"
-     FROM orders o LEFT JOIN shipments s ON s.id = o.shipment_id ${where}
-     ORDER BY o.created_on DESC, o.id DESC LIMIT ? OFFSET ?`,
-    [...params, filter.limit, filter.offset],
-  );
-  return { total: Number(counted!.n), rows };
+  return countedPage(`WHERE ${parts.join(' AND ')}`);
 }
 
 async function fill(s: Station): Promise<void> {
