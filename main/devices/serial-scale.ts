@@ -24,6 +24,8 @@ export class SerialScale {
   private received = '';
   private last: Heard | null = null;
   private waiters = new Set<(heard: Heard) => void>();
+  /** Called once when the port goes away, so a question on the wire ends then, not at its timeout. */
+  private onGone = new Set<() => void>();
   private asking: Promise<DeviceReading> | null = null;
   private gone: Error | null | undefined;
   private readonly clock: () => number;
@@ -38,6 +40,8 @@ export class SerialScale {
     link.onData((chunk) => this.hear(chunk));
     link.onClose((error) => {
       this.gone = error;
+      for (const listener of this.onGone) listener();
+      this.onGone.clear();
     });
   }
 
@@ -61,18 +65,25 @@ export class SerialScale {
     }
   }
 
+  /** Runs `settle` when the port goes away before `work` ends; the listener is dropped either way. */
+  private untilGone<T>(work: Promise<T>, settle: () => void): Promise<T> {
+    this.onGone.add(settle);
+    return work.finally(() => this.onGone.delete(settle));
+  }
+
+  /** The next frame heard, or null when none comes within the answer time or the port goes away first. */
   private nextFrame(): Promise<Heard | null> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiters.delete(done);
-        resolve(null);
-      }, this.options.answerTimeoutMs);
-      const done = (heard: Heard) => {
+    let end: (heard: Heard | null) => void = () => {};
+    const frame = new Promise<Heard | null>((resolve) => {
+      const timer = setTimeout(() => end(null), this.options.answerTimeoutMs);
+      end = (heard) => {
         clearTimeout(timer);
+        this.waiters.delete(end);
         resolve(heard);
       };
-      this.waiters.add(done);
+      this.waiters.add(end);
     });
+    return this.untilGone(frame, () => end(null));
   }
 
   /** The scale's latest word; a scale-unavailable problem when it is gone, silent or speaking another protocol. */
@@ -92,16 +103,17 @@ export class SerialScale {
     try {
       // A write to a port whose far end went away may never be called back: waiting on it
       // would leave this question, and every read that joins it, unanswered.
-      await new Promise<void>((resolve, reject) => {
+      // Nor does it wait once the port is known to be gone.
+      let fail: (error: Error) => void = () => {};
+      const written = new Promise<void>((resolve, reject) => {
         const timer = setTimeout(
           () => reject(new Error(`the port took no data for ${this.options.answerTimeoutMs / 1000} s`)),
           this.options.answerTimeoutMs,
         );
-        this.link.write(this.protocol.request!).then(
-          () => (clearTimeout(timer), resolve()),
-          (error: unknown) => (clearTimeout(timer), reject(error as Error)),
-        );
+        fail = (error) => (clearTimeout(timer), reject(error));
+        this.link.write(this.protocol.request!).then(() => (clearTimeout(timer), resolve()), fail);
       });
+      await this.untilGone(written, () => fail(this.gone ?? new Error('the port was closed')));
     } catch (error) {
       // A port that cannot be written to is gone (a pulled USB–serial adapter): let go of it.
       this.gone ??= error as Error;
