@@ -120,7 +120,9 @@ describe.each<TestScaleProtocol>(['nci', 'sics', 'continuous'])('a %s scale on a
     scale = await startTestScale(protocol, { weight: 1.234, unit: 'kg' });
     expect((await putScale({ port: scale.port, protocol, ...SERIAL })).statusCode).toBe(200);
   });
-  afterEach(() => {
+  afterEach(async () => {
+    // A test that failed with the scale unplugged leaves it plugged in for the next.
+    if (!scale.plugged) await scale.plugIn();
     scale.silent = false;
     scale.set({ state: 'steady', weight: 1.234, unit: 'kg' });
   });

@@ -31,6 +31,8 @@ export interface TestScale {
   silent: boolean;
   /** Questions the station asked (NCI `W\r`, SICS `S\r\n`). */
   readonly questions: number;
+  /** False between `unplug()` and `plugIn()`. */
+  readonly plugged: boolean;
   unplug(): Promise<void>;
   plugIn(): Promise<void>;
   close(): Promise<void>;
@@ -141,6 +143,9 @@ export async function startTestScale(
     silent: false,
     get questions() {
       return questions;
+    },
+    get plugged() {
+      return socat !== null;
     },
     set({ settleMs, ...change }) {
       load = { ...load, ...change };
