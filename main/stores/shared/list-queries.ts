@@ -146,6 +146,11 @@ function searchArms(search: ListSearch, status: StatusFilter): Arm[] {
 
 /** How far a word pair's range is counted to find the rarest: enough to tell a rare pair from a common one. */
 const EVERY_WORD_COUNT_LIMIT = 10_000;
+/**
+ * How far each pair is counted first: a full name's rarest pair (a first name with its surname)
+ * is seldom more, and its other pairs ("de vries") are then read this far, not to the limit.
+ */
+const EVERY_WORD_FIRST_COUNT = 2_000;
 /** At most this many distinct terms in a prefix range are probed one by one; more, and the hits are sorted instead. */
 const PROBE_TERMS = 32;
 /**
@@ -352,16 +357,20 @@ export function listQueries<Row>(query: Query, columns: string, readRows: Query 
    */
   const everyWord = async (arm: Arm, status: StatusFilter): Promise<Arm> => {
     const all = arm.all!;
-    const sizes = await query<{ i: number; n: number }>(
-      all
-        .map(
-          (_, i) =>
-            `SELECT ${i} AS i, count(*) AS n FROM (SELECT 1 FROM shipment_search_terms WHERE term >= ? AND term < ? LIMIT ${EVERY_WORD_COUNT_LIMIT}) AS r${i}`,
-        )
-        .join(' UNION ALL '),
-      all.flatMap((p) => [p, prefixEnd(p)]),
-    );
-    const rarest = sizes.reduce((a, b) => (Number(b.n) < Number(a.n) ? b : a));
+    const count = async (limit: number) => {
+      const sizes = await query<{ i: number; n: number }>(
+        all
+          .map(
+            (_, i) =>
+              `SELECT ${i} AS i, count(*) AS n FROM (SELECT 1 FROM shipment_search_terms WHERE term >= ? AND term < ? LIMIT ${limit}) AS r${i}`,
+          )
+          .join(' UNION ALL '),
+        all.flatMap((p) => [p, prefixEnd(p)]),
+      );
+      return sizes.reduce((a, b) => (Number(b.n) < Number(a.n) ? b : a));
+    };
+    let rarest = await count(EVERY_WORD_FIRST_COUNT);
+    if (Number(rarest.n) >= EVERY_WORD_FIRST_COUNT) rarest = await count(EVERY_WORD_COUNT_LIMIT);
     const driver = all[Number(rarest.i)]!;
     const others: string[][] = [];
     for (const prefix of all.filter((_, i) => i !== Number(rarest.i))) {
