@@ -165,6 +165,8 @@ const WALK_PROBES = 4_000;
 const WALK_LIMIT = 2 * WALK_PROBES;
 /** Fewer hits than this are sorted whatever their density: it is cheap, and the same for every page. */
 const WALK_FROM_HITS = 100;
+/** With terms in the list's order, a page is merged from them when the hits are this many times its end (offset + limit). */
+const MERGE_FROM_HITS = 4;
 
 /** The distinct terms in a prefix range, one index seek each, up to `limit`. */
 const DISTINCT_TERMS = `WITH RECURSIVE d(term) AS (
@@ -520,7 +522,8 @@ export function listQueries<Row>(query: Query, columns: string, readRows: Query 
       totals = (await searchTotals(found, status, dated)).totals!;
     }
     if (totals.items === 0 || filter.offset >= totals.items) return { totals, rows: [] };
-    if (termsInListOrder) {
+    // A few hits are sorted in one statement; the merge costs a statement for each range's terms.
+    if (termsInListOrder && totals.items >= MERGE_FROM_HITS * page) {
       const ids = await mergedPage(found, status, filter);
       if (ids !== undefined) {
         const rows = await readRows<Row>(
