@@ -5,7 +5,13 @@
  * build is started in turn on COPY (a copy of a fill), warmed up for 3 s, then loaded for a
  * slice while the CPU of every thread of the service, of the load process and of the whole
  * machine is read from /proc: ms of CPU a create by process and thread. Builds alternate
- * round by round, so they see the same drift of a shared machine.
+ * round by round, so they see the same drift of a shared machine. Node names no thread: the
+ * label workers are taken to be the `--workers` (2) busiest besides the main one, and each
+ * thread's CPU is printed by its id's offset from the pid (V8's four come first).
+ *
+ * `--warmup` seconds of creates before the first slice (3, as the bench), `--slices` measured
+ * one after the other on the same service, `--log FILE` for its standard output (with
+ * `--trace-opt` and the like as its flags).
  *
  * A build may carry node flags of its own after `::` (`out/main/serve.js::--max-semi-space-size=8`);
  * otherwise it runs with `npm run serve`'s. The key is an admin's API key
@@ -28,7 +34,6 @@ const { values, positionals: builds } = parseArgs({
     workers: { type: 'string', default: '2' },
     slices: { type: 'string', default: '1' },
     warmup: { type: 'string', default: '3' },
-    /** The services' standard output (with `--trace-opt` and the like as a build's flags). */
     log: { type: 'string' },
   },
 });
