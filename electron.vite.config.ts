@@ -73,7 +73,6 @@ export default defineConfig({
           'postcode-validator',
           'any-ascii',
           'qrcode',
-          'bwip-js',
         ],
       },
       rollupOptions: {

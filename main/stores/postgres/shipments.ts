@@ -153,7 +153,10 @@ export function postgresShipments(pool: pg.Pool, url: string): ShipmentStore {
   };
   /** A page's queries on one client, in one read-only snapshot: totals and rows agree while other desks write. */
   const page = (filter: ListFilter) =>
-    readSnapshot(pool, (tx) => listQueries<ShipmentListRecord>(sharedQuery(tx), LIST_COLUMNS).page(filter));
+    readSnapshot(pool, (tx) =>
+      // The search terms are keyed in the list's order (migration search-list-order).
+      listQueries<ShipmentListRecord>(sharedQuery(tx), LIST_COLUMNS, undefined, true).page(filter),
+    );
 
   const storedKey = async (db: pg.Pool | Tx, userId: number, key: string): Promise<IdempotencyRecord | undefined> =>
     (
