@@ -63,7 +63,7 @@ export const MIGRATIONS = numbered<{
   // An event's texts stay texts, as its status stays its name.
   'event-texts': null,
   'order-status-totals': { sql: orderStatusTotals },
-  // A load into PostgreSQL keeps its indexes: see loadAll there.
+  // A load into PostgreSQL sets its indexes aside inside its one transaction (bulk-load.ts): nothing to keep.
   'load-set-aside': null,
   'search-list-order': { sql: searchListOrder },
 });
