@@ -4,8 +4,6 @@
  * schema is the one the migrations made and rows, totals and search are exact, whether the
  * load ended or its source failed; killed with SIGKILL half-way, it leaves none of itself.
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import type pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { fillDemoData } from '../../main/cli/demo-data';
@@ -15,6 +13,7 @@ import type { ListFilter, ShipmentHistory } from '../../main/core/storage';
 import { stationEvent } from '../../main/core/statuses';
 import { openPostgresStore, type PostgresStore } from '../../main/stores/postgres';
 import { createDatabase } from '../helpers/postgres';
+import { killDemoDataAfterFirstBatch } from '../helpers/demo-data';
 import { lodzAddress, lodzShipmentRecord, onePiece, TEST_CATALOG } from '../helpers/records';
 
 const stores: PostgresStore[] = [];
@@ -151,25 +150,7 @@ describe('a load into a PostgreSQL database with no shipments', () => {
   it('killed with SIGKILL half-way leaves none of itself: the database opens and answers, its indexes in place', async () => {
     const url = await createDatabase(inject('postgresUrl'));
     const made = await schema((await openDesk(url)).pool);
-    const child = spawn(
-      process.execPath,
-      [join('out', 'main', 'cli.js'), '--database', url, 'demo-data', '--shipments', '50000', '--days', '30'],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      child.stderr!.on('data', (chunk: Buffer) => {
-        output += chunk;
-        // The first batch is written: kill the process while it writes the second.
-        if (output.includes('20000 / 50000')) {
-          child.kill('SIGKILL');
-          resolve();
-        }
-      });
-      void exited.then((code) => reject(new Error(`demo-data exited ${code} before its first batch:\n${output}`)));
-    });
-    await exited;
+    await killDemoDataAfterFirstBatch(['--database', url]);
 
     const store = await openDesk(url);
     expect(await schema(store.pool)).toEqual(made);

@@ -5,7 +5,6 @@
  * load ended, failed, or was killed with SIGKILL half-way.
  */
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import type { ListFilter, ShipmentHistory } from '../../main/core/storage';
 import { openSqliteStore, type SqliteStore } from '../../main/stores/sqlite';
 import { DATABASE_FILE, type Db } from '../../main/stores/sqlite/database';
 import { stagedTermsFile } from '../../main/stores/sqlite/load-terms';
+import { killDemoDataAfterFirstBatch } from '../helpers/demo-data';
 import { lodzAddress, lodzShipmentRecord, onePiece, TEST_CATALOG } from '../helpers/records';
 import { stationEvent } from '../../main/core/statuses';
 
@@ -139,25 +139,7 @@ describe('a load into a desk with no shipments', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'ss-load-kill-'));
     folders.push(dataDir);
     const made = schema((await openDesk()).db);
-    const child = spawn(
-      process.execPath,
-      [join('out', 'main', 'cli.js'), '--data-dir', dataDir, 'demo-data', '--shipments', '50000', '--days', '30'],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      child.stderr!.on('data', (chunk: Buffer) => {
-        output += chunk;
-        // The first batch is committed: kill the process while it writes the second.
-        if (output.includes('20000 / 50000')) {
-          child.kill('SIGKILL');
-          resolve();
-        }
-      });
-      void exited.then((code) => reject(new Error(`demo-data exited ${code} before its first batch:\n${output}`)));
-    });
-    await exited;
+    await killDemoDataAfterFirstBatch(['--data-dir', dataDir]);
 
     // As the kill left it: one whole batch, its indexes still set aside.
     const raw = new Database(join(dataDir, DATABASE_FILE));
