@@ -73,7 +73,6 @@ export default defineConfig({
           'postcode-validator',
           'any-ascii',
           'qrcode',
-          'bwip-js',
         ],
       },
       rollupOptions: {
@@ -84,6 +83,8 @@ export default defineConfig({
           'label-worker': resolve(root, 'main/labels/label-worker.ts'),
           // The desktop upgrades a SQLite file off its main thread (main/desktop/upgrade.ts).
           'upgrade-worker': resolve(root, 'main/desktop/upgrade-worker.ts'),
+          // A bulk load stages its search terms on a worker (main/stores/sqlite/load-terms.ts).
+          'load-terms-worker': resolve(root, 'main/stores/sqlite/load-terms-worker.ts'),
           // The headless station and its CLI run from the build as well (`npm run serve`):
           // plain JavaScript starts faster and lighter than compiling TypeScript on the fly.
           serve: resolve(root, 'main/serve.ts'),

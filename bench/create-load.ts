@@ -119,6 +119,8 @@ const SERVE = '--serve-create-load';
 
 /** The load process: each `run` is one load, one at a time. */
 export interface LoadProcess {
+  /** The load process's pid, whose CPU counts against the creates (create-split.ts). */
+  pid: number;
   run(request: LoadRequest): Promise<LoadResult>;
   close(): void;
 }
@@ -126,6 +128,7 @@ export interface LoadProcess {
 export function createLoadProcess(cwd: string): LoadProcess {
   const child = fork(fileURLToPath(import.meta.url), [SERVE], { cwd, execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   return {
+    pid: child.pid!,
     run: async (request) => {
       const answered = nextMessage<LoadResult | { error: string }>(child, 'the create load process');
       child.send(request);

@@ -3,11 +3,9 @@
  * printer, so every bar is a whole number of dots wide and the symbol stays scannable
  * whether printed at 203 or 300 dpi.
  */
-// The explicit node entry: the bare specifier's export map has no condition that
-// TypeScript's Bundler resolution or Electron's main process would pick reliably.
-import bwipjs from 'bwip-js/node';
 import { LRUCache } from 'lru-cache';
 import { create as createQr } from 'qrcode/lib/core/qrcode.js';
+import { code128Widths } from './code128';
 
 /** One printer dot at 203 dpi, in PDF points. */
 export const DOT = 72 / 203;
@@ -19,10 +17,6 @@ const QR_QUIET_MODULES = 4;
 
 export const snapToDots = (pt: number): number => Math.round(pt / DOT) * DOT;
 
-interface Linear {
-  /** Alternating bar, space, bar… widths in modules, starting with a bar. */
-  sbs: number[];
-}
 interface Matrix {
   /** Row by row, truthy for a dark module. */
   pixs: ArrayLike<number>;
@@ -48,14 +42,15 @@ export interface RectSink {
 
 export interface LinearPlan {
   modules: number;
+  /** Alternating bar, space, bar… widths in modules, starting with a bar. */
   sbs: number[];
 }
 
+/** The Code 128 symbol of `text`: printable ASCII (`asciiOnly`), else null. */
 export function planCode128(text: string): LinearPlan | null {
-  if (!text) return null;
-  const [symbol] = bwipjs.raw({ bcid: 'code128', text }) as Linear[];
-  if (!symbol) return null;
-  return { sbs: symbol.sbs, modules: symbol.sbs.reduce((a, b) => a + b, 0) };
+  const sbs = code128Widths(text);
+  if (!sbs) return null;
+  return { sbs, modules: sbs.reduce((a, b) => a + b, 0) };
 }
 
 /**

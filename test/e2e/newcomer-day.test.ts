@@ -85,6 +85,9 @@ describe('a newcomer’s keyboard-only day at 1280×720', () => {
 
   it('sets the sender address in Settings, and sees it saved where the cursor is', async () => {
     await goTo('Settings', /^H1 Settings$/);
+    // The panel comes with the settings and the user's role: Tab passes a field still disabled.
+    const senderName = page.getByRole('group', { name: 'Sender address', exact: true }).getByLabel('Business name');
+    await waitUntil('the sender address open to edit', () => senderName.isEnabled({ timeout: 1000 }), Boolean);
     await typeInto(/^INPUT Sender address › Business name$/, 'Acme Components Ltd');
     await typeInto(/^INPUT Sender address › Address line 1$/, 'Unit 4, Canal Wharf');
     await typeInto(/^INPUT Sender address › City$/, 'Leeds');

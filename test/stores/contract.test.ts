@@ -636,7 +636,7 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
     }
   });
 
-  it('finds a common word by walking the list in order, totals exact where one shipment holds the word twice', async () => {
+  it('finds a common word in the list’s order, totals exact where one shipment holds the word twice', async () => {
     const [store] = (await openDesks(dialect)) as [Store];
     const HOUR = 3_600_000;
     const model: { id: number; createdOn: number; status: ShipmentStatus; names: string }[] = [];
@@ -668,6 +668,7 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
       ['smith smithson tools', (m) => m.names.includes('smithson'), {}], // three words: every pair
       ['anna smith smi', (m) => m.names.includes('anna') && m.status === 'Printed', { statuses: ['Printed'] }],
       ['smith', (m) => m.names.includes('smith') && m.status === 'Printed', { statuses: ['Printed'] }],
+      ['smith', (m) => m.names.includes('smith'), { statuses: ['Printed', 'Not Printed'] }],
       [
         'smith',
         (m) => m.names.includes('smith') && m.createdOn >= T0 + 50 * HOUR && m.createdOn <= T0 + 250 * HOUR,
@@ -1261,7 +1262,7 @@ describe.each(['sqlite', 'postgres'] as const)('migrations on the %s store', (di
       const index = await (upgraded as PostgresStore).pool.query<{ indexdef: string }>(
         "SELECT indexdef FROM pg_indexes WHERE indexname = 'shipment_search_terms_pkey'",
       );
-      expect(index.rows[0]?.indexdef).toContain('INCLUDE (created_on, piece_count, status_code)');
+      expect(index.rows[0]?.indexdef).toContain('(term, created_on, shipment_id) INCLUDE (piece_count, status_code)');
     }
   });
 
@@ -1301,4 +1302,68 @@ describe.each(['sqlite', 'postgres'] as const)('migrations on the %s store', (di
     expect(await found('LS1', ['Not Printed'])).toEqual([]);
     expect((await mismatchedTerms(dialect, upgraded)).wrong).toBe(0);
   });
+
+  // SQLite's terms keep their key (term, shipment_id): the migration is PostgreSQL's alone.
+  it.runIf(dialect === 'postgres')(
+    'keys the search terms in the list’s order, finding what it found before; run twice, it leaves them',
+    async () => {
+      const { store, reopen } = await reopenable(dialect, open, folders);
+      await store.carriers.sync(TEST_CATALOG);
+      const HOUR = 3_600_000;
+      const model: { id: number; createdOn: number; name: string }[] = [];
+      // Created out of id order, so a key by shipment and a key by created_on order them differently.
+      for (let i = 0; i < 12; i++) {
+        const createdOn = T0 + ((i * 5) % 12) * HOUR;
+        const name = ['Anna de Vries', 'Lucas de Vries', 'Ola Nowak'][i % 3]!;
+        const outcome = await store.shipments.create(
+          shipment(createdOn, { deliveryAddress: address(name) }),
+          pieces(),
+          event('Not Printed', createdOn),
+        );
+        if (!('created' in outcome)) throw new Error('not created');
+        model.push({ id: outcome.created.id, createdOn, name });
+      }
+      const version = POSTGRES_MIGRATIONS.find((m) => m.name === 'search-list-order')!.version;
+      const keyed = async (s: Store) =>
+        (
+          await (s as PostgresStore).pool.query<{ indexdef: string }>(
+            "SELECT indexdef FROM pg_indexes WHERE indexname = 'shipment_search_terms_pkey'",
+          )
+        ).rows[0]!.indexdef;
+      await setBack(store, {
+        sqlite: '',
+        postgres: `ALTER TABLE shipment_search_terms DROP CONSTRAINT shipment_search_terms_pkey,
+             ADD CONSTRAINT shipment_search_terms_pkey PRIMARY KEY (term, shipment_id) INCLUDE (created_on, piece_count, status_code);
+           DELETE FROM schema_migrations WHERE version >= ${version}`,
+      });
+      const told: string[] = [];
+      const upgraded = await reopen((m) => told.push(m.name));
+      expect(told[0]).toBe('search-list-order');
+      expect(await keyed(upgraded)).toContain('(term, created_on, shipment_id) INCLUDE (piece_count, status_code)');
+      const newest = (want: (m: (typeof model)[number]) => boolean) =>
+        model
+          .filter(want)
+          .sort((a, b) => b.createdOn - a.createdOn || b.id - a.id)
+          .map((m) => m.id);
+      const found = async (s: Store, query: string, statuses: ShipmentStatus[] = []) =>
+        (await s.shipments.page({ ...EVERYTHING, limit: 10, statuses, search: listSearch(query) })).rows.map(
+          (r) => r.id,
+        );
+      expect(await found(upgraded, 'vries')).toEqual(newest((m) => m.name.includes('Vries')));
+      expect(await found(upgraded, 'Lucas de Vries')).toEqual(newest((m) => m.name === 'Lucas de Vries'));
+      // A status change finds each term by its new key.
+      const [first] = newest((m) => m.name === 'Ola Nowak');
+      await upgraded.shipments.changeStatus(first!, () => event('Printed', T0 + 20 * HOUR));
+      expect(await found(upgraded, 'nowak', ['Printed'])).toEqual([first]);
+      expect((await mismatchedTerms(dialect, upgraded)).wrong).toBe(0);
+
+      // Run again on terms keyed so already: nothing changes.
+      await setBack(upgraded, { sqlite: '', postgres: `DELETE FROM schema_migrations WHERE version >= ${version}` });
+      const again: string[] = [];
+      const twice = await reopen((m) => again.push(m.name));
+      expect(again[0]).toBe('search-list-order');
+      expect(await keyed(twice)).toContain('(term, created_on, shipment_id) INCLUDE (piece_count, status_code)');
+      expect(await found(twice, 'vries')).toEqual(newest((m) => m.name.includes('Vries')));
+    },
+  );
 });

@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { listSearch } from '../../main/core/search';
 import type { ListFilter, ShipmentHistory } from '../../main/core/storage';
 import { openSqliteStore, type SqliteStore } from '../../main/stores/sqlite';
 import { DATABASE_FILE, type Db } from '../../main/stores/sqlite/database';
+import { stagedTermsFile } from '../../main/stores/sqlite/load-terms';
 import { lodzAddress, lodzShipmentRecord, onePiece, TEST_CATALOG } from '../helpers/records';
 import { stationEvent } from '../../main/core/statuses';
 
@@ -88,6 +89,8 @@ describe('a load into a desk with no shipments', () => {
     expect(during[0]).toEqual(keys);
     expect(schema(store.db)).toEqual(made);
     expect(store.db.prepare('SELECT count(*) FROM load_set_aside').pluck().get()).toBe(0);
+    // The terms' scratch file is gone with the load.
+    expect(existsSync(stagedTermsFile(store.db.name))).toBe(false);
     const { kept, counted } = dayTotals(store.db);
     expect(kept).toEqual(counted);
     expect((await store.shipments.page({ ...EVERYTHING, search: listSearch('nowak') })).totals).toEqual({
@@ -166,6 +169,7 @@ describe('a load into a desk with no shipments', () => {
 
     const store = await openDesk(dataDir);
     expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(existsSync(stagedTermsFile(store.db.name))).toBe(false);
     expect(schema(store.db)).toEqual(made);
     const { kept, counted } = dayTotals(store.db);
     expect(kept).toEqual(counted);

@@ -76,7 +76,7 @@ export async function openPostgresStore(options: PostgresOptions): Promise<Postg
     dialect: 'postgres',
     location: redactedUrl(options.url),
     pool,
-    shipments: translating(postgresShipments(pool)),
+    shipments: translating(postgresShipments(pool, options.url)),
     numbers: translating(postgresNumbers(pool)),
     auth: translating(postgresAuth(pool)),
     settings: translating(postgresSettings(pool)),

@@ -8,8 +8,9 @@ import { shipmentSearchTerms, type SearchableShipment } from '../../core/search'
 import { statusCode } from '../shared/status-codes';
 
 /**
- * Each term by its primary key (term, shipment_id), the terms computed from the shipment as
- * at its create: there is no index on shipment_id, and one would cost ten rows a shipment.
+ * Each term by its primary key (term, created_on, shipment_id), the terms computed from the
+ * shipment as at its create and its created_on read from its row: there is no index on
+ * shipment_id, and one would cost ten rows a shipment.
  */
 export async function setSearchStatus(
   tx: pg.ClientBase,
@@ -27,8 +28,8 @@ export async function setSearchStatus(
   if (terms.length === 0) return;
   await tx.query(
     `UPDATE shipment_search_terms t SET status_code = $3
-     FROM unnest($1::text[], $2::bigint[]) AS u(term, shipment_id)
-     WHERE t.term = u.term AND t.shipment_id = u.shipment_id`,
+     FROM unnest($1::text[], $2::bigint[]) AS u(term, shipment_id) JOIN shipments s ON s.id = u.shipment_id
+     WHERE t.term = u.term AND t.created_on = s.created_on AND t.shipment_id = u.shipment_id`,
     [terms, ids, statusCode(status)],
   );
 }

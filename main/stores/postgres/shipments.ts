@@ -53,6 +53,7 @@ import {
 import { inTransaction, readSnapshot, sharedQuery, type Tx } from './pool';
 import { setSearchStatus } from './search-status';
 import { postgresOrderLinks } from './orders';
+import { loadByCopy } from './bulk-load';
 
 /** The uuid column's text form; the contract's uuids are lower case (the core makes and looks them up so). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -149,14 +150,18 @@ async function insertCustoms(tx: Tx, shipmentId: number, customs: CustomsRecord)
   );
 }
 
-export function postgresShipments(pool: pg.Pool): ShipmentStore {
+/** `url`: the database's, for a bulk load's connection of its own (bulk-load.ts). */
+export function postgresShipments(pool: pg.Pool, url: string): ShipmentStore {
   const one = async (where: string, value: unknown, db: pg.Pool | Tx = pool): Promise<ShipmentRecord | undefined> => {
     const { rows } = await db.query<ShipmentRecord>(`SELECT ${SHIPMENT_COLUMNS} FROM shipments ${where}`, [value]);
     return rows[0] && toShipment(rows[0]);
   };
   /** A page's queries on one client, in one read-only snapshot: totals and rows agree while other desks write. */
   const page = (filter: ListFilter) =>
-    readSnapshot(pool, (tx) => listQueries<ShipmentListRecord>(sharedQuery(tx), LIST_COLUMNS).page(filter));
+    readSnapshot(pool, (tx) =>
+      // The search terms are keyed in the list's order (migration search-list-order).
+      listQueries<ShipmentListRecord>(sharedQuery(tx), LIST_COLUMNS, undefined, true).page(filter),
+    );
 
   const storedKey = async (db: pg.Pool | Tx, userId: number, key: string): Promise<IdempotencyRecord | undefined> =>
     (
@@ -234,9 +239,10 @@ export function postgresShipments(pool: pg.Pool): ShipmentStore {
 
     load,
 
-    // Each batch as `load` writes it, terms included: an index's pages are written by the
-    // server's own checkpoints, not once per commit as SQLite's WAL writes them.
+    // Into a database with no shipments, by COPY with the indexes built after; otherwise
+    // each batch as `load` writes it, terms included.
     async loadAll(batches: AsyncIterable<ShipmentHistory[]>) {
+      if (await loadByCopy(url, batches)) return;
       for await (const batch of batches) await load(batch);
     },
 

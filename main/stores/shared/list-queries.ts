@@ -59,6 +59,8 @@ interface Arm {
   key?: string;
   /** At most this many hits: the size of the word pair range that drives it (everyWord). */
   bound?: number;
+  /** The word pair whose range drives a name of three words, and the terms of each other pair (everyWord). */
+  driver?: { prefix: string; others: string[][] };
 }
 
 /** The arms' hits, each shipment once (one arm may hold a shipment's several terms). */
@@ -146,6 +148,11 @@ function searchArms(search: ListSearch, status: StatusFilter): Arm[] {
 
 /** How far a word pair's range is counted to find the rarest: enough to tell a rare pair from a common one. */
 const EVERY_WORD_COUNT_LIMIT = 10_000;
+/**
+ * How far each pair is counted first: a full name's rarest pair (a first name with its surname)
+ * is seldom more, and its other pairs ("de vries") are then read this far, not to the limit.
+ */
+const EVERY_WORD_FIRST_COUNT = 2_000;
 /** At most this many distinct terms in a prefix range are probed one by one; more, and the hits are sorted instead. */
 const PROBE_TERMS = 32;
 /**
@@ -158,6 +165,8 @@ const WALK_PROBES = 4_000;
 const WALK_LIMIT = 2 * WALK_PROBES;
 /** Fewer hits than this are sorted whatever their density: it is cheap, and the same for every page. */
 const WALK_FROM_HITS = 100;
+/** With terms in the list's order, a page is merged from them when the hits are this many times its end (offset + limit). */
+const MERGE_FROM_HITS = 4;
 
 /** The distinct terms in a prefix range, one index seek each, up to `limit`. */
 const DISTINCT_TERMS = `WITH RECURSIVE d(term) AS (
@@ -181,9 +190,11 @@ interface Totals {
 
 /**
  * `columns`: the list item's columns, as the dialect names them; `readRows`: how the
- * statements that read them are run, when the dialect reads rows its own way.
+ * statements that read them are run, when the dialect reads rows its own way;
+ * `termsInListOrder`: the search terms are keyed (term, created_on, shipment_id), not
+ * (term, shipment_id).
  */
-export function listQueries<Row>(query: Query, columns: string, readRows: Query = query) {
+export function listQueries<Row>(query: Query, columns: string, readRows: Query = query, termsInListOrder = false) {
   const one = async (sql: string, params: Params): Promise<Totals> => (await query<Totals>(sql, params))[0]!;
   const dayWhere = (statuses: string[], first: number | null, end: number | null) =>
     whereClause(statuses, first, end, { column: 'day', below: '<' });
@@ -339,11 +350,15 @@ export function listQueries<Row>(query: Query, columns: string, readRows: Query 
     ).map((r) => r.term);
     return terms.length > PROBE_TERMS ? undefined : terms;
   };
-  /** The shipment `id` holds one of `terms` (primary key lookups). */
-  const holdsOneOf = (terms: string[], id: string) =>
+  /**
+   * The shipment of alias `of` holds one of `terms`: primary key lookups, whether the key is
+   * (term, shipment_id) or (term, created_on, shipment_id).
+   */
+  const holdsOneOf = (terms: string[], of: string, id = 'shipment_id') =>
     terms.length === 0
       ? '1 = 0'
-      : `EXISTS (SELECT 1 FROM shipment_search_terms t WHERE t.term IN (${terms.map(() => '?').join(', ')}) AND t.shipment_id = ${id} LIMIT 1 OFFSET 0)`;
+      : `EXISTS (SELECT 1 FROM shipment_search_terms t WHERE t.term IN (${terms.map(() => '?').join(', ')})
+          AND t.created_on = ${of}.created_on AND t.shipment_id = ${of}.${id} LIMIT 1 OFFSET 0)`;
 
   /**
    * Three words or more: the rarest word pair's range, each hit probed for the others by
@@ -352,16 +367,20 @@ export function listQueries<Row>(query: Query, columns: string, readRows: Query 
    */
   const everyWord = async (arm: Arm, status: StatusFilter): Promise<Arm> => {
     const all = arm.all!;
-    const sizes = await query<{ i: number; n: number }>(
-      all
-        .map(
-          (_, i) =>
-            `SELECT ${i} AS i, count(*) AS n FROM (SELECT 1 FROM shipment_search_terms WHERE term >= ? AND term < ? LIMIT ${EVERY_WORD_COUNT_LIMIT}) AS r${i}`,
-        )
-        .join(' UNION ALL '),
-      all.flatMap((p) => [p, prefixEnd(p)]),
-    );
-    const rarest = sizes.reduce((a, b) => (Number(b.n) < Number(a.n) ? b : a));
+    const count = async (limit: number) => {
+      const sizes = await query<{ i: number; n: number }>(
+        all
+          .map(
+            (_, i) =>
+              `SELECT ${i} AS i, count(*) AS n FROM (SELECT 1 FROM shipment_search_terms WHERE term >= ? AND term < ? LIMIT ${limit}) AS r${i}`,
+          )
+          .join(' UNION ALL '),
+        all.flatMap((p) => [p, prefixEnd(p)]),
+      );
+      return sizes.reduce((a, b) => (Number(b.n) < Number(a.n) ? b : a));
+    };
+    let rarest = await count(EVERY_WORD_FIRST_COUNT);
+    if (Number(rarest.n) >= EVERY_WORD_FIRST_COUNT) rarest = await count(EVERY_WORD_COUNT_LIMIT);
     const driver = all[Number(rarest.i)]!;
     const others: string[][] = [];
     for (const prefix of all.filter((_, i) => i !== Number(rarest.i))) {
@@ -374,8 +393,9 @@ export function listQueries<Row>(query: Query, columns: string, readRows: Query 
       ...arm,
       ...(n < EVERY_WORD_COUNT_LIMIT ? { bound: n } : {}),
       sql: `SELECT DISTINCT d.shipment_id, d.created_on, d.piece_count FROM shipment_search_terms d
-        WHERE d.term >= ? AND d.term < ?${status.terms}${others.map((terms) => ` AND ${holdsOneOf(terms, 'd.shipment_id')}`).join('')}`,
+        WHERE d.term >= ? AND d.term < ?${status.terms}${others.map((terms) => ` AND ${holdsOneOf(terms, 'd')}`).join('')}`,
       params: [driver, prefixEnd(driver), ...status.codes, ...others.flat()],
+      driver: { prefix: driver, others },
     };
   };
 
@@ -386,7 +406,7 @@ export function listQueries<Row>(query: Query, columns: string, readRows: Query 
   const probe = async (arm: Arm): Promise<{ sql: string; params: Params } | undefined> => {
     const byTerms = async (prefix: string) => {
       const terms = await distinctTerms(prefix);
-      return terms && { sql: holdsOneOf(terms, 's.id'), params: terms };
+      return terms && { sql: holdsOneOf(terms, 's', 'id'), params: terms };
     };
     if (arm.prefix !== undefined) return byTerms(arm.prefix);
     if (arm.all !== undefined) {
@@ -401,8 +421,58 @@ export function listQueries<Row>(query: Query, columns: string, readRows: Query 
     if (arm.kind === 'tracking')
       return { sql: 's.id IN (SELECT shipment_id FROM pieces WHERE tracking_number = ?)', params: [arm.key!] };
     return {
-      sql: 'EXISTS (SELECT 1 FROM shipment_search_terms t WHERE t.term = ? AND t.shipment_id = s.id LIMIT 1 OFFSET 0)',
+      sql: `EXISTS (SELECT 1 FROM shipment_search_terms t WHERE t.term = ? AND t.created_on = s.created_on
+        AND t.shipment_id = s.id LIMIT 1 OFFSET 0)`,
       params: [arm.key!],
+    };
+  };
+
+  /**
+   * A page's shipment ids when the terms are keyed (term, created_on, shipment_id): one term's
+   * hits are one range of the key in the list's order, so each term's first offset + limit
+   * hits are read in order (a name's other pairs probed as they are read) and merged, and the
+   * read stops at the page's end instead of walking the shipments or sorting every hit.
+   * Undefined when the ranges hold too many distinct terms.
+   */
+  const mergedPage = async (
+    found: Arm[],
+    status: StatusFilter,
+    filter: ListFilter,
+  ): Promise<{ sql: string; params: Params } | undefined> => {
+    const dir = filter.newestFirst ? 'DESC' : 'ASC';
+    const dated = whereClause([], filter.from, filter.to);
+    const datedAnd = dated.sql.replace(/^WHERE /, ' AND ');
+    const each: { sql: string; params: Params }[] = [];
+    for (const arm of found) {
+      if (arm.kind === 'number' || arm.kind === 'tracking') {
+        // One shipment at most.
+        each.push({
+          sql: `SELECT shipment_id, created_on FROM (${arm.sql}) AS a ${dated.sql}`,
+          params: [...arm.params, ...dated.params],
+        });
+        continue;
+      }
+      const driver = arm.kind === 'exact' ? arm.key! : (arm.prefix ?? arm.driver?.prefix);
+      if (driver === undefined) return undefined;
+      const terms = arm.kind === 'exact' ? [driver] : await distinctTerms(driver);
+      if (terms === undefined) return undefined;
+      const others = arm.driver?.others ?? [];
+      for (const term of terms)
+        each.push({
+          sql: `SELECT d.shipment_id, d.created_on FROM shipment_search_terms d
+            WHERE d.term = ?${status.terms}${datedAnd}${others.map((o) => ` AND ${holdsOneOf(o, 'd')}`).join('')}
+            ORDER BY d.created_on ${dir}, d.shipment_id ${dir}`,
+          params: [term, ...status.codes, ...dated.params, ...others.flat()],
+        });
+    }
+    if (each.length > PROBE_TERMS) return undefined;
+    const order = `ORDER BY created_on ${dir}, shipment_id ${dir} LIMIT ? OFFSET ?`;
+    // One term's range is the page's order already; several are merged, each shipment once.
+    if (each.length === 1)
+      return { sql: `${each[0]!.sql} LIMIT ? OFFSET ?`, params: [...each[0]!.params, filter.limit, filter.offset] };
+    return {
+      sql: `SELECT shipment_id FROM (${each.map((e, k) => `SELECT * FROM (${e.sql} LIMIT ?) AS m${k}`).join(' UNION ')}) AS hits ${order}`,
+      params: [...each.flatMap((e) => [...e.params, filter.offset + filter.limit]), filter.limit, filter.offset],
     };
   };
 
@@ -428,7 +498,9 @@ export function listQueries<Row>(query: Query, columns: string, readRows: Query 
     let totals = counted.totals;
     if (totals === null) {
       const sparse = bounded!.bound! < WALK_FROM_HITS || (page * newest) / bounded!.bound! > WALK_PROBES;
-      if (sparse || filter.statuses.length > 1) {
+      // With terms in the list's order, the one statement that probes each hit once holds the
+      // count as well as the page.
+      if (sparse || filter.statuses.length > 1 || termsInListOrder) {
         const parts = dated.sql ? [dated.sql.replace(/^WHERE /, '')] : [];
         const ids = await query<{ shipment_id: number; items: number; pieces: number }>(
           `WITH hits AS (${union(found)})
@@ -450,6 +522,17 @@ export function listQueries<Row>(query: Query, columns: string, readRows: Query 
       totals = (await searchTotals(found, status, dated)).totals!;
     }
     if (totals.items === 0 || filter.offset >= totals.items) return { totals, rows: [] };
+    // A few hits are sorted in one statement; the merge costs a statement for each range's terms.
+    if (termsInListOrder && totals.items >= MERGE_FROM_HITS * page) {
+      const ids = await mergedPage(found, status, filter);
+      if (ids !== undefined) {
+        const rows = await readRows<Row>(
+          `SELECT ${columns} FROM shipments WHERE id IN (SELECT shipment_id FROM (${ids.sql}) AS found) ${order}`,
+          ids.params,
+        );
+        return { totals, rows };
+      }
+    }
     // Several statuses have no one index in the list's order to walk.
     if (totals.items >= WALK_FROM_HITS && filter.statuses.length <= 1) {
       // Every shipment ever made bounds those in the filter's window: the estimate errs towards sorting.

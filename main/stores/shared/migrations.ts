@@ -33,6 +33,7 @@ export const MIGRATION_KEYS = [
   'event-texts',
   'order-status-totals',
   'load-set-aside',
+  'search-list-order',
 ] as const;
 
 export type MigrationKey = (typeof MIGRATION_KEYS)[number];

@@ -2,6 +2,7 @@
  * The embedded store: one SQLite file in the station's data folder. Every shipment write
  * goes through the group commit (group-commit.ts), durable before it is answered.
  */
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { StorageUnavailableError, type OnMigration, type Store } from '../../core/storage';
 import { auditQueries } from '../shared/audit-queries';
@@ -28,6 +29,7 @@ import { groupCommit, type GroupCommit } from './group-commit';
 import { sqliteImports } from './imports';
 import { sqliteLimits } from './limits';
 import { indexLoaded } from './load-index';
+import { stagedTermsFile } from './load-terms';
 import { sqliteManifests } from './manifests';
 import { sqliteNumbers } from './numbers';
 import { sqliteOrders } from './orders';
@@ -53,6 +55,8 @@ export function openSqliteStore(options: {
   const db = openDatabase(options.dataDir, options.onMigration, options.binding);
   try {
     db.transaction(() => indexLoaded(db)).immediate();
+    // A load's scratch file, left by a load that was killed: its terms are written now.
+    rmSync(stagedTermsFile(db.name), { force: true });
     const wal = walSync(`${db.name}-wal`, options.fsync ? { fsync: options.fsync } : {});
     const numbers = sqliteNumbers(db);
     const texts = eventTexts(db);
@@ -103,7 +107,7 @@ export function openSqliteStore(options: {
       dialect: 'sqlite',
       location: join(options.dataDir, DATABASE_FILE),
       db,
-      shipments: translating(sqliteShipments(db, commit, () => wal.flush(), texts)),
+      shipments: translating(sqliteShipments(db, commit, () => wal.flush(), texts, options.binding)),
       numbers: translating({ take: numbers.take }),
       auth: translating(sqliteAuth(db)),
       settings: whileFileThere(sqliteSettings(db)),

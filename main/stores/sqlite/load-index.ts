@@ -84,11 +84,20 @@ export function restoreSetAside(db: Db): void {
 
 /**
  * Writes the terms of every shipment from the marked one on, in term order, and clears the
- * mark; nothing when there is no mark. Inside one transaction of the caller's.
+ * mark; nothing when there is no mark. `staged`: a table that holds them already, computed
+ * by the load as it went (load-terms.ts); without it, they are computed from the rows.
+ * Inside one transaction of the caller's.
  */
-export function indexLoaded(db: Db): void {
+export function indexLoaded(db: Db, staged?: string): void {
   const from = db.prepare<[string], { value: number }>('SELECT value FROM counters WHERE name = ?').get(PENDING_FROM);
   if (!from) return;
+  if (staged !== undefined) {
+    // OR IGNORE: a shipment created between the load's batches has its terms already.
+    db.exec(`INSERT OR IGNORE INTO shipment_search_terms (term, shipment_id, created_on, piece_count, status_code)
+      SELECT term, shipment_id, created_on, piece_count, status_code FROM ${staged} ORDER BY term, shipment_id`);
+    db.prepare('DELETE FROM counters WHERE name = ?').run(PENDING_FROM);
+    return;
+  }
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS loaded_terms (
     term TEXT NOT NULL, shipment_id INTEGER NOT NULL, created_on INTEGER NOT NULL,
     piece_count INTEGER NOT NULL, status_code INTEGER NOT NULL)`);

@@ -25,6 +25,8 @@ import { listQueries, type Params } from '../shared/list-queries';
 import { statusCode } from '../shared/status-codes';
 import type { EventTexts } from './event-texts';
 import { beginLoad, indexLoaded, restoreSetAside } from './load-index';
+import { stageTerms } from './load-terms';
+import type { SqliteBinding } from './connection';
 import { setSearchStatus } from './search-status';
 import { sqliteOrderLinks } from './orders';
 import { insertSql, reader, selectList, values } from '../shared/columns';
@@ -55,12 +57,16 @@ const toDeclaration = reader('sqlite', customsDeclarations, DECLARATION_FIELDS);
 /** A bulk load's page cache, in KiB (negative: SQLite's unit for a size rather than pages). */
 const BULK_CACHE_KIB = -2 * 1024 * 1024;
 
-/** `durable` resolves once everything committed before it was called is on disk. */
+/**
+ * `durable` resolves once everything committed before it was called is on disk; `binding`:
+ * the driver a bulk load's worker opens its scratch file with.
+ */
 export function sqliteShipments(
   db: Db,
   commit: GroupCommit,
   durable: () => Promise<void>,
   texts: EventTexts,
+  binding?: SqliteBinding,
 ): ShipmentStore {
   const eventRow = eventRows(texts);
   const s = {
@@ -139,13 +145,18 @@ export function sqliteShipments(
     for (const term of shipmentSearchTerms(shipment))
       s.insertSearchTerm.run(term, id, shipment.createdOn, shipment.pieceCount, code);
   };
-  const writeHistories = (batch: ShipmentHistory[], withTerms: boolean) => {
-    for (const { shipment, pieces, events } of batch) {
+  /** Returns the shipments' ids, in the batch's order. */
+  const writeHistories = (batch: ShipmentHistory[], withTerms: boolean): number[] => {
+    const ids = new Array<number>(batch.length);
+    for (let k = 0; k < batch.length; k++) {
+      const { shipment, pieces, events } = batch[k]!;
       const id = Number(s.insertShipment.run(...shipmentValues(shipment)).lastInsertRowid);
       for (const piece of pieces) s.insertPiece.run(...pieceRow(id, piece));
       for (const event of events) s.insertEvent.run(...eventRow(id, event));
       if (withTerms) writeTerms(id, shipment);
+      ids[k] = id;
     }
+    return ids;
   };
   /**
    * A bulk write: batches of thousands touch random pages of every index, and a page cache
@@ -245,23 +256,42 @@ export function sqliteShipments(
       });
     },
 
-    load: (batch: ShipmentHistory[]) => bulk(() => commit(() => writeHistories(batch, true))),
+    load: (batch: ShipmentHistory[]) =>
+      bulk(async () => {
+        await commit(() => writeHistories(batch, true));
+      }),
 
     loadAll: (batches: AsyncIterable<ShipmentHistory[]>) =>
       bulk(async () => {
         let first = true;
-        const finish = () =>
-          commit(() => {
-            restoreSetAside(db);
-            indexLoaded(db);
-          });
+        const terms = stageTerms(db.name, binding);
+        // The indexes are built while the worker sorts the terms; the terms go in after.
+        const finish = async () => {
+          const sorting = terms.finish();
+          try {
+            await commit(() => restoreSetAside(db));
+            const staged = await sorting;
+            if (staged === null) return await commit(() => indexLoaded(db));
+            // Outside any transaction: commit's writes run in one, later and synchronously.
+            db.prepare('ATTACH DATABASE ? AS load_terms').run(terms.file);
+            try {
+              await commit(() => indexLoaded(db, staged));
+            } finally {
+              db.exec('DETACH DATABASE load_terms');
+            }
+          } finally {
+            await sorting;
+            terms.remove();
+          }
+        };
         try {
           for await (const batch of batches) {
-            await commit(() => {
+            const ids = await commit(() => {
               if (first) beginLoad(db);
-              writeHistories(batch, false);
+              return writeHistories(batch, false);
             });
             first = false;
+            await terms.add(batch, ids);
           }
         } catch (error) {
           // The batches written so far get their indexes, totals and terms now; if even

@@ -19,6 +19,7 @@ import searchDistricts, { addDistrictTerms } from './0016-search-districts';
 import orderSearchListOrder, { afterCommit as orderSearchVacuum } from './0017-order-search-list-order';
 import noReferenceIndex from './0018-no-reference-index';
 import orderStatusTotals from './0019-order-status-totals';
+import searchListOrder from './0020-search-list-order';
 
 /**
  * PostgreSQL's change for each key (shared/migrations.ts), null where it has none;
@@ -62,6 +63,7 @@ export const MIGRATIONS = numbered<{
   // An event's texts stay texts, as its status stays its name.
   'event-texts': null,
   'order-status-totals': { sql: orderStatusTotals },
-  // A load into PostgreSQL keeps its indexes: see loadAll there.
+  // A load into PostgreSQL sets its indexes aside inside its one transaction (bulk-load.ts): nothing to keep.
   'load-set-aside': null,
+  'search-list-order': { sql: searchListOrder },
 });
