@@ -255,6 +255,30 @@ describe('numbers', () => {
     expect([...all].sort((x, y) => x - y)).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
   });
 
+  it('take what a create asks at once (its shipment number and tracking serials) in one statement, each take its own numbers', async () => {
+    const [a, b] = (await desks(2)) as [PostgresStore, PostgresStore];
+    // The carrier's sequence made and known to both: only the takes are counted below.
+    await a.numbers.take('tracking-serial:QX', 1);
+    await b.numbers.take('tracking-serial:QX', 1);
+    const statements = [a, b].map((desk) => vi.spyOn(desk.pool, 'query'));
+    // Three creates a desk in one turn of the event loop, the two desks at once.
+    const creates = [a, b].flatMap((desk) =>
+      Array.from({ length: 3 }, (_, i) =>
+        Promise.all([desk.numbers.take('shipment-number', 1), desk.numbers.take('tracking-serial:QX', 1 + i)]),
+      ),
+    );
+    const taken = await Promise.all(creates);
+    expect(statements.map((spy) => spy.mock.calls.length)).toEqual([1, 1]);
+    for (const spy of statements) spy.mockRestore();
+    // Nothing failed, so nothing was skipped: each sequence exactly its next numbers, each take ascending.
+    const shipmentNumbers = taken.flatMap(([shipmentNumber]) => shipmentNumber);
+    expect(shipmentNumbers.toSorted((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6]);
+    const serials = taken.map(([, serial]) => serial);
+    expect(serials.map((s) => s.length)).toEqual([1, 2, 3, 1, 2, 3]);
+    for (const s of serials) expect(s).toEqual(s.toSorted((x, y) => x - y));
+    expect(serials.flat().toSorted((x, y) => x - y)).toEqual(Array.from({ length: 12 }, (_, i) => i + 3));
+  });
+
   it('make a carrier’s sequence on its first use, even when two desks first use it at once, and skip rather than reuse', async () => {
     const url = await newDatabase();
     const [a, b] = await Promise.all([open({ url }), open({ url })]);

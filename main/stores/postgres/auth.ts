@@ -21,6 +21,8 @@ const TOKEN_COLUMNS = `${selectList(tokens, ['signInId', 'kind', 'expiresOn', 'u
   FROM tokens t JOIN sign_ins s ON s.id = t.sign_in_id JOIN users u ON u.id = s.user_id
   LEFT JOIN api_keys k ON k.id = s.api_key_id`;
 
+const TOKEN_BY_HASH = `SELECT ${TOKEN_COLUMNS} WHERE t.hash = $1`;
+
 const newUser = values('postgres', users, NEW_USER);
 const savedUser = values('postgres', users, [...SAVED_USER, 'id']);
 const newApiKey = values('postgres', apiKeys, NEW_API_KEY);
@@ -123,7 +125,9 @@ export function postgresAuth(pool: pg.Pool): AuthStore {
         );
         return signInId;
       }),
-    tokenByHash: (hash) => first<TokenRecord>(`SELECT ${TOKEN_COLUMNS} WHERE t.hash = $1`, [hash]),
+    // Named: every request with a token asks it, and planning its joins cost more than running them.
+    tokenByHash: async (hash) =>
+      (await pool.query<TokenRecord>({ name: 'ss_token_by_hash', text: TOKEN_BY_HASH, values: [hash] })).rows[0],
     useRefreshToken: (hash, now) =>
       inTransaction(pool, async (tx): Promise<RefreshOutcome> => {
         // The token's row locked: two desks using one refresh token at once take turns, and

@@ -120,13 +120,18 @@ async function insertWhole(
   pieces: PieceRecord[],
   event: EventRecord,
 ): Promise<number> {
-  const { rows } = await db.query<{ id: number }>(INSERT_WHOLE, [
-    ...shipmentValues(shipment),
-    ...PIECES.arrays(pieces),
-    ...eventValues(0, event).slice(1),
-    shipmentSearchTerms(shipment),
-    statusCode(shipment.status),
-  ]);
+  // Named: each connection parses and plans it once, not at every create.
+  const { rows } = await db.query<{ id: number }>({
+    name: 'ss_insert_whole',
+    text: INSERT_WHOLE,
+    values: [
+      ...shipmentValues(shipment),
+      ...PIECES.arrays(pieces),
+      ...eventValues(0, event).slice(1),
+      shipmentSearchTerms(shipment),
+      statusCode(shipment.status),
+    ],
+  });
   return rows[0]!.id;
 }
 
