@@ -6,11 +6,10 @@
  * answer's bytes compared. COPY is a data folder both may open (a copy of a fill); the key
  * is an admin's (`npm run cli -- --data-dir COPY apikey create --user admin`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { NODE_FLAGS, ROOT, listCases, pct, r2 } from './service';
+import { listCases, pct, r2, spawnBuild, stopBuild } from './service';
 
 const { values, positionals: builds } = parseArgs({
   allowPositionals: true,
@@ -25,28 +24,8 @@ const dataDir = values['data-dir'];
 if (!dataDir || !values['api-key'] || builds.length < 2) throw new Error('usage: see the head of bench/ab-builds.ts');
 const load = () => r2(loadavg()[0]!);
 
-function serve(entry: string): Promise<{ child: ChildProcess; url: string; ms: number }> {
-  const t0 = performance.now();
-  const child = spawn(process.execPath, [...NODE_FLAGS, entry, '--port', '0', '--data-dir', dataDir!, '--quiet'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let text = '';
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const m = /listening on (\S+)/.exec(text);
-      if (m) resolve({ child, url: m[1]!, ms: performance.now() - t0 });
-    });
-    child.once('exit', (code) => reject(new Error(`${entry} exited (${code}) before listening`)));
-  });
-}
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+const serve = (entry: string) => spawnBuild(entry, dataDir);
+const stop = stopBuild;
 const median = (xs: number[]) => Math.round(pct(xs, 50));
 
 const startMs = builds.map(() => [] as number[]);

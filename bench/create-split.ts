@@ -17,12 +17,12 @@
  * otherwise it runs with `npm run serve`'s. The key is an admin's API key
  * (`npm run cli -- --data-dir COPY apikey create --user admin`, after one start made the admin).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { appendFileSync, readFileSync, readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { createLoadProcess } from './create-load';
-import { NODE_FLAGS, ROOT, pct, peakRssMb, r2 } from './service';
+import { NODE_FLAGS, ROOT, pct, peakRssMb, r2, spawnBuild, stopBuild } from './service';
 
 const { values, positionals: builds } = parseArgs({
   allowPositionals: true,
@@ -72,28 +72,10 @@ function machineTicks(): { busy: number; all: number } {
 function serve(build: string): Promise<{ child: ChildProcess; url: string }> {
   const [entry, flags] = build.split('::');
   const nodeFlags = flags === undefined ? NODE_FLAGS : flags.split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeFlags, entry!, '--port', '0', '--data-dir', dataDir!, '--quiet'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let text = '';
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (values.log) appendFileSync(values.log, chunk);
-      if (text.length > 100_000) return;
-      text += chunk.toString();
-      const m = /listening on (\S+)/.exec(text);
-      if (m) resolve({ child, url: m[1]! });
-    });
-    child.once('exit', (code) => reject(new Error(`${build} exited (${code}) before listening`)));
-  });
+  const log = values.log;
+  return spawnBuild(entry!, dataDir!, nodeFlags, log ? (chunk) => appendFileSync(log, chunk) : undefined);
 }
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+const stop = stopBuild;
 
 interface Split {
   perSecond: number;

@@ -359,3 +359,39 @@ export function searchCases(sample: {
     },
   ];
 }
+
+/**
+ * A build's `serve.js` (`entry`) started on a data folder with `nodeFlags`, resolved once it
+ * prints `listening on`, with how long that took; `onOutput` sees everything it prints.
+ */
+export function spawnBuild(
+  entry: string,
+  dataDir: string,
+  nodeFlags: string[] = NODE_FLAGS,
+  onOutput?: (chunk: Buffer) => void,
+): Promise<{ child: ChildProcess; url: string; ms: number }> {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [...nodeFlags, entry, '--port', '0', '--data-dir', dataDir, '--quiet'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let text = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      onOutput?.(chunk);
+      if (text.length > 100_000) return;
+      text += chunk.toString();
+      const m = /listening on (\S+)/.exec(text);
+      if (m) resolve({ child, url: m[1]!, ms: performance.now() - t0 });
+    });
+    child.once('exit', (code) => reject(new Error(`${entry} exited (${code}) before listening`)));
+  });
+}
+
+/** Stops a process started by spawnBuild and waits for it to be gone. */
+export const stopBuild = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
