@@ -3,15 +3,13 @@
  * PostgreSQL database, ids, numbers, history, users and keys intact, in one transaction.
  * The target must hold no shipments and no users yet (no desk has started on it).
  */
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { openPostgresStore } from './postgres';
 import { connectionConfig } from './postgres/pool';
+import { copyIn } from './postgres/copy-in';
 import { copyLine } from './postgres/copy-text';
 import { sequenceFor } from './postgres/numbers';
-import { setAsideIndexes } from './postgres/set-aside-indexes';
+import { BULK_TABLES, setAsideIndexes } from './postgres/set-aside-indexes';
 import { rebuildDayTotals } from './postgres/shipments';
 import { openSqliteStore } from './sqlite';
 import { assertNoStationHolds } from './sqlite/station-holds';
@@ -63,11 +61,6 @@ export function uncopiedColumns(db: Db): string[] {
   });
 }
 
-/** The tables a desk fills by the million: their keys and indexes are built after the rows are in. */
-const BULK_TABLES = ['shipments', 'pieces', 'tracking_events', 'shipment_search_terms'];
-
-/** About this much text goes to the server per write: few calls, bounded memory. */
-const CHUNK_CHARS = 256 * 1024;
 /** A progress line per this many rows of a table, and one at its end. */
 const PROGRESS_ROWS = 100_000;
 
@@ -78,9 +71,8 @@ export interface CopyReport {
 const seconds = (t0: number) => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
 
 /**
- * One table through COPY FROM STDIN, read row by row from SQLite as the server takes the
- * text (the pipeline waits on the stream's backpressure): never a whole table in memory.
- * FREEZE writes the rows already visible to all, so the VACUUM after the copy skips them.
+ * One table through COPY, read row by row from SQLite as the server takes the text. FREEZE
+ * writes the rows already visible to all, so the VACUUM after the copy skips them.
  */
 async function copyTable(db: Db, client: pg.ClientBase, table: Table, progress: (line: string) => void) {
   const t0 = performance.now();
@@ -92,21 +84,14 @@ async function copyTable(db: Db, client: pg.ClientBase, table: Table, progress: 
     .raw()
     .iterate() as IterableIterator<unknown[]>;
   let done = 0;
-  function* text(): Generator<string> {
-    let chunk = '';
+  function* lines(): Generator<string> {
     for (const row of rows) {
-      chunk += copyLine(row, encoders);
+      yield copyLine(row, encoders);
       if (++done % PROGRESS_ROWS === 0) progress(`${name}: ${done} / ${total}`);
-      if (chunk.length >= CHUNK_CHARS) {
-        yield chunk;
-        chunk = '';
-      }
     }
-    if (chunk) yield chunk;
   }
-  const into = client.query(copyFrom(`COPY ${name} (${names.join(', ')}) FROM STDIN WITH (FREEZE)`));
-  await pipeline(Readable.from(text()), into);
-  if (into.rowCount !== done) throw new Error(`${name}: ${done} rows sent, ${into.rowCount} taken`);
+  const taken = await copyIn(client, `${name} (${names.join(', ')})`, lines());
+  if (taken !== done) throw new Error(`${name}: ${done} rows sent, ${taken} taken`);
   progress(`${name}: ${done} / ${total} (${seconds(t0)})`);
   if (table.identity) {
     await client.query(

@@ -5,10 +5,7 @@
  * in. A load killed part-way rolls back whole: the database holds none of it and its
  * indexes as they were. Other desks on the database wait on the tables' locks meanwhile.
  */
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { shipmentSearchTerms } from '../../core/search';
 import type { ShipmentHistory } from '../../core/storage';
 import { columnNames, values } from '../shared/columns';
@@ -22,12 +19,12 @@ import {
   shipments,
   trackingEvents,
 } from '../shared/tables/shipments';
+import { copyIn } from './copy-in';
 import { copyLine, copyValue } from './copy-text';
 import { connectionConfig } from './pool';
-import { setAsideIndexes } from './set-aside-indexes';
+import { BULK_TABLES, setAsideIndexes } from './set-aside-indexes';
 import { rebuildDayTotals } from './shipments';
 
-const LOADED_TABLES = ['shipments', 'pieces', 'tracking_events', 'shipment_search_terms'];
 const DAY_TOTALS_TRIGGER = 'shipment_day_totals_insert_delete';
 const OUTBOX_TRIGGER = 'tracking_events_to_webhook_outbox';
 
@@ -40,27 +37,9 @@ const SHIPMENT = encoders(NEW_SHIPMENT_FIELDS.length);
 const PIECE = encoders(PIECE_FIELDS.length);
 const EVENT = encoders(EVENT_FIELDS.length);
 
-/** About this much text goes to the server per write: few calls, bounded memory. */
-const CHUNK_CHARS = 256 * 1024;
-
 /** FREEZE: the tables were emptied in this transaction, so the rows go in already visible to all. */
-async function copyInto(client: pg.ClientBase, table: string, columns: string, lines: () => Iterable<string>) {
-  function* chunks(): Generator<string> {
-    let chunk = '';
-    for (const line of lines()) {
-      chunk += line;
-      if (chunk.length >= CHUNK_CHARS) {
-        yield chunk;
-        chunk = '';
-      }
-    }
-    if (chunk) yield chunk;
-  }
-  await pipeline(
-    Readable.from(chunks()),
-    client.query(copyFrom(`COPY ${table} (${columns}) FROM STDIN WITH (FREEZE)`)),
-  );
-}
+const copyInto = (client: pg.ClientBase, table: string, columns: string, lines: () => Iterable<string>) =>
+  copyIn(client, `${table} (${columns})`, lines());
 
 /** A batch's shipments with the ids taken for them, their pieces, events and search terms. */
 async function copyBatch(client: pg.ClientBase, batch: ShipmentHistory[]): Promise<void> {
@@ -108,17 +87,17 @@ export async function loadByCopy(url: string, batches: AsyncIterable<ShipmentHis
       await client.query(
         "SET LOCAL statement_timeout = 0; SET LOCAL maintenance_work_mem = '1GB'; SET LOCAL work_mem = '256MB'",
       );
-      await client.query(`LOCK TABLE ${LOADED_TABLES.join(', ')}, shipment_day_totals IN ACCESS EXCLUSIVE MODE`);
+      await client.query(`LOCK TABLE ${BULK_TABLES.join(', ')}, shipment_day_totals IN ACCESS EXCLUSIVE MODE`);
       const { rows } = await client.query<{ empty: boolean; webhooks: boolean }>(
-        `SELECT ${LOADED_TABLES.map((t) => `NOT EXISTS (SELECT 1 FROM ${t})`).join(' AND ')} AS empty,
+        `SELECT ${BULK_TABLES.map((t) => `NOT EXISTS (SELECT 1 FROM ${t})`).join(' AND ')} AS empty,
            EXISTS (SELECT 1 FROM webhooks) AS webhooks`,
       );
       if (!rows[0]!.empty) {
         await client.query('ROLLBACK');
         return false;
       }
-      const aside = await setAsideIndexes(client, LOADED_TABLES);
-      await client.query(`TRUNCATE ${LOADED_TABLES.join(', ')}`);
+      const aside = await setAsideIndexes(client, BULK_TABLES);
+      await client.query(`TRUNCATE ${BULK_TABLES.join(', ')}`);
       // The day totals are counted once at the end; with no webhook, the outbox has no one to write for.
       const triggers = [['shipments', DAY_TOTALS_TRIGGER]];
       if (!rows[0]!.webhooks) triggers.push(['tracking_events', OUTBOX_TRIGGER]);
@@ -147,7 +126,7 @@ export async function loadByCopy(url: string, batches: AsyncIterable<ShipmentHis
     }
     // Statistics for the planner and the visibility map for index-only scans, as after migrate.
     await client.query('SET statement_timeout = 0');
-    await client.query(`VACUUM ANALYZE ${LOADED_TABLES.join(', ')}`);
+    await client.query(`VACUUM ANALYZE ${BULK_TABLES.join(', ')}`);
     if (sourceFailure !== undefined) throw sourceFailure;
     return true;
   } finally {

@@ -6,6 +6,9 @@
  */
 import type pg from 'pg';
 
+/** The tables a desk fills by the million: their keys and indexes are built after the rows are in. */
+export const BULK_TABLES = ['shipments', 'pieces', 'tracking_events', 'shipment_search_terms'];
+
 interface Definition {
   /** The table, as regclass prints it (quoted where it must be). */
   table: string;
