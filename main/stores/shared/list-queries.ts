@@ -437,10 +437,10 @@ export function listQueries<Row>(query: Query, columns: string, readRows: Query 
   const mergedPage = async (
     found: Arm[],
     status: StatusFilter,
+    dated: { sql: string; params: Params },
+    dir: 'ASC' | 'DESC',
     filter: ListFilter,
   ): Promise<{ sql: string; params: Params } | undefined> => {
-    const dir = filter.newestFirst ? 'DESC' : 'ASC';
-    const dated = whereClause([], filter.from, filter.to);
     const datedAnd = dated.sql.replace(/^WHERE /, ' AND ');
     const each: { sql: string; params: Params }[] = [];
     for (const arm of found) {
@@ -524,7 +524,7 @@ export function listQueries<Row>(query: Query, columns: string, readRows: Query 
     if (totals.items === 0 || filter.offset >= totals.items) return { totals, rows: [] };
     // A few hits are sorted in one statement; the merge costs a statement for each range's terms.
     if (termsInListOrder && totals.items >= MERGE_FROM_HITS * page) {
-      const ids = await mergedPage(found, status, filter);
+      const ids = await mergedPage(found, status, dated, dir, filter);
       if (ids !== undefined) {
         const rows = await readRows<Row>(
           `SELECT ${columns} FROM shipments WHERE id IN (SELECT shipment_id FROM (${ids.sql}) AS found) ${order}`,
